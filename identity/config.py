@@ -1,0 +1,76 @@
+"""Settings, read once from the environment (decisions.md §1)."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from identity.durations import parse_duration
+
+
+def _bool(value: str | None) -> bool:
+    return (value or "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None = None
+    data_dir: Path = Path(".identity")
+    public_url: str = "http://127.0.0.1:3000"
+    master_key: str | None = None
+    cp_admin_key: str | None = None
+    admin_token: str | None = None
+    smtp_url: str | None = None
+    sms_gateway_url: str | None = None
+    webhook_allow_http: bool = False
+    webhook_retry_schedule: tuple[float, ...] = (5, 30, 300, 1800, 7200)
+    trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
+    redis_url: str | None = None
+    rate_limits_enabled: bool = True
+    secret_key: str | None = None
+    db_pool_min: int = 2
+    db_pool_max: int = 20
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ if env is None else env)
+        schedule = env.get("IDENTITY_WEBHOOK_RETRY_SCHEDULE", "5s,30s,5m,30m,2h")
+        proxies = tuple(
+            ipaddress.ip_network(p.strip(), strict=False)
+            for p in env.get("IDENTITY_TRUSTED_PROXIES", "").split(",")
+            if p.strip()
+        )
+        return cls(
+            database_url=env.get("IDENTITY_DATABASE_URL") or None,
+            data_dir=Path(env.get("IDENTITY_DATA_DIR") or ".identity"),
+            public_url=(env.get("IDENTITY_PUBLIC_URL") or "http://127.0.0.1:3000").rstrip("/"),
+            master_key=env.get("IDENTITY_MASTER_KEY") or None,
+            cp_admin_key=env.get("IDENTITY_CP_ADMIN_KEY") or None,
+            admin_token=env.get("IDENTITY_ADMIN_TOKEN") or None,
+            smtp_url=env.get("IDENTITY_SMTP_URL") or None,
+            sms_gateway_url=env.get("IDENTITY_SMS_GATEWAY_URL") or None,
+            webhook_allow_http=_bool(env.get("IDENTITY_WEBHOOK_ALLOW_HTTP")),
+            webhook_retry_schedule=tuple(
+                parse_duration(s.strip()).total_seconds() for s in schedule.split(",") if s.strip()
+            ),
+            trusted_proxies=proxies,
+            redis_url=env.get("IDENTITY_REDIS_URL") or None,
+            rate_limits_enabled=(env.get("IDENTITY_RATE_LIMITS", "on").strip().lower() != "off"),
+            secret_key=env.get("IDENTITY_SECRET_KEY") or None,
+            db_pool_min=int(env.get("IDENTITY_DB_POOL_MIN", "2")),
+            db_pool_max=int(env.get("IDENTITY_DB_POOL_MAX", "20")),
+        )
+
+    def validate(self) -> None:
+        """Refuse to start with a configured credential that is too short to be safe."""
+        if self.master_key and not (
+            self.master_key.startswith("mk_live_") and len(self.master_key) >= 8 + 32
+        ):
+            raise SystemExit("IDENTITY_MASTER_KEY must be mk_live_ followed by 32+ characters")
+        if self.cp_admin_key and not (
+            self.cp_admin_key.startswith("sk_cp_") and len(self.cp_admin_key) >= 6 + 32
+        ):
+            raise SystemExit("IDENTITY_CP_ADMIN_KEY must be sk_cp_ followed by 32+ characters")

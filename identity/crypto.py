@@ -1,0 +1,90 @@
+"""Secrets: random tokens, hashes for lookup, constant-time comparison, encryption at rest."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+_B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def random_token(nbytes: int = 32) -> str:
+    """URL-safe random text of nbytes of entropy, in base62 (no punctuation to mangle)."""
+    value = int.from_bytes(secrets.token_bytes(nbytes), "big")
+    out = []
+    length = int(nbytes * 8 / 5.954) + 1  # log2(62) ~ 5.954 bits per character
+    for _ in range(length):
+        value, rem = divmod(value, 62)
+        out.append(_B62[rem])
+    return "".join(out)
+
+
+def sha256_hex(value: str) -> str:
+    """Lookup hash of a high-entropy secret (API keys, tokens). Such secrets need no slow hash."""
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+def constant_time_equals(a: str | bytes, b: str | bytes) -> bool:
+    if isinstance(a, str):
+        a = a.encode()
+    if isinstance(b, str):
+        b = b.encode()
+    return hmac.compare_digest(a, b)
+
+
+class SecretBox:
+    """AES-256-GCM with a key from IDENTITY_SECRET_KEY (or one generated into the data dir).
+
+    Ciphertexts are "v1:" + base64(nonce || ciphertext); the version lets the key rotate later.
+    """
+
+    def __init__(self, key: bytes) -> None:
+        if len(key) != 32:
+            raise ValueError("secret key must be 32 bytes")
+        self._aead = AESGCM(key)
+
+    @classmethod
+    def from_text(cls, text: str) -> SecretBox:
+        # Any text works; it is stretched to 32 bytes with SHA-256 so operators can use a passphrase.
+        try:
+            raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+            if len(raw) == 32:
+                return cls(raw)
+        except (ValueError, TypeError):
+            pass
+        return cls(hashlib.sha256(text.encode()).digest())
+
+    @classmethod
+    def load_or_create(cls, configured: str | None, data_dir: Path) -> SecretBox:
+        if configured:
+            return cls.from_text(configured)
+        path = data_dir / "secret.key"
+        if not path.exists():
+            data_dir.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(base64.urlsafe_b64encode(os.urandom(32)).decode())
+            try:
+                os.link(tmp, path)  # atomic: two processes starting at once agree on one key
+            except FileExistsError:
+                pass
+            tmp.unlink(missing_ok=True)
+        return cls.from_text(path.read_text().strip())
+
+    def encrypt(self, plaintext: str, associated: str = "") -> str:
+        nonce = os.urandom(12)
+        sealed = self._aead.encrypt(nonce, plaintext.encode(), associated.encode())
+        return "v1:" + base64.b64encode(nonce + sealed).decode()
+
+    def decrypt(self, ciphertext: str, associated: str = "") -> str:
+        if not ciphertext.startswith("v1:"):
+            raise ValueError("unknown ciphertext version")
+        raw = base64.b64decode(ciphertext[3:])
+        return self._aead.decrypt(raw[:12], raw[12:], associated.encode()).decode()

@@ -1,0 +1,30 @@
+"""Duration strings such as 30s, 15m, 1h, 7d, 2w, 1y (the interface's notation)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+_UNITS = {
+    "ms": 0.001,
+    "s": 1,
+    "m": 60,
+    "h": 3600,
+    "d": 86400,
+    "w": 7 * 86400,
+    "y": 365 * 86400,
+}
+_PATTERN = re.compile(r"^\s*(\d{1,9})\s*(ms|s|m|h|d|w|y)\s*$")
+
+
+def parse_duration(text: str) -> timedelta:
+    """Parse a duration; raises ValueError on anything else."""
+    match = _PATTERN.match(text or "")
+    if not match:
+        raise ValueError(f"invalid duration {text!r}; use a number and a unit (s, m, h, d, w, y)")
+    amount, unit = match.groups()
+    return timedelta(seconds=int(amount) * _UNITS[unit])
+
+
+def is_duration(text: str) -> bool:
+    return bool(_PATTERN.match(text or ""))

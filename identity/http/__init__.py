@@ -1,0 +1,1 @@
+"""Cross-cutting HTTP concerns: errors, credentials, validation, pagination, idempotency, OpenAPI."""

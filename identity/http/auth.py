@@ -1,0 +1,232 @@
+"""Resolves the bearer credential of a request into a Principal (interface, "Authentication").
+
+Key kinds are told apart by prefix. Secrets are looked up by their SHA-256 hash, never
+stored or compared in clear. Later issues register resolvers for further kinds
+(access tokens) with `register_resolver`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import web
+
+from identity.crypto import constant_time_equals, sha256_hex
+from identity.http.errors import ApiError, Forbidden, NotFound, Unauthenticated
+
+MASTER = "master"
+SECRET = "secret"
+PUBLISHABLE = "publishable"
+ACCESS_TOKEN = "access_token"
+CP_ADMIN = "cp_admin"
+ADMIN_TOKEN = "admin_token"
+
+#: Credentials that act inside one tenant and so need X-Tenant-ID.
+TENANT_KINDS = frozenset({SECRET, PUBLISHABLE, ACCESS_TOKEN})
+
+
+@dataclass
+class Tenant:
+    id: str
+    status: str
+    plan: str
+    auth_config: dict[str, Any]
+
+
+@dataclass
+class Principal:
+    kind: str
+    tenant: Tenant | None = None
+    key_id: str | None = None
+    scopes: frozenset[str] = frozenset({"*"})
+    user_id: str | None = None
+    session_id: str | None = None
+    email: str | None = None
+    claims: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def tenant_id(self) -> str | None:
+        return self.tenant.id if self.tenant else None
+
+    def actor(self) -> dict[str, Any]:
+        """The audit log's actor object."""
+        if self.kind == SECRET:
+            return {"id": self.key_id, "email": None, "type": "api_key"}
+        if self.kind == MASTER:
+            return {"id": self.key_id or "master", "email": None, "type": "master_key"}
+        if self.kind == CP_ADMIN:
+            return {"id": "cp_admin", "email": None, "type": "cp_admin"}
+        if self.kind == ADMIN_TOKEN:
+            return {"id": "admin", "email": None, "type": "admin_token"}
+        actor: dict[str, Any] = {"id": self.user_id, "email": self.email, "type": "user"}
+        act = self.claims.get("act")
+        if isinstance(act, dict) and act.get("sub"):
+            actor["impersonated_by"] = act["sub"]
+        return actor
+
+    def has_scope(self, scope: str) -> bool:
+        if "*" in self.scopes or scope in self.scopes:
+            return True
+        # A write scope grants the matching read scope.
+        if scope.endswith(":read"):
+            return scope[: -len(":read")] + ":write" in self.scopes
+        return False
+
+
+def credential_kind(token: str) -> str | None:
+    if token.startswith("mk_live_"):
+        return MASTER
+    if token.startswith("sk_cp_"):
+        return CP_ADMIN
+    if token.startswith(("sk_live_", "sk_test_")):
+        return SECRET
+    if token.startswith(("pk_live_", "pk_test_")):
+        return PUBLISHABLE
+    if token.count(".") == 2:
+        return ACCESS_TOKEN
+    return None
+
+
+def bearer(request: web.Request) -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()
+
+
+Resolver = Callable[[web.Request, str, str | None], Awaitable[Principal]]
+_resolvers: dict[str, Resolver] = {}
+
+
+def register_resolver(kind: str, resolver: Resolver) -> None:
+    _resolvers[kind] = resolver
+
+
+class LastUsed:
+    """Remembers when each key was last used and writes it in one batch every few seconds,
+    so a request never waits on a write (last_used_at is accurate to the flush interval)."""
+
+    def __init__(self) -> None:
+        self.pending: dict[tuple[str, str], float] = {}
+
+    def touch(self, tenant_id: str, key_id: str) -> None:
+        self.pending[(tenant_id, key_id)] = time.time()
+
+    async def flush(self, pool: Any) -> None:
+        if not self.pending:
+            return
+        batch, self.pending = self.pending, {}
+        tenants = [k[0] for k in batch]
+        ids = [k[1] for k in batch]
+        stamps = [datetime.fromtimestamp(v, UTC) for v in batch.values()]
+        await pool.execute(
+            """UPDATE api_keys k SET last_used_at = u.ts
+               FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS u(tenant_id, id, ts)
+               WHERE k.tenant_id = u.tenant_id AND k.id = u.id
+                 AND (k.last_used_at IS NULL OR k.last_used_at < u.ts)""",
+            tenants,
+            ids,
+            stamps,
+        )
+
+
+async def _resolve_master(request: web.Request, token: str, tenant_id: str | None) -> Principal:
+    settings = request.app["settings"]
+    if settings.master_key and constant_time_equals(
+        sha256_hex(token), sha256_hex(settings.master_key)
+    ):
+        return Principal(kind=MASTER, key_id="env")
+    row = await request.app["pool"].fetchrow(
+        "SELECT id FROM master_keys WHERE key_hash = $1 AND revoked_at IS NULL", sha256_hex(token)
+    )
+    if row is None:
+        raise Unauthenticated("The master key is not valid.")
+    return Principal(kind=MASTER, key_id=row["id"])
+
+
+async def _resolve_cp_admin(request: web.Request, token: str, tenant_id: str | None) -> Principal:
+    configured = request.app["settings"].cp_admin_key
+    if not configured or not constant_time_equals(sha256_hex(token), sha256_hex(configured)):
+        raise Unauthenticated("The control plane admin key is not valid.")
+    return Principal(kind=CP_ADMIN)
+
+
+_KEY_QUERY = """
+SELECT t.id AS tenant_id, t.status, t.plan, t.auth_config,
+       k.id AS key_id, k.type, k.scopes,
+       (k.expires_at IS NOT NULL AND k.expires_at <= now())
+         OR (k.revoked_at IS NOT NULL AND k.revoked_at <= now()) AS dead
+FROM tenants t
+LEFT JOIN api_keys k ON k.tenant_id = t.id AND k.key_hash = $2
+WHERE t.id = $1
+"""
+
+
+async def load_tenant_and_key(
+    request: web.Request, tenant_id: str, token: str | None
+) -> tuple[Tenant, Any]:
+    row = await request.app["pool"].fetchrow(_KEY_QUERY, tenant_id, sha256_hex(token or ""))
+    if row is None:
+        raise NotFound("tenant")
+    tenant = Tenant(row["tenant_id"], row["status"], row["plan"], row["auth_config"])
+    return tenant, row
+
+
+async def _resolve_api_key(request: web.Request, token: str, tenant_id: str | None) -> Principal:
+    assert tenant_id is not None
+    kind = credential_kind(token)
+    tenant, row = await load_tenant_and_key(request, tenant_id, token)
+    if row["key_id"] is None or row["dead"] or row["type"] != kind:
+        # Also the answer when the key belongs to another tenant (decisions.md §2).
+        raise Unauthenticated("The API key is not valid for this tenant.")
+    request.app["last_used"].touch(tenant.id, row["key_id"])
+    return Principal(kind=kind, tenant=tenant, key_id=row["key_id"], scopes=frozenset(row["scopes"]))
+
+
+async def _resolve_admin_token(request: web.Request, token: str, tenant_id: str | None) -> Principal:
+    configured = request.app["settings"].admin_token
+    if not configured or not constant_time_equals(sha256_hex(token), sha256_hex(configured)):
+        raise Unauthenticated()
+    return Principal(kind=ADMIN_TOKEN)
+
+
+register_resolver(MASTER, _resolve_master)
+register_resolver(CP_ADMIN, _resolve_cp_admin)
+register_resolver(SECRET, _resolve_api_key)
+register_resolver(PUBLISHABLE, _resolve_api_key)
+register_resolver(ADMIN_TOKEN, _resolve_admin_token)
+
+
+async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_scoped: bool) -> Principal:
+    """Resolve the request's credential, enforcing the route's allowed kinds and tenant header."""
+    token = bearer(request)
+    if token is None:
+        raise Unauthenticated("Send a credential as 'Authorization: Bearer <key or token>'.")
+    kind = credential_kind(token)
+    settings = request.app["settings"]
+    if kind is None and ADMIN_TOKEN in allowed and settings.admin_token:
+        kind = ADMIN_TOKEN
+    if kind is None:
+        raise Unauthenticated("The credential is not recognised.")
+    if kind not in allowed:
+        raise Forbidden(
+            f"A {kind.replace('_', ' ')} credential cannot be used on this endpoint."
+        )
+    tenant_id = None
+    if tenant_scoped and kind in TENANT_KINDS:
+        tenant_id = request.headers.get("X-Tenant-ID", "").strip()
+        if not tenant_id:
+            raise ApiError(
+                "Send the tenant's identifier in the X-Tenant-ID header.",
+                status=400,
+                code="tenant_header_required",
+            )
+    resolver = _resolvers.get(kind)
+    if resolver is None:
+        raise Unauthenticated("The credential is not recognised.")
+    return await resolver(request, token, tenant_id)

@@ -1,0 +1,86 @@
+"""Middleware: request id, version header, the error envelope on every 4xx/5xx, metrics, logs."""
+
+from __future__ import annotations
+
+import time
+
+import asyncpg
+import structlog
+from aiohttp import web
+
+from identity import __version__
+from identity.http.errors import ApiError, ServiceUnavailable
+from identity.http.metrics import LATENCY, REQUESTS
+from identity.http.routing import json_response
+from identity.ids import new_id
+
+log = structlog.get_logger("identity.http")
+
+_HTTP_CODES = {
+    400: ("bad_request", "The request is malformed."),
+    404: ("not_found", "No such path."),
+    405: ("method_not_allowed", "This path does not take that method."),
+    413: ("payload_too_large", "The request body is too large."),
+    415: ("unsupported_media_type", "Send the body as application/json."),
+}
+
+_DB_DOWN = (
+    asyncpg.CannotConnectNowError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.TooManyConnectionsError,
+    asyncpg.InterfaceError,
+    ConnectionError,
+    OSError,
+)
+
+
+def _route_label(request: web.Request) -> str:
+    info = request.match_info
+    route = info.route if info is not None else None
+    if route is None or route.resource is None:
+        return "unmatched"
+    return route.resource.canonical
+
+
+@web.middleware
+async def platform_middleware(request: web.Request, handler) -> web.StreamResponse:
+    request_id = "req_" + new_id("x")[2:]
+    request["request_id"] = request_id
+    structlog.contextvars.bind_contextvars(request_id=request_id)
+    started = time.perf_counter()
+    try:
+        try:
+            response = await handler(request)
+        except ApiError as exc:
+            response = json_response(exc.body(request_id), exc.status, exc.headers)
+        except web.HTTPException as exc:
+            if exc.status < 400:
+                raise
+            code, message = _HTTP_CODES.get(exc.status, ("error", exc.reason))
+            error = ApiError(message, code=code, status=exc.status)
+            response = json_response(error.body(request_id), exc.status)
+            if exc.status == 405 and "Allow" in exc.headers:
+                response.headers["Allow"] = exc.headers["Allow"]
+        except _DB_DOWN as exc:
+            log.error("database_unavailable", error=repr(exc))
+            error = ServiceUnavailable()
+            response = json_response(error.body(request_id), 503, {"Retry-After": "1"})
+        except Exception:
+            log.exception("unhandled_error", path=request.path, method=request.method)
+            error = ApiError(
+                "An unexpected error occurred; quote the request_id when reporting it.",
+                code="internal_error",
+                status=500,
+            )
+            response = json_response(error.body(request_id), 500)
+        response.headers["X-Request-ID"] = request_id
+        response.headers["X-Service-Version"] = __version__
+        return response
+    finally:
+        elapsed = time.perf_counter() - started
+        route = _route_label(request)
+        status = locals().get("response")
+        code = str(status.status) if status is not None else "500"
+        REQUESTS.labels(route, request.method, code).inc()
+        LATENCY.labels(route, request.method).observe(elapsed)
+        structlog.contextvars.unbind_contextvars("request_id")

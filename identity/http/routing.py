@@ -1,0 +1,194 @@
+"""Route declarations: one decorator states the path, credential, scope and typed body,
+query and response of a handler. The wrapper authenticates, validates, applies
+Idempotency-Key and serialises; /openapi.json is generated from the same declarations."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from aiohttp import web
+
+from identity.http import idempotency
+from identity.http.auth import SECRET, Principal, authenticate
+from identity.http.clientinfo import client_ip, user_agent
+from identity.http.errors import InsufficientScope
+from identity.http.validation import decode_body, decode_query
+
+_encoder = msgspec.json.Encoder()
+
+
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    return web.Response(
+        body=_encoder.encode(data), status=status, content_type="application/json", headers=headers
+    )
+
+
+@dataclass
+class Reply:
+    """A handler result whose status differs from the route's default."""
+
+    body: Any
+    status: int = 200
+    headers: dict[str, str] | None = None
+
+
+class Ctx:
+    """What a handler receives: the request, its principal and its typed inputs."""
+
+    __slots__ = ("request", "principal", "body", "query")
+
+    def __init__(self, request: web.Request, principal: Principal | None, body: Any, query: Any):
+        self.request = request
+        self.principal = principal
+        self.body = body
+        self.query = query
+
+    @property
+    def app(self) -> web.Application:
+        return self.request.app
+
+    @property
+    def pool(self) -> Any:
+        return self.request.app["pool"]
+
+    @property
+    def settings(self) -> Any:
+        return self.request.app["settings"]
+
+    @property
+    def tenant_id(self) -> str:
+        assert self.principal is not None and self.principal.tenant is not None
+        return self.principal.tenant.id
+
+    def param(self, name: str) -> str:
+        return self.request.match_info[name]
+
+    @property
+    def ip(self) -> str | None:
+        return client_ip(self.request)
+
+    @property
+    def user_agent(self) -> str | None:
+        return user_agent(self.request)
+
+
+Handler = Callable[[Ctx], Awaitable[Any]]
+
+
+@dataclass
+class Route:
+    method: str
+    path: str
+    handler: Handler
+    auth: tuple[str, ...] = ()
+    scope: str | None = None
+    body: type | None = None
+    body_optional: bool = False
+    query: type | None = None
+    response: Any = None
+    status: int = 200
+    summary: str = ""
+    tag: str = ""
+    tenant: bool = True
+    idempotent: bool = True
+    errors: tuple[int, ...] = ()
+    content_type: str = "application/json"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    async def __call__(self, request: web.Request) -> web.StreamResponse:
+        principal = None
+        if self.auth:
+            principal = await authenticate(request, self.auth, self.tenant)
+            if (
+                self.scope
+                and principal.kind == SECRET
+                and not principal.has_scope(self.scope)
+            ):
+                raise InsufficientScope(f"This endpoint needs the '{self.scope}' scope.")
+        raw = b""
+        if self.body is not None or (self.method == "POST" and self.idempotent):
+            raw = await request.read()
+        body = None
+        if self.body is not None:
+            if self.body_optional and not raw.strip():
+                body = self.body()
+            else:
+                body = decode_body(raw, self.body)
+        query = decode_query(request.query, self.query) if self.query is not None else None
+        ctx = Ctx(request, principal, body, query)
+
+        key = request.headers.get("Idempotency-Key") if self.method == "POST" and self.idempotent else None
+        if key is None:
+            return self._render(await self.handler(ctx))
+
+        tenant_id = (principal.tenant_id if principal else None) or ""
+        scope = f"{principal.kind}:{principal.key_id or principal.user_id or ''}" if principal else "anon"
+        pool = request.app["pool"]
+        req_hash = idempotency.request_hash(self.method, request.path_qs, raw)
+        stored = await idempotency.claim(pool, tenant_id, scope, key, req_hash)
+        if stored is not None:
+            response = web.Response(
+                body=stored.body or None,
+                status=stored.status,
+                content_type="application/json" if stored.body else None,
+            )
+            response.headers["Idempotent-Replayed"] = "true"
+            return response
+        try:
+            response = self._render(await self.handler(ctx))
+        except BaseException:
+            await idempotency.release(pool, tenant_id, scope, key)
+            raise
+        if response.status >= 500:
+            await idempotency.release(pool, tenant_id, scope, key)
+        else:
+            body_bytes = response.body if isinstance(response.body, bytes) else b""
+            await idempotency.complete(pool, tenant_id, scope, key, response.status, body_bytes)
+        return response
+
+    def _render(self, result: Any) -> web.StreamResponse:
+        if isinstance(result, web.StreamResponse):
+            return result
+        if isinstance(result, Reply):
+            if result.status == 204 or result.body is None:
+                return web.Response(status=result.status, headers=result.headers)
+            return json_response(result.body, result.status, result.headers)
+        if result is None or self.status == 204:
+            return web.Response(status=204)
+        return json_response(result, self.status)
+
+
+class Router:
+    """Collects routes from the resource packages; the app adds them and OpenAPI reads them."""
+
+    def __init__(self) -> None:
+        self.routes: list[Route] = []
+
+    def route(self, method: str, path: str, **options: Any) -> Callable[[Handler], Handler]:
+        def decorate(handler: Handler) -> Handler:
+            self.routes.append(Route(method=method, path=path, handler=handler, **options))
+            return handler
+
+        return decorate
+
+    def get(self, path: str, **options: Any) -> Callable[[Handler], Handler]:
+        return self.route("GET", path, **options)
+
+    def post(self, path: str, **options: Any) -> Callable[[Handler], Handler]:
+        return self.route("POST", path, **options)
+
+    def put(self, path: str, **options: Any) -> Callable[[Handler], Handler]:
+        return self.route("PUT", path, **options)
+
+    def patch(self, path: str, **options: Any) -> Callable[[Handler], Handler]:
+        return self.route("PATCH", path, **options)
+
+    def delete(self, path: str, **options: Any) -> Callable[[Handler], Handler]:
+        return self.route("DELETE", path, **options)
+
+    def add_to(self, app: web.Application) -> None:
+        for route in self.routes:
+            app.router.add_route(route.method, route.path, route)

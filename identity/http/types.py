@@ -1,0 +1,55 @@
+"""Base declarations for request and response bodies (msgspec structs).
+
+The same declarations validate input and produce the schemas in /openapi.json.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+__all__ = [
+    "UNSET",
+    "Body",
+    "Model",
+    "Query",
+    "UnsetType",
+    "Meta",
+    "Name",
+    "ShortText",
+    "Url",
+    "Metadata",
+    "Limit",
+    "EMAIL_RE",
+]
+
+
+class Body(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A request body: unknown fields are refused so that typos fail loudly."""
+
+
+class Query(msgspec.Struct, kw_only=True):
+    """Query-string parameters; strings are converted to the declared types."""
+
+
+class Model(msgspec.Struct, kw_only=True):
+    """A response body."""
+
+
+Name = Annotated[str, Meta(min_length=1, max_length=200)]
+ShortText = Annotated[str, Meta(max_length=1000)]
+Url = Annotated[str, Meta(min_length=1, max_length=2048)]
+Metadata = Annotated[dict[str, Any], Meta(description="Free-form JSON object")]
+Limit = Annotated[int, Meta(ge=1, le=100)]
+
+EMAIL_RE = re.compile(r"^[^@\s\x00-\x1f\x7f]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$")
+
+
+class Pagination(Model):
+    total: int
+    limit: int
+    has_more: bool
+    next_cursor: str | None

@@ -1,0 +1,56 @@
+"""Turns raw bodies and query strings into typed values, or into 400/422 errors."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, TypeVar
+
+import msgspec
+
+from identity.http.errors import InvalidJson, ValidationFailed
+
+T = TypeVar("T")
+
+_decoder = msgspec.json.Decoder()
+_AT = re.compile(r" - at `\$(.*)`$")
+_FIELD = re.compile(r"field `([^`]+)`")
+
+
+def _field_of(message: str) -> tuple[str, str]:
+    """msgspec says "Expected `int`, got `str` - at `$.limit`"; split it into field and message."""
+    path = ""
+    match = _AT.search(message)
+    if match:
+        path = match.group(1)
+        message = message[: match.start()]
+    path = path.lstrip(".")
+    named = _FIELD.search(message)
+    if named and ("missing required" in message or "unknown field" in message):
+        path = f"{path}.{named.group(1)}" if path else named.group(1)
+    return path, message
+
+
+def decode_body(raw: bytes, type_: type[T]) -> T:
+    if not raw.strip():
+        raise InvalidJson("The request body is empty; send a JSON object.")
+    try:
+        data = _decoder.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise InvalidJson(f"The request body is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidJson("The request body must be a JSON object.")
+    return convert(data, type_)
+
+
+def convert(data: Any, type_: type[T], *, strict: bool = True) -> T:
+    try:
+        return msgspec.convert(data, type_, strict=strict)
+    except msgspec.ValidationError as exc:
+        field, message = _field_of(str(exc))
+        raise ValidationFailed(field, message) from None
+
+
+def decode_query(query: Any, type_: type[T]) -> T:
+    # Repeated parameters are not supported; the last one wins, as in most web frameworks.
+    data = {k: query.getall(k)[-1] for k in query.keys()}
+    return convert(data, type_, strict=False)

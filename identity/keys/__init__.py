@@ -1,0 +1,1 @@
+"""API keys: publishable and secret keys of a tenant."""

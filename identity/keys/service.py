@@ -1,0 +1,167 @@
+"""API key rules: issue, list, update, revoke, rotate with a grace period."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from identity.audit.context import AuditContext
+from identity.crypto import random_token, sha256_hex
+from identity.durations import parse_duration
+from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.pagination import decode_cursor, page
+from identity.ids import new_id
+from identity.keys import store
+from identity.keys.schemas import CreateKey, ListKeys, RotateKey, UpdateKey
+
+_PREFIX = {"publishable": "pk_live_", "secret": "sk_live_"}
+MAX_EXPIRY_DAYS = 3650
+MAX_GRACE_DAYS = 30
+
+
+def present(row: asyncpg.Record) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "name": row["name"],
+        "type": row["type"],
+        "prefix": row["prefix"],
+        "last_four": row["last_four"],
+        "scopes": list(row["scopes"]),
+        "created_at": row["created_at"],
+        "last_used_at": row["last_used_at"],
+        "expires_at": row["expires_at"],
+        "revoked": row["revoked"],
+        "revokes_at": row["revoked_at"] if not row["revoked"] else None,
+    }
+
+
+async def issue_key(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    *,
+    name: str,
+    type_: str,
+    scopes: list[str] | None = None,
+    expires_at: datetime | None = None,
+) -> tuple[asyncpg.Record, str]:
+    """Create a key; returns its row and the full key, which is never stored."""
+    key = _PREFIX[type_] + random_token(32)
+    row = await store.insert(
+        conn,
+        tenant_id=tenant_id,
+        key_id=new_id("key"),
+        name=name,
+        type_=type_,
+        key_hash=sha256_hex(key),
+        prefix=key[:12],
+        last_four=key[-4:],
+        scopes=scopes or ["*"],
+        expires_at=expires_at,
+    )
+    return row, key
+
+
+def _scopes(type_: str, scopes: list[str]) -> list[str]:
+    # Publishable keys only ever reach the public auth endpoints; scopes do not apply to them.
+    unique = list(dict.fromkeys(scopes))
+    if type_ == "publishable" and unique != ["*"]:
+        raise ValidationFailed("scopes", "publishable keys cannot be restricted by scopes")
+    if "*" in unique and len(unique) > 1:
+        raise ValidationFailed("scopes", "'*' already grants every scope; send it alone")
+    return unique
+
+
+def _expiry(expires_in: str | None) -> datetime | None:
+    if expires_in is None:
+        return None
+    delta = parse_duration(expires_in)
+    if delta.total_seconds() < 60 or delta.days > MAX_EXPIRY_DAYS:
+        raise ValidationFailed("expires_in", f"must be between 1m and {MAX_EXPIRY_DAYS}d")
+    return datetime.now(UTC) + delta
+
+
+async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateKey, audit: AuditContext) -> dict[str, Any]:
+    scopes = _scopes(body.type, body.scopes)
+    expires_at = _expiry(body.expires_in)
+    async with pool.acquire() as conn, conn.transaction():
+        row, key = await issue_key(
+            conn, tenant_id, name=body.name, type_=body.type, scopes=scopes, expires_at=expires_at
+        )
+        await audit.record(conn, tenant_id, "api_key.created", "api_key", row["id"],
+                           {"name": body.name, "type": body.type, "scopes": scopes})
+    return {
+        "id": row["id"], "name": row["name"], "type": row["type"], "key": key,
+        "prefix": row["prefix"], "last_four": row["last_four"], "scopes": list(row["scopes"]),
+        "expires_at": row["expires_at"], "created_at": row["created_at"],
+    }
+
+
+async def list_keys(pool: asyncpg.Pool, tenant_id: str, query: ListKeys) -> dict[str, Any]:
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_page(
+        pool, tenant_id, type_=query.type, include_revoked=query.revoked,
+        after=cursor[0] if cursor else None, limit=query.limit, ascending=query.order == "asc",
+    )
+    return page([present(r) for r in rows], query.limit, total)
+
+
+async def get(pool: asyncpg.Pool, tenant_id: str, key_id: str) -> dict[str, Any]:
+    row = await store.get(pool, tenant_id, key_id)
+    if row is None:
+        raise NotFound("api_key")
+    return present(row)
+
+
+async def update(
+    pool: asyncpg.Pool, tenant_id: str, key_id: str, body: UpdateKey, audit: AuditContext
+) -> dict[str, Any]:
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.get(conn, tenant_id, key_id, for_update=True)
+        if row is None:
+            raise NotFound("api_key")
+        changes: dict[str, Any] = {}
+        if isinstance(body.name, str):
+            changes["name"] = body.name
+        if isinstance(body.scopes, list):
+            changes["scopes"] = _scopes(row["type"], body.scopes)
+        if changes:
+            row = await store.update(conn, tenant_id, key_id, changes)
+            await audit.record(conn, tenant_id, "api_key.updated", "api_key", key_id,
+                               {k: v for k, v in changes.items()})
+    return present(row)
+
+
+async def revoke(pool: asyncpg.Pool, tenant_id: str, key_id: str, audit: AuditContext) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.get(conn, tenant_id, key_id, for_update=True)
+        if row is None:
+            raise NotFound("api_key")
+        if row["revoked"]:
+            return  # already revoked: DELETE is idempotent
+        await store.update(conn, tenant_id, key_id, {"revoked_at": datetime.now(UTC)})
+        await audit.record(conn, tenant_id, "api_key.revoked", "api_key", key_id)
+
+
+async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: AuditContext) -> dict[str, Any]:
+    grace = parse_duration(body.grace_period)
+    if grace.days > MAX_GRACE_DAYS:
+        raise ValidationFailed("grace_period", f"must be at most {MAX_GRACE_DAYS}d")
+    async with pool.acquire() as conn, conn.transaction():
+        old = await store.get(conn, tenant_id, body.id, for_update=True)
+        if old is None:
+            raise NotFound("api_key")
+        if old["revoked"]:
+            raise ApiError("A revoked key cannot be rotated.", status=409, code="api_key_revoked")
+        revokes_at = datetime.now(UTC) + grace
+        if old["revoked_at"] is not None and old["revoked_at"] < revokes_at:
+            revokes_at = old["revoked_at"]  # an earlier pending rotation keeps its deadline
+        new, key = await issue_key(
+            conn, tenant_id, name=old["name"], type_=old["type"], scopes=list(old["scopes"]),
+            expires_at=old["expires_at"],
+        )
+        await store.update(conn, tenant_id, old["id"], {"revoked_at": revokes_at, "rotated_to": new["id"]})
+        await audit.record(conn, tenant_id, "api_key.rotated", "api_key", old["id"],
+                           {"new_key_id": new["id"], "revokes_at": revokes_at.isoformat()})
+    return {"id": new["id"], "key": key, "old_key_id": old["id"], "old_key_revokes_at": revokes_at}

@@ -1,0 +1,73 @@
+"""SQL for API keys. Every statement filters on tenant_id."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import asyncpg
+
+_COLUMNS = """id, name, type, prefix, last_four, scopes, created_at, last_used_at, expires_at,
+              revoked_at, (revoked_at IS NOT NULL AND revoked_at <= now()) AS revoked"""
+
+
+async def insert(
+    conn: asyncpg.Connection,
+    *,
+    tenant_id: str,
+    key_id: str,
+    name: str,
+    type_: str,
+    key_hash: str,
+    prefix: str,
+    last_four: str,
+    scopes: list[str],
+    expires_at: datetime | None,
+) -> asyncpg.Record:
+    return await conn.fetchrow(
+        f"""INSERT INTO api_keys (tenant_id, id, name, type, key_hash, prefix, last_four, scopes,
+                                  expires_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            RETURNING {_COLUMNS}""",
+        tenant_id, key_id, name, type_, key_hash, prefix, last_four, scopes, expires_at,
+    )
+
+
+async def get(conn: Any, tenant_id: str, key_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"SELECT {_COLUMNS} FROM api_keys WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, key_id
+    )
+
+
+async def list_page(
+    conn: Any,
+    tenant_id: str,
+    *,
+    type_: str | None,
+    include_revoked: bool,
+    after: str | None,
+    limit: int,
+    ascending: bool,
+) -> tuple[list[asyncpg.Record], int]:
+    where = ["tenant_id = $1", "($2::text IS NULL OR type = $2)"]
+    if not include_revoked:
+        where.append("(revoked_at IS NULL OR revoked_at > now())")
+    filters = " AND ".join(where)
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    rows = await conn.fetch(
+        f"""SELECT {_COLUMNS} FROM api_keys
+            WHERE {filters} AND ($3::text IS NULL OR id {op} $3)
+            ORDER BY id {order} LIMIT $4""",
+        tenant_id, type_, after, limit + 1,
+    )
+    total = await conn.fetchval(f"SELECT count(*) FROM api_keys WHERE {filters}", tenant_id, type_)
+    return rows, total
+
+
+async def update(conn: Any, tenant_id: str, key_id: str, changes: dict[str, Any]) -> asyncpg.Record | None:
+    sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
+    return await conn.fetchrow(
+        f"UPDATE api_keys SET {sets} WHERE tenant_id = $1 AND id = $2 RETURNING {_COLUMNS}",
+        tenant_id, key_id, *changes.values(),
+    )

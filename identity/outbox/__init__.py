@@ -1,0 +1,1 @@
+"""The transactional outbox: side effects leave a request only through it."""

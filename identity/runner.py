@@ -1,0 +1,73 @@
+"""Runs the API and/or the workers in one process, and stops them cleanly on SIGTERM/SIGINT:
+the listener closes first, requests in flight finish, running jobs finish, then the pool closes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+
+import structlog
+from aiohttp import web
+
+from identity.config import Settings
+from identity.crypto import SecretBox
+from identity.db.pool import create_pool
+
+log = structlog.get_logger("identity.runner")
+
+SHUTDOWN_GRACE_SECONDS = 25
+
+
+async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: str, port: int) -> None:
+    from identity.app import create_app
+    from workers import runtime
+    from workers.app import configured
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+
+    pool = await create_pool(dsn, settings.db_pool_min, settings.db_pool_max)
+    runner = None
+    worker_task = None
+    try:
+        if api:
+            app = create_app(settings, dsn=dsn, pool=pool)
+            runner = web.AppRunner(app, handle_signals=False, access_log=None,
+                                   shutdown_timeout=SHUTDOWN_GRACE_SECONDS)
+            await runner.setup()
+            site = web.TCPSite(runner, host, port, reuse_port=True)
+            await site.start()
+            log.info("api_listening", host=host, port=port)
+        if worker:
+            runtime.current = runtime.Runtime(
+                pool=pool, settings=settings,
+                box=SecretBox.load_or_create(settings.secret_key, settings.data_dir),
+            )
+            proc_app = configured(dsn)
+            await proc_app.open_async()
+            worker_task = asyncio.create_task(
+                proc_app.run_worker_async(
+                    concurrency=10, install_signal_handlers=False,
+                    shutdown_graceful_timeout=SHUTDOWN_GRACE_SECONDS, name="identity-worker",
+                )
+            )
+            log.info("worker_started")
+        waiters = [asyncio.create_task(stop.wait())]
+        if worker_task is not None:
+            waiters.append(worker_task)
+        await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        log.info("shutting_down")
+    finally:
+        if runner is not None:
+            await runner.cleanup()  # stops accepting, lets in-flight requests finish
+        if worker_task is not None:
+            worker_task.cancel()  # procrastinate stops fetching and waits for running jobs
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await worker_task
+            with contextlib.suppress(Exception):
+                await proc_app.close_async()
+        await pool.close()
+        log.info("stopped")

@@ -1,0 +1,1 @@
+"""Tenants: the control plane (master key)."""

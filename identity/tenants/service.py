@@ -1,0 +1,177 @@
+"""Tenant rules: creation with its first keys, slugs, merge of auth_config, suspend, delete."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+import asyncpg
+
+from identity.audit.context import AuditContext
+from identity.crypto import random_token
+from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.pagination import decode_cursor, page
+from identity.http.types import EMAIL_RE, UNSET
+from identity.ids import new_id
+from identity.keys.service import issue_key
+from identity.tenants import auth_config, store
+from identity.tenants.schemas import CreateTenant, ListTenants, UpdateTenant
+
+SlugTaken = ApiError("That slug is already in use.", status=409, code="slug_already_exists")
+
+
+def slugify(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    return text[:48].strip("-") or "tenant"
+
+
+def present(row: asyncpg.Record) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "name": row["name"],
+        "slug": row["slug"],
+        "status": row["status"],
+        "plan": row["plan"],
+        "user_count": row["user_count"],
+        "org_count": row["org_count"],
+        "auth_config": auth_config.load(row["auth_config"]),
+        "public_metadata": row["public_metadata"],
+        "private_metadata": row["private_metadata"],
+        "created_at": row["created_at"],
+        "updated_at": row["updated_at"],
+    }
+
+
+async def _free_slug(conn: asyncpg.Connection, base: str) -> str:
+    if not await store.slug_exists(conn, base):
+        return base
+    for _ in range(10):
+        candidate = f"{base[:42]}-{random_token(4)[:5].lower()}"
+        if not await store.slug_exists(conn, candidate):
+            return candidate
+    raise SlugTaken
+
+
+async def create(pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext) -> dict[str, Any]:
+    config = auth_config.full(body.auth_config if body.auth_config is not UNSET else None)
+    owner_email = None
+    if body.owner_email is not UNSET:
+        owner_email = body.owner_email.strip().lower()
+        if not EMAIL_RE.match(owner_email):
+            raise ValidationFailed("owner_email", "is not a valid email address", code="invalid_email")
+    async with pool.acquire() as conn, conn.transaction():
+        slug = body.slug if body.slug is not UNSET else await _free_slug(conn, slugify(body.name))
+        try:
+            async with conn.transaction():
+                row = await store.insert(conn, {
+                    "id": new_id("tnt"),
+                    "name": body.name,
+                    "slug": slug,
+                    "plan": body.plan,
+                    "auth_config": config,
+                    "public_metadata": body.public_metadata,
+                    "private_metadata": body.private_metadata,
+                })
+        except asyncpg.UniqueViolationError:
+            raise SlugTaken from None
+        _, publishable = await issue_key(conn, row["id"], name="Default publishable key", type_="publishable")
+        _, secret = await issue_key(conn, row["id"], name="Default secret key", type_="secret")
+        await audit.record(conn, row["id"], "tenant.created", "tenant", row["id"],
+                           {"name": body.name, "slug": slug, "plan": body.plan})
+        for hook in CREATE_HOOKS:
+            await hook(conn, row["id"], owner_email, audit)
+    result = present(row)
+    result["publishable_key"] = publishable
+    result["secret_key"] = secret
+    return result
+
+
+#: Called inside the creation transaction as (conn, tenant_id, owner_email, audit); the users
+#: package registers the one that creates the owner user.
+CREATE_HOOKS: list[Any] = []
+
+
+async def get(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:
+    row = await store.get(pool, id_or_slug)
+    if row is None:
+        raise NotFound("tenant")
+    return present(row)
+
+
+async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> dict[str, Any]:
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_page(
+        pool, q=query.q, status=query.status, plan=query.plan,
+        after=cursor[0] if cursor else None, limit=query.limit, ascending=query.order == "asc",
+    )
+    return page([present(r) for r in rows], query.limit, total)
+
+
+async def _change(
+    pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext, action: str,
+    build: Any,
+) -> dict[str, Any]:
+    async with pool.acquire() as conn, conn.transaction():
+        current = await store.get(conn, id_or_slug, for_update=True)
+        if current is None:
+            raise NotFound("tenant")
+        changes, meta = build(current)
+        if not changes:
+            return present(current)
+        try:
+            async with conn.transaction():
+                row = await store.update(conn, current["id"], changes)
+        except asyncpg.UniqueViolationError:
+            raise SlugTaken from None
+        await audit.record(conn, current["id"], action, "tenant", current["id"], meta)
+    return present(row)
+
+
+async def update(pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext) -> dict[str, Any]:
+    def build(current: asyncpg.Record) -> tuple[dict[str, Any], dict[str, Any]]:
+        changes: dict[str, Any] = {}
+        for field in ("name", "slug", "plan", "status", "public_metadata", "private_metadata"):
+            value = getattr(body, field)
+            if value is not UNSET:
+                changes[field] = value
+        if body.auth_config is not UNSET:
+            changes["auth_config"] = auth_config.merge(current["auth_config"], body.auth_config)
+        if changes.get("status") == "active":
+            changes["suspended_reason"] = None
+        meta = {"fields": sorted(k for k in changes if k != "suspended_reason")}
+        return changes, meta
+
+    return await _change(pool, id_or_slug, audit, "tenant.updated", build)
+
+
+async def suspend(pool: asyncpg.Pool, id_or_slug: str, reason: str | None, audit: AuditContext) -> dict[str, Any]:
+    return await _change(
+        pool, id_or_slug, audit, "tenant.suspended",
+        lambda current: ({"status": "suspended", "suspended_reason": reason}, {"reason": reason}),
+    )
+
+
+async def restore(pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext) -> dict[str, Any]:
+    return await _change(
+        pool, id_or_slug, audit, "tenant.restored",
+        lambda current: ({"status": "active", "suspended_reason": None}, {}),
+    )
+
+
+async def delete(pool: asyncpg.Pool, id_or_slug: str, confirm: str) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        current = await store.get(conn, id_or_slug, for_update=True)
+        if current is None:
+            raise NotFound("tenant")
+        if confirm != current["slug"]:
+            raise ValidationFailed("confirm", "must equal the tenant's slug")
+        await store.delete(conn, current["id"])
+
+
+async def stats(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:
+    row = await store.get(pool, id_or_slug)
+    if row is None:
+        raise NotFound("tenant")
+    return await store.stats(pool, row["id"])

@@ -1,0 +1,83 @@
+"""SQL for tenants (control plane)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+
+# user_count and org_count are counted where the tables exist; later schema files add them.
+COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_metadata,
+             t.private_metadata, t.created_at, t.updated_at,
+             0::bigint AS user_count, 0::bigint AS org_count"""
+
+
+async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    return await conn.fetchrow(
+        f"WITH t AS (INSERT INTO tenants ({cols}) VALUES ({params}) RETURNING *) SELECT {COLUMNS} FROM t",
+        *values.values(),
+    )
+
+
+async def slug_exists(conn: Any, slug: str) -> bool:
+    return bool(await conn.fetchval("SELECT 1 FROM tenants WHERE slug = $1", slug))
+
+
+async def get(conn: Any, id_or_slug: str, *, for_update: bool = False) -> asyncpg.Record | None:
+    column = "id" if id_or_slug.startswith("tnt_") else "slug"
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(f"SELECT {COLUMNS} FROM tenants t WHERE t.{column} = $1{lock}", id_or_slug)
+
+
+async def list_page(
+    conn: Any,
+    *,
+    q: str | None,
+    status: str | None,
+    plan: str | None,
+    after: str | None,
+    limit: int,
+    ascending: bool,
+) -> tuple[list[asyncpg.Record], int]:
+    pattern = None
+    if q:
+        pattern = "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    filters = """($1::text IS NULL OR t.name ILIKE $1 OR t.slug ILIKE $1)
+                 AND ($2::text IS NULL OR t.status = $2)
+                 AND ($3::text IS NULL OR t.plan = $3)"""
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    rows = await conn.fetch(
+        f"""SELECT {COLUMNS} FROM tenants t
+            WHERE {filters} AND ($4::text IS NULL OR t.id {op} $4)
+            ORDER BY t.id {order} LIMIT $5""",
+        pattern, status, plan, after, limit + 1,
+    )
+    total = await conn.fetchval(f"SELECT count(*) FROM tenants t WHERE {filters}", pattern, status, plan)
+    return rows, total
+
+
+async def update(conn: asyncpg.Connection, tenant_id: str, changes: dict[str, Any]) -> asyncpg.Record:
+    sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=2))
+    return await conn.fetchrow(
+        f"""WITH t AS (UPDATE tenants SET {sets}, updated_at = now() WHERE id = $1 RETURNING *)
+            SELECT {COLUMNS} FROM t""",
+        tenant_id, *changes.values(),
+    )
+
+
+async def delete(conn: asyncpg.Connection, tenant_id: str) -> None:
+    # Every tenant-owned table references tenants with ON DELETE CASCADE.
+    await conn.execute("DELETE FROM tenants WHERE id = $1", tenant_id)
+
+
+async def stats(conn: Any, tenant_id: str) -> dict[str, Any]:
+    """Counts for GET /v1/tenants/:id/stats; tables that later issues add fill these in."""
+    return {
+        "tenant_id": tenant_id,
+        "users": {"total": 0, "active_last_30d": 0, "new_last_30d": 0},
+        "sessions": {"active": 0, "created_last_30d": 0},
+        "organizations": {"total": 0},
+        "mfa": {"enrolled_users": 0, "enrollment_rate": 0.0},
+    }

@@ -1,0 +1,10 @@
+"""The schema lives at the top level in sql/; it ships inside the package as identity.sql."""
+
+from setuptools import find_packages, setup
+
+setup(
+    packages=[*find_packages(include=["identity*", "workers*"]), "identity.sql"],
+    package_dir={"identity.sql": "sql"},
+    package_data={"identity": ["templates/*", "templates/**/*", "data/*"], "identity.sql": ["*.sql"]},
+    include_package_data=False,
+)

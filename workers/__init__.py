@@ -1,0 +1,1 @@
+"""Background jobs: the procrastinate app and its tasks."""

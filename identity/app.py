@@ -17,11 +17,16 @@ from identity.http import openapi
 from identity.http.auth import LastUsed
 from identity.http.middleware import platform_middleware
 from identity.http.routing import Router
+from identity.state import STATE, AppState
 
 log = structlog.get_logger("identity.app")
 
 MAX_BODY_BYTES = 1024 * 1024
 LAST_USED_FLUSH_SECONDS = 10
+
+#: Awaited with the app once the pool is open / before it closes; families register here.
+STARTUP_HOOKS: list = []
+SHUTDOWN_HOOKS: list = []
 
 
 def routers() -> list[Router]:
@@ -34,11 +39,13 @@ def routers() -> list[Router]:
 
 
 async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
-    settings: Settings = app["settings"]
-    if app.get("pool") is None:
-        dsn = app.get("dsn") or resolve_dsn(settings)
-        app["pool"] = await create_pool(dsn, settings.db_pool_min, settings.db_pool_max)
-        app["owns_pool"] = True
+    st = app[STATE]
+    if st.pool is None:
+        dsn = st.dsn or resolve_dsn(st.settings)
+        st.pool = await create_pool(dsn, st.settings.db_pool_min, st.settings.db_pool_max)
+        st.owns_pool = True
+    for start in STARTUP_HOOKS:
+        await start(app)
     flusher = asyncio.create_task(_flush_last_used(app))
     try:
         yield
@@ -47,33 +54,36 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
         with contextlib.suppress(asyncio.CancelledError):
             await flusher
         with contextlib.suppress(Exception):
-            await app["last_used"].flush(app["pool"])
-        if app.get("owns_pool"):
-            await app["pool"].close()
+            await st.last_used.flush(st.pool)
+        for stop in SHUTDOWN_HOOKS:
+            with contextlib.suppress(Exception):
+                await stop(app)
+        if st.owns_pool:
+            await st.pool.close()
 
 
 async def _flush_last_used(app: web.Application) -> None:
     while True:
         await asyncio.sleep(LAST_USED_FLUSH_SECONDS)
         try:
-            await app["last_used"].flush(app["pool"])
+            await app[STATE].last_used.flush(app[STATE].pool)
         except Exception:  # a failed flush only loses timestamps, never requests
             log.warning("last_used_flush_failed", exc_info=True)
 
 
 def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.Application:
     app = web.Application(middlewares=[platform_middleware], client_max_size=MAX_BODY_BYTES)
-    app["settings"] = settings
-    app["dsn"] = dsn
-    app["pool"] = pool
-    app["box"] = SecretBox.load_or_create(settings.secret_key, settings.data_dir)
-    app["last_used"] = LastUsed()
-    app["metrics_refreshers"] = []
-    all_routes = []
+    st = AppState(
+        settings=settings,
+        box=SecretBox.load_or_create(settings.secret_key, settings.data_dir),
+        last_used=LastUsed(),
+        dsn=dsn,
+        pool=pool,
+    )
+    app[STATE] = st
     for router in routers():
         router.add_to(app)
-        all_routes.extend(router.routes)
-    app["routes"] = all_routes
-    app["openapi_bytes"] = msgspec.json.encode(openapi.build(all_routes, settings.public_url))
+        st.routes.extend(router.routes)
+    st.openapi_bytes = msgspec.json.encode(openapi.build(st.routes, settings.public_url))
     app.cleanup_ctx.append(_lifecycle)
     return app

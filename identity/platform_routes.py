@@ -11,6 +11,7 @@ from identity import __version__
 from identity.http.metrics import POOL_IDLE, POOL_MAX, POOL_SIZE
 from identity.http.routing import Ctx, Router, json_response
 from identity.http.types import Model
+from identity.state import state
 
 router = Router()
 
@@ -41,7 +42,7 @@ async def metrics(ctx: Ctx):
     POOL_SIZE.set(pool.get_size())
     POOL_IDLE.set(pool.get_idle_size())
     POOL_MAX.set(pool.get_max_size())
-    for refresh in ctx.app["metrics_refreshers"]:
+    for refresh in state(ctx.app).metrics_refreshers:
         await refresh(ctx.app)
     response = web.Response(body=generate_latest())
     response.content_type = CONTENT_TYPE_LATEST.split(";")[0]
@@ -51,4 +52,4 @@ async def metrics(ctx: Ctx):
 
 @router.get("/openapi.json", tenant=False, tag="Platform", summary="This OpenAPI description")
 async def openapi(ctx: Ctx):
-    return web.Response(body=ctx.app["openapi_bytes"], content_type="application/json")
+    return web.Response(body=state(ctx.app).openapi_bytes, content_type="application/json")

@@ -17,6 +17,7 @@ from aiohttp import web
 
 from identity.crypto import constant_time_equals, sha256_hex
 from identity.http.errors import ApiError, Forbidden, NotFound, Unauthenticated
+from identity.state import STATE
 
 MASTER = "master"
 SECRET = "secret"
@@ -136,12 +137,12 @@ class LastUsed:
 
 
 async def _resolve_master(request: web.Request, token: str, tenant_id: str | None) -> Principal:
-    settings = request.app["settings"]
+    settings = request.app[STATE].settings
     if settings.master_key and constant_time_equals(
         sha256_hex(token), sha256_hex(settings.master_key)
     ):
         return Principal(kind=MASTER, key_id="env")
-    row = await request.app["pool"].fetchrow(
+    row = await request.app[STATE].pool.fetchrow(
         "SELECT id FROM master_keys WHERE key_hash = $1 AND revoked_at IS NULL", sha256_hex(token)
     )
     if row is None:
@@ -150,7 +151,7 @@ async def _resolve_master(request: web.Request, token: str, tenant_id: str | Non
 
 
 async def _resolve_cp_admin(request: web.Request, token: str, tenant_id: str | None) -> Principal:
-    configured = request.app["settings"].cp_admin_key
+    configured = request.app[STATE].settings.cp_admin_key
     if not configured or not constant_time_equals(sha256_hex(token), sha256_hex(configured)):
         raise Unauthenticated("The control plane admin key is not valid.")
     return Principal(kind=CP_ADMIN)
@@ -170,7 +171,7 @@ WHERE t.id = $1
 async def load_tenant_and_key(
     request: web.Request, tenant_id: str, token: str | None
 ) -> tuple[Tenant, Any]:
-    row = await request.app["pool"].fetchrow(_KEY_QUERY, tenant_id, sha256_hex(token or ""))
+    row = await request.app[STATE].pool.fetchrow(_KEY_QUERY, tenant_id, sha256_hex(token or ""))
     if row is None:
         raise NotFound("tenant")
     tenant = Tenant(row["tenant_id"], row["status"], row["plan"], row["auth_config"])
@@ -184,12 +185,12 @@ async def _resolve_api_key(request: web.Request, token: str, tenant_id: str | No
     if row["key_id"] is None or row["dead"] or row["type"] != kind:
         # Also the answer when the key belongs to another tenant (decisions.md §2).
         raise Unauthenticated("The API key is not valid for this tenant.")
-    request.app["last_used"].touch(tenant.id, row["key_id"])
+    request.app[STATE].last_used.touch(tenant.id, row["key_id"])
     return Principal(kind=kind, tenant=tenant, key_id=row["key_id"], scopes=frozenset(row["scopes"]))
 
 
 async def _resolve_admin_token(request: web.Request, token: str, tenant_id: str | None) -> Principal:
-    configured = request.app["settings"].admin_token
+    configured = request.app[STATE].settings.admin_token
     if not configured or not constant_time_equals(sha256_hex(token), sha256_hex(configured)):
         raise Unauthenticated()
     return Principal(kind=ADMIN_TOKEN)
@@ -208,7 +209,7 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
     if token is None:
         raise Unauthenticated("Send a credential as 'Authorization: Bearer <key or token>'.")
     kind = credential_kind(token)
-    settings = request.app["settings"]
+    settings = request.app[STATE].settings
     if kind is None and ADMIN_TOKEN in allowed and settings.admin_token:
         kind = ADMIN_TOKEN
     if kind is None:

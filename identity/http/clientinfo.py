@@ -6,10 +6,12 @@ import ipaddress
 
 from aiohttp import web
 
+from identity.state import STATE
+
 
 def client_ip(request: web.Request) -> str | None:
     peer = request.remote
-    proxies = request.app["settings"].trusted_proxies
+    proxies = request.app[STATE].settings.trusted_proxies
     if not peer or not proxies:
         return peer
     try:

@@ -13,6 +13,7 @@ from identity.http.errors import ApiError, ServiceUnavailable
 from identity.http.metrics import LATENCY, REQUESTS
 from identity.http.routing import json_response
 from identity.ids import new_id
+from identity.state import REQUEST_ID
 
 log = structlog.get_logger("identity.http")
 
@@ -45,7 +46,7 @@ def _route_label(request: web.Request) -> str:
 @web.middleware
 async def platform_middleware(request: web.Request, handler) -> web.StreamResponse:
     request_id = "req_" + new_id("x")[2:]
-    request["request_id"] = request_id
+    request[REQUEST_ID] = request_id
     structlog.contextvars.bind_contextvars(request_id=request_id)
     started = time.perf_counter()
     try:

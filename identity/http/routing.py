@@ -16,6 +16,7 @@ from identity.http.auth import SECRET, Principal, authenticate
 from identity.http.clientinfo import client_ip, user_agent
 from identity.http.errors import InsufficientScope
 from identity.http.validation import decode_body, decode_query
+from identity.state import STATE
 
 _encoder = msgspec.json.Encoder()
 
@@ -52,11 +53,11 @@ class Ctx:
 
     @property
     def pool(self) -> Any:
-        return self.request.app["pool"]
+        return self.request.app[STATE].pool
 
     @property
     def settings(self) -> Any:
-        return self.request.app["settings"]
+        return self.request.app[STATE].settings
 
     @property
     def tenant_id(self) -> str:
@@ -98,7 +99,7 @@ class Route:
     content_type: str = "application/json"
     extra: dict[str, Any] = field(default_factory=dict)
 
-    async def __call__(self, request: web.Request) -> web.StreamResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
         principal = None
         if self.auth:
             principal = await authenticate(request, self.auth, self.tenant)
@@ -126,7 +127,7 @@ class Route:
 
         tenant_id = (principal.tenant_id if principal else None) or ""
         scope = f"{principal.kind}:{principal.key_id or principal.user_id or ''}" if principal else "anon"
-        pool = request.app["pool"]
+        pool = request.app[STATE].pool
         req_hash = idempotency.request_hash(self.method, request.path_qs, raw)
         stored = await idempotency.claim(pool, tenant_id, scope, key, req_hash)
         if stored is not None:
@@ -191,4 +192,4 @@ class Router:
 
     def add_to(self, app: web.Application) -> None:
         for route in self.routes:
-            app.router.add_route(route.method, route.path, route)
+            app.router.add_route(route.method, route.path, route.handle)

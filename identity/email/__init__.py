@@ -1,0 +1,1 @@
+"""Transactional email: templates, providers, delivery through the outbox."""

@@ -1,0 +1,47 @@
+"""queue_email(): the one way any operation sends an email.
+
+Call it inside the transaction of the change. The variables often hold one-time links or
+codes, so they are stored encrypted (AES-GCM, bound to the tenant) in the outbox row, and the
+worker renders the tenant's template (or the built-in default) when it sends.
+
+Templates and the variables each one receives (the worker adds app_name and user_email):
+  verification    verify_url, user_name, expires_in
+  magic_link      magic_link_url, expires_in
+  password_reset  reset_url, expires_in
+  invitation      invite_url, org_name, inviter_name, role, expires_in
+  mfa_otp         code, expires_in
+  welcome         user_name
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import asyncpg
+
+from identity.outbox.store import enqueue
+
+TEMPLATES = ("verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome")
+TOPIC = "email"
+
+
+async def queue_email(
+    conn: asyncpg.Connection,
+    box: Any,
+    *,
+    tenant_id: str,
+    template: str,
+    to: str,
+    variables: dict[str, Any] | None = None,
+    user_id: str | None = None,
+) -> str:
+    if template not in TEMPLATES:
+        raise ValueError(f"unknown email template {template!r}")
+    sealed = box.encrypt(json.dumps(variables or {}), associated=tenant_id)
+    return await enqueue(conn, tenant_id, TOPIC, {
+        "template": template,
+        "to": to,
+        "user_id": user_id,
+        "variables": sealed,
+    })

@@ -1,0 +1,1 @@
+"""Webhook events: the catalogue and emit(), called in the transaction of the change."""

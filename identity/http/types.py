@@ -45,7 +45,8 @@ Url = Annotated[str, Meta(min_length=1, max_length=2048)]
 Metadata = Annotated[dict[str, Any], Meta(description="Free-form JSON object")]
 Limit = Annotated[int, Meta(ge=1, le=100)]
 
-EMAIL_RE = re.compile(r"^[^@\s\x00-\x1f\x7f]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$")
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
+EMAIL_RE = re.compile(rf"^[^@\s\x00-\x1f\x7f]{{1,64}}@{_LABEL}(?:\.{_LABEL})+$")
 
 
 class Pagination(Model):

@@ -1,0 +1,185 @@
+"""Password hashing through a registry (the warehouse/Kratos shape).
+
+One current hasher (argon2id, m=19456 KiB, t=2, p=1: OWASP's minimum) whose parameters live in
+the hash; a verifier per imported format, recognised by its prefix:
+
+  $argon2id$ / $argon2i$ / $argon2d$   argon2 PHC strings (any parameters)
+  $2a$ / $2b$ / $2y$                   bcrypt (modular crypt format)
+  $scrypt$ln=<log2 N>,r=<r>,p=<p>$<salt>$<hash>   passlib's scrypt format, salt and hash
+                                       in base64 without padding ("+/" or passlib's "./")
+
+A hash that is not current (another format or weaker parameters) is replaced by a current one
+on the next successful sign-in (verify_and_update). Hashing runs in a thread pool so the event
+loop never waits on it; callers must not hold a database connection while awaiting it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import os
+import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import argon2
+import bcrypt
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+ARGON2_TIME_COST = 2
+ARGON2_MEMORY_KIB = 19456
+ARGON2_PARALLELISM = 1
+#: Longer passwords are refused (422) to bound hashing cost; they are never truncated.
+MAX_PASSWORD_LENGTH = 1024
+
+_hasher = argon2.PasswordHasher(
+    time_cost=ARGON2_TIME_COST,
+    memory_cost=ARGON2_MEMORY_KIB,
+    parallelism=ARGON2_PARALLELISM,
+    hash_len=32,
+    salt_len=16,
+    type=argon2.Type.ID,
+)
+_executor = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="pwhash")
+_dummy_hash: str | None = None
+
+
+def _normalise(password: str) -> str:
+    # NIST SP 800-63B: normalise Unicode so the same password typed on two keyboards matches.
+    # Applied to our own hashes only; imported hashes are checked against the text as typed.
+    return unicodedata.normalize("NFKC", password)
+
+
+def _verify_argon2(encoded: str, password: str) -> bool:
+    for candidate in dict.fromkeys((_normalise(password), password)):
+        try:
+            if _hasher.verify(encoded, candidate):
+                return True
+        except VerifyMismatchError:
+            continue
+        except (VerificationError, InvalidHashError):
+            return False
+    return False
+
+
+def _verify_bcrypt(encoded: str, password: str) -> bool:
+    raw = password.encode()
+    # bcrypt only ever read the first 72 bytes; the system that made the hash did the same, so
+    # the imported hash is checked the same way. The rehash that follows keeps every byte.
+    raw = raw[:72]
+    stored = encoded.encode()
+    if stored.startswith(b"$2y$"):
+        stored = b"$2b$" + stored[4:]
+    try:
+        return bcrypt.checkpw(raw, stored)
+    except ValueError:
+        return False
+
+
+def _b64(text: str) -> bytes:
+    text = text.replace(".", "+")
+    return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"+/", validate=True)
+
+
+def _verify_scrypt(encoded: str, password: str) -> bool:
+    try:
+        _, ident, params, salt_text, hash_text = encoded.split("$")
+        settings = dict(item.split("=", 1) for item in params.split(","))
+        log_n, r, p = int(settings["ln"]), int(settings["r"]), int(settings["p"])
+        salt, expected = _b64(salt_text), _b64(hash_text)
+    except (ValueError, KeyError):
+        return False
+    if ident != "scrypt" or not (1 <= log_n <= 20 and 1 <= r <= 32 and 1 <= p <= 16) or not expected:
+        return False
+    try:
+        derived = hashlib.scrypt(
+            password.encode(), salt=salt, n=2**log_n, r=r, p=p, dklen=len(expected),
+            maxmem=256 * 1024 * 1024,
+        )
+    except ValueError:
+        return False
+    return hmac.compare_digest(derived, expected)
+
+
+#: Prefix -> (format name, verifier). The current format is argon2id.
+VERIFIERS: dict[str, tuple[str, Callable[[str, str], bool]]] = {
+    "$argon2id$": ("argon2", _verify_argon2),
+    "$argon2i$": ("argon2", _verify_argon2),
+    "$argon2d$": ("argon2", _verify_argon2),
+    "$2a$": ("bcrypt", _verify_bcrypt),
+    "$2b$": ("bcrypt", _verify_bcrypt),
+    "$2y$": ("bcrypt", _verify_bcrypt),
+    "$scrypt$": ("scrypt", _verify_scrypt),
+}
+
+
+def identify(encoded: str | None) -> str | None:
+    """The format of a stored or imported hash ('argon2', 'bcrypt', 'scrypt'), or None."""
+    if not encoded:
+        return None
+    for prefix, (name, _) in VERIFIERS.items():
+        if encoded.startswith(prefix):
+            return name
+    return None
+
+
+def is_importable(encoded: str) -> bool:
+    """Whether a password_hash given for a migrated user is in a format sign-in can verify."""
+    name = identify(encoded)
+    if name == "argon2":
+        try:
+            argon2.extract_parameters(encoded)
+        except InvalidHashError:
+            return False
+        return True
+    if name == "bcrypt":
+        return len(encoded) == 60
+    if name == "scrypt":
+        return encoded.count("$") == 4
+    return False
+
+
+def needs_rehash(encoded: str) -> bool:
+    if not encoded.startswith("$argon2id$"):
+        return True
+    try:
+        return _hasher.check_needs_rehash(encoded)
+    except InvalidHashError:
+        return True
+
+
+def hash_sync(password: str) -> str:
+    return _hasher.hash(_normalise(password))
+
+
+def verify_sync(encoded: str | None, password: str) -> tuple[bool, str | None]:
+    """(matches, new hash when the stored one should be replaced). Without a stored hash a dummy
+    argon2 hash is verified, so the time taken does not reveal whether the account exists."""
+    global _dummy_hash
+    if not encoded:
+        if _dummy_hash is None:
+            _dummy_hash = hash_sync(os.urandom(16).hex())
+        _verify_argon2(_dummy_hash, password)
+        return False, None
+    for prefix, (_, verifier) in VERIFIERS.items():
+        if encoded.startswith(prefix):
+            ok = verifier(encoded, password)
+            break
+    else:
+        # Unknown format: still spend the time of a real verification.
+        verify_sync(None, password)
+        return False, None
+    if ok and needs_rehash(encoded):
+        return True, hash_sync(password)
+    return ok, None
+
+
+async def hash_password(password: str) -> str:
+    return await asyncio.get_running_loop().run_in_executor(_executor, hash_sync, password)
+
+
+async def verify_and_update(encoded: str | None, password: str) -> tuple[bool, str | None]:
+    """Verify in the thread pool; returns (ok, replacement hash or None)."""
+    return await asyncio.get_running_loop().run_in_executor(_executor, verify_sync, encoded, password)

@@ -17,6 +17,7 @@ from identity.http import openapi
 from identity.http.auth import LastUsed
 from identity.http.middleware import platform_middleware
 from identity.http.routing import Router
+from identity.ratelimit.limiter import Limiter
 from identity.state import STATE, AppState
 
 log = structlog.get_logger("identity.app")
@@ -58,6 +59,8 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
         for stop in SHUTDOWN_HOOKS:
             with contextlib.suppress(Exception):
                 await stop(app)
+        with contextlib.suppress(Exception):
+            await st.limiter.backend.close()
         if st.owns_pool:
             await st.pool.close()
 
@@ -80,6 +83,7 @@ def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.
         dsn=dsn,
         pool=pool,
     )
+    st.limiter = Limiter.from_settings(settings)
     app[STATE] = st
     for router in routers():
         router.add_to(app)

@@ -21,6 +21,7 @@ class AppState:
     routes: list[Any] = field(default_factory=list)
     openapi_bytes: bytes = b""
     metrics_refreshers: list[Any] = field(default_factory=list)
+    limiter: Any = None
     #: Per-family services that later issues attach (signing keys, caches, rate limiter ...).
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -33,3 +34,5 @@ def state(app_or_request: web.Application | web.Request) -> AppState:
     return app[STATE]
 
 REQUEST_ID: web.RequestKey[str] = web.RequestKey("request_id", str)
+CORS_ORIGIN: web.RequestKey[str] = web.RequestKey("cors_origin", str)
+RATE_HEADERS: web.RequestKey[dict] = web.RequestKey("rate_headers", dict)

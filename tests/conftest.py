@@ -84,6 +84,8 @@ def settings(tmp_path: Path) -> Settings:
         secret_key="test-secret-key",
         db_pool_min=1,
         db_pool_max=10,
+        # Every test client is 127.0.0.1; tests of rate limits turn them on themselves.
+        rate_limits_enabled=False,
     )
 
 

@@ -36,6 +36,7 @@ class Tenant:
     status: str
     plan: str
     auth_config: dict[str, Any]
+    rate_limits: dict[str, Any] | None = None
 
 
 @dataclass
@@ -158,7 +159,7 @@ async def _resolve_cp_admin(request: web.Request, token: str, tenant_id: str | N
 
 
 _KEY_QUERY = """
-SELECT t.id AS tenant_id, t.status, t.plan, t.auth_config,
+SELECT t.id AS tenant_id, t.status, t.plan, t.auth_config, t.rate_limits,
        k.id AS key_id, k.type, k.scopes,
        (k.expires_at IS NOT NULL AND k.expires_at <= now())
          OR (k.revoked_at IS NOT NULL AND k.revoked_at <= now()) AS dead
@@ -174,7 +175,7 @@ async def load_tenant_and_key(
     row = await request.app[STATE].pool.fetchrow(_KEY_QUERY, tenant_id, sha256_hex(token or ""))
     if row is None:
         raise NotFound("tenant")
-    tenant = Tenant(row["tenant_id"], row["status"], row["plan"], row["auth_config"])
+    tenant = Tenant(row["tenant_id"], row["status"], row["plan"], row["auth_config"], row["rate_limits"])
     return tenant, row
 
 

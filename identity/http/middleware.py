@@ -9,11 +9,12 @@ import structlog
 from aiohttp import web
 
 from identity import __version__
+from identity.http import cors
 from identity.http.errors import ApiError, ServiceUnavailable
 from identity.http.metrics import LATENCY, REQUESTS
 from identity.http.routing import json_response
 from identity.ids import new_id
-from identity.state import REQUEST_ID
+from identity.state import RATE_HEADERS, REQUEST_ID
 
 log = structlog.get_logger("identity.http")
 
@@ -51,7 +52,7 @@ async def platform_middleware(request: web.Request, handler) -> web.StreamRespon
     started = time.perf_counter()
     try:
         try:
-            response = await handler(request)
+            response = cors.preflight(request) or await handler(request)
         except ApiError as exc:
             response = json_response(exc.body(request_id), exc.status, exc.headers)
         except web.HTTPException as exc:
@@ -74,6 +75,11 @@ async def platform_middleware(request: web.Request, handler) -> web.StreamRespon
                 status=500,
             )
             response = json_response(error.body(request_id), 500)
+        rate_headers = request.get(RATE_HEADERS)
+        if rate_headers:
+            for name, value in rate_headers.items():
+                response.headers.setdefault(name, value)
+        cors.decorate(request, response)
         response.headers["X-Request-ID"] = request_id
         response.headers["X-Service-Version"] = __version__
         return response

@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from identity.http import idempotency
+from identity.http import cors, idempotency
 from identity.http.auth import SECRET, Principal, authenticate
 from identity.http.clientinfo import client_ip, user_agent
 from identity.http.errors import InsufficientScope
@@ -39,13 +39,24 @@ class Reply:
 class Ctx:
     """What a handler receives: the request, its principal and its typed inputs."""
 
-    __slots__ = ("request", "principal", "body", "query")
+    __slots__ = ("request", "principal", "body", "query", "route")
 
-    def __init__(self, request: web.Request, principal: Principal | None, body: Any, query: Any):
+    def __init__(
+        self, request: web.Request, principal: Principal | None, body: Any, query: Any, route: Route
+    ) -> None:
         self.request = request
         self.principal = principal
         self.body = body
         self.query = query
+        self.route = route
+
+    async def rate_limit(self, subject: str) -> None:
+        """Count this request for a rule kept per user that only the handler can name
+        (token refresh, MFA verify); raises 429 when over."""
+        assert self.principal is not None
+        await self.request.app[STATE].limiter.enforce_for(
+            self.request, self.route.method, self.route.path, self.principal, subject
+        )
 
     @property
     def app(self) -> web.Application:
@@ -109,6 +120,8 @@ class Route:
                 and not principal.has_scope(self.scope)
             ):
                 raise InsufficientScope(f"This endpoint needs the '{self.scope}' scope.")
+            if principal.tenant is not None and "Origin" in request.headers:
+                cors.check_origin(request, principal.tenant.auth_config.get("allowed_origins") or [])
         raw = b""
         if self.body is not None or (self.method == "POST" and self.idempotent):
             raw = await request.read()
@@ -119,7 +132,9 @@ class Route:
             else:
                 body = decode_body(raw, self.body)
         query = decode_query(request.query, self.query) if self.query is not None else None
-        ctx = Ctx(request, principal, body, query)
+        # Before the work (and before any password hashing the handler would do).
+        await request.app[STATE].limiter.enforce(request, self.method, self.path, principal, body)
+        ctx = Ctx(request, principal, body, query, self)
 
         key = request.headers.get("Idempotency-Key") if self.method == "POST" and self.idempotent else None
         if key is None:

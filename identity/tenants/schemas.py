@@ -23,6 +23,17 @@ Plan = Literal["free", "starter", "pro", "enterprise"]
 Status = Literal["active", "suspended", "deleted"]
 
 
+PerMinute = Annotated[int, Meta(ge=1, le=10_000_000)]
+
+
+class RateLimits(Body):
+    """Enterprise tenants only; figures left out default to ten times the Pro plan."""
+
+    read_per_minute: PerMinute | None = None
+    write_per_minute: PerMinute | None = None
+    auth_per_minute: PerMinute | None = None
+
+
 class CreateTenant(Body):
     name: Name
     slug: Slug | UnsetType = UNSET
@@ -31,6 +42,7 @@ class CreateTenant(Body):
     auth_config: AuthConfigPatch | UnsetType = UNSET
     public_metadata: Metadata = {}
     private_metadata: Metadata = {}
+    rate_limits: RateLimits | None = None
 
 
 class UpdateTenant(Body):
@@ -41,6 +53,7 @@ class UpdateTenant(Body):
     auth_config: AuthConfigPatch | UnsetType = UNSET
     public_metadata: Metadata | UnsetType = UNSET
     private_metadata: Metadata | UnsetType = UNSET
+    rate_limits: RateLimits | None | UnsetType = UNSET
 
 
 class SuspendTenant(Body):
@@ -71,6 +84,7 @@ class Tenant(Model):
     auth_config: AuthConfig
     public_metadata: dict[str, Any]
     private_metadata: dict[str, Any]
+    rate_limits: RateLimits | None
     created_at: datetime
     updated_at: datetime
 

@@ -7,6 +7,7 @@ import unicodedata
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from identity.audit.context import AuditContext
 from identity.crypto import random_token
@@ -39,6 +40,7 @@ def present(row: asyncpg.Record) -> dict[str, Any]:
         "auth_config": auth_config.load(row["auth_config"]),
         "public_metadata": row["public_metadata"],
         "private_metadata": row["private_metadata"],
+        "rate_limits": row["rate_limits"],
         "created_at": row["created_at"],
         "updated_at": row["updated_at"],
     }
@@ -54,7 +56,16 @@ async def _free_slug(conn: asyncpg.Connection, base: str) -> str:
     raise SlugTaken
 
 
+def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
+    if limits is None:
+        return None
+    if plan != "enterprise":
+        raise ValidationFailed("rate_limits", "custom rate limits are for the enterprise plan")
+    return {k: v for k, v in msgspec.structs.asdict(limits).items() if v is not None}
+
+
 async def create(pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext) -> dict[str, Any]:
+    rate_limits = _rate_limits(body.plan, body.rate_limits)
     config = auth_config.full(body.auth_config if body.auth_config is not UNSET else None)
     owner_email = None
     if body.owner_email is not UNSET:
@@ -73,6 +84,7 @@ async def create(pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext) ->
                     "auth_config": config,
                     "public_metadata": body.public_metadata,
                     "private_metadata": body.private_metadata,
+                    "rate_limits": rate_limits,
                 })
         except asyncpg.UniqueViolationError:
             raise SlugTaken from None
@@ -138,6 +150,11 @@ async def update(pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit:
                 changes[field] = value
         if body.auth_config is not UNSET:
             changes["auth_config"] = auth_config.merge(current["auth_config"], body.auth_config)
+        plan = changes.get("plan", current["plan"])
+        if body.rate_limits is not UNSET:
+            changes["rate_limits"] = _rate_limits(plan, body.rate_limits)
+        elif plan != "enterprise" and current["rate_limits"]:
+            changes["rate_limits"] = None  # leaving enterprise drops the custom figures
         if changes.get("status") == "active":
             changes["suspended_reason"] = None
         meta = {"fields": sorted(k for k in changes if k != "suspended_reason")}

@@ -8,7 +8,7 @@ import asyncpg
 
 # user_count and org_count are counted where the tables exist; later schema files add them.
 COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_metadata,
-             t.private_metadata, t.created_at, t.updated_at,
+             t.private_metadata, t.rate_limits, t.created_at, t.updated_at,
              0::bigint AS user_count, 0::bigint AS org_count"""
 
 

@@ -1,0 +1,94 @@
+"""Every limit, in one place (interface "Rate limits", decisions.md §7).
+
+The per-endpoint table wins for the endpoints it names. Otherwise: secret-key requests get
+the plan's read or write limit per key; publishable-key requests the plan's auth limit per
+client address; access-token requests the plan's read or write limit per user. Master-key,
+cp-admin and admin-token requests (operators) and the paths in EXEMPT are not limited.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, SECRET, Principal
+
+MINUTE, HOUR = 60.0, 3600.0
+
+
+@dataclass(frozen=True)
+class PlanLimits:
+    read: int
+    write: int
+    auth: int
+
+
+PLANS = {
+    "free": PlanLimits(read=100, write=30, auth=5),
+    "starter": PlanLimits(read=500, write=150, auth=10),
+    "pro": PlanLimits(read=1000, write=500, auth=20),
+}
+#: Enterprise tenants get their own figures (tenants.rate_limits); unset ones are ten times Pro.
+ENTERPRISE_DEFAULT = PlanLimits(read=10_000, write=5_000, auth=200)
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    window: float
+    key: str  # "ip", "email", "user" or "key": what the count is kept per
+    limit: int | None = None  # None: the plan's figure named by plan_field
+    plan_field: str | None = None
+
+
+_BULK = Rule("bulk", MINUTE, "key", 50)
+_MFA_VERIFY = Rule("mfa_verify", 10 * MINUTE, "user", 5)
+_WEBHOOK_RETRY = Rule("webhook_retry", HOUR, "key", 100)
+
+ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
+    ("POST", "/v1/auth/sign-in"): Rule("sign_in", MINUTE, "ip", 10),
+    ("POST", "/v1/auth/sign-up"): Rule("sign_up", MINUTE, "ip", 5),
+    ("POST", "/v1/auth/magic-link"): Rule("magic_link", 10 * MINUTE, "ip", 5),
+    ("POST", "/v1/auth/password/forgot"): Rule("password_forgot", 10 * MINUTE, "email", 5),
+    ("POST", "/v1/mfa/verify"): _MFA_VERIFY,
+    ("POST", "/v1/auth/mfa/verify"): _MFA_VERIFY,
+    ("POST", "/v1/auth/token/refresh"): Rule("token_refresh", MINUTE, "user", 60),
+    ("POST", "/v1/admin/users/bulk-disable"): _BULK,
+    ("POST", "/v1/admin/sessions/revoke-all"): _BULK,
+    ("DELETE", "/v1/sessions"): _BULK,
+    ("POST", "/v1/webhooks/{id}/test"): Rule("webhook_test", MINUTE, "key", 10),
+    ("POST", "/v1/webhooks/deliveries/{id}/retry"): _WEBHOOK_RETRY,
+    ("POST", "/v1/email/config/test"): Rule("email_config_test", HOUR, "key", 5),
+    ("POST", "/v1/email/templates/{template}/preview"): Rule("template_preview", MINUTE, "key", 30),
+}
+
+EXEMPT = frozenset({"/health", "/metrics", "/openapi.json", "/.well-known/jwks.json"})
+
+
+def rule_for(method: str, path: str, principal: Principal | None) -> Rule | None:
+    if path in EXEMPT or principal is None:
+        return None
+    explicit = ENDPOINT_RULES.get((method, path))
+    if explicit is not None:
+        return explicit
+    read = method in ("GET", "HEAD")
+    if principal.kind == SECRET:
+        return Rule("read" if read else "write", MINUTE, "key", plan_field="read" if read else "write")
+    if principal.kind == PUBLISHABLE:
+        return Rule("auth", MINUTE, "ip", plan_field="auth")
+    if principal.kind == ACCESS_TOKEN:
+        return Rule("user_read" if read else "user_write", MINUTE, "user",
+                    plan_field="read" if read else "write")
+    return None
+
+
+def limit_of(rule: Rule, principal: Principal) -> int:
+    if rule.limit is not None:
+        return rule.limit
+    tenant = principal.tenant
+    plan = tenant.plan if tenant else "free"
+    if plan == "enterprise":
+        custom: dict[str, Any] = (tenant.rate_limits if tenant else None) or {}
+        value = custom.get(f"{rule.plan_field}_per_minute")
+        return int(value) if value else getattr(ENTERPRISE_DEFAULT, rule.plan_field or "read")
+    return getattr(PLANS.get(plan, PLANS["free"]), rule.plan_field or "read")

@@ -33,10 +33,14 @@ SHUTDOWN_HOOKS: list = []
 def routers() -> list[Router]:
     """Every resource family's router; a new family adds itself here."""
     from identity import platform_routes
+    from identity.auth import routes as auth
     from identity.keys import routes as keys
+    from identity.sessions import routes as sessions
     from identity.tenants import routes as tenants
+    from identity.tokens import routes as tokens
 
-    return [platform_routes.router, tenants.router, keys.router]
+    return [platform_routes.router, tenants.router, keys.router, auth.router, sessions.router,
+            tokens.router]
 
 
 async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
@@ -74,6 +78,14 @@ async def _flush_last_used(app: web.Application) -> None:
             log.warning("last_used_flush_failed", exc_info=True)
 
 
+def _register_hooks() -> None:
+    from identity.auth import runtime as auth_runtime
+
+    if auth_runtime.start not in STARTUP_HOOKS:
+        STARTUP_HOOKS.append(auth_runtime.start)
+        SHUTDOWN_HOOKS.append(auth_runtime.stop)
+
+
 def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.Application:
     app = web.Application(middlewares=[platform_middleware], client_max_size=MAX_BODY_BYTES)
     st = AppState(
@@ -85,6 +97,7 @@ def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.
     )
     st.limiter = Limiter.from_settings(settings)
     app[STATE] = st
+    _register_hooks()
     for router in routers():
         router.add_to(app)
         st.routes.extend(router.routes)

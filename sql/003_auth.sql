@@ -73,6 +73,7 @@ CREATE TABLE refresh_tokens (
     FOREIGN KEY (tenant_id, session_id) REFERENCES sessions (tenant_id, id) ON DELETE CASCADE
 );
 CREATE INDEX refresh_tokens_session_idx ON refresh_tokens (tenant_id, session_id);
+CREATE INDEX refresh_tokens_reply_idx ON refresh_tokens (reply_until) WHERE reply_sealed IS NOT NULL;
 
 -- Magic links, password resets and email verifications, by SHA-256 hash. user_id is NULL for
 -- a magic link that will create its user (create_if_not_exists) when it is used.

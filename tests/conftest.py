@@ -174,3 +174,23 @@ def assert_error(body: Any, code: str, status: int | None = None) -> None:
     assert body["error"]["request_id"].startswith("req_"), body
     if status is not None:
         assert body["error"]["status"] == status
+
+
+# -- authentication (issue B) -------------------------------------------------------------------
+
+STRONG_PASSWORD = "correct horse battery staple 42"
+
+
+@pytest.fixture
+def sign_up(tenant):
+    """Sign a user up through the API in the default tenant; returns the 201 body."""
+
+    async def make(email: str | None = None, password: str = STRONG_PASSWORD, on=None, **extra: Any):
+        target = on or tenant
+        body = {"email": email or f"user-{uuid.uuid4().hex[:10]}@example.com", "password": password}
+        body.update(extra)
+        status, created, _ = await target.public("POST", "/v1/auth/sign-up", json=body)
+        assert status == 201, created
+        return created
+
+    return make

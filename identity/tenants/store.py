@@ -6,10 +6,11 @@ from typing import Any
 
 import asyncpg
 
-# user_count and org_count are counted where the tables exist; later schema files add them.
+# org_count is counted once the organizations table exists (a later schema file adds it).
 COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_metadata,
              t.private_metadata, t.rate_limits, t.created_at, t.updated_at,
-             0::bigint AS user_count, 0::bigint AS org_count"""
+             (SELECT count(*) FROM users u WHERE u.tenant_id = t.id) AS user_count,
+             0::bigint AS org_count"""
 
 
 async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
@@ -74,10 +75,16 @@ async def delete(conn: asyncpg.Connection, tenant_id: str) -> None:
 
 async def stats(conn: Any, tenant_id: str) -> dict[str, Any]:
     """Counts for GET /v1/tenants/:id/stats; tables that later issues add fill these in."""
+    from identity.sessions.store import counts as session_counts
+    from identity.users.store import counts as user_counts
+
+    users = await user_counts(conn, tenant_id)
+    sessions = await session_counts(conn, tenant_id)
     return {
         "tenant_id": tenant_id,
-        "users": {"total": 0, "active_last_30d": 0, "new_last_30d": 0},
-        "sessions": {"active": 0, "created_last_30d": 0},
+        "users": {"total": users["total"], "active_last_30d": users["active_30d"],
+                  "new_last_30d": users["new_30d"]},
+        "sessions": {"active": sessions["active"], "created_last_30d": sessions["created_30d"]},
         "organizations": {"total": 0},
         "mfa": {"enrolled_users": 0, "enrollment_rate": 0.0},
     }

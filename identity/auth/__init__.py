@@ -1,0 +1,1 @@
+"""End-user authentication: the public /v1/auth endpoints, passwords, lockout."""

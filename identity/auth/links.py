@@ -1,0 +1,203 @@
+"""Emailed-link flows: magic link, password forgot/reset, email verification.
+
+Requests that name an email (magic link, forgot, resend) answer {sent: true} whether or not
+the address has an account, so they cannot be used to find out which addresses do.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from identity.auth import errors, onetime, passwords, policy
+from identity.auth.schemas import Forgot, MagicLink, Reset
+from identity.auth.service import (
+    check_mfa,
+    complete_sign_in,
+    ensure_can_sign_in,
+    ensure_open,
+    queue_verification,
+    valid_email,
+)
+from identity.email.queue import queue_email
+from identity.events.emit import emit
+from identity.http.auth import Tenant
+from identity.http.errors import ValidationFailed
+from identity.sessions import service as sessions
+from identity.sessions.device import ClientInfo
+from identity.tenants import auth_config
+from identity.users import store as users
+from identity.users.presenter import event_data, present_user
+from identity.users.service import create_user
+
+SENT = {"sent": True}
+
+
+def check_redirect(url: str, config: auth_config.AuthConfig) -> str:
+    """An absolute http(s) URL without credentials; when the tenant lists allowed_origins, its
+    origin must be one of them (so a link cannot carry a token to somebody else's site)."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise ValidationFailed("redirect_url", "is not a valid URL") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValidationFailed("redirect_url", "must be an absolute http(s) URL")
+    if parts.username or parts.password:
+        raise ValidationFailed("redirect_url", "must not contain credentials")
+    allowed = {o.rstrip("/").lower() for o in config.allowed_origins}
+    if allowed and "*" not in allowed:
+        origin = f"{parts.scheme}://{parts.hostname}".lower()
+        if port is not None:
+            origin += f":{port}"
+        if origin not in allowed:
+            raise ValidationFailed("redirect_url", "its origin is not in the allowed_origins")
+    return url
+
+
+async def request_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: MagicLink) -> dict[str, Any]:
+    ensure_open(tenant)
+    config = auth_config.load(tenant.auth_config)
+    email = valid_email(body.email)
+    redirect = check_redirect(body.redirect_url, config)
+    async with pool.acquire() as conn, conn.transaction():
+        user = await users.get_by_email(conn, tenant.id, email)
+        if user is None and not (body.create_if_not_exists and config.sign_up_enabled):
+            return SENT
+        if user is not None and user["status"] != "active":
+            return SENT
+        # Without a user the link creates one when it is used (not now: typing an address
+        # must not create accounts).
+        token = await onetime.create(
+            conn, tenant.id, "magic_link", email=email, user_id=user["id"] if user else None,
+            redirect_url=redirect, ttl=onetime.MAGIC_LINK_TTL,
+        )
+        await queue_email(
+            conn, rt.box, tenant_id=tenant.id, template="magic_link", to=email,
+            user_id=user["id"] if user else None,
+            variables={"magic_link_url": onetime.with_token(redirect, token), "expires_in": "15 minutes"},
+        )
+    return SENT
+
+
+async def verify_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str,
+                            client: ClientInfo) -> dict[str, Any]:
+    ensure_open(tenant)
+    async with pool.acquire() as conn, conn.transaction():
+        link = await onetime.consume(conn, tenant.id, token, "magic_link")
+        if link["user_id"] is not None:
+            user = await users.get(conn, tenant.id, link["user_id"], for_update=True)
+        else:
+            user = await users.get_by_email(conn, tenant.id, link["email"], for_update=True)
+        if user is None:
+            if link["user_id"] is not None:
+                raise errors.invalid_token()  # the user was deleted since
+            if not auth_config.load(tenant.auth_config).sign_up_enabled:
+                raise errors.sign_up_disabled()
+            user = await create_user(conn, tenant.id, email=link["email"], email_verified=True)
+        ensure_can_sign_in(user)
+        await check_mfa(conn, tenant, user)
+        # Proof of the inbox: the address is verified, and a password lockout is lifted.
+        user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True)
+    return {"user": present_user(user, private=False), "session": creds}
+
+
+async def forgot_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Forgot) -> dict[str, Any]:
+    ensure_open(tenant)
+    config = auth_config.load(tenant.auth_config)
+    email = valid_email(body.email)
+    redirect = check_redirect(body.redirect_url, config)
+    async with pool.acquire() as conn, conn.transaction():
+        user = await users.get_by_email(conn, tenant.id, email)
+        if user is None or user["status"] != "active":
+            return SENT
+        token = await onetime.create(
+            conn, tenant.id, "password_reset", email=email, user_id=user["id"],
+            redirect_url=redirect, ttl=onetime.PASSWORD_RESET_TTL,
+        )
+        await queue_email(
+            conn, rt.box, tenant_id=tenant.id, template="password_reset", to=email,
+            user_id=user["id"],
+            variables={"reset_url": onetime.with_token(redirect, token), "expires_in": "1 hour"},
+        )
+    return SENT
+
+
+async def reset_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Reset,
+                         client: ClientInfo) -> dict[str, Any]:
+    """Set the new password, lift the lockout, verify the address (the link proved the inbox),
+    revoke every other session, and sign in with a new one."""
+    ensure_open(tenant)
+    policy.check(body.password, auth_config.load(tenant.auth_config))
+    await onetime.peek(pool, tenant.id, body.token, "password_reset")  # fail fast, before hashing
+    hashed = await passwords.hash_password(body.password)
+    async with pool.acquire() as conn, conn.transaction():
+        link = await onetime.consume(conn, tenant.id, body.token, "password_reset")
+        user = await users.get(conn, tenant.id, link["user_id"], for_update=True)
+        if user is None:
+            raise errors.invalid_token()
+        ensure_can_sign_in(user)
+        await onetime.retire(conn, tenant.id, user["id"], "password_reset")
+        await sessions.revoke_sessions(conn, tenant.id, user_id=user["id"], reason="password_reset")
+        await check_mfa(conn, tenant, user)
+        user, creds = await complete_sign_in(
+            conn, rt, tenant, user, client, verify_email=True,
+            extra={"password_hash": hashed, "password_changed_at": datetime.now(UTC)},
+        )
+        await emit(conn, tenant.id, "user.password_changed", {"id": user["id"], "email": user["email"],
+                                                             "reason": "password_reset"})
+    return {"user": present_user(user, private=False), "session": creds}
+
+
+async def _mark_verified(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> Any:
+    user = await users.get(conn, tenant_id, user_id, for_update=True)
+    if user is None:
+        raise errors.invalid_token()
+    if not user["email_verified"]:
+        user = await users.update(conn, tenant_id, user_id, {"email_verified": True})
+        await emit(conn, tenant_id, "user.updated", {**event_data(user), "fields": ["email_verified"]})
+    return user
+
+
+async def verify_email(pool: asyncpg.Pool, tenant: Tenant, token: str) -> dict[str, Any]:
+    async with pool.acquire() as conn, conn.transaction():
+        link = await onetime.consume(conn, tenant.id, token, "email_verification")
+        user = await _mark_verified(conn, tenant.id, link["user_id"])
+    return {"user": present_user(user, private=False)}
+
+
+async def verify_email_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, str | None]:
+    """For the link in the email (no credential): ('verified' | 'already' | 'expired' |
+    'invalid', email). A link opened twice (mail scanners open links too) says 'already'."""
+    if not token:
+        return "invalid", None
+    async with pool.acquire() as conn, conn.transaction():
+        link = await onetime.find_verification(conn, token)
+        if link is None:
+            return "invalid", None
+        if link["used_at"] is not None:
+            user = await users.get(conn, link["tenant_id"], link["user_id"])
+            if user is not None and user["email_verified"]:
+                return "already", user["email"]
+            return "invalid", None
+        if link["expires_at"] <= datetime.now(UTC):
+            return "expired", link["email"]
+        await onetime.consume(conn, link["tenant_id"], token, "email_verification")
+        user = await _mark_verified(conn, link["tenant_id"], link["user_id"])
+    return "verified", user["email"]
+
+
+async def resend_verification(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant,
+                              email: str) -> dict[str, Any]:
+    email = valid_email(email)
+    async with pool.acquire() as conn, conn.transaction():
+        user = await users.get_by_email(conn, tenant.id, email)
+        if user is None or user["email_verified"] or user["status"] != "active":
+            return SENT
+        await onetime.retire(conn, tenant.id, user["id"], "email_verification")
+        await queue_verification(conn, rt.box, public_url, tenant.id, user)
+    return SENT
+

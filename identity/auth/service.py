@@ -1,0 +1,178 @@
+"""Sign-up, sign-in, sign-out and /me: the rules, one transaction each.
+
+Password hashing and verification run in the thread pool before a connection is taken, so a
+slow hash never holds a database connection.
+
+Sign-up returns a session even while the tenant requires email verification (as the interface
+shows it, and as Clerk and Auth0 do): the new user is signed in once, and a verification email is
+queued. Later sign-ins with the password answer 403 email_not_verified until the address is
+verified (verification link, magic link or password reset).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from identity.auth import errors, lockout, mfa_gate, onetime, passwords, policy
+from identity.auth.schemas import SignIn, SignUp
+from identity.email.queue import queue_email
+from identity.events.emit import emit
+from identity.http.auth import Tenant
+from identity.http.errors import NotFound, ValidationFailed
+from identity.http.types import EMAIL_RE
+from identity.sessions import service as sessions
+from identity.sessions.device import ClientInfo
+from identity.tenants import auth_config
+from identity.users import store as users
+from identity.users.presenter import event_data, present_me, present_reduced, present_user
+from identity.users.service import EmailTaken, UsernameTaken, create_user
+
+
+def ensure_open(tenant: Tenant) -> None:
+    """Sign-in style operations are refused while the tenant is suspended."""
+    if tenant.status != "active":
+        raise errors.tenant_suspended()
+
+
+def valid_email(email: str) -> str:
+    normalised = users.normalise_email(email)
+    if not EMAIL_RE.match(normalised):
+        raise errors.invalid_email()
+    return normalised
+
+
+def ensure_can_sign_in(user: Any) -> None:
+    if user["status"] != "active":
+        raise errors.user_inactive(user["status"])
+
+
+async def queue_verification(conn: asyncpg.Connection, box: Any, public_url: str, tenant_id: str,
+                             user: Any) -> None:
+    token = await onetime.create(
+        conn, tenant_id, "email_verification", email=user["email"], user_id=user["id"],
+        ttl=onetime.VERIFICATION_TTL,
+    )
+    await queue_email(
+        conn, box, tenant_id=tenant_id, template="verification", to=user["email"],
+        user_id=user["id"],
+        variables={
+            "verify_url": onetime.with_token(f"{public_url}/v1/auth/verify-email", token),
+            "user_name": user["name"] or "",
+            "expires_in": "24 hours",
+        },
+    )
+
+
+async def complete_sign_in(
+    conn: asyncpg.Connection,
+    rt: Any,
+    tenant: Tenant,
+    user: Any,
+    client: ClientInfo,
+    *,
+    new_hash: str | None = None,
+    verify_email: bool = False,
+    extra: dict[str, Any] | None = None,
+) -> tuple[Any, dict[str, Any]]:
+    """Everything a successful first-factor sign-in writes: last_sign_in_at, lockout cleared,
+    an upgraded hash, email verified (magic link, reset), the welcome email on the first
+    sign-in, and the session. Returns (user row, session credentials)."""
+    changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
+    if verify_email and not user["email_verified"]:
+        changes["email_verified"] = True
+    first = user["welcomed_at"] is None
+    if first:
+        changes["welcomed_at"] = datetime.now(UTC)
+    changes.update(extra or {})
+    if new_hash is not None:
+        # Only if the hash is still the one that was verified (no password change meanwhile).
+        await conn.execute(
+            """UPDATE users SET password_hash = $3
+               WHERE tenant_id = $1 AND id = $2 AND password_hash = $4""",
+            tenant.id, user["id"], new_hash, user["password_hash"],
+        )
+    updated = await users.update(conn, tenant.id, user["id"], changes)
+    if "email_verified" in changes:
+        await emit(conn, tenant.id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})
+    if first:
+        await queue_email(conn, rt.box, tenant_id=tenant.id, template="welcome", to=updated["email"],
+                          user_id=updated["id"], variables={"user_name": updated["name"] or ""})
+    creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, updated, client)
+    return updated, creds
+
+
+async def check_mfa(conn: Any, tenant: Tenant, user: Any) -> None:
+    challenge = await mfa_gate.challenge_for(conn, tenant, user)
+    if challenge is not None:
+        raise errors.mfa_required(challenge)
+
+
+async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, body: SignUp,
+                  client: ClientInfo) -> dict[str, Any]:
+    ensure_open(tenant)
+    config = auth_config.load(tenant.auth_config)
+    if not config.sign_up_enabled:
+        raise errors.sign_up_disabled()
+    email = valid_email(body.email)
+    if body.username is not None and not config.username_enabled:
+        raise ValidationFailed("username", "usernames are not enabled for this application")
+    policy.check(body.password, config)
+    # Answer a taken email or username before spending a hash on it (the insert re-checks).
+    if await users.email_exists(pool, tenant.id, email):
+        raise EmailTaken
+    if body.username is not None and await users.username_exists(pool, tenant.id, body.username):
+        raise UsernameTaken
+    hashed = await passwords.hash_password(body.password)
+    async with pool.acquire() as conn, conn.transaction():
+        user = await create_user(
+            conn, tenant.id, email=email, password_hash=hashed, name=body.name,
+            username=body.username, public_metadata=body.metadata or {},
+        )
+        user = await users.update(conn, tenant.id, user["id"], {"last_sign_in_at": datetime.now(UTC)})
+        await queue_verification(conn, rt.box, public_url, tenant.id, user)
+        creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, user, client)
+    return {"user": present_reduced(user), "session": creds}
+
+
+async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
+                  client: ClientInfo) -> dict[str, Any]:
+    ensure_open(tenant)
+    email = users.normalise_email(body.email)
+    user = await users.get_by_email(pool, tenant.id, email) if EMAIL_RE.match(email) else None
+    if user is not None and lockout.is_locked(user):
+        raise errors.account_locked()
+    # Without a user (or a password) a dummy hash is verified: the time does not tell.
+    ok, new_hash = await passwords.verify_and_update(
+        user["password_hash"] if user is not None else None, body.password
+    )
+    if not ok:
+        if user is not None and await lockout.record_failure(pool, tenant.id, user["id"]):
+            raise errors.account_locked()
+        raise errors.invalid_credentials()
+    assert user is not None
+    ensure_can_sign_in(user)
+    if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
+        raise errors.email_not_verified()
+    async with pool.acquire() as conn, conn.transaction():
+        await check_mfa(conn, tenant, user)
+        user, creds = await complete_sign_in(conn, rt, tenant, user, client, new_hash=new_hash)
+    return {"user": present_user(user, private=False), "session": creds}
+
+
+async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        await sessions.revoke_session(conn, tenant_id, session_id, "signed_out")
+
+
+async def me(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
+    row = await pool.fetchrow(
+        """SELECT id, email, name, email_verified, mfa_enabled, role, public_metadata, created_at,
+                  updated_at FROM users WHERE tenant_id = $1 AND id = $2""",
+        tenant_id, user_id,
+    )
+    if row is None:
+        raise NotFound("user")
+    return present_me(row)

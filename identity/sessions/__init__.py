@@ -1,0 +1,1 @@
+"""Sessions: records, their cache, and the /v1/sessions endpoints."""

@@ -1,0 +1,209 @@
+"""Session rules: creating one (with its tokens), revoking, listing, verifying a token.
+
+Functions the user-management and MFA issues reuse:
+  create_session(conn, rt, tenant_id, auth_config, user, client, mfa_verified=...)
+  revoke_session(conn, tenant_id, session_id, reason) / revoke_sessions(conn, tenant_id,
+  user_id=..., reason=..., keep=...)  -- they emit session.revoked and invalidate caches.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from identity.audit.context import AuditContext
+from identity.crypto import random_token, sha256_hex
+from identity.events.emit import emit
+from identity.http.errors import NotFound
+from identity.http.pagination import decode_cursor, page
+from identity.ids import new_id
+from identity.sessions import cache, store
+from identity.sessions.device import ClientInfo
+from identity.sessions.schemas import ListSessions
+from identity.tenants.auth_config import duration
+from identity.tokens.access import claims_for
+from identity.tokens.signing import InvalidToken
+
+REFRESH_PREFIX = "rft_"
+
+
+def present(row: asyncpg.Record) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "user_id": row["user_id"],
+        "tenant_id": row["tenant_id"],
+        "status": row["status"],
+        "user_agent": row["user_agent"],
+        "ip_address": row["ip_address"],
+        "country": row["country"],
+        "device_type": row["device_type"],
+        "created_at": row["created_at"],
+        "last_active_at": row["last_active_at"],
+        "expires_at": row["expires_at"],
+        "revoked_at": row["revoked_at"],
+    }
+
+
+def new_refresh_token() -> str:
+    return REFRESH_PREFIX + random_token(32)  # 256 bits
+
+
+def credentials(
+    rt: Any, tenant_id: str, auth_config: dict[str, Any], user: Any, session: Any, refresh_token: str
+) -> dict[str, Any]:
+    """Sign an access token for the session and return the four-field token object + id."""
+    claims = claims_for(
+        issuer=rt.issuer, tenant_id=tenant_id, user=user, session=session,
+        ttl=duration(auth_config, "access_token_ttl"),
+    )
+    return {
+        "id": session["id"],
+        "access_token": rt.tokens.issue(claims),
+        "refresh_token": refresh_token,
+        "access_token_expires_at": datetime.fromtimestamp(claims["exp"], UTC),
+        "refresh_token_expires_at": session["expires_at"],
+    }
+
+
+async def create_session(
+    conn: asyncpg.Connection,
+    rt: Any,
+    tenant_id: str,
+    auth_config: dict[str, Any],
+    user: Any,
+    client: ClientInfo,
+    *,
+    mfa_verified: bool = False,
+    org_id: str | None = None,
+) -> dict[str, Any]:
+    """Insert a session and its first refresh token, emit session.created; returns the
+    credentials object ({id, access_token, refresh_token, *_expires_at})."""
+    now = datetime.now(UTC)
+    session = await store.insert(conn, {
+        "tenant_id": tenant_id,
+        "id": new_id("ses"),
+        "user_id": user["id"],
+        "user_agent": client.user_agent,
+        "ip_address": client.ip_address,
+        "country": client.country,
+        "device_type": client.device_type,
+        "mfa_verified": mfa_verified,
+        "org_id": org_id,
+        "created_at": now,
+        "last_active_at": now,
+        "expires_at": now + duration(auth_config, "session_duration"),
+    })
+    refresh = new_refresh_token()
+    await store.insert_refresh(conn, tenant_id, sha256_hex(refresh), session["id"])
+    await emit(conn, tenant_id, "session.created", {
+        "id": session["id"], "user_id": user["id"], "ip_address": client.ip_address,
+        "user_agent": client.user_agent, "device_type": client.device_type,
+        "created_at": session["created_at"], "expires_at": session["expires_at"],
+    })
+    return credentials(rt, tenant_id, auth_config, user, session, refresh)
+
+
+async def revoke_session(
+    conn: asyncpg.Connection, tenant_id: str, session_id: str, reason: str
+) -> asyncpg.Record | None:
+    """Revoke one session; returns its row when this call revoked it (None if already)."""
+    row = await store.revoke(conn, tenant_id, session_id, reason)
+    if row is not None:
+        await cache.notify(conn, tenant_id, [session_id])
+        await emit(conn, tenant_id, "session.revoked", {
+            "id": row["id"], "user_id": row["user_id"], "reason": reason,
+            "revoked_at": row["revoked_at"],
+        })
+    return row
+
+
+async def revoke_sessions(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    *,
+    user_id: str | None,
+    reason: str,
+    keep: str | None = None,
+) -> list[asyncpg.Record]:
+    """Revoke every active session of a user (or, user_id None, of the tenant) except keep.
+    One session.revoked event names them all: {ids, user_id, reason, count, revoked_at}."""
+    rows = await store.revoke_many(conn, tenant_id, user_id=user_id, reason=reason, keep=keep)
+    if rows:
+        ids = [r["id"] for r in rows]
+        await cache.notify(conn, tenant_id, ids)
+        await emit(conn, tenant_id, "session.revoked", {
+            "ids": ids, "user_id": user_id, "reason": reason, "count": len(ids),
+            "revoked_at": rows[0]["revoked_at"],
+        })
+    return rows
+
+
+# -- /v1/sessions ------------------------------------------------------------------------------
+
+async def list_sessions(pool: asyncpg.Pool, tenant_id: str, query: ListSessions) -> dict[str, Any]:
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_page(
+        pool, tenant_id, user_id=query.user_id, status=query.status,
+        after=cursor[0] if cursor else None, limit=query.limit, ascending=query.order == "asc",
+    )
+    return page([present(r) for r in rows], query.limit, total)
+
+
+async def get(pool: asyncpg.Pool, tenant_id: str, session_id: str) -> dict[str, Any]:
+    row = await store.get(pool, tenant_id, session_id)
+    if row is None:
+        raise NotFound("session")
+    return present(row)
+
+
+async def delete(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: AuditContext) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.get(conn, tenant_id, session_id, for_update=True)
+        if row is None:
+            raise NotFound("session")
+        if await revoke_session(conn, tenant_id, session_id, "revoked_by_api") is not None:
+            await audit.record(conn, tenant_id, "session.revoked", "session", session_id,
+                               {"user_id": row["user_id"]})
+
+
+async def delete_many(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str | None, audit: AuditContext
+) -> dict[str, int]:
+    async with pool.acquire() as conn, conn.transaction():
+        rows = await revoke_sessions(conn, tenant_id, user_id=user_id, reason="revoked_by_api")
+        if rows:
+            await audit.record(conn, tenant_id, "session.revoked_all", "session", None,
+                               {"user_id": user_id, "count": len(rows)})
+    return {"revoked": len(rows)}
+
+
+_INVALID: dict[str, Any] = {
+    "valid": False, "session_id": None, "user_id": None, "tenant_id": None, "role": None,
+    "org_id": None, "mfa_verified": False, "expires_at": None,
+}
+
+
+async def verify(rt: Any, pool: asyncpg.Pool, tenant_id: str, token: str) -> dict[str, Any]:
+    """POST /v1/sessions/verify: valid only for a well-signed, unexpired token of this tenant
+    whose session is alive. expires_at is the access token's expiry."""
+    try:
+        claims = await rt.tokens.verify(token, pool)
+    except InvalidToken:
+        return dict(_INVALID)
+    if claims.get("tid") != tenant_id:
+        return dict(_INVALID)
+    state = await rt.sessions.get(pool, tenant_id, claims["sid"])
+    if state is None or not state.alive() or state.user_id != claims["sub"]:
+        return dict(_INVALID)
+    return {
+        "valid": True,
+        "session_id": claims["sid"],
+        "user_id": claims["sub"],
+        "tenant_id": tenant_id,
+        "role": claims.get("role"),
+        "org_id": claims.get("org_id"),
+        "mfa_verified": bool(claims.get("mfa_verified")),
+        "expires_at": datetime.fromtimestamp(claims["exp"], UTC),
+    }

@@ -1,0 +1,151 @@
+"""SQL for sessions and their refresh tokens. Every statement filters on tenant_id."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import asyncpg
+
+
+def _columns(p: str = "") -> str:
+    return f"""{p}id, {p}tenant_id, {p}user_id, {p}user_agent, {p}ip_address, {p}country,
+             {p}device_type, {p}mfa_verified, {p}org_id, {p}created_at, {p}last_active_at,
+             {p}expires_at, {p}revoked_at, {p}revoked_reason,
+             CASE WHEN {p}revoked_at IS NOT NULL THEN 'revoked'
+                  WHEN {p}expires_at <= now() THEN 'expired' ELSE 'active' END AS status"""
+
+
+COLUMNS = _columns()
+
+_STATUS_FILTER = {
+    "active": "revoked_at IS NULL AND expires_at > now()",
+    "expired": "revoked_at IS NULL AND expires_at <= now()",
+    "revoked": "revoked_at IS NOT NULL",
+}
+
+
+async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    return await conn.fetchrow(
+        f"INSERT INTO sessions ({cols}) VALUES ({params}) RETURNING {COLUMNS}", *values.values()
+    )
+
+
+async def get(conn: Any, tenant_id: str, session_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"SELECT {COLUMNS} FROM sessions WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, session_id
+    )
+
+
+async def list_page(
+    conn: Any,
+    tenant_id: str,
+    *,
+    user_id: str | None,
+    status: str | None,
+    after: str | None,
+    limit: int,
+    ascending: bool,
+) -> tuple[list[asyncpg.Record], int]:
+    filters = "tenant_id = $1 AND ($2::text IS NULL OR user_id = $2)"
+    if status:
+        filters += " AND " + _STATUS_FILTER[status]
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    rows = await conn.fetch(
+        f"""SELECT {COLUMNS} FROM sessions
+            WHERE {filters} AND ($3::text IS NULL OR id {op} $3)
+            ORDER BY id {order} LIMIT $4""",
+        tenant_id, user_id, after, limit + 1,
+    )
+    total = await conn.fetchval(f"SELECT count(*) FROM sessions WHERE {filters}", tenant_id, user_id)
+    return rows, total
+
+
+async def revoke(conn: Any, tenant_id: str, session_id: str, reason: str) -> asyncpg.Record | None:
+    """Revoke one session if it is not already; returns the row when this call revoked it."""
+    return await conn.fetchrow(
+        f"""UPDATE sessions SET revoked_at = now(), revoked_reason = $3
+            WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING {COLUMNS}""",
+        tenant_id, session_id, reason,
+    )
+
+
+async def revoke_many(
+    conn: Any, tenant_id: str, *, user_id: str | None, reason: str, keep: str | None = None
+) -> list[asyncpg.Record]:
+    """Revoke every unrevoked, unexpired session of the tenant (or of one user), except keep."""
+    return await conn.fetch(
+        """UPDATE sessions SET revoked_at = now(), revoked_reason = $3
+           WHERE tenant_id = $1 AND ($2::text IS NULL OR user_id = $2)
+             AND revoked_at IS NULL AND expires_at > now() AND ($4::text IS NULL OR id <> $4)
+           RETURNING id, user_id, revoked_at""",
+        tenant_id, user_id, reason, keep,
+    )
+
+
+async def touch(conn: Any, tenant_id: str, session_id: str) -> None:
+    await conn.execute(
+        "UPDATE sessions SET last_active_at = now() WHERE tenant_id = $1 AND id = $2",
+        tenant_id, session_id,
+    )
+
+
+async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
+    return await conn.fetchrow(
+        """SELECT count(*) FILTER (WHERE revoked_at IS NULL AND expires_at > now()) AS active,
+                  count(*) FILTER (WHERE created_at > now() - interval '30 days') AS created_30d
+           FROM sessions WHERE tenant_id = $1""",
+        tenant_id,
+    )
+
+
+# -- refresh tokens ----------------------------------------------------------------------------
+
+async def insert_refresh(conn: Any, tenant_id: str, token_hash: str, session_id: str) -> None:
+    await conn.execute(
+        "INSERT INTO refresh_tokens (tenant_id, token_hash, session_id) VALUES ($1, $2, $3)",
+        tenant_id, token_hash, session_id,
+    )
+
+
+async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
+    """The refresh token and its session, both locked: concurrent refreshes of one token (and
+    of one session) run one after the other, the later one seeing what the first wrote."""
+    return await conn.fetchrow(
+        f"""SELECT r.rotated_at, r.reply_sealed, coalesce(r.reply_until > now(), false) AS reply_live,
+                   {_columns("s.")}
+            FROM refresh_tokens r
+            JOIN sessions s ON s.tenant_id = r.tenant_id AND s.id = r.session_id
+            WHERE r.tenant_id = $1 AND r.token_hash = $2
+            FOR UPDATE OF r, s""",
+        tenant_id, token_hash,
+    )
+
+
+async def mark_rotated(
+    conn: Any, tenant_id: str, token_hash: str, session_id: str,
+    reply_sealed: str | None, reply_until: datetime | None,
+) -> None:
+    """The old token is spent; its reply (the new pair) is kept only for the reuse interval,
+    and the replies kept for older tokens of the session are dropped."""
+    await conn.execute(
+        """UPDATE refresh_tokens
+           SET rotated_at = CASE WHEN token_hash = $2 THEN now() ELSE rotated_at END,
+               reply_sealed = CASE WHEN token_hash = $2 THEN $4 ELSE NULL END,
+               reply_until = CASE WHEN token_hash = $2 THEN $5::timestamptz ELSE NULL END
+           WHERE tenant_id = $1 AND session_id = $3
+             AND (token_hash = $2 OR reply_sealed IS NOT NULL)""",
+        tenant_id, token_hash, session_id, reply_sealed, reply_until,
+    )
+
+
+async def drop_expired_replies(conn: Any) -> int:
+    """Forget replies whose reuse interval has passed (run periodically, all tenants)."""
+    status = await conn.execute(
+        """UPDATE refresh_tokens SET reply_sealed = NULL, reply_until = NULL
+           WHERE reply_sealed IS NOT NULL AND reply_until <= now()"""
+    )
+    return int(status.split()[-1])

@@ -1,0 +1,1 @@
+"""Tokens: JWT signing keys and the JWKS, access tokens, refresh-token rotation."""

@@ -1,0 +1,74 @@
+"""Refresh-token rotation (decisions.md §3).
+
+Each use of a refresh token issues a new pair and spends the old token. The token row and its
+session are locked for the duration, so two refreshes of one token run one after the other:
+
+- the first rotates and answers the new pair;
+- the second finds the token spent. Within the tenant's refresh_token_reuse_interval after the
+  rotation it answers the same new pair (kept encrypted with the SecretBox for that interval
+  only), so two tabs refreshing at once both stay signed in. After the interval (or with 0s),
+  and for any older token, it is reuse: the session is revoked and the answer is
+  401 refresh_token_reused.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from identity.auth import errors
+from identity.crypto import sha256_hex
+from identity.http.auth import Tenant
+from identity.sessions import service as sessions
+from identity.sessions import store
+from identity.tenants import auth_config
+from identity.users import store as users
+
+_FIELDS = ("access_token", "refresh_token", "access_token_expires_at", "refresh_token_expires_at")
+
+
+def _aad(tenant_id: str, token_hash: str) -> str:
+    return f"refresh:{tenant_id}:{token_hash}"
+
+
+async def refresh(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str) -> dict[str, Any]:
+    token_hash = sha256_hex(token)
+    reused = False
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.lock_refresh(conn, tenant.id, token_hash)
+        if row is None or not token.startswith(sessions.REFRESH_PREFIX):
+            raise errors.invalid_token("The refresh token is not valid.")
+        if row["revoked_at"] is not None:
+            raise errors.invalid_token("The session of this refresh token has ended.")
+        if row["expires_at"] <= datetime.now(UTC):
+            raise errors.token_expired("The session has expired; sign in again.")
+        if row["rotated_at"] is not None:
+            if row["reply_sealed"] is not None and row["reply_live"]:
+                sealed = rt.box.decrypt(row["reply_sealed"], associated=_aad(tenant.id, token_hash))
+                return msgspec.json.decode(sealed)
+            await sessions.revoke_session(conn, tenant.id, row["id"], "refresh_token_reused")
+            reused = True
+        else:
+            user = await users.get(conn, tenant.id, row["user_id"])
+            if user is None:
+                raise errors.invalid_token("The refresh token is not valid.")
+            if user["status"] != "active":
+                raise errors.user_inactive(user["status"])
+            new_token = sessions.new_refresh_token()
+            await store.insert_refresh(conn, tenant.id, sha256_hex(new_token), row["id"])
+            creds = sessions.credentials(rt, tenant.id, tenant.auth_config, user, row, new_token)
+            pair = {k: creds[k] for k in _FIELDS}
+            interval = auth_config.duration(tenant.auth_config, "refresh_token_reuse_interval")
+            sealed, until = None, None
+            if interval.total_seconds() > 0:
+                sealed = rt.box.encrypt(msgspec.json.encode(pair).decode(),
+                                        associated=_aad(tenant.id, token_hash))
+                until = datetime.now(UTC) + interval
+            await store.mark_rotated(conn, tenant.id, token_hash, row["id"], sealed, until)
+            await store.touch(conn, tenant.id, row["id"])
+    if reused:  # raised after the commit, so the revocation stands
+        raise errors.refresh_token_reused()
+    return pair

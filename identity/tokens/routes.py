@@ -1,0 +1,42 @@
+"""GET /.well-known/jwks.json: every public key that may still verify a live token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from identity.auth.runtime import runtime
+from identity.http.routing import Ctx, Router
+from identity.http.types import Model
+
+router = Router()
+
+#: Verifiers may cache the set this long; a key is published well before it signs (PREPUBLISH)
+#: and a verifier meeting an unknown kid should fetch the set again.
+CACHE_SECONDS = 300
+
+
+class Jwk(Model):
+    kty: str
+    crv: str
+    x: str
+    y: str
+    kid: str
+    alg: str
+    use: str
+
+
+class Jwks(Model):
+    keys: list[Jwk]
+
+
+@router.get("/.well-known/jwks.json", response=Jwks, tenant=False, tag="Tokens",
+            summary="Public keys (JWK set) for verifying access tokens locally")
+async def jwks(ctx: Ctx) -> Any:
+    rt = runtime(ctx.app)
+    await rt.keys.maybe_reload(ctx.pool)
+    return web.Response(
+        body=rt.keys.jwks_bytes, content_type="application/json",
+        headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"},
+    )

@@ -1,0 +1,201 @@
+"""JWT signing keys (ES256): creation, rotation, the JWKS, signing and pinned verification.
+
+Keys are service-wide (the tid claim names the tenant). The private key is stored as PEM
+encrypted with the SecretBox (bound to the key id). Each process keeps the keys in memory and
+reloads them every RELOAD_SECONDS, and at once (at most every UNKNOWN_KID_RELOAD_SECONDS) when a
+token names a kid it has not seen, so a key rotated by another process is picked up.
+
+Rotation: a new key is inserted with an activation time; from then on it signs. The key it
+replaces stops signing but stays in the JWKS until MAX_TOKEN_LIFETIME after that, so every token
+it signed can still be verified. The automatic schedule creates the next key ROTATE_EVERY after
+the current one was activated, published PREPUBLISH ahead of its activation so that verifiers
+caching the JWKS see it before the first token signed with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import jwt
+import msgspec
+import structlog
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from jwt.algorithms import ECAlgorithm
+
+from identity.ids import new_id
+
+log = structlog.get_logger("identity.tokens")
+
+ALGORITHM = "ES256"
+#: No token this service signs lives longer (access_token_ttl is bounded to 24h).
+MAX_TOKEN_LIFETIME = timedelta(hours=24)
+#: A retired key stays published this long after it stopped signing.
+RETIRED_KEY_GRACE = MAX_TOKEN_LIFETIME + timedelta(hours=1)
+ROTATE_EVERY = timedelta(days=90)
+PREPUBLISH = timedelta(days=1)
+RELOAD_SECONDS = 60.0
+UNKNOWN_KID_RELOAD_SECONDS = 5.0
+SCHEDULE_CHECK_SECONDS = 3600.0
+_ROTATION_LOCK = 0x51_6E_1A_6B  # advisory lock: one process rotates at a time
+
+
+class InvalidToken(Exception):
+    """The token is not one this service signed and may accept (any reason)."""
+
+
+@dataclass
+class _Key:
+    kid: str
+    public: ec.EllipticCurvePublicKey
+    private: ec.EllipticCurvePrivateKey | None
+    jwk: dict[str, Any]
+    activates_at: datetime
+    expires_at: datetime | None
+
+
+def _generate() -> tuple[ec.EllipticCurvePrivateKey, str, dict[str, Any]]:
+    private = ec.generate_private_key(ec.SECP256R1())
+    pem = private.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+    jwk = ECAlgorithm.to_jwk(private.public_key(), as_dict=True)
+    return private, pem, jwk
+
+
+async def create_key(conn: Any, box: Any, *, activates_at: datetime | None = None) -> str:
+    """Insert a new signing key; the key it supersedes gets its retirement dates. Returns kid."""
+    kid = new_id("jwk")
+    _, pem, jwk = _generate()
+    jwk.update({"kid": kid, "alg": ALGORITHM, "use": "sig"})
+    activates = activates_at or datetime.now(UTC)
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
+        # Every key active before this one stops signing when this one activates.
+        await conn.execute(
+            """UPDATE signing_keys SET retired_at = $1, expires_at = $1 + $2::interval
+               WHERE retired_at IS NULL AND activates_at < $1""",
+            activates, RETIRED_KEY_GRACE,
+        )
+        await conn.execute(
+            """INSERT INTO signing_keys (id, algorithm, public_jwk, private_key_sealed, activates_at)
+               VALUES ($1, $2, $3, $4, $5)""",
+            kid, ALGORITHM, jwk, box.encrypt(pem, associated=kid), activates,
+        )
+    log.info("signing_key_created", kid=kid, activates_at=activates.isoformat())
+    return kid
+
+
+async def ensure_key(conn: Any, box: Any) -> None:
+    """Create the first key when there is none that signs now (first start)."""
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
+        have = await conn.fetchval(
+            """SELECT 1 FROM signing_keys WHERE activates_at <= now()
+               AND (retired_at IS NULL OR retired_at > now()) LIMIT 1"""
+        )
+        if not have:
+            await create_key(conn, box)
+
+
+async def rotate_if_due(conn: Any, box: Any, now: datetime | None = None) -> str | None:
+    """The automatic schedule: pre-publish the next key PREPUBLISH before the current one is
+    ROTATE_EVERY old. Returns the new kid, or None when nothing was due."""
+    now = now or datetime.now(UTC)
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
+        newest = await conn.fetchval("SELECT max(activates_at) FROM signing_keys")
+        if newest is not None and newest + ROTATE_EVERY - PREPUBLISH > now:
+            return None
+        start = max(now + PREPUBLISH, newest + ROTATE_EVERY) if newest else now
+        return await create_key(conn, box, activates_at=start)
+
+
+class SigningKeys:
+    """The keys held in memory by one process."""
+
+    def __init__(self, box: Any, issuer: str) -> None:
+        self.box = box
+        self.issuer = issuer
+        self.keys: dict[str, _Key] = {}
+        self.jwks_bytes = b'{"keys":[]}'
+        self.loaded_at = 0.0
+        self._last_unknown_reload = 0.0
+        self._lock = asyncio.Lock()
+
+    async def load(self, pool: Any) -> None:
+        rows = await pool.fetch(
+            """SELECT id, public_jwk, private_key_sealed, activates_at, expires_at
+               FROM signing_keys WHERE expires_at IS NULL OR expires_at > now()
+               ORDER BY activates_at"""
+        )
+        keys: dict[str, _Key] = {}
+        for row in rows:
+            known = self.keys.get(row["id"])
+            if known is not None:
+                known.expires_at = row["expires_at"]
+                keys[row["id"]] = known
+                continue
+            pem = self.box.decrypt(row["private_key_sealed"], associated=row["id"])
+            private = serialization.load_pem_private_key(pem.encode(), password=None)
+            assert isinstance(private, ec.EllipticCurvePrivateKey)
+            keys[row["id"]] = _Key(
+                kid=row["id"], public=private.public_key(), private=private,
+                jwk=dict(row["public_jwk"]), activates_at=row["activates_at"],
+                expires_at=row["expires_at"],
+            )
+        self.keys = keys
+        self.jwks_bytes = msgspec.json.encode({"keys": [k.jwk for k in keys.values()]})
+        self.loaded_at = time.monotonic()
+
+    async def maybe_reload(self, pool: Any, *, unknown_kid: bool = False) -> None:
+        now = time.monotonic()
+        if unknown_kid:
+            if now - self._last_unknown_reload < UNKNOWN_KID_RELOAD_SECONDS:
+                return
+            self._last_unknown_reload = now
+        elif now - self.loaded_at < RELOAD_SECONDS:
+            return
+        async with self._lock:
+            await self.load(pool)
+
+    def current(self) -> _Key:
+        now = datetime.now(UTC)
+        active = [k for k in self.keys.values() if k.activates_at <= now and k.private is not None]
+        if not active:
+            raise RuntimeError("no signing key is active; run `identity keys rotate-signing`")
+        return max(active, key=lambda k: k.activates_at)
+
+    def sign(self, claims: dict[str, Any]) -> str:
+        key = self.current()
+        return jwt.encode(claims, key.private, algorithm=ALGORITHM, headers={"kid": key.kid})
+
+    def verify(self, token: str) -> dict[str, Any]:
+        """Verify signature, algorithm, issuer and times; raise InvalidToken otherwise.
+        The algorithm is pinned: 'none', HS256 (with the public key as a secret) or any other
+        alg in the header is refused before a key is looked at."""
+        try:
+            header = jwt.get_unverified_header(token)
+        except jwt.PyJWTError:
+            raise InvalidToken("malformed") from None
+        if header.get("alg") != ALGORITHM:
+            raise InvalidToken("algorithm")
+        kid = header.get("kid")
+        key = self.keys.get(kid) if isinstance(kid, str) else None
+        if key is None:
+            raise UnknownKid(str(kid))
+        try:
+            return jwt.decode(
+                token, key.public, algorithms=[ALGORITHM], issuer=self.issuer,
+                options={"require": ["exp", "iat", "sub", "sid", "tid"], "verify_aud": False},
+            )
+        except jwt.PyJWTError as exc:
+            raise InvalidToken(type(exc).__name__) from None
+
+
+class UnknownKid(InvalidToken):
+    """No key with that kid is loaded (it may have been created by another process)."""

@@ -1,0 +1,96 @@
+"""SQL for users. Every statement filters on tenant_id; emails are stored lower-cased."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+
+COLUMNS = """id, tenant_id, email, username, name, phone, avatar_url, email_verified,
+             phone_verified, role, status, mfa_enabled, public_metadata, private_metadata,
+             password_hash, password_changed_at, failed_sign_ins, failed_window_start,
+             locked_until, welcomed_at, created_at, updated_at, last_sign_in_at"""
+
+
+def normalise_email(email: str) -> str:
+    return email.strip().lower()
+
+
+async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
+    """Insert one user; raises asyncpg.UniqueViolationError on a taken email or username."""
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    return await conn.fetchrow(
+        f"INSERT INTO users ({cols}) VALUES ({params}) RETURNING {COLUMNS}", *values.values()
+    )
+
+
+async def get(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"SELECT {COLUMNS} FROM users WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, user_id
+    )
+
+
+async def get_by_email(
+    conn: Any, tenant_id: str, email: str, *, for_update: bool = False
+) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"SELECT {COLUMNS} FROM users WHERE tenant_id = $1 AND email = $2{lock}",
+        tenant_id, normalise_email(email),
+    )
+
+
+async def email_exists(conn: Any, tenant_id: str, email: str) -> bool:
+    return bool(await conn.fetchval(
+        "SELECT 1 FROM users WHERE tenant_id = $1 AND email = $2", tenant_id, normalise_email(email)
+    ))
+
+
+async def username_exists(conn: Any, tenant_id: str, username: str) -> bool:
+    return bool(await conn.fetchval(
+        "SELECT 1 FROM users WHERE tenant_id = $1 AND lower(username) = lower($2)", tenant_id, username
+    ))
+
+
+async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any]) -> asyncpg.Record | None:
+    """Set the given columns (names come from code, never from input) and updated_at."""
+    sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
+    return await conn.fetchrow(
+        f"""UPDATE users SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2
+            RETURNING {COLUMNS}""",
+        tenant_id, user_id, *changes.values(),
+    )
+
+
+async def record_failed_sign_in(
+    conn: Any, tenant_id: str, user_id: str, *, threshold: int, window_seconds: int, lock_seconds: int
+) -> asyncpg.Record:
+    """Count one failed password in the current window, locking the account at the threshold.
+    One statement, so concurrent failures cannot lose counts."""
+    return await conn.fetchrow(
+        """WITH cur AS (
+               SELECT failed_window_start IS NOT NULL
+                      AND failed_window_start > now() - make_interval(secs => $4) AS in_window
+               FROM users WHERE tenant_id = $1 AND id = $2 FOR UPDATE)
+           UPDATE users u SET
+               failed_sign_ins = CASE WHEN cur.in_window THEN u.failed_sign_ins + 1 ELSE 1 END,
+               failed_window_start = CASE WHEN cur.in_window THEN u.failed_window_start ELSE now() END,
+               locked_until = CASE
+                   WHEN (CASE WHEN cur.in_window THEN u.failed_sign_ins + 1 ELSE 1 END) >= $3
+                   THEN now() + make_interval(secs => $5) ELSE u.locked_until END
+           FROM cur WHERE u.tenant_id = $1 AND u.id = $2
+           RETURNING u.failed_sign_ins, u.locked_until, u.locked_until > now() AS locked""",
+        tenant_id, user_id, threshold, float(window_seconds), float(lock_seconds),
+    )
+
+
+async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
+    return await conn.fetchrow(
+        """SELECT count(*) AS total,
+                  count(*) FILTER (WHERE last_sign_in_at > now() - interval '30 days') AS active_30d,
+                  count(*) FILTER (WHERE created_at > now() - interval '30 days') AS new_30d
+           FROM users WHERE tenant_id = $1""",
+        tenant_id,
+    )

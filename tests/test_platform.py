@@ -108,3 +108,27 @@ async def test_openapi_describes_every_route_with_its_credential(api: Api, app) 
     ref = create["requestBody"]["content"]["application/json"]["schema"]["$ref"]
     name = ref.rsplit("/", 1)[1]
     assert set(doc["components"]["schemas"][name]["required"]) == {"name", "type"}
+
+
+async def test_unstorable_characters_are_refused_not_500(api: Api, tenant) -> None:
+    # Postgres cannot store NUL; UTF-8 cannot encode lone surrogates (found by schemathesis).
+    for raw in (b'{"name": "a\\u0000b"}', b'{"name": "\\ud800x"}',
+                b'{"name": "ok", "public_metadata": {"k\\u0000": 1}}'):
+        status, body, _ = await api.call(
+            "POST", "/v1/tenants", data=raw, token=MASTER_KEY,
+            headers={"Content-Type": "application/json"},
+        )
+        assert status in (400, 422), (raw, body)
+        assert body["error"]["code"] in ("invalid_json", "validation_error")
+    status, body, _ = await api.call("GET", "/v1/tenants?q=a%00b", token=MASTER_KEY)
+    assert status == 422
+    status, body, _ = await api.call("GET", "/v1/tenants/tnt_%00", token=MASTER_KEY)
+    assert status == 404
+    status, body, _ = await api.call("GET", "/v1/api-keys", token=tenant.sk, tenant="tnt_bad\u00e9")
+    assert status == 404 and body["error"]["code"] == "tenant_not_found"
+    # A valid pair (an emoji as escapes) is fine.
+    status, body, _ = await api.call(
+        "POST", "/v1/tenants", data=b'{"name": "ok \\ud83d\\ude00"}', token=MASTER_KEY,
+        headers={"Content-Type": "application/json"},
+    )
+    assert status == 201 and body["name"] == "ok \U0001f600"

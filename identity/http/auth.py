@@ -7,6 +7,7 @@ stored or compared in clear. Later issues register resolvers for further kinds
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -79,6 +80,9 @@ class Principal:
         return False
 
 
+_TENANT_ID = re.compile(r"tnt_[0-9a-z]{1,64}")
+
+
 def credential_kind(token: str) -> str | None:
     if token.startswith("mk_live_"):
         return MASTER
@@ -96,9 +100,12 @@ def credential_kind(token: str) -> str | None:
 def bearer(request: web.Request) -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, value = header.partition(" ")
-    if scheme.lower() != "bearer" or not value.strip():
+    value = value.strip()
+    if scheme.lower() != "bearer" or not value:
         return None
-    return value.strip()
+    if not value.isascii() or not value.isprintable():
+        return "invalid"  # every credential we issue is printable ASCII; this one is unknown
+    return value
 
 
 Resolver = Callable[[web.Request, str, str | None], Awaitable[Principal]]
@@ -228,6 +235,8 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
                 status=400,
                 code="tenant_header_required",
             )
+        if not _TENANT_ID.fullmatch(tenant_id):
+            raise NotFound("tenant")
     resolver = _resolvers.get(kind)
     if resolver is None:
         raise Unauthenticated("The credential is not recognised.")

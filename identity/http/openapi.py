@@ -102,7 +102,8 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
                     {"name": name, "in": "query", "required": name in required, "schema": prop}
                 )
             components.pop(r.query.__name__, None)
-        if r.tenant and any(k in (SECRET, PUBLISHABLE, ACCESS_TOKEN) for k in r.auth):
+        tenant_scoped = r.tenant and any(k in (SECRET, PUBLISHABLE, ACCESS_TOKEN) for k in r.auth)
+        if tenant_scoped:
             params.append(
                 {"name": "X-Tenant-ID", "in": "header", "required": True,
                  "schema": {"type": "string"}, "description": "The tenant (tnt_...)."}
@@ -144,6 +145,10 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
             codes |= {409, 422}
         if "{" in r.path:
             codes.add(404)
+        if tenant_scoped:
+            codes |= {400, 404, 429}  # tenant_header_required, tenant_not_found, rate limits
+        if r.auth:
+            codes.add(503)  # the database is unreachable
         for code in sorted(codes):
             op["responses"][str(code)] = {
                 "description": _STATUS_TEXT.get(code, "Error"),

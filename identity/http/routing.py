@@ -14,8 +14,8 @@ from aiohttp import web
 from identity.http import cors, idempotency
 from identity.http.auth import SECRET, Principal, authenticate
 from identity.http.clientinfo import client_ip, user_agent
-from identity.http.errors import InsufficientScope
-from identity.http.validation import decode_body, decode_query
+from identity.http.errors import InsufficientScope, NotFound
+from identity.http.validation import decode_body, decode_query, unstorable
 from identity.state import STATE
 
 _encoder = msgspec.json.Encoder()
@@ -111,6 +111,9 @@ class Route:
     extra: dict[str, Any] = field(default_factory=dict)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
+        for value in request.match_info.values():
+            if unstorable(value):
+                raise NotFound()  # no stored identifier can contain such a character
         principal = None
         if self.auth:
             principal = await authenticate(request, self.auth, self.tenant)

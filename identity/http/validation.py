@@ -12,6 +12,27 @@ from identity.http.errors import InvalidJson, ValidationFailed
 T = TypeVar("T")
 
 _decoder = msgspec.json.Decoder()
+# Postgres text and jsonb cannot hold NUL, and UTF-8 cannot encode a lone surrogate.
+_UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
+
+
+def unstorable(text: str) -> bool:
+    return _UNSTORABLE.search(text) is not None
+
+
+def _check_storable(value: Any, path: str = "") -> None:
+    if isinstance(value, str):
+        if _UNSTORABLE.search(value):
+            raise ValidationFailed(path, "contains a NUL character or an unpaired surrogate")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            if _UNSTORABLE.search(key):
+                raise ValidationFailed(path, "has a key with a NUL character or an unpaired surrogate")
+            _check_storable(item, where)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check_storable(item, f"{path}[{i}]")
 _AT = re.compile(r" - at `\$(.*)`$")
 _FIELD = re.compile(r"field `([^`]+)`")
 
@@ -39,6 +60,8 @@ def decode_body(raw: bytes, type_: type[T]) -> T:
         raise InvalidJson(f"The request body is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidJson("The request body must be a JSON object.")
+    if b"\\u" in raw:  # only escapes can smuggle NUL or lone surrogates into valid JSON
+        _check_storable(data)
     return convert(data, type_)
 
 
@@ -53,4 +76,7 @@ def convert(data: Any, type_: type[T], *, strict: bool = True) -> T:
 def decode_query(query: Any, type_: type[T]) -> T:
     # Repeated parameters are not supported; the last one wins, as in most web frameworks.
     data = {k: query.getall(k)[-1] for k in query.keys()}
+    for key, value in data.items():
+        if unstorable(key) or unstorable(value):
+            raise ValidationFailed(key, "contains a NUL character or an unpaired surrogate")
     return convert(data, type_, strict=False)

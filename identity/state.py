@@ -22,6 +22,8 @@ class AppState:
     openapi_bytes: bytes = b""
     metrics_refreshers: list[Any] = field(default_factory=list)
     limiter: Any = None
+    #: One aiohttp client session for outbound calls made inside requests (captcha verify).
+    http_client: Any = None
     #: Per-family services that later issues attach (signing keys, caches, rate limiter ...).
     extras: dict[str, Any] = field(default_factory=dict)
 

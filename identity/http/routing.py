@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
+from identity.botprotection import verify as captcha
 from identity.http import cors, idempotency
 from identity.http.auth import SECRET, Principal, authenticate
 from identity.http.clientinfo import client_ip, user_agent
@@ -136,7 +137,14 @@ class Route:
                 body = decode_body(raw, self.body)
         query = decode_query(request.query, self.query) if self.query is not None else None
         # Before the work (and before any password hashing the handler would do).
-        await request.app[STATE].limiter.enforce(request, self.method, self.path, principal, body)
+        st = request.app[STATE]
+        await st.limiter.enforce(request, self.method, self.path, principal, body)
+        if (self.method, self.path) in captcha.PROTECTED and principal and principal.tenant:
+            await captcha.verify(
+                pool=st.pool, box=st.box, session=st.http_client, tenant_id=principal.tenant.id,
+                auth_config=principal.tenant.auth_config,
+                token=getattr(body, "captcha_token", None), remote_ip=client_ip(request),
+            )
         ctx = Ctx(request, principal, body, query, self)
 
         key = request.headers.get("Idempotency-Key") if self.method == "POST" and self.idempotent else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
@@ -12,6 +12,24 @@ from identity.durations import parse_duration
 from identity.http.errors import ValidationFailed
 
 Origin = Annotated[str, Meta(min_length=1, max_length=500)]
+Provider = Literal["turnstile", "hcaptcha", "recaptcha"]
+VerifyUrl = Annotated[str, Meta(min_length=1, max_length=2048)]
+
+
+class BotProtection(msgspec.Struct, kw_only=True):
+    """Captcha on sign-in and sign-up. The provider secret is stored apart, encrypted, and
+    never returned; verify_url overrides the provider's siteverify address."""
+
+    enabled: bool = False
+    provider: Provider = "turnstile"
+    verify_url: VerifyUrl | None = None
+
+
+class BotProtectionPatch(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    enabled: bool | UnsetType = UNSET
+    provider: Provider | UnsetType = UNSET
+    verify_url: VerifyUrl | None | UnsetType = UNSET
+    secret: Annotated[str, Meta(min_length=1, max_length=1000)] | UnsetType = UNSET
 
 
 class AuthConfig(msgspec.Struct, kw_only=True):
@@ -29,6 +47,7 @@ class AuthConfig(msgspec.Struct, kw_only=True):
     sign_up_enabled: bool = True
     username_enabled: bool = False
     refresh_token_reuse_interval: str = "10s"
+    bot_protection: BotProtection = msgspec.field(default_factory=BotProtection)
 
 
 class AuthConfigPatch(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -44,6 +63,7 @@ class AuthConfigPatch(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     sign_up_enabled: bool | UnsetType = UNSET
     username_enabled: bool | UnsetType = UNSET
     refresh_token_reuse_interval: str | UnsetType = UNSET
+    bot_protection: BotProtectionPatch | UnsetType = UNSET
 
 
 _BOUNDS: dict[str, tuple[timedelta, timedelta]] = {
@@ -64,6 +84,9 @@ def _check(config: AuthConfig) -> None:
             raise ValidationFailed(
                 f"auth_config.{name}", f"must be between {low} and {high}"
             )
+    url = config.bot_protection.verify_url
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise ValidationFailed("auth_config.bot_protection.verify_url", "must be an http(s) URL")
     for origin in config.allowed_origins:
         if origin != "*" and not origin.startswith(("http://", "https://")):
             raise ValidationFailed(
@@ -76,12 +99,28 @@ def load(stored: dict[str, Any] | None) -> AuthConfig:
     return msgspec.convert(stored or {}, AuthConfig)
 
 
-def merge(current: dict[str, Any] | None, patch: AuthConfigPatch) -> dict[str, Any]:
+def merge(
+    current: dict[str, Any] | None, patch: AuthConfigPatch, *, has_bot_secret: bool = False
+) -> dict[str, Any]:
+    """Merge a patch into the stored config. A bot_protection.secret in the patch is not part
+    of the result: the caller stores it encrypted (see bot_secret)."""
     merged = msgspec.to_builtins(load(current))
     for field in patch.__struct_fields__:
         value = getattr(patch, field)
-        if value is not UNSET:
-            merged[field] = value
+        if value is UNSET:
+            continue
+        if field == "bot_protection":
+            for key in value.__struct_fields__:
+                item = getattr(value, key)
+                if item is not UNSET and key != "secret":
+                    merged["bot_protection"][key] = item
+            has_bot_secret = has_bot_secret or value.secret is not UNSET
+        else:
+            merged[field] = msgspec.to_builtins(value)
+    if merged["bot_protection"]["enabled"] and not has_bot_secret:
+        raise ValidationFailed(
+            "auth_config.bot_protection.secret", "is required to enable bot protection"
+        )
     config = msgspec.convert(merged, AuthConfig)
     _check(config)
     return msgspec.to_builtins(config)
@@ -89,6 +128,14 @@ def merge(current: dict[str, Any] | None, patch: AuthConfigPatch) -> dict[str, A
 
 def full(patch: AuthConfigPatch | None) -> dict[str, Any]:
     return merge({}, patch or AuthConfigPatch())
+
+
+def bot_secret(patch: AuthConfigPatch | None) -> str | None:
+    """The provider secret carried by a patch, if any (to be stored encrypted)."""
+    if patch is None or patch is UNSET or patch.bot_protection is UNSET:
+        return None
+    secret = patch.bot_protection.secret
+    return None if secret is UNSET else secret
 
 
 def duration(config: dict[str, Any], name: str) -> timedelta:

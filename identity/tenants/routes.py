@@ -5,6 +5,7 @@ from __future__ import annotations
 from identity.audit.context import from_ctx
 from identity.http.auth import MASTER
 from identity.http.routing import Ctx, Router
+from identity.state import state
 from identity.tenants import service
 from identity.tenants.schemas import (
     CreateTenant,
@@ -41,7 +42,7 @@ async def list_tenants(ctx: Ctx):
 @_both("POST", "/v1/tenants", body=CreateTenant, response=TenantCreated, status=201, errors=(409,),
        summary="Create a tenant with its first publishable and secret keys")
 async def create_tenant(ctx: Ctx):
-    return await service.create(ctx.pool, ctx.body, from_ctx(ctx))
+    return await service.create(ctx.pool, ctx.body, from_ctx(ctx), state(ctx.app).box)
 
 
 @_both("GET", "/v1/tenants/slug/{slug}", response=Tenant, summary="Get a tenant by slug")
@@ -62,7 +63,7 @@ async def get_tenant(ctx: Ctx):
 @_both("PATCH", "/v1/tenants/{id}", body=UpdateTenant, response=Tenant, errors=(409,),
        summary="Update a tenant; auth_config is merged, metadata replaced")
 async def update_tenant(ctx: Ctx):
-    return await service.update(ctx.pool, ctx.param("id"), ctx.body, from_ctx(ctx))
+    return await service.update(ctx.pool, ctx.param("id"), ctx.body, from_ctx(ctx), state(ctx.app).box)
 
 
 @_both("DELETE", "/v1/tenants/{id}", query=DeleteTenant, status=204,

@@ -64,9 +64,14 @@ def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
     return {k: v for k, v in msgspec.structs.asdict(limits).items() if v is not None}
 
 
-async def create(pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext) -> dict[str, Any]:
+async def create(
+    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: Any
+) -> dict[str, Any]:
     rate_limits = _rate_limits(body.plan, body.rate_limits)
-    config = auth_config.full(body.auth_config if body.auth_config is not UNSET else None)
+    patch = body.auth_config if body.auth_config is not UNSET else None
+    config = auth_config.full(patch)
+    tenant_id = new_id("tnt")
+    bot_secret = auth_config.bot_secret(patch)
     owner_email = None
     if body.owner_email is not UNSET:
         owner_email = body.owner_email.strip().lower()
@@ -77,7 +82,7 @@ async def create(pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext) ->
         try:
             async with conn.transaction():
                 row = await store.insert(conn, {
-                    "id": new_id("tnt"),
+                    "id": tenant_id,
                     "name": body.name,
                     "slug": slug,
                     "plan": body.plan,
@@ -85,6 +90,8 @@ async def create(pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext) ->
                     "public_metadata": body.public_metadata,
                     "private_metadata": body.private_metadata,
                     "rate_limits": rate_limits,
+                    "bot_protection_secret": box.encrypt(bot_secret, associated=tenant_id)
+                    if bot_secret else None,
                 })
         except asyncpg.UniqueViolationError:
             raise SlugTaken from None
@@ -141,7 +148,9 @@ async def _change(
     return present(row)
 
 
-async def update(pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext) -> dict[str, Any]:
+async def update(
+    pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext, box: Any
+) -> dict[str, Any]:
     def build(current: asyncpg.Record) -> tuple[dict[str, Any], dict[str, Any]]:
         changes: dict[str, Any] = {}
         for field in ("name", "slug", "plan", "status", "public_metadata", "private_metadata"):
@@ -149,7 +158,13 @@ async def update(pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit:
             if value is not UNSET:
                 changes[field] = value
         if body.auth_config is not UNSET:
-            changes["auth_config"] = auth_config.merge(current["auth_config"], body.auth_config)
+            changes["auth_config"] = auth_config.merge(
+                current["auth_config"], body.auth_config,
+                has_bot_secret=current["has_bot_secret"],
+            )
+            secret = auth_config.bot_secret(body.auth_config)
+            if secret is not None:
+                changes["bot_protection_secret"] = box.encrypt(secret, associated=current["id"])
         plan = changes.get("plan", current["plan"])
         if body.rate_limits is not UNSET:
             changes["rate_limits"] = _rate_limits(plan, body.rate_limits)
@@ -157,7 +172,7 @@ async def update(pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit:
             changes["rate_limits"] = None  # leaving enterprise drops the custom figures
         if changes.get("status") == "active":
             changes["suspended_reason"] = None
-        meta = {"fields": sorted(k for k in changes if k != "suspended_reason")}
+        meta = {"fields": sorted(k for k in changes if k not in ("suspended_reason", "bot_protection_secret"))}
         return changes, meta
 
     return await _change(pool, id_or_slug, audit, "tenant.updated", build)

@@ -9,6 +9,7 @@ import asyncpg
 # org_count is counted once the organizations table exists (a later schema file adds it).
 COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_metadata,
              t.private_metadata, t.rate_limits, t.created_at, t.updated_at,
+             t.bot_protection_secret IS NOT NULL AS has_bot_secret,
              (SELECT count(*) FROM users u WHERE u.tenant_id = t.id) AS user_count,
              0::bigint AS org_count"""
 

@@ -1,0 +1,1 @@
+"""Bot protection: server-side verification of a captcha token (Turnstile, hCaptcha, reCAPTCHA)."""

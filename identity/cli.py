@@ -58,6 +58,11 @@ def main(argv: list[str] | None = None) -> None:
     keys = sub.add_parser("keys", help="key management")
     keys_sub = keys.add_subparsers(dest="keys_command", required=True)
     keys_sub.add_parser("master", help="create and print a new master key")
+    rotate = keys_sub.add_parser(
+        "rotate-signing", help="bring in a new JWT signing key; tokens already issued stay valid"
+    )
+    rotate.add_argument("--activate-in", default="0s",
+                        help="publish now, start signing this long from now (e.g. 1h); default now")
     args = parser.parse_args(argv)
 
     settings = _settings()
@@ -78,6 +83,13 @@ def main(argv: list[str] | None = None) -> None:
                 await pool.close()
 
         print(asyncio.run(make()))
+        return
+
+    if args.command == "keys" and args.keys_command == "rotate-signing":
+        from identity.tokens.operator import rotate_signing
+
+        dsn = _prepare(settings, create_master=False)
+        print(asyncio.run(rotate_signing(settings, dsn, args.activate_in)))
         return
 
     from identity.runner import run

@@ -194,3 +194,27 @@ def sign_up(tenant):
         return created
 
     return make
+
+
+async def emails_of(app: Any, tenant_id: str, template: str | None = None) -> list[dict[str, Any]]:
+    """The tenant's queued emails (outbox rows, topic 'email'), oldest first, variables decrypted."""
+    import json as _json
+
+    from identity.state import state as _state
+
+    rows = await _state(app).pool.fetch(
+        "SELECT payload FROM outbox WHERE tenant_id = $1 AND topic = 'email' ORDER BY id", tenant_id
+    )
+    out = []
+    for row in rows:
+        payload = row["payload"]
+        if template is None or payload["template"] == template:
+            plain = _state(app).box.decrypt(payload["variables"], associated=tenant_id)
+            out.append({**payload, "variables": _json.loads(plain)})
+    return out
+
+
+def token_in(url: str) -> str:
+    from urllib.parse import parse_qs, urlsplit
+
+    return parse_qs(urlsplit(url).query)["token"][0]

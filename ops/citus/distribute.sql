@@ -1,0 +1,32 @@
+-- Distribution of the identity schema on Citus, by tenant_id (docs/scaling.md, "Citus").
+-- Run once on the coordinator after `identity migrate` has created the tables (on an empty or
+-- small database: create_distributed_table copies existing rows). NOT tested against Citus:
+-- tests/test_ops.py checks only that every table of sql/*.sql is named here exactly once.
+--
+-- Local on the coordinator (not distributed): schema_migrations, procrastinate_* (the job
+-- queue: LISTEN/NOTIFY, SKIP LOCKED, its own functions and triggers).
+
+-- Reference tables: small, no tenant_id, read on every request, replicated to every node.
+SELECT create_reference_table('tenants');       -- the distribution root: every tenant-owned table references it
+SELECT create_reference_table('master_keys');
+SELECT create_reference_table('signing_keys');
+SELECT create_reference_table('admin_webhooks');  -- service-wide, tenant_id optional (NULL: every tenant)
+
+-- Tenant-owned tables: hash-distributed on tenant_id, all in one colocation group, so that a
+-- tenant's rows of every table live on the same node and joins/foreign keys stay local.
+-- Parents before children (a foreign key between distributed tables needs both distributed).
+SELECT create_distributed_table('users',            'tenant_id', shard_count => 32);
+SELECT create_distributed_table('sessions',         'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('refresh_tokens',   'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('one_time_tokens',  'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('api_keys',         'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('idempotency_keys', 'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('audit_log',        'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('events',           'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('outbox',           'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('email_configs',    'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('email_templates',  'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('email_messages',   'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('webhook_endpoints',  'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('webhook_deliveries', 'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('webhook_attempts',   'tenant_id', colocate_with => 'users');

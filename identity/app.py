@@ -34,13 +34,14 @@ def routers() -> list[Router]:
     """Every resource family's router; a new family adds itself here."""
     from identity import platform_routes
     from identity.auth import routes as auth
+    from identity.email import routes as email
     from identity.keys import routes as keys
     from identity.sessions import routes as sessions
     from identity.tenants import routes as tenants
     from identity.tokens import routes as tokens
 
-    return [platform_routes.router, tenants.router, keys.router, auth.router, sessions.router,
-            tokens.router]
+    return [platform_routes.router, tenants.router, keys.router, email.router, auth.router,
+            sessions.router, tokens.router]
 
 
 async def _lifecycle(app: web.Application) -> AsyncIterator[None]:

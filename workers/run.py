@@ -1,0 +1,77 @@
+"""Start and stop an in-process procrastinate worker over the app's pool (used by
+`identity serve`/`identity worker`, the tests' `worker` fixture and ops/bench)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import structlog
+
+from workers import runtime
+from workers.app import app, configured
+from workers.runtime import Policy
+
+log = structlog.get_logger("workers.run")
+
+_opened_dsn: str | None = None
+
+
+class WorkerHandle:
+    """One running worker. stop() cancels it: procrastinate stops fetching and lets running
+    jobs finish (up to the shutdown grace), then aborts them; an aborted job's row stays
+    'processing' until its lease expires and the recovery requeues it."""
+
+    def __init__(self, task: asyncio.Task[Any], proc_app: Any) -> None:
+        self.task = task
+        self.proc_app = proc_app
+
+    async def stop(self, grace: float = 10.0) -> None:
+        self.task.cancel()  # procrastinate stops fetching, waits for running jobs up to grace
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.task
+
+
+async def start(
+    *, pool: Any, settings: Any, box: Any, dsn: str, policy: Policy | None = None,
+    concurrency: int = 10, name: str = "identity-worker", shutdown_grace: float = 25.0,
+    open_app: bool = True,
+) -> WorkerHandle:
+    global _opened_dsn
+    policy = policy or Policy.from_env()
+    if _opened_dsn != dsn:
+        # One procrastinate app per process; several workers in one process share it.
+        proc_app = configured(dsn)
+        if open_app:
+            await proc_app.open_async()
+        _opened_dsn = dsn
+    else:
+        proc_app = app
+    runtime.current = runtime.Runtime(pool=pool, settings=settings, box=box, policy=policy,
+                                      proc_app=proc_app)
+    task = asyncio.create_task(
+        proc_app.run_worker_async(
+            concurrency=concurrency,
+            install_signal_handlers=False,
+            shutdown_graceful_timeout=shutdown_grace,
+            name=name,
+            # The outbox row is the record; a succeeded job has nothing left to say.
+            delete_jobs="successful",
+            update_heartbeat_interval=max(0.2, policy.stalled_after / 3),
+            stalled_worker_timeout=policy.stalled_after,
+            # LISTEN/NOTIFY wakes the worker on commit; polling finds retries that became due.
+            fetch_job_polling_interval=policy.poll_interval,
+        ),
+        name=name,
+    )
+    log.info("worker_started", name=name, concurrency=concurrency)
+    return WorkerHandle(task, proc_app)
+
+
+async def close_app(proc_app: Any = None) -> None:
+    """Close the procrastinate connector once no worker of this process runs any more."""
+    global _opened_dsn
+    _opened_dsn = None
+    with contextlib.suppress(Exception):
+        await (proc_app or app).close_async()

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import msgspec
 import structlog
-from aiohttp import web
+from aiohttp import ClientSession, ClientTimeout, web
 
 from identity.config import Settings
 from identity.crypto import SecretBox
@@ -39,9 +39,10 @@ def routers() -> list[Router]:
     from identity.sessions import routes as sessions
     from identity.tenants import routes as tenants
     from identity.tokens import routes as tokens
+    from identity.webhooks import routes as webhooks
 
     return [platform_routes.router, tenants.router, keys.router, email.router, auth.router,
-            sessions.router, tokens.router]
+            sessions.router, tokens.router, webhooks.router]
 
 
 async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
@@ -50,6 +51,7 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
         dsn = st.dsn or resolve_dsn(st.settings)
         st.pool = await create_pool(dsn, st.settings.db_pool_min, st.settings.db_pool_max)
         st.owns_pool = True
+    st.http_client = ClientSession(timeout=ClientTimeout(total=10))
     for start in STARTUP_HOOKS:
         await start(app)
     flusher = asyncio.create_task(_flush_last_used(app))
@@ -66,6 +68,7 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
                 await stop(app)
         with contextlib.suppress(Exception):
             await st.limiter.backend.close()
+        await st.http_client.close()
         if st.owns_pool:
             await st.pool.close()
 

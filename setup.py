@@ -5,6 +5,11 @@ from setuptools import find_packages, setup
 setup(
     packages=[*find_packages(include=["identity*", "workers*"]), "identity.sql"],
     package_dir={"identity.sql": "sql"},
-    package_data={"identity": ["templates/*", "templates/**/*", "data/*"], "identity.sql": ["*.sql"]},
+    # Package data is declared here only: a [tool.setuptools.package-data] table in
+    # pyproject.toml would replace this one and drop the schema files.
+    package_data={
+        "identity": ["templates/*", "templates/*/*", "data/*"],
+        "identity.sql": ["*.sql"],
+    },
     include_package_data=False,
 )

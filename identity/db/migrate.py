@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from importlib import resources
 from pathlib import Path
 
 import asyncpg
@@ -18,10 +17,12 @@ _NAME = re.compile(r"^(\d{3,})_[a-z0-9_]+\.sql$")
 
 
 def sql_dir() -> Path:
-    repo = Path(__file__).resolve().parents[2] / "sql"
-    if repo.is_dir():
-        return repo
-    return Path(str(resources.files("identity.sql")))
+    """The copy installed inside the package (identity/sql), or sql/ of a checkout
+    (editable installs map identity.sql to it without copying)."""
+    installed = Path(__file__).resolve().parents[1] / "sql"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "sql"
 
 
 def migration_files() -> list[Path]:

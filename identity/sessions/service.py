@@ -81,6 +81,7 @@ async def create_session(
     """Insert a session and its first refresh token, emit session.created; returns the
     credentials object ({id, access_token, refresh_token, *_expires_at})."""
     now = datetime.now(UTC)
+    refresh = new_refresh_token()
     session = await store.insert(conn, {
         "tenant_id": tenant_id,
         "id": new_id("ses"),
@@ -94,9 +95,7 @@ async def create_session(
         "created_at": now,
         "last_active_at": now,
         "expires_at": now + duration(auth_config, "session_duration"),
-    })
-    refresh = new_refresh_token()
-    await store.insert_refresh(conn, tenant_id, sha256_hex(refresh), session["id"])
+    }, sha256_hex(refresh))
     await emit(conn, tenant_id, "session.created", {
         "id": session["id"], "user_id": user["id"], "ip_address": client.ip_address,
         "user_agent": client.user_agent, "device_type": client.device_type,

@@ -25,11 +25,17 @@ _STATUS_FILTER = {
 }
 
 
-async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
+async def insert(conn: asyncpg.Connection, values: dict[str, Any], refresh_hash: str) -> asyncpg.Record:
+    """Insert a session and its first refresh token in one statement (one round trip)."""
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    n = len(values) + 1
     return await conn.fetchrow(
-        f"INSERT INTO sessions ({cols}) VALUES ({params}) RETURNING {COLUMNS}", *values.values()
+        f"""WITH s AS (INSERT INTO sessions ({cols}) VALUES ({params}) RETURNING *),
+                 r AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
+                       SELECT tenant_id, ${n}, id FROM s)
+            SELECT {COLUMNS} FROM s""",
+        *values.values(), refresh_hash,
     )
 
 
@@ -86,13 +92,6 @@ async def revoke_many(
     )
 
 
-async def touch(conn: Any, tenant_id: str, session_id: str) -> None:
-    await conn.execute(
-        "UPDATE sessions SET last_active_at = now() WHERE tenant_id = $1 AND id = $2",
-        tenant_id, session_id,
-    )
-
-
 async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
     return await conn.fetchrow(
         """SELECT count(*) FILTER (WHERE revoked_at IS NULL AND expires_at > now()) AS active,
@@ -104,41 +103,41 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 
 # -- refresh tokens ----------------------------------------------------------------------------
 
-async def insert_refresh(conn: Any, tenant_id: str, token_hash: str, session_id: str) -> None:
-    await conn.execute(
-        "INSERT INTO refresh_tokens (tenant_id, token_hash, session_id) VALUES ($1, $2, $3)",
-        tenant_id, token_hash, session_id,
-    )
-
-
 async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
-    """The refresh token and its session, both locked: concurrent refreshes of one token (and
-    of one session) run one after the other, the later one seeing what the first wrote."""
+    """The refresh token and its session, both locked, with the user's current claims: two
+    refreshes of one token (or of one session) run one after the other, the later one seeing
+    what the first wrote."""
     return await conn.fetchrow(
         f"""SELECT r.rotated_at, r.reply_sealed, coalesce(r.reply_until > now(), false) AS reply_live,
+                   u.role AS user_role, u.status AS user_status, u.public_metadata AS user_public_metadata,
                    {_columns("s.")}
             FROM refresh_tokens r
             JOIN sessions s ON s.tenant_id = r.tenant_id AND s.id = r.session_id
+            JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             WHERE r.tenant_id = $1 AND r.token_hash = $2
             FOR UPDATE OF r, s""",
         tenant_id, token_hash,
     )
 
 
-async def mark_rotated(
-    conn: Any, tenant_id: str, token_hash: str, session_id: str,
+async def rotate(
+    conn: Any, tenant_id: str, session_id: str, old_hash: str, new_hash: str,
     reply_sealed: str | None, reply_until: datetime | None,
 ) -> None:
-    """The old token is spent; its reply (the new pair) is kept only for the reuse interval,
-    and the replies kept for older tokens of the session are dropped."""
+    """One statement: store the new token, spend the old one (keeping its reply, the new pair,
+    only for the reuse interval), drop the replies kept for older tokens of the session, and
+    note the session's activity."""
     await conn.execute(
-        """UPDATE refresh_tokens
-           SET rotated_at = CASE WHEN token_hash = $2 THEN now() ELSE rotated_at END,
-               reply_sealed = CASE WHEN token_hash = $2 THEN $4 ELSE NULL END,
-               reply_until = CASE WHEN token_hash = $2 THEN $5::timestamptz ELSE NULL END
-           WHERE tenant_id = $1 AND session_id = $3
-             AND (token_hash = $2 OR reply_sealed IS NOT NULL)""",
-        tenant_id, token_hash, session_id, reply_sealed, reply_until,
+        """WITH new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
+                        VALUES ($1, $3, $2)),
+                spent AS (UPDATE refresh_tokens
+                          SET rotated_at = CASE WHEN token_hash = $4 THEN now() ELSE rotated_at END,
+                              reply_sealed = CASE WHEN token_hash = $4 THEN $5 ELSE NULL END,
+                              reply_until = CASE WHEN token_hash = $4 THEN $6::timestamptz ELSE NULL END
+                          WHERE tenant_id = $1 AND session_id = $2
+                            AND (token_hash = $4 OR reply_sealed IS NOT NULL))
+           UPDATE sessions SET last_active_at = now() WHERE tenant_id = $1 AND id = $2""",
+        tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
     )
 
 

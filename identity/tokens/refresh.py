@@ -25,7 +25,6 @@ from identity.http.auth import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store
 from identity.tenants import auth_config
-from identity.users import store as users
 
 _FIELDS = ("access_token", "refresh_token", "access_token_expires_at", "refresh_token_expires_at")
 
@@ -52,13 +51,12 @@ async def refresh(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str) -> di
             await sessions.revoke_session(conn, tenant.id, row["id"], "refresh_token_reused")
             reused = True
         else:
-            user = await users.get(conn, tenant.id, row["user_id"])
-            if user is None:
-                raise errors.invalid_token("The refresh token is not valid.")
-            if user["status"] != "active":
-                raise errors.user_inactive(user["status"])
+            if row["user_status"] != "active":
+                raise errors.user_inactive(row["user_status"])
+            # The new access token carries the user's current role and metadata.
+            user = {"id": row["user_id"], "role": row["user_role"],
+                    "public_metadata": row["user_public_metadata"]}
             new_token = sessions.new_refresh_token()
-            await store.insert_refresh(conn, tenant.id, sha256_hex(new_token), row["id"])
             creds = sessions.credentials(rt, tenant.id, tenant.auth_config, user, row, new_token)
             pair = {k: creds[k] for k in _FIELDS}
             interval = auth_config.duration(tenant.auth_config, "refresh_token_reuse_interval")
@@ -67,8 +65,7 @@ async def refresh(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str) -> di
                 sealed = rt.box.encrypt(msgspec.json.encode(pair).decode(),
                                         associated=_aad(tenant.id, token_hash))
                 until = datetime.now(UTC) + interval
-            await store.mark_rotated(conn, tenant.id, token_hash, row["id"], sealed, until)
-            await store.touch(conn, tenant.id, row["id"])
+            await store.rotate(conn, tenant.id, row["id"], token_hash, sha256_hex(new_token), sealed, until)
     if reused:  # raised after the commit, so the revocation stands
         raise errors.refresh_token_reused()
     return pair

@@ -203,7 +203,7 @@ async def emails_of(app: Any, tenant_id: str, template: str | None = None) -> li
     from identity.state import state as _state
 
     rows = await _state(app).pool.fetch(
-        "SELECT payload FROM outbox WHERE tenant_id = $1 AND topic = 'email' ORDER BY id", tenant_id
+        "SELECT payload FROM outbox WHERE tenant_id = $1 AND topic = 'email' ORDER BY created_at, id", tenant_id
     )
     out = []
     for row in rows:

@@ -73,7 +73,7 @@ async def sign_out(ctx: Ctx):
              summary="Exchange a refresh token for a new pair (the old one is spent)", **_public)
 async def refresh(ctx: Ctx):
     return await refresh_tokens.refresh(ctx.pool, runtime(ctx.app), _tenant(ctx),
-                                        ctx.body.refresh_token)
+                                        ctx.body.refresh_token, limit=ctx.rate_limit)
 
 
 @router.post("/v1/auth/magic-link", body=MagicLink, response=Sent, errors=(403, 422),

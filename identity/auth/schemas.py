@@ -21,12 +21,14 @@ class SignUp(Body):
     name: Annotated[str, Meta(max_length=200)] | None = None
     username: Username | None = None
     metadata: Metadata | None = None
+    #: Required while the tenant has bot protection on (identity/botprotection).
+    captcha_token: Annotated[str, Meta(max_length=4096)] | None = None
 
 
 class SignIn(Body):
     email: Email
     password: Password
-    #: Accepted for compatibility; bot protection is not part of this service yet.
+    #: Required while the tenant has bot protection on (identity/botprotection).
     captcha_token: Annotated[str, Meta(max_length=4096)] | None = None
 
 

@@ -101,6 +101,8 @@ async def create(
                            {"name": body.name, "slug": slug, "plan": body.plan})
         for hook in CREATE_HOOKS:
             await hook(conn, row["id"], owner_email, audit)
+        if CREATE_HOOKS:
+            row = await store.get(conn, row["id"])  # counts include what the hooks created
     result = present(row)
     result["publishable_key"] = publishable
     result["secret_key"] = secret

@@ -33,13 +33,19 @@ def _aad(tenant_id: str, token_hash: str) -> str:
     return f"refresh:{tenant_id}:{token_hash}"
 
 
-async def refresh(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str) -> dict[str, Any]:
+async def refresh(
+    pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str, limit: Any = None
+) -> dict[str, Any]:
+    """Rotate a refresh token. `limit(user_id)` counts the request against the per-user rate
+    limit (decisions.md §7) once the token names its user; a 429 then rolls everything back."""
     token_hash = sha256_hex(token)
     reused = False
     async with pool.acquire() as conn, conn.transaction():
         row = await store.lock_refresh(conn, tenant.id, token_hash)
         if row is None or not token.startswith(sessions.REFRESH_PREFIX):
             raise errors.invalid_token("The refresh token is not valid.")
+        if limit is not None:
+            await limit(row["user_id"])
         if row["revoked_at"] is not None:
             raise errors.invalid_token("The session of this refresh token has ended.")
         if row["expires_at"] <= datetime.now(UTC):

@@ -9,7 +9,8 @@ import asyncpg
 from identity.db.migrate import migrate, migration_files
 
 # Tables that are not owned by one tenant.
-GLOBAL_TABLES = {"tenants", "master_keys", "schema_migrations", "idempotency_keys", "signing_keys"}
+GLOBAL_TABLES = {"tenants", "master_keys", "schema_migrations", "idempotency_keys", "signing_keys",
+                 "admin_webhooks"}
 
 
 async def test_concurrent_migrations_do_not_race(server_dsn: str) -> None:

@@ -1,0 +1,143 @@
+"""One delivery attempt: claim, sign, POST, record, schedule the retry (docs/webhooks.md).
+
+State machine of a delivery:
+  pending --claim (lease)--> attempt running --2xx--> delivered
+                                   |--failure, retries left--> pending (next_attempt_at = schedule)
+                                   |--failure, 5 retries done--> failed
+                                   '--worker dies--> pending, lease expires, swept, taken again
+  delivered / failed --manual retry (v1) or replay (v2)--> pending (a new series of attempts)
+
+Used by the worker task (workers/webhooks.py) and, synchronously, by POST /v1/webhooks/:id/test.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from prometheus_client import Counter, Histogram
+
+from identity.webhooks import signing, store, transport
+
+log = structlog.get_logger("identity.webhooks")
+
+#: Attempts of one webhook that may run at once; further due deliveries of that webhook wait
+#: (their job comes back later) so that one slow receiver cannot take every worker slot.
+MAX_IN_FLIGHT_PER_WEBHOOK = 4
+#: Extra time a claimed delivery stays leased past the request time-out before another worker
+#: may take it (the worker is presumed dead).
+LEASE_MARGIN = 15.0
+
+# Contract with ops/prometheus/alerts.yaml: one increment per attempt, outcome "delivered" for
+# a 2xx answer, "failed" for anything else.
+DELIVERIES = Counter(
+    "identity_webhook_deliveries_total",
+    "Webhook delivery attempts by outcome (delivered: 2xx; failed: anything else)",
+    ["outcome"],
+)
+# What happened to the delivery after a failed attempt: retry scheduled, or given up (failed).
+RESULTS = Counter(
+    "identity_webhook_delivery_results_total",
+    "Webhook deliveries reaching a state after an attempt (delivered, retry, failed)",
+    ["result"],
+)
+DURATION = Histogram(
+    "identity_webhook_delivery_duration_seconds",
+    "Webhook attempt duration (request sent to answer, or to the failure)",
+    ["outcome"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30),
+)
+LATENCY = Histogram(
+    "identity_webhook_delivery_latency_seconds",
+    "Time from a delivery's creation (the event's commit) to its successful attempt",
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800, 7200),
+)
+
+
+@dataclass
+class Limits:
+    timeout: float = transport.TIMEOUT_SECONDS
+    lease: float = transport.TIMEOUT_SECONDS + LEASE_MARGIN
+    max_in_flight: int = MAX_IN_FLIGHT_PER_WEBHOOK
+
+    @classmethod
+    def for_runtime(cls, rt: Any) -> Limits:
+        """The request time-out is 30 s, or the worker's job time-out if that is shorter
+        (tests run short ones); the lease outlasts it."""
+        policy = getattr(rt, "policy", None)
+        timeout = transport.TIMEOUT_SECONDS
+        if policy is not None:
+            timeout = min(timeout, float(policy.job_timeout))
+        lease = timeout + LEASE_MARGIN
+        if policy is not None and float(policy.lease) > timeout:
+            lease = min(lease, float(policy.lease))
+        return cls(timeout=timeout, lease=lease)
+
+
+def secret_of(box: Any, row: Any) -> str:
+    if row["endpoint_id"] is not None:
+        return box.decrypt(row["secret"], associated=f"webhook:{row['tenant_id']}:{row['endpoint_id']}")
+    return box.decrypt(row["secret"], associated=f"admin_webhook:{row['admin_webhook_id']}")
+
+
+def retry_delay(schedule: tuple[float, ...], row: Any) -> float | None:
+    """Delay before the next attempt after this one failed, or None when the series is over
+    (the 5th retry failed) or the delivery is a test (tests are not retried by themselves)."""
+    if row["test"]:
+        return None
+    failures = row["attempts"] - row["series_start"]
+    if failures > len(schedule):
+        return None
+    return float(schedule[failures - 1])
+
+
+async def attempt(pool: Any, box: Any, settings: Any, tenant_id: str, delivery_id: str,
+                  limits: Limits | None = None, force: bool = False) -> dict[str, Any]:
+    """Try one attempt of a delivery. Returns {"result": ...}: 'delivered', 'pending' (retry
+    scheduled), 'failed', 'lost_lease', or why nothing was attempted ('gone', 'finished',
+    'leased', 'not_due', 'paused', 'busy')."""
+    limits = limits or Limits()
+    async with pool.acquire() as conn:
+        row = await store.claim(conn, tenant_id, delivery_id, limits.lease, limits.max_in_flight,
+                                force)
+        if row is None:
+            return {"result": await store.blocked_reason(conn, tenant_id, delivery_id)}
+    bound = log.bind(tenant_id=tenant_id, delivery_id=delivery_id, event_id=row["event_id"],
+                     attempt=row["attempts"])
+    body = row["body"].encode()
+    version = 1 if row["endpoint_id"] is not None else 2
+    try:
+        secret = secret_of(box, row)
+    except Exception as exc:  # noqa: BLE001 - a secret sealed with another key cannot sign
+        outcome = transport.Outcome(False, None, 0, f"signing secret unreadable: {type(exc).__name__}")
+    else:
+        headers = signing.headers(version, secret, row["event_id"], int(time.time()), body)
+        outcome = await transport.send(row["url"], headers, body,
+                                       allow_http=settings.webhook_allow_http,
+                                       timeout=limits.timeout)
+    label = "delivered" if outcome.delivered else "failed"
+    DELIVERIES.labels(label).inc()
+    DURATION.labels(label).observe(outcome.duration_ms / 1000)
+    delay = None if outcome.delivered else retry_delay(settings.webhook_retry_schedule, row)
+    async with pool.acquire() as conn:
+        status = await store.finish(conn, row, delivered=outcome.delivered,
+                                    http_status=outcome.http_status,
+                                    duration_ms=outcome.duration_ms, error=outcome.error,
+                                    retry_delay=delay)
+    if status is None:
+        bound.warning("webhook_lease_lost")
+        return {"result": "lost_lease"}
+    RESULTS.labels("retry" if status == "pending" else status).inc()
+    if status == "delivered":
+        from datetime import UTC, datetime
+
+        LATENCY.observe(max(0.0, (datetime.now(UTC) - row["created_at"]).total_seconds()))
+        bound.info("webhook_delivered", http_status=outcome.http_status,
+                   duration_ms=outcome.duration_ms)
+    else:
+        bound.warning("webhook_attempt_failed", http_status=outcome.http_status,
+                      error=outcome.error, result=status, retry_in=delay)
+    return {"result": status, "http_status": outcome.http_status,
+            "duration_ms": outcome.duration_ms, "error": outcome.error}

@@ -1,0 +1,96 @@
+"""The emit() subscriber: one delivery (and its job) per matching webhook, in the emitting
+transaction, so an event is delivered if and only if its change commits.
+
+Matching webhooks are the tenant's enabled v1 endpoints subscribed to the kind (or "*") and
+the active v2 admin webhooks of that tenant or of every tenant (tenant_id NULL). A tenant with
+none costs emit() one indexed query and writes nothing more. Paused webhooks get no delivery
+for events that happen while they are paused (those events are skipped for them, as Stripe
+does); deliveries already pending when a webhook is paused are held and resume when it is
+re-enabled.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from identity.ids import new_id
+from identity.webhooks import store
+
+#: Fields of user.* event data that describe the change rather than the user; version 2
+#: keeps them beside data.user instead of inside it.
+CHANGE_FIELDS = ("fields", "reason")
+
+
+def encode(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
+def v1_payload(event: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": event["id"],
+        "type": event["type"],
+        "tenant_id": event["tenant_id"],
+        "created_at": event["created_at"],
+        "data": event["data"],
+    }
+
+
+def v2_data(type_: str, data: dict[str, Any], role: str | None = None) -> dict[str, Any]:
+    """Version 2 nests the user of user.* events as data.user {id, email, roles, ...}."""
+    if not type_.startswith("user."):
+        return data
+    user = {"id": data.get("id"), "email": data.get("email")}
+    user_role = data.get("role") or role
+    user["roles"] = [user_role] if user_role else []
+    for key, value in data.items():
+        if key not in user and key != "role" and key not in CHANGE_FIELDS:
+            user[key] = value
+    out: dict[str, Any] = {"user": user}
+    for key in CHANGE_FIELDS:
+        if key in data:
+            out[key] = data[key]
+    return out
+
+
+async def _role_of(conn: Any, tenant_id: str, user_id: Any) -> str | None:
+    if not isinstance(user_id, str):
+        return None
+    return await conn.fetchval(
+        "SELECT role FROM users WHERE tenant_id = $1 AND id = $2", tenant_id, user_id
+    )
+
+
+async def v2_payload(conn: Any, event: dict[str, Any]) -> dict[str, Any]:
+    data = event["data"]
+    role = None
+    if event["type"].startswith("user.") and "role" not in data:
+        role = await _role_of(conn, event["tenant_id"], data.get("id"))
+    return {**v1_payload(event), "data": v2_data(event["type"], data, role)}
+
+
+async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any]) -> None:
+    targets = await conn.fetch(store.MATCHING, tenant_id, event["type"])
+    if not targets:
+        return
+    bodies: dict[int, str] = {}
+    items: list[tuple[str, str | None, str | None, str]] = []
+    for t in targets:
+        version = t["version"]
+        if version not in bodies:
+            payload = v1_payload(event) if version == 1 else await v2_payload(conn, event)
+            bodies[version] = encode(payload)
+        items.append((
+            new_id("del"),
+            t["id"] if version == 1 else None,
+            t["id"] if version == 2 else None,
+            bodies[version],
+        ))
+    await store.insert_deliveries(conn, tenant_id, event["id"], event["type"], items)
+
+
+def register() -> None:
+    from identity.events.emit import SUBSCRIBERS
+
+    if fan_out not in SUBSCRIBERS:
+        SUBSCRIBERS.append(fan_out)

@@ -1,0 +1,312 @@
+"""Webhook rules: v1 endpoints (a tenant's, secret key) and v2 administration (admin token)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+
+from identity.audit.context import AuditContext
+from identity.events.emit import CATALOGUE, _jsonable
+from identity.http.errors import NotFound, ValidationFailed
+from identity.http.pagination import decode_cursor, page
+from identity.ids import new_id
+from identity.webhooks import catalogue, delivery, fanout, signing, store, transport
+from identity.webhooks.schemas import (
+    AdminCreateWebhook,
+    AdminDeliveryQuery,
+    AdminListWebhooks,
+    AdminUpdateWebhook,
+    CreateWebhook,
+    ListDeliveries,
+    ListWebhooks,
+    UpdateWebhook,
+)
+
+
+def check_events(events: list[str], field: str = "events") -> list[str]:
+    unique = list(dict.fromkeys(events))
+    if "*" in unique:
+        if len(unique) > 1:
+            raise ValidationFailed(field, "'*' already selects every event; send it alone")
+        return unique
+    unknown = [e for e in unique if e not in CATALOGUE]
+    if unknown:
+        raise ValidationFailed(
+            field, f"unknown event kind {unknown[0]!r}; kinds: {', '.join(CATALOGUE)} or '*'"
+        )
+    return unique
+
+
+async def check_url(url: str, settings: Any, field: str = "url") -> str:
+    try:
+        await transport.check_at_creation(url, settings.webhook_allow_http)
+    except transport.AddressRefused as exc:
+        raise ValidationFailed(field, str(exc)) from None
+    return url
+
+
+def _status(enabled: bool) -> str:
+    return "active" if enabled else "disabled"
+
+
+def present(row: Any) -> dict[str, Any]:
+    return {
+        "id": row["id"], "url": row["url"], "description": row["description"],
+        "events": list(row["events"]), "status": _status(row["enabled"]),
+        "enabled": row["enabled"], "created_at": row["created_at"],
+        "updated_at": row["updated_at"], "last_triggered_at": row["last_triggered_at"],
+    }
+
+
+def present_delivery(row: Any) -> dict[str, Any]:
+    return {
+        "id": row["id"], "webhook_id": row["webhook_id"], "event": row["event_type"],
+        "event_id": row["event_id"], "status": row["status"], "http_status": row["http_status"],
+        "duration_ms": row["duration_ms"], "attempts": row["attempts"],
+        "last_error": row["last_error"],
+        "next_attempt_at": row["next_attempt_at"] if row["status"] == "pending" else None,
+        "test": row["test"], "created_at": row["created_at"],
+        "delivered_at": row["delivered_at"],
+    }
+
+
+def _sealed(box: Any, secret: str, associated: str) -> str:
+    return box.encrypt(secret, associated=associated)
+
+
+# -- v1 ----------------------------------------------------------------------------------------
+
+async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
+                 body: CreateWebhook, audit: AuditContext) -> dict[str, Any]:
+    events = check_events(body.events)
+    url = await check_url(body.url, settings)
+    webhook_id = new_id("wh")
+    secret = signing.new_secret()
+    sealed = _sealed(box, secret, f"webhook:{tenant_id}:{webhook_id}")
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.insert_endpoint(conn, tenant_id, webhook_id, url, body.description,
+                                          events, body.enabled, sealed)
+        await audit.record(conn, tenant_id, "webhook.created", "webhook", webhook_id,
+                           {"url": url, "events": events, "enabled": body.enabled})
+    out = present(row)
+    return {k: out[k] for k in ("id", "url", "description", "events", "status", "enabled",
+                                "created_at")} | {"signing_secret": secret}
+
+
+async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> dict[str, Any]:
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_endpoints(pool, tenant_id, cursor[0] if cursor else None,
+                                             query.limit, query.order == "asc")
+    return page([present(r) for r in rows], query.limit, total)
+
+
+async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, Any]:
+    row = await store.get_endpoint(pool, tenant_id, webhook_id)
+    if row is None:
+        raise NotFound("webhook")
+    return present(row)
+
+
+async def update(pool: asyncpg.Pool, settings: Any, tenant_id: str, webhook_id: str,
+                 body: UpdateWebhook, audit: AuditContext) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    if isinstance(body.events, list):
+        changes["events"] = check_events(body.events)
+    if isinstance(body.url, str):
+        changes["url"] = await check_url(body.url, settings)
+    if isinstance(body.description, str):
+        changes["description"] = body.description
+    if isinstance(body.enabled, bool):
+        changes["enabled"] = body.enabled
+    async with pool.acquire() as conn, conn.transaction():
+        current = await store.get_endpoint(conn, tenant_id, webhook_id, for_update=True)
+        if current is None:
+            raise NotFound("webhook")
+        changes = {k: v for k, v in changes.items() if current[k] != v}
+        if changes:
+            await store.update_endpoint(conn, tenant_id, webhook_id, changes)
+            action = "webhook.updated"
+            if changes.get("enabled") is False:
+                action = "webhook.paused"
+            elif changes.get("enabled") is True:
+                action = "webhook.resumed"
+                await store.requeue_endpoint(conn, tenant_id, webhook_id, None)
+            await audit.record(conn, tenant_id, action, "webhook", webhook_id, changes)
+        row = await store.get_endpoint(conn, tenant_id, webhook_id)
+    return present(row)
+
+
+async def delete(pool: asyncpg.Pool, tenant_id: str, webhook_id: str, audit: AuditContext) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        if not await store.delete_endpoint(conn, tenant_id, webhook_id):
+            raise NotFound("webhook")
+        await audit.record(conn, tenant_id, "webhook.deleted", "webhook", webhook_id)
+
+
+async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webhook_id: str,
+               kind: str) -> dict[str, Any]:
+    """A real, signed delivery of a sample event of `kind`, made now (not by a worker), recorded
+    as a test delivery (not retried by itself; it can be retried by hand). Sent even while the
+    webhook is paused: testing is how one checks a receiver before resuming it."""
+    if kind not in CATALOGUE:
+        raise ValidationFailed("event", f"unknown event kind {kind!r}")
+    row = await store.get_endpoint(pool, tenant_id, webhook_id)
+    if row is None:
+        raise NotFound("webhook")
+    event = _jsonable({
+        "id": new_id("evt"), "type": kind, "tenant_id": tenant_id,
+        "created_at": catalogue._now(), "data": catalogue.sample(kind),
+    })
+    delivery_id = new_id("del")
+    async with pool.acquire() as conn:
+        await store.insert_deliveries(
+            conn, tenant_id, event["id"], kind,
+            [(delivery_id, webhook_id, None, fanout.encode(fanout.v1_payload(event)))],
+            test=True, with_jobs=False,
+        )
+    out = await delivery.attempt(pool, box, settings, tenant_id, delivery_id, force=True)
+    return {"delivery_id": delivery_id, "status": out.get("result"),
+            "http_status": out.get("http_status"), "duration_ms": out.get("duration_ms"),
+            "error": out.get("error")}
+
+
+async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
+                          query: ListDeliveries) -> dict[str, Any]:
+    if await store.get_endpoint(pool, tenant_id, webhook_id) is None:
+        raise NotFound("webhook")
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_deliveries(
+        pool, tenant_id=tenant_id, endpoint_id=webhook_id, admin_webhook_id=None,
+        status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
+    )
+    return page([present_delivery(r) for r in rows], query.limit, total)
+
+
+async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
+                audit: AuditContext) -> dict[str, Any]:
+    """A new series of attempts now (five retries on the schedule again). Accepted whatever the
+    delivery's status: a pending one that is already due or running stays as it is."""
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.get_delivery(conn, tenant_id, delivery_id)
+        if row is None or row["endpoint_id"] is None:
+            raise NotFound("delivery")
+        await store.restart(conn, tenant_id, delivery_id)
+        await audit.record(conn, tenant_id, "webhook.delivery_retried", "webhook",
+                           row["endpoint_id"], {"delivery_id": delivery_id})
+    return {"delivery_id": delivery_id, "status": "pending"}
+
+
+# -- v2 ----------------------------------------------------------------------------------------
+
+def present_admin(row: Any) -> dict[str, Any]:
+    return {
+        "id": row["id"], "url": row["url"], "events": list(row["events"]),
+        "tenant_id": row["tenant_id"], "active": row["active"], "status": _status(row["active"]),
+        "created_at": row["created_at"], "updated_at": row["updated_at"],
+        "last_triggered_at": row["last_triggered_at"],
+    }
+
+
+def present_admin_delivery(row: Any) -> dict[str, Any]:
+    out = present_delivery(row)
+    out.pop("test")
+    return {**out, "tenant_id": row["tenant_id"]}
+
+
+async def _audit_admin(conn: Any, tenant_id: str | None, action: str, webhook_id: str,
+                       audit: AuditContext, metadata: dict[str, Any] | None = None) -> None:
+    # Webhooks of every tenant belong to no tenant's audit log.
+    if tenant_id is not None:
+        await audit.record(conn, tenant_id, action, "webhook", webhook_id, metadata)
+
+
+async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminCreateWebhook,
+                       audit: AuditContext) -> dict[str, Any]:
+    events = check_events(body.events)
+    url = await check_url(body.url, settings)
+    webhook_id = new_id("wh")
+    sealed = _sealed(box, body.secret, f"admin_webhook:{webhook_id}")
+    async with pool.acquire() as conn, conn.transaction():
+        if body.tenant_id is not None and not await conn.fetchval(
+            "SELECT 1 FROM tenants WHERE id = $1", body.tenant_id
+        ):
+            raise NotFound("tenant")
+        row = await store.insert_admin(conn, webhook_id, body.tenant_id, url, events, sealed)
+        await _audit_admin(conn, body.tenant_id, "webhook.created", webhook_id, audit,
+                           {"url": url, "events": events, "version": 2})
+    return present_admin(row)
+
+
+async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> dict[str, Any]:
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_admin(pool, query.tenant_id, cursor[0] if cursor else None,
+                                         query.limit)
+    return page([present_admin(r) for r in rows], query.limit, total)
+
+
+async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
+    row = await store.get_admin(pool, webhook_id)
+    if row is None:
+        raise NotFound("webhook")
+    return present_admin(row)
+
+
+async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
+                       body: AdminUpdateWebhook, audit: AuditContext) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    if isinstance(body.events, list):
+        changes["events"] = check_events(body.events)
+    if isinstance(body.url, str):
+        changes["url"] = await check_url(body.url, settings)
+    if isinstance(body.active, bool):
+        changes["active"] = body.active
+    async with pool.acquire() as conn, conn.transaction():
+        current = await conn.fetchrow("SELECT * FROM admin_webhooks WHERE id = $1 FOR UPDATE",
+                                      webhook_id)
+        if current is None:
+            raise NotFound("webhook")
+        changes = {k: v for k, v in changes.items() if current[k] != v}
+        if changes:
+            await store.update_admin(conn, webhook_id, changes)
+            if changes.get("active") is True:
+                await store.requeue_endpoint(conn, None, None, webhook_id)
+            await _audit_admin(conn, current["tenant_id"], "webhook.updated", webhook_id, audit,
+                               changes)
+        row = await store.get_admin(conn, webhook_id)
+    return present_admin(row)
+
+
+async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext) -> dict[str, Any]:
+    async with pool.acquire() as conn, conn.transaction():
+        tenant_id = await conn.fetchval(
+            "SELECT tenant_id FROM admin_webhooks WHERE id = $1", webhook_id
+        )
+        if not await store.delete_admin(conn, webhook_id):
+            raise NotFound("webhook")
+        await _audit_admin(conn, tenant_id, "webhook.deleted", webhook_id, audit)
+    return {"id": webhook_id, "deleted": True}
+
+
+async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
+                           query: AdminDeliveryQuery) -> dict[str, Any]:
+    if await store.get_admin(pool, webhook_id) is None:
+        raise NotFound("webhook")
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_deliveries(
+        pool, tenant_id=query.tenant_id, endpoint_id=None, admin_webhook_id=webhook_id,
+        status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
+    )
+    return page([present_admin_delivery(r) for r in rows], query.limit, total)
+
+
+async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,
+                       audit: AuditContext) -> dict[str, Any]:
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.get_delivery(conn, None, delivery_id)
+        if row is None or row["admin_webhook_id"] != webhook_id:
+            if await store.get_admin(conn, webhook_id) is None:
+                raise NotFound("webhook")
+            raise NotFound("delivery")
+        await store.restart(conn, row["tenant_id"], delivery_id)
+    return {"delivery_id": delivery_id, "status": "pending"}

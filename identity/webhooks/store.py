@@ -1,0 +1,448 @@
+"""SQL for webhooks: v1 endpoints (tenant-owned), v2 admin webhooks (global), deliveries and
+their attempts, and the procrastinate jobs that carry them. Tenant-owned statements filter on
+tenant_id."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import asyncpg
+
+QUEUE = "webhooks"
+TASK = "workers.webhooks.deliver"
+ERROR_MAX_CHARS = 1000
+
+# -- jobs --------------------------------------------------------------------------------------
+
+_DEFER = """SELECT procrastinate_defer_jobs_v1(array_agg(
+                ROW($1, $2, 0, NULL, NULL,
+                    jsonb_build_object('tenant_id', u.tenant_id, 'delivery_id', u.id,
+                                       'waits', $5::int),
+                    GREATEST(u.at, now())
+                )::procrastinate_job_to_defer_v1))
+            FROM unnest($3::text[], $4::text[], $6::timestamptz[]) AS u(tenant_id, id, at)"""
+
+
+async def defer(conn: Any, rows: list[tuple[str, str]], at: datetime | None = None,
+                waits: int = 0, ats: list[datetime | None] | None = None) -> None:
+    """One deliver job per (tenant_id, delivery_id), due at `at` (now if None or past). The
+    job commits with the caller's transaction; procrastinate's trigger wakes idle workers."""
+    if not rows:
+        return
+    times = ats if ats is not None else [at] * len(rows)
+    await conn.execute(_DEFER, QUEUE, TASK, [t for t, _ in rows], [i for _, i in rows], waits,
+                       times)
+
+
+def clip(error: str | None) -> str | None:
+    if error is None:
+        return None
+    return error if len(error) <= ERROR_MAX_CHARS else error[: ERROR_MAX_CHARS - 1] + "…"
+
+
+# -- fan-out -----------------------------------------------------------------------------------
+
+MATCHING = """
+SELECT 1 AS version, e.id FROM webhook_endpoints e
+ WHERE e.tenant_id = $1 AND e.enabled AND e.events && ARRAY[$2, '*']::text[]
+UNION ALL
+SELECT 2, a.id FROM admin_webhooks a
+ WHERE a.active AND (a.tenant_id IS NULL OR a.tenant_id = $1)
+   AND a.events && ARRAY[$2, '*']::text[]
+"""
+
+# Insert the deliveries and defer their jobs in one statement (one round trip in emit()).
+_INSERT_AND_DEFER = """
+WITH ins AS (
+    INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
+                                    event_type, body, test)
+    SELECT $1, u.id, u.endpoint_id, u.admin_id, $2, $3, u.body, $4
+    FROM unnest($5::text[], $6::text[], $7::text[], $8::text[]) AS u(id, endpoint_id, admin_id, body)
+    RETURNING tenant_id, id
+)
+SELECT procrastinate_defer_jobs_v1(array_agg(
+           ROW($9, $10, 0, NULL, NULL,
+               jsonb_build_object('tenant_id', ins.tenant_id, 'delivery_id', ins.id, 'waits', 0),
+               NULL)::procrastinate_job_to_defer_v1))
+FROM ins
+"""
+
+
+async def insert_deliveries(
+    conn: Any, tenant_id: str, event_id: str, event_type: str,
+    items: list[tuple[str, str | None, str | None, str]], *, test: bool = False,
+    with_jobs: bool = True,
+) -> None:
+    """items: (delivery_id, endpoint_id, admin_webhook_id, body)."""
+    if with_jobs:
+        await conn.execute(
+            _INSERT_AND_DEFER, tenant_id, event_id, event_type, test,
+            [i[0] for i in items], [i[1] for i in items], [i[2] for i in items],
+            [i[3] for i in items], QUEUE, TASK,
+        )
+        return
+    await conn.execute(
+        """INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
+                                           event_type, body, test)
+           SELECT $1, u.id, u.endpoint_id, u.admin_id, $2, $3, u.body, $4
+           FROM unnest($5::text[], $6::text[], $7::text[], $8::text[])
+                AS u(id, endpoint_id, admin_id, body)""",
+        tenant_id, event_id, event_type, test,
+        [i[0] for i in items], [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
+    )
+
+
+# -- v1 endpoints ------------------------------------------------------------------------------
+
+_ENDPOINT_COLUMNS = """e.id, e.url, e.description, e.events, e.enabled, e.created_at, e.updated_at,
+    (SELECT d.created_at FROM webhook_deliveries d
+      WHERE d.tenant_id = e.tenant_id AND d.endpoint_id = e.id
+      ORDER BY d.id DESC LIMIT 1) AS last_triggered_at"""
+
+
+async def insert_endpoint(conn: Any, tenant_id: str, endpoint_id: str, url: str,
+                          description: str, events: list[str], enabled: bool,
+                          sealed: str) -> asyncpg.Record:
+    await conn.execute(
+        """INSERT INTO webhook_endpoints (tenant_id, id, url, description, events, enabled, secret)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)""",
+        tenant_id, endpoint_id, url, description, events, enabled, sealed,
+    )
+    return await get_endpoint(conn, tenant_id, endpoint_id)
+
+
+async def get_endpoint(conn: Any, tenant_id: str, endpoint_id: str,
+                       *, for_update: bool = False) -> asyncpg.Record | None:
+    if for_update:
+        return await conn.fetchrow(
+            """SELECT * FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2 FOR UPDATE""",
+            tenant_id, endpoint_id,
+        )
+    return await conn.fetchrow(
+        f"""SELECT {_ENDPOINT_COLUMNS}, e.secret FROM webhook_endpoints e
+            WHERE e.tenant_id = $1 AND e.id = $2""",
+        tenant_id, endpoint_id,
+    )
+
+
+async def list_endpoints(conn: Any, tenant_id: str, after: str | None, limit: int,
+                         ascending: bool) -> tuple[list[asyncpg.Record], int]:
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    rows = await conn.fetch(
+        f"""SELECT {_ENDPOINT_COLUMNS} FROM webhook_endpoints e
+            WHERE e.tenant_id = $1 AND ($2::text IS NULL OR e.id {op} $2)
+            ORDER BY e.id {order} LIMIT $3""",
+        tenant_id, after, limit + 1,
+    )
+    total = await conn.fetchval("SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1",
+                                tenant_id)
+    return rows, total
+
+
+async def update_endpoint(conn: Any, tenant_id: str, endpoint_id: str,
+                          changes: dict[str, Any]) -> None:
+    sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
+    await conn.execute(
+        f"UPDATE webhook_endpoints SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2",
+        tenant_id, endpoint_id, *changes.values(),
+    )
+
+
+async def delete_endpoint(conn: Any, tenant_id: str, endpoint_id: str) -> bool:
+    return bool(await conn.fetchval(
+        "DELETE FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2 RETURNING 1",
+        tenant_id, endpoint_id,
+    ))
+
+
+# -- v2 admin webhooks -------------------------------------------------------------------------
+
+_ADMIN_COLUMNS = """a.id, a.tenant_id, a.url, a.events, a.active, a.created_at, a.updated_at,
+    (SELECT d.created_at FROM webhook_deliveries d WHERE d.admin_webhook_id = a.id
+      ORDER BY d.id DESC LIMIT 1) AS last_triggered_at"""
+
+
+async def insert_admin(conn: Any, webhook_id: str, tenant_id: str | None, url: str,
+                       events: list[str], sealed: str) -> asyncpg.Record:
+    await conn.execute(
+        """INSERT INTO admin_webhooks (id, tenant_id, url, events, secret)
+           VALUES ($1, $2, $3, $4, $5)""",
+        webhook_id, tenant_id, url, events, sealed,
+    )
+    return await get_admin(conn, webhook_id)
+
+
+async def get_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
+    return await conn.fetchrow(
+        f"SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a WHERE a.id = $1", webhook_id
+    )
+
+
+async def list_admin(conn: Any, tenant_id: str | None, after: str | None,
+                     limit: int) -> tuple[list[asyncpg.Record], int]:
+    rows = await conn.fetch(
+        f"""SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a
+            WHERE ($1::text IS NULL OR a.tenant_id = $1) AND ($2::text IS NULL OR a.id < $2)
+            ORDER BY a.id DESC LIMIT $3""",
+        tenant_id, after, limit + 1,
+    )
+    total = await conn.fetchval(
+        "SELECT count(*) FROM admin_webhooks WHERE ($1::text IS NULL OR tenant_id = $1)", tenant_id
+    )
+    return rows, total
+
+
+async def update_admin(conn: Any, webhook_id: str, changes: dict[str, Any]) -> bool:
+    sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=2))
+    return bool(await conn.fetchval(
+        f"UPDATE admin_webhooks SET {sets}, updated_at = now() WHERE id = $1 RETURNING 1",
+        webhook_id, *changes.values(),
+    ))
+
+
+async def delete_admin(conn: Any, webhook_id: str) -> bool:
+    return bool(await conn.fetchval(
+        "DELETE FROM admin_webhooks WHERE id = $1 RETURNING 1", webhook_id
+    ))
+
+
+# -- deliveries --------------------------------------------------------------------------------
+
+DELIVERY_COLUMNS = """d.tenant_id, d.id, coalesce(d.endpoint_id, d.admin_webhook_id) AS webhook_id,
+    d.event_id, d.event_type, d.status, d.http_status, d.duration_ms, d.attempts, d.last_error,
+    d.next_attempt_at, d.test, d.created_at, d.updated_at, d.delivered_at"""
+
+
+async def list_deliveries(
+    conn: Any, *, tenant_id: str | None, endpoint_id: str | None, admin_webhook_id: str | None,
+    status: str | None, after: str | None, limit: int,
+) -> tuple[list[asyncpg.Record], int]:
+    if endpoint_id is not None:
+        where = "d.tenant_id = $1 AND d.endpoint_id = $2"
+        key: Any = [tenant_id, endpoint_id]
+    else:
+        where = "d.admin_webhook_id = $2 AND ($1::text IS NULL OR d.tenant_id = $1)"
+        key = [tenant_id, admin_webhook_id]
+    rows = await conn.fetch(
+        f"""SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries d
+            WHERE {where} AND ($3::text IS NULL OR d.status = $3)
+              AND ($4::text IS NULL OR d.id < $4)
+            ORDER BY d.id DESC LIMIT $5""",
+        *key, status, after, limit + 1,
+    )
+    total = await conn.fetchval(
+        f"""SELECT count(*) FROM webhook_deliveries d
+            WHERE {where} AND ($3::text IS NULL OR d.status = $3)""",
+        *key, status,
+    )
+    return rows, total
+
+
+async def get_delivery(conn: Any, tenant_id: str | None, delivery_id: str) -> asyncpg.Record | None:
+    return await conn.fetchrow(
+        f"""SELECT {DELIVERY_COLUMNS}, d.endpoint_id, d.admin_webhook_id, d.leased_until
+            FROM webhook_deliveries d
+            WHERE ($1::text IS NULL OR d.tenant_id = $1) AND d.id = $2""",
+        tenant_id, delivery_id,
+    )
+
+
+async def attempts_of(conn: Any, tenant_id: str, delivery_id: str) -> list[asyncpg.Record]:
+    return await conn.fetch(
+        """SELECT attempt, outcome, http_status, duration_ms, error, started_at, finished_at
+           FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 ORDER BY attempt""",
+        tenant_id, delivery_id,
+    )
+
+
+async def restart(conn: Any, tenant_id: str, delivery_id: str) -> bool:
+    """A new attempt series now (manual retry, replay): pending, schedule position reset. The
+    job is deferred in the same transaction. Refused (False) while an attempt is in flight or
+    the delivery is already waiting for one."""
+    async with conn.transaction():
+        done = await conn.fetchval(
+            """UPDATE webhook_deliveries
+                  SET status = 'pending', series_start = attempts, next_attempt_at = now(),
+                      leased_until = NULL, updated_at = now()
+                WHERE tenant_id = $1 AND id = $2
+                  AND (status <> 'pending' OR (leased_until IS NULL AND next_attempt_at > now()))
+                RETURNING 1""",
+            tenant_id, delivery_id,
+        )
+        if done:
+            await defer(conn, [(tenant_id, delivery_id)])
+    return bool(done)
+
+
+async def requeue_endpoint(conn: Any, tenant_id: str | None, endpoint_id: str | None,
+                           admin_webhook_id: str | None) -> int:
+    """After a webhook is resumed: a job for each of its held pending deliveries, due when
+    the delivery is."""
+    rows = await conn.fetch(
+        """SELECT tenant_id, id, next_attempt_at FROM webhook_deliveries
+           WHERE status = 'pending' AND leased_until IS NULL
+             AND (($2::text IS NOT NULL AND tenant_id = $1 AND endpoint_id = $2)
+                  OR ($3::text IS NOT NULL AND admin_webhook_id = $3))""",
+        tenant_id, endpoint_id, admin_webhook_id,
+    )
+    await defer(conn, [(r["tenant_id"], r["id"]) for r in rows],
+                ats=[r["next_attempt_at"] for r in rows])
+    return len(rows)
+
+
+# -- attempts (the worker) ---------------------------------------------------------------------
+
+_CLAIM = """
+WITH d AS (
+    UPDATE webhook_deliveries
+       SET attempts = attempts + 1, leased_until = now() + make_interval(secs => $3),
+           updated_at = now()
+     WHERE tenant_id = $1 AND id = $2 AND status = 'pending' AND next_attempt_at <= now()
+       AND (leased_until IS NULL OR leased_until < now())
+       AND ($5 OR CASE WHEN endpoint_id IS NOT NULL
+                THEN EXISTS (SELECT 1 FROM webhook_endpoints e
+                              WHERE e.tenant_id = $1 AND e.id = endpoint_id AND e.enabled)
+                ELSE EXISTS (SELECT 1 FROM admin_webhooks w
+                              WHERE w.id = admin_webhook_id AND w.active) END)
+       AND ($5 OR (SELECT count(*) FROM webhook_deliveries o
+             WHERE o.leased_until > now() AND o.status = 'pending'
+               AND (o.endpoint_id = webhook_deliveries.endpoint_id
+                    OR o.admin_webhook_id = webhook_deliveries.admin_webhook_id)
+               AND o.id <> $2) < $4)
+       AND id IN (SELECT id FROM webhook_deliveries WHERE tenant_id = $1 AND id = $2
+                  FOR UPDATE SKIP LOCKED)
+    RETURNING *
+), lost AS (
+    UPDATE webhook_attempts a SET outcome = 'lost', finished_at = now(),
+           error = 'the worker stopped during the attempt (no outcome recorded)'
+      FROM d
+     WHERE a.tenant_id = d.tenant_id AND a.delivery_id = d.id AND a.outcome = 'in_flight'
+), started AS (
+    INSERT INTO webhook_attempts (tenant_id, delivery_id, attempt)
+    SELECT tenant_id, id, attempts FROM d
+)
+SELECT d.tenant_id, d.id, d.endpoint_id, d.admin_webhook_id, d.event_id, d.event_type, d.body,
+       d.test, d.attempts, d.series_start, d.created_at,
+       coalesce(e.url, w.url) AS url, coalesce(e.secret, w.secret) AS secret
+FROM d
+LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
+LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
+"""
+
+
+async def claim(conn: Any, tenant_id: str, delivery_id: str, lease: float,
+                max_in_flight: int, force: bool = False) -> asyncpg.Record | None:
+    """Take a due pending delivery for one attempt (records the attempt as in flight), or None
+    when it is not due, finished, held by another worker, its webhook is paused, or its
+    webhook already has max_in_flight attempts running. force (the test operation) ignores
+    the pause and the cap."""
+    return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
+
+
+async def finish(
+    conn: asyncpg.Connection, row: Any, *, delivered: bool, http_status: int | None,
+    duration_ms: int, error: str | None, retry_delay: float | None,
+) -> str | None:
+    """Record the attempt's outcome; returns the delivery's new status ('delivered', 'failed',
+    'pending' with a job deferred for the retry), or None if the lease was lost meanwhile."""
+    tenant_id, delivery_id, attempt = row["tenant_id"], row["id"], row["attempts"]
+    if delivered:
+        status, delay = "delivered", None
+    elif retry_delay is None:
+        status, delay = "failed", None
+    else:
+        status, delay = "pending", retry_delay
+    async with conn.transaction():
+        next_at = await conn.fetchval(
+            """UPDATE webhook_deliveries
+                  SET status = $4, http_status = $5, duration_ms = $6, last_error = $7,
+                      leased_until = NULL, updated_at = now(),
+                      next_attempt_at = CASE WHEN $8::float8 IS NULL THEN now()
+                                             ELSE now() + make_interval(secs => $8) END,
+                      delivered_at = CASE WHEN $4 = 'delivered' THEN now() END
+                WHERE tenant_id = $1 AND id = $2 AND attempts = $3 AND status = 'pending'
+                RETURNING next_attempt_at""",
+            tenant_id, delivery_id, attempt, status, http_status, duration_ms, clip(error), delay,
+        )
+        if next_at is None:
+            return None
+        await conn.execute(
+            """UPDATE webhook_attempts SET outcome = $4, http_status = $5, duration_ms = $6,
+                      error = $7, finished_at = now()
+                WHERE tenant_id = $1 AND delivery_id = $2 AND attempt = $3""",
+            tenant_id, delivery_id, attempt, "delivered" if delivered else "failed",
+            http_status, duration_ms, clip(error),
+        )
+        if status == "pending":
+            await defer(conn, [(tenant_id, delivery_id)], next_at)
+    return status
+
+
+async def blocked_reason(conn: Any, tenant_id: str, delivery_id: str) -> str:
+    """Why a claim failed: 'gone', 'finished', 'leased', 'not_due', 'paused' or 'busy'."""
+    row = await conn.fetchrow(
+        """SELECT d.status, d.leased_until > now() AS leased, d.next_attempt_at > now() AS later,
+                  coalesce(e.enabled, w.active, false) AS active
+           FROM webhook_deliveries d
+           LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
+           LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
+           WHERE d.tenant_id = $1 AND d.id = $2""",
+        tenant_id, delivery_id,
+    )
+    if row is None:
+        return "gone"
+    if row["status"] != "pending":
+        return "finished"
+    if row["leased"]:
+        return "leased"
+    if row["later"]:
+        return "not_due"
+    if not row["active"]:
+        return "paused"
+    return "busy"
+
+
+async def sweep(conn: asyncpg.Connection, grace: float, limit: int = 500) -> int:
+    """Defer a job again for pending deliveries that should have been attempted `grace`
+    seconds ago, are not leased (or their lease expired: the worker died) and have no job
+    waiting; deliveries of paused webhooks stay held. A duplicate job is harmless: the claim
+    lets one attempt run at a time."""
+    async with conn.transaction():
+        rows = await conn.fetch(
+            """SELECT d.tenant_id, d.id FROM webhook_deliveries d
+               LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
+               LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
+               WHERE d.status = 'pending'
+                 AND d.next_attempt_at < now() - make_interval(secs => $1)
+                 AND (d.leased_until IS NULL OR d.leased_until < now())
+                 AND coalesce(e.enabled, w.active, false)
+                 AND NOT EXISTS (
+                     SELECT 1 FROM procrastinate_jobs j
+                     WHERE j.status IN ('todo', 'doing') AND j.task_name = $2
+                       AND j.args ->> 'delivery_id' = d.id AND j.args ->> 'tenant_id' = d.tenant_id
+                       AND (j.status = 'todo' OR d.leased_until IS NULL))
+               ORDER BY d.next_attempt_at
+               LIMIT $3
+               FOR UPDATE OF d SKIP LOCKED""",
+            grace, TASK, limit,
+        )
+        await defer(conn, [(r["tenant_id"], r["id"]) for r in rows])
+    return len(rows)
+
+
+async def purge(conn: Any, days: int, batch: int = 5000) -> int:
+    """Finished deliveries (and their attempts) older than `days`."""
+    total = 0
+    while True:
+        status = await conn.execute(
+            """DELETE FROM webhook_deliveries WHERE ctid IN (
+                   SELECT ctid FROM webhook_deliveries
+                   WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1)
+                   LIMIT $2)""",
+            days, batch,
+        )
+        n = int(status.split()[-1])
+        total += n
+        if n < batch:
+            return total

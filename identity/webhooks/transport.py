@@ -1,0 +1,189 @@
+"""Sending one webhook request, and the address policy (SSRF) applied before it.
+
+Policy (docs/webhooks.md, "Addresses"): unless IDENTITY_WEBHOOK_ALLOW_HTTP is on, a webhook URL
+must be https and its host must be, or resolve only to, public unicast addresses — never
+private, loopback, link-local, multicast, shared (100.64/10), reserved or unspecified ones,
+IPv4-mapped IPv6 forms included. The URL is checked when a webhook is created or changed, and
+again at every attempt: the host is resolved, the answers are vetted, and the connection is
+made to the vetted addresses only (a pinned resolver), so a name that changes its answer
+between the check and the connection (DNS rebinding) cannot reach a refused address.
+Redirects are not followed: a 3xx answer is a failed attempt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+import time
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+from aiohttp.abc import AbstractResolver, ResolveResult
+
+TIMEOUT_SECONDS = 30.0
+MAX_ERROR_BODY = 300
+
+
+class AddressRefused(Exception):
+    """The URL is not allowed by the address policy."""
+
+
+IP = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def is_public(ip: IP) -> bool:
+    if isinstance(ip, ipaddress.IPv6Address):
+        mapped = ip.ipv4_mapped or ip.sixtofour
+        if mapped is not None:
+            return is_public(mapped)
+        if ip.teredo is not None:
+            return False
+    if ip.is_multicast or ip.is_unspecified or ip.is_loopback or ip.is_link_local:
+        return False
+    if ip.is_private or ip.is_reserved:
+        return False
+    return ip.is_global
+
+
+def _literal(host: str) -> IP | None:
+    try:
+        return ipaddress.ip_address(host.strip("[]").split("%", 1)[0])
+    except ValueError:
+        return None
+
+
+def check_url(url: str, allow_http: bool) -> tuple[str, int]:
+    """Static part of the policy: scheme, host, and an IP-literal host's address. Returns
+    (host, port). Raises AddressRefused with a message meant for the API caller."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        raise AddressRefused(f"is not a valid URL ({exc})") from None
+    scheme = parts.scheme.lower()
+    if scheme not in ("https", "http"):
+        raise AddressRefused("must be an https:// URL")
+    if scheme == "http" and not allow_http:
+        raise AddressRefused("must use https:// (http:// needs IDENTITY_WEBHOOK_ALLOW_HTTP)")
+    host = parts.hostname
+    if not host:
+        raise AddressRefused("has no host")
+    if any(c.isspace() for c in url):
+        raise AddressRefused("must not contain spaces")
+    if parts.fragment:
+        raise AddressRefused("must not have a #fragment")
+    literal = _literal(host)
+    if literal is not None and not allow_http and not is_public(literal):
+        raise AddressRefused("points to a private, loopback or reserved address")
+    if not allow_http and host.rstrip(".").lower() in ("localhost", "localhost.localdomain"):
+        raise AddressRefused("points to a private, loopback or reserved address")
+    return host, port or (443 if scheme == "https" else 80)
+
+
+async def _resolve(host: str, port: int) -> list[ResolveResult]:
+    loop = asyncio.get_running_loop()
+    infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    out: list[ResolveResult] = []
+    seen: set[str] = set()
+    for family, _, proto, _, address in infos:
+        if family not in (socket.AF_INET, socket.AF_INET6) or address[0] in seen:
+            continue
+        seen.add(address[0])
+        out.append(ResolveResult(hostname=host, host=address[0], port=port, family=family,
+                                 proto=proto, flags=socket.AI_NUMERICHOST | socket.AI_NUMERICSERV))
+    return out
+
+
+async def vet(url: str, allow_http: bool) -> list[ResolveResult] | None:
+    """The full policy, at send time (and at creation): returns the addresses to connect to
+    (None for an IP literal, or when private addresses are allowed and resolution is left to
+    the connector). Raises AddressRefused."""
+    host, port = check_url(url, allow_http)
+    if allow_http or _literal(host) is not None:
+        return None
+    try:
+        answers = await _resolve(host, port)
+    except OSError as exc:
+        raise AddressRefused(f"host {host} does not resolve ({exc})") from None
+    allowed = [a for a in answers if is_public(ipaddress.ip_address(a["host"].split("%", 1)[0]))]
+    if not allowed or len(allowed) != len(answers):
+        # A name with any private answer is refused outright: otherwise a receiver could mix
+        # answers and hope the connector picks the private one.
+        raise AddressRefused(f"host {host} resolves to a private, loopback or reserved address")
+    return allowed
+
+
+async def check_at_creation(url: str, allow_http: bool) -> None:
+    """What create/patch enforce: the static checks, and for a name that resolves now, that
+    it resolves to public addresses only. A name that does not resolve yet is accepted (the
+    check runs again before every attempt)."""
+    try:
+        await vet(url, allow_http)
+    except AddressRefused as exc:
+        if "does not resolve" in str(exc):
+            return
+        raise
+
+
+class _PinnedResolver(AbstractResolver):
+    """Answers with addresses vetted before the request: the connector connects to exactly
+    those (TLS still verifies the certificate against the URL's host name)."""
+
+    def __init__(self, answers: list[ResolveResult]) -> None:
+        self.answers = answers
+
+    async def resolve(self, host: str, port: int = 0,
+                      family: socket.AddressFamily = socket.AF_INET) -> list[ResolveResult]:
+        return [{**a, "hostname": host, "port": port or a["port"]} for a in self.answers]  # type: ignore[typeddict-item]
+
+    async def close(self) -> None:
+        return None
+
+
+@dataclass
+class Outcome:
+    delivered: bool
+    http_status: int | None
+    duration_ms: int
+    error: str | None
+
+
+async def send(url: str, headers: dict[str, str], body: bytes, *, allow_http: bool,
+               timeout: float = TIMEOUT_SECONDS) -> Outcome:  # noqa: ASYNC109
+    """POST once. 2xx within the timeout is delivered; anything else is a failure with a
+    reason. Never raises for receiver-side problems."""
+    started = time.perf_counter()
+
+    def done(delivered: bool, status: int | None, error: str | None) -> Outcome:
+        return Outcome(delivered, status, int((time.perf_counter() - started) * 1000), error)
+
+    try:
+        pinned = await vet(url, allow_http)
+    except AddressRefused as exc:
+        return done(False, None, f"address refused: url {exc}")
+    connector_args: dict[str, Any] = {"use_dns_cache": False, "force_close": True}
+    if pinned is not None:
+        connector_args["resolver"] = _PinnedResolver(pinned)
+    try:
+        async with aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(**connector_args),
+            timeout=aiohttp.ClientTimeout(total=timeout),
+            trust_env=False,
+        ) as session, session.post(url, data=body, headers=headers, allow_redirects=False) as resp:
+            snippet = await resp.content.read(MAX_ERROR_BODY)
+            if 200 <= resp.status < 300:
+                return done(True, resp.status, None)
+            text = snippet.decode("utf-8", "replace").strip()
+            reason = f"HTTP {resp.status}" + (f": {text}" if text else "")
+            if 300 <= resp.status < 400:
+                reason = f"HTTP {resp.status} (redirects are not followed)"
+            return done(False, resp.status, reason)
+    except TimeoutError:
+        return done(False, None, f"timed out after {timeout:g}s")
+    except aiohttp.ClientError as exc:
+        return done(False, None, f"{type(exc).__name__}: {exc}"[:500])
+    except OSError as exc:
+        return done(False, None, f"{type(exc).__name__}: {exc}"[:500])

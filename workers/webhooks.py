@@ -1,0 +1,69 @@
+"""Webhook delivery jobs (identity/webhooks/delivery.py has the state machine).
+
+deliver             one attempt of one delivery; a job per delivery, on the 'webhooks' queue,
+                    deferred in the emitting transaction and again for each retry.
+recover_webhooks    every 10 s: a new job for pending deliveries whose job was lost or whose
+                    worker died mid-attempt (lease expired).
+purge_webhooks      hourly: finished deliveries older than 30 days.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import structlog
+
+from identity.webhooks import delivery, store
+from workers import runtime
+from workers.app import app
+from workers.tasks import instrumented
+
+log = structlog.get_logger("workers.webhooks")
+
+RETENTION_DAYS = 30
+#: A delivery whose webhook already has MAX_IN_FLIGHT attempts running comes back after
+#: 0.1 s, 0.2 s, 0.4 s ... (at most 5 s), with jitter.
+BUSY_BACKOFF_MAX = 5.0
+
+
+@app.task(name=store.TASK, queue=store.QUEUE)
+@instrumented("webhook_deliver")
+async def deliver(tenant_id: str, delivery_id: str, waits: int = 0) -> str:
+    rt = runtime.get()
+    out = await delivery.attempt(rt.pool, rt.box, rt.settings, tenant_id, delivery_id,
+                                 delivery.Limits.for_runtime(rt))
+    if out["result"] == "busy":
+        delay = min(BUSY_BACKOFF_MAX, 0.1 * 2 ** min(waits, 10))
+        delay += random.uniform(0, delay / 2)
+        async with rt.pool.acquire() as conn:
+            await store.defer(conn, [(tenant_id, delivery_id)],
+                              datetime.now(UTC) + timedelta(seconds=delay), waits=waits + 1)
+    return str(out["result"])
+
+
+async def recover(rt: Any) -> int:
+    grace = float(getattr(getattr(rt, "policy", None), "sweep_grace", 30.0))
+    async with rt.pool.acquire() as conn:
+        swept = await store.sweep(conn, grace)
+    if swept:
+        log.warning("webhook_deliveries_requeued", deliveries=swept)
+    return swept
+
+
+@app.periodic(cron="* * * * * */10", periodic_id="webhooks_recover")
+@app.task(name="workers.webhooks.recover_webhooks", queue="maintenance",
+          queueing_lock="recover_webhooks")
+@instrumented("recover_webhooks")
+async def recover_webhooks(timestamp: int) -> int:
+    return await recover(runtime.get())
+
+
+@app.periodic(cron="23 * * * *", periodic_id="webhooks_purge")
+@app.task(name="workers.webhooks.purge_webhooks", queue="maintenance",
+          queueing_lock="purge_webhooks")
+@instrumented("purge_webhooks")
+async def purge_webhooks(timestamp: int) -> int:
+    rt = runtime.get()
+    return await store.purge(rt.pool, RETENTION_DAYS)

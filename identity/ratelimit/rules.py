@@ -62,6 +62,9 @@ ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/email/templates/{template}/preview"): Rule("template_preview", MINUTE, "key", 30),
 }
 
+#: POSTs that change nothing: counted as reads.
+READ_POSTS = frozenset({("POST", "/v1/sessions/verify"), ("POST", "/v1/admin/users/search")})
+
 EXEMPT = frozenset({"/health", "/metrics", "/openapi.json", "/.well-known/jwks.json"})
 
 
@@ -71,7 +74,7 @@ def rule_for(method: str, path: str, principal: Principal | None) -> Rule | None
     explicit = ENDPOINT_RULES.get((method, path))
     if explicit is not None:
         return explicit
-    read = method in ("GET", "HEAD")
+    read = method in ("GET", "HEAD") or (method, path) in READ_POSTS
     if principal.kind == SECRET:
         return Rule("read" if read else "write", MINUTE, "key", plan_field="read" if read else "write")
     if principal.kind == PUBLISHABLE:

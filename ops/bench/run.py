@@ -75,9 +75,13 @@ async def create_db(admin_dsn: str, name: str) -> str:
         else admin_dsn.replace("@/postgres", f"@/{name}")
 
 
-def start_service(dsn: str, port: int, workdir: Path, api_procs: int) -> list[subprocess.Popen]:
+def start_service(dsn: str, port: int, workdir: Path, api_procs: int,
+                  rate_limits: str = "off") -> list[subprocess.Popen]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("IDENTITY_")}
-    env.update(IDENTITY_DATABASE_URL=dsn, IDENTITY_RATE_LIMITS="off", IDENTITY_MASTER_KEY=MASTER,
+    if rate_limits == "redis":
+        env["IDENTITY_REDIS_URL"] = os.environ.get("IDENTITY_REDIS_URL", "redis://127.0.0.1:6379/0")
+    env.update(IDENTITY_DATABASE_URL=dsn, IDENTITY_RATE_LIMITS="off" if rate_limits == "off" else "on",
+               IDENTITY_MASTER_KEY=MASTER, IDENTITY_TRUSTED_PROXIES="127.0.0.1/32",
                IDENTITY_DATA_DIR=str(workdir / "data"), IDENTITY_SECRET_KEY="bench-secret",
                IDENTITY_WEBHOOK_ALLOW_HTTP="1")
     log = open(workdir / "service.log", "ab")  # noqa: SIM115
@@ -108,6 +112,9 @@ async def setup(base: str, users: int) -> dict:
     async with aiohttp.ClientSession() as s:
         async with s.post(base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
                           json={"name": "bench", "plan": "enterprise",
+                                # with --rate-limits on, measure the limiter's cost, not throttling
+                                "rate_limits": {"read_per_minute": 10**7, "write_per_minute": 10**7,
+                                                "auth_per_minute": 10**7},
                                 "auth_config": {"email_verification_required": False}}) as r:
             tenant = await r.json()
         tid, pk, sk = tenant["id"], tenant["publishable_key"], tenant["secret_key"]
@@ -115,7 +122,9 @@ async def setup(base: str, users: int) -> dict:
         sem = asyncio.Semaphore(8)
 
         async def sign_up(i: int) -> dict:
-            async with sem, s.post(base + "/v1/auth/sign-up", headers=hdr,
+            # A distinct client address each, so the 5/min sign-up limit does not stop setup.
+            headers = {**hdr, "X-Forwarded-For": f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"}
+            async with sem, s.post(base + "/v1/auth/sign-up", headers=headers,
                                    json={"email": f"u{i}@bench.test", "password": PASSWORD}) as r:
                 body = await r.json()
                 assert r.status == 201, body
@@ -213,6 +222,9 @@ async def main() -> None:
     ap.add_argument("--users", type=int, default=64)
     ap.add_argument("--api-procs", type=int, default=1)
     ap.add_argument("--dsn", help="admin DSN of a Postgres to use instead of an embedded one")
+    ap.add_argument("--rate-limits", choices=("off", "memory", "redis"), default="off",
+                    help="measure with rate limiting on (in-process or Redis) to see its cost")
+    ap.add_argument("--scenarios", help="comma-separated subset, e.g. me,verify (no ceilings, no RESULTS.md)")
     args = ap.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
@@ -224,12 +236,16 @@ async def main() -> None:
     dsn = await create_db(admin, f"bench_{int(time.time())}")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    procs = start_service(dsn, port, workdir, args.api_procs)
+    procs = start_service(dsn, port, workdir, args.api_procs, args.rate_limits)
     results: dict[str, dict] = {}
     try:
         await wait_healthy(base)
         data = await setup(base, args.users)
+        wanted = set(args.scenarios.split(",")) if args.scenarios else None
         for name, (lua, path, conns) in scripts(data).items():
+            short = path.rsplit("/", 1)[-1].replace("sign-", "sign")
+            if wanted and short not in wanted:
+                continue
             results[name] = wrk(base + path, lua, conns, args.duration, workdir)
             print(f"{name}: {results[name]}", flush=True)
     finally:
@@ -237,6 +253,10 @@ async def main() -> None:
             p.send_signal(signal.SIGTERM)
         for p in procs:
             p.wait(timeout=60)
+    if args.scenarios:
+        if server is not None:
+            server.cleanup()
+        return
     # Ceilings, on the same core.
     hello_port = free_port()
     hello = subprocess.Popen(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "hello.py"), str(hello_port)])

@@ -306,7 +306,7 @@ WITH d AS (
                 ELSE EXISTS (SELECT 1 FROM admin_webhooks w
                               WHERE w.id = admin_webhook_id AND w.active) END)
        AND ($5 OR (SELECT count(*) FROM webhook_deliveries o
-             WHERE o.leased_until > now() AND o.status = 'pending'
+             WHERE o.tenant_id = $1 AND o.leased_until > now() AND o.status = 'pending'
                AND (o.endpoint_id = webhook_deliveries.endpoint_id
                     OR o.admin_webhook_id = webhook_deliveries.admin_webhook_id)
                AND o.id <> $2) < $4)

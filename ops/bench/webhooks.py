@@ -165,7 +165,14 @@ async def main() -> None:
         await handle.stop()
         await run.close_app()
         missing = set(emitted) - set(sink.arrived)
-        dupes = sink.duplicates - (args.endpoints - 1) * args.m
+        # Several endpoints deliver the same event id: those repeats are expected.
+        dupes = sink.duplicates - (args.endpoints - 1) * (args.m + args.n)
+        retried = await pool.fetch(
+            """SELECT left(coalesce(last_error, ''), 120) AS error, count(*) AS n
+               FROM webhook_deliveries WHERE attempts > 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 5""")
+        lost = await pool.fetch(
+            """SELECT left(coalesce(error, ''), 120) AS error, count(*) AS n FROM webhook_attempts
+               WHERE outcome <> 'delivered' GROUP BY 1 ORDER BY 2 DESC LIMIT 5""")
         await pool.close()
 
         print(f"webhooks: worker concurrency {args.concurrency}, {args.endpoints} endpoint(s), "
@@ -178,6 +185,9 @@ async def main() -> None:
               f"{emitted_at - started:.2f} s, all received after {finished - started:.2f} s: "
               f"{total / (finished - started):.0f} deliveries/s; "
               f"missing={len(missing)} duplicates={max(0, dupes)}")
+        print(f"  deliveries that needed a retry: {sum(r['n'] for r in retried)}")
+        for r in lost:
+            print(f"    failed attempts: {r['n']} x {r['error']}")
     finally:
         await runner.cleanup()
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

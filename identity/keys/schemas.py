@@ -3,24 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 import msgspec
 
 from identity.http.types import UNSET, Body, Meta, Model, Name, Pagination, Query, UnsetType
 
-SCOPES = (
-    "*",
-    "users:read",
-    "users:write",
-    "sessions:read",
-    "sessions:write",
-    "organizations:read",
-    "organizations:write",
-    "webhooks:read",
-    "webhooks:write",
-    "audit-logs:read",
-)
 Scope = Literal[
     "*",
     "users:read",
@@ -33,6 +21,7 @@ Scope = Literal[
     "webhooks:write",
     "audit-logs:read",
 ]
+SCOPES: tuple[str, ...] = get_args(Scope)
 KeyType = Literal["publishable", "secret"]
 Duration = Annotated[str, Meta(pattern=r"^\s*\d{1,9}\s*(ms|s|m|h|d|w|y)\s*$", max_length=20)]
 

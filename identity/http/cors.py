@@ -72,8 +72,12 @@ def decorate(request: web.Request, response: web.StreamResponse) -> None:
     origin = request.get(CORS_ORIGIN)
     if origin is None:
         origin = request.headers.get("Origin")
-        # Paths that are not tenant-bound (JWKS, OIDC discovery) are readable from anywhere.
-        if not origin or not request.path.startswith(("/.well-known/", "/oauth/")):
+        # Public documents (JWKS, OIDC discovery) are readable from anywhere. Other /oauth/
+        # paths (token, userinfo) allow only the client's allowed_origins: they set CORS_ORIGIN.
+        if not origin or not (
+            request.path.startswith("/.well-known/")
+            or (request.path.startswith("/oauth/") and "/.well-known/" in request.path)
+        ):
             return
     response.headers["Access-Control-Allow-Origin"] = origin
     response.headers["Access-Control-Expose-Headers"] = EXPOSE_HEADERS

@@ -109,6 +109,9 @@ class Route:
     idempotent: bool = True
     errors: tuple[int, ...] = ()
     content_type: str = "application/json"
+    #: A form body (application/x-www-form-urlencoded) that the handler reads itself, as the
+    #: OAuth endpoints do; declared here so that /openapi.json describes it.
+    form: type | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:

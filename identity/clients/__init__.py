@@ -1,0 +1,1 @@
+"""OAuth clients of a tenant: registration, secrets (shown once, stored hashed), redirect URIs."""

@@ -1,0 +1,107 @@
+"""Request and response declarations for /v1/clients."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from identity.http.types import UNSET, Body, Meta, Model, Name, Pagination, Query, UnsetType
+
+ClientType = Literal["web", "spa", "native", "machine"]
+GrantType = Literal["authorization_code", "refresh_token", "client_credentials"]
+Uri = Annotated[str, Meta(min_length=1, max_length=2048)]
+UriList = Annotated[list[Uri], Meta(max_length=20)]
+Origin = Annotated[str, Meta(min_length=1, max_length=500)]
+OriginList = Annotated[list[Origin], Meta(max_length=20)]
+# RFC 6749 §3.3 scope-token: printable ASCII except space, '"' and '\'.
+ScopeToken = Annotated[str, Meta(pattern=r'^[\x21\x23-\x5b\x5d-\x7e]{1,100}$')]
+ScopeList = Annotated[list[ScopeToken], Meta(max_length=50)]
+
+
+class CreateClient(Body):
+    name: Name
+    type: ClientType
+    redirect_uris: UriList
+    allowed_origins: OriginList = []
+    grant_types: Annotated[list[GrantType], Meta(min_length=1, max_length=3)] | None = None
+    post_logout_redirect_uris: UriList = []
+    scopes: ScopeList | None = None
+    first_party: bool = True
+
+
+class UpdateClient(Body):
+    name: Name | UnsetType = UNSET
+    redirect_uris: UriList | UnsetType = UNSET
+    allowed_origins: OriginList | UnsetType = UNSET
+    post_logout_redirect_uris: UriList | UnsetType = UNSET
+    scopes: ScopeList | UnsetType = UNSET
+    first_party: bool | UnsetType = UNSET
+
+
+class ListClients(Query):
+    type: ClientType | None = None
+    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    cursor: str | None = None
+    order: Literal["asc", "desc"] = "desc"
+
+
+class ListTokens(Query):
+    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    cursor: str | None = None
+
+
+class Client(Model):
+    id: str
+    client_id: str
+    tenant_id: str
+    name: str
+    type: ClientType
+    redirect_uris: list[str]
+    allowed_origins: list[str]
+    grant_types: list[str]
+    scopes: list[str]
+    post_logout_redirect_uris: list[str]
+    first_party: bool
+    token_endpoint_auth_method: str
+    secret_rotated_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class ClientCreated(Client):
+    """The client; client_secret only for web and machine clients, shown only here."""
+
+    client_secret: str | UnsetType = UNSET
+
+
+class ClientSummary(Model):
+    id: str
+    client_id: str
+    name: str
+    type: ClientType
+    redirect_uris: list[str]
+    created_at: datetime
+
+
+class ClientList(Model):
+    data: list[ClientSummary]
+    pagination: Pagination
+
+
+class SecretRotated(Model):
+    client_id: str
+    client_secret: str
+    rotated_at: datetime
+
+
+class IssuedToken(Model):
+    id: str
+    client_id: str
+    scopes: list[str]
+    created_at: datetime
+    expires_at: datetime
+
+
+class TokenList(Model):
+    data: list[IssuedToken]
+    pagination: Pagination

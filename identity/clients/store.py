@@ -1,0 +1,74 @@
+"""SQL for OAuth clients. Every statement filters on tenant_id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+
+COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_types, scopes,
+             post_logout_redirect_uris, first_party, secret_hash, secret_rotated_at, created_at,
+             updated_at"""
+
+
+async def insert(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    return await conn.fetchrow(
+        f"INSERT INTO oauth_clients ({cols}) VALUES ({params}) RETURNING {COLUMNS}", *values.values()
+    )
+
+
+async def get(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"SELECT {COLUMNS} FROM oauth_clients WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, client_id
+    )
+
+
+async def list_page(
+    conn: Any, tenant_id: str, *, type_: str | None, after: str | None, limit: int, ascending: bool
+) -> tuple[list[asyncpg.Record], int]:
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    rows = await conn.fetch(
+        f"""SELECT {COLUMNS} FROM oauth_clients
+            WHERE tenant_id = $1 AND ($2::text IS NULL OR type = $2) AND ($3::text IS NULL OR id {op} $3)
+            ORDER BY id {order} LIMIT $4""",
+        tenant_id, type_, after, limit + 1,
+    )
+    total = await conn.fetchval(
+        "SELECT count(*) FROM oauth_clients WHERE tenant_id = $1 AND ($2::text IS NULL OR type = $2)",
+        tenant_id, type_,
+    )
+    return rows, total
+
+
+async def update(conn: Any, tenant_id: str, client_id: str, changes: dict[str, Any]) -> asyncpg.Record | None:
+    sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
+    return await conn.fetchrow(
+        f"""UPDATE oauth_clients SET {sets}, updated_at = now()
+            WHERE tenant_id = $1 AND id = $2 RETURNING {COLUMNS}""",
+        tenant_id, client_id, *changes.values(),
+    )
+
+
+async def delete(conn: Any, tenant_id: str, client_id: str) -> bool:
+    done = await conn.fetchval(
+        "DELETE FROM oauth_clients WHERE tenant_id = $1 AND id = $2 RETURNING id", tenant_id, client_id
+    )
+    return done is not None
+
+
+async def active_tokens(
+    conn: Any, tenant_id: str, client_id: str, *, after: str | None, limit: int
+) -> tuple[list[asyncpg.Record], int]:
+    """Unexpired, unrevoked client_credentials grants (one per access token issued)."""
+    live = """tenant_id = $1 AND client_id = $2 AND user_id IS NULL
+              AND revoked_at IS NULL AND expires_at > now()"""
+    rows = await conn.fetch(
+        f"""SELECT id, client_id, scopes, created_at, expires_at FROM oauth_grants
+            WHERE {live} AND ($3::text IS NULL OR id < $3) ORDER BY id DESC LIMIT $4""",
+        tenant_id, client_id, after, limit + 1,
+    )
+    total = await conn.fetchval(f"SELECT count(*) FROM oauth_grants WHERE {live}", tenant_id, client_id)
+    return rows, total

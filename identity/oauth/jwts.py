@@ -1,0 +1,72 @@
+"""Signing and verifying the provider's JWTs (ID tokens and access tokens) with the service's
+ES256 signing keys (identity.tokens.signing), under the tenant's issuer.
+
+Access tokens follow RFC 9068 (header typ "at+jwt"; iss, sub, aud = client_id, client_id,
+scope, jti, iat, exp) plus tid (tenant), gid (the grant, for revocation) and sid (the session,
+for user grants). Their issuer is the tenant's OAuth issuer, not the platform's, so the
+platform API (/v1/auth/me ...) never accepts them and vice versa.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from typing import Any
+
+import jwt
+
+from identity.tokens.signing import ALGORITHM, SigningKeys, UnknownKid
+
+ACCESS_TYP = "at+jwt"
+
+
+class BadToken(Exception):
+    pass
+
+
+def issuer(public_url: str, tenant_id: str) -> str:
+    return f"{public_url.rstrip('/')}/oauth/{tenant_id}"
+
+
+def sign(keys: SigningKeys, claims: dict[str, Any], typ: str = "JWT") -> str:
+    key = keys.current()
+    return jwt.encode(claims, key.private, algorithm=ALGORITHM, headers={"kid": key.kid, "typ": typ})
+
+
+def at_hash(access_token: str) -> str:
+    """OIDC Core §3.1.3.6: base64url of the left half of SHA-256 of the token's ASCII."""
+    digest = hashlib.sha256(access_token.encode("ascii")).digest()
+    return base64.urlsafe_b64encode(digest[: len(digest) // 2]).decode().rstrip("=")
+
+
+async def verify(keys: SigningKeys, pool: Any, token: str, iss: str, *, typ: str | None = ACCESS_TYP,
+                 verify_exp: bool = True) -> dict[str, Any]:
+    """Claims of a token this provider signed for this issuer; BadToken otherwise.
+    The algorithm is pinned to ES256 and the kid must be a published key."""
+    try:
+        header = jwt.get_unverified_header(token)
+    except jwt.PyJWTError:
+        raise BadToken("malformed") from None
+    if header.get("alg") != ALGORITHM:
+        raise BadToken("algorithm")
+    if typ is not None and str(header.get("typ", "")).lower() != typ:
+        raise BadToken("type")
+    kid = header.get("kid")
+    if not isinstance(kid, str):
+        raise BadToken("kid")
+    key = keys.keys.get(kid)
+    if key is None:
+        await keys.maybe_reload(pool, unknown_kid=True)
+        key = keys.keys.get(kid)
+        if key is None:
+            raise BadToken("kid")
+    try:
+        return jwt.decode(
+            token, key.public, algorithms=[ALGORITHM], issuer=iss,
+            options={"require": ["exp", "iat", "sub"], "verify_aud": False, "verify_exp": verify_exp},
+        )
+    except jwt.PyJWTError as exc:
+        raise BadToken(type(exc).__name__) from None
+
+
+__all__ = ["BadToken", "UnknownKid", "at_hash", "issuer", "sign", "verify"]

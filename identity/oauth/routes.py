@@ -1,0 +1,349 @@
+"""The provider's endpoints under /oauth/{tenant_id} (no X-Tenant-ID: the tenant is in the path).
+
+Declared on the Router (so /openapi.json describes them) without a credential kind: each
+handler authenticates the OAuth way (client authentication, bearer access token, cookie) and
+answers OAuth errors (RFC 6749 §5.2, RFC 6750 §3), not the platform's error envelope.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from aiohttp import web
+
+from identity.auth.runtime import runtime
+from identity.clients.store import get as get_client
+from identity.crypto import sha256_hex
+from identity.http.routing import Ctx, Router
+from identity.http.validation import unstorable
+from identity.oauth import authorize as flow
+from identity.oauth import jwts, pages, store
+from identity.oauth import token as token_endpoint
+from identity.oauth.errors import NO_STORE, OAuthError, bearer_error
+from identity.oauth.issue import claims_for_user
+from identity.oauth.params import with_params
+from identity.oauth.schemas import (
+    ConsentForm,
+    Discovery,
+    EndSessionForm,
+    Introspection,
+    MfaForm,
+    SignInForm,
+    TokenForm,
+    TokenHintForm,
+    TokenResponse,
+    UserInfo,
+)
+from identity.sessions import service as sessions
+from identity.state import CORS_ORIGIN
+from identity.tokens.routes import CACHE_SECONDS, Jwks
+
+router = Router()
+_common: dict[str, Any] = {"tenant": False, "idempotent": False, "tag": "OAuth 2.0 / OpenID Connect"}
+_html: dict[str, Any] = {**_common, "content_type": "text/html"}
+BASE = "/oauth/{tenant_id}"
+SCOPES = ["openid", "email", "profile", "offline_access"]
+CLAIMS = ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "azp", "sid", "email",
+          "email_verified", "name", "preferred_username", "picture", "updated_at"]
+_encoder = msgspec.json.Encoder()
+
+
+def _json(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    return web.Response(body=_encoder.encode(body), status=status, content_type="application/json",
+                        headers=headers)
+
+
+async def _tenant(ctx: Ctx) -> Any:
+    return await flow.load_tenant(ctx.request, ctx.param("tenant_id"))
+
+
+def _issuer(ctx: Ctx, tenant_id: str) -> str:
+    return jwts.issuer(ctx.settings.public_url, tenant_id)
+
+
+def discovery_document(iss: str) -> dict[str, Any]:
+    return {
+        "issuer": iss,
+        "authorization_endpoint": f"{iss}/authorize",
+        "token_endpoint": f"{iss}/token",
+        "userinfo_endpoint": f"{iss}/userinfo",
+        "jwks_uri": f"{iss}/.well-known/jwks.json",
+        "revocation_endpoint": f"{iss}/revoke",
+        "introspection_endpoint": f"{iss}/introspect",
+        "end_session_endpoint": f"{iss}/logout",
+        "scopes_supported": SCOPES,
+        "response_types_supported": ["code"],
+        "response_modes_supported": ["query"],
+        "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],
+        "subject_types_supported": ["public"],
+        "id_token_signing_alg_values_supported": ["ES256"],
+        "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
+        "revocation_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
+        "introspection_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
+        "code_challenge_methods_supported": ["S256"],
+        "prompt_values_supported": ["none", "login", "consent", "select_account"],
+        "claims_supported": CLAIMS,
+        "claims_parameter_supported": False,
+        "request_parameter_supported": False,
+        "request_uri_parameter_supported": False,
+        "require_request_uri_registration": False,
+        "authorization_response_iss_parameter_supported": True,
+        "frontchannel_logout_supported": False,
+        "backchannel_logout_supported": False,
+    }
+
+
+@router.get(BASE + "/.well-known/openid-configuration", response=Discovery, errors=(404,),
+            summary="OpenID Provider metadata of the tenant (issuer {IDENTITY_PUBLIC_URL}/oauth/{tenant_id})",
+            **_common)
+async def discovery(ctx: Ctx):
+    tenant = await _tenant(ctx)
+    return _json(discovery_document(_issuer(ctx, tenant.id)),
+                 headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"})
+
+
+@router.get(BASE + "/.well-known/jwks.json", response=Jwks, errors=(404,),
+            summary="The tenant's JWK set (the service's ES256 signing keys)", **_common)
+async def jwks(ctx: Ctx):
+    await _tenant(ctx)
+    rt = runtime(ctx.app)
+    await rt.keys.maybe_reload(ctx.pool)
+    return web.Response(body=rt.keys.jwks_bytes, content_type="application/json",
+                        headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"})
+
+
+_AUTHORIZE_DOC = (
+    "Authorization endpoint (RFC 6749 §4.1, OIDC Core §3.1.2). Query (GET) or form (POST): "
+    "response_type=code, client_id, redirect_uri (exactly as registered), scope, state, nonce, "
+    "code_challenge + code_challenge_method=S256 (required for spa and native clients), prompt "
+    "(none, login, consent), max_age, login_hint. Answers the hosted sign-in page, the consent "
+    "page, or a 302 to the redirect URI with code, state and iss (or error, error_description, "
+    "state, iss). Errors before the redirect URI is validated are shown on an error page."
+)
+
+
+@router.get(BASE + "/authorize", summary=_AUTHORIZE_DOC, **_html)
+async def authorize_get(ctx: Ctx):
+    return await flow.authorize(ctx.request, ctx.param("tenant_id"))
+
+
+@router.post(BASE + "/authorize", form=SignInForm, summary=_AUTHORIZE_DOC, **_html)
+async def authorize_post(ctx: Ctx):
+    return await flow.authorize(ctx.request, ctx.param("tenant_id"))
+
+
+@router.post(BASE + "/authorize/sign-in", form=SignInForm,
+             summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
+             **_html)
+async def authorize_sign_in(ctx: Ctx):
+    return await flow.sign_in(ctx.request, ctx.param("tenant_id"))
+
+
+@router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form", **_html)
+async def authorize_mfa(ctx: Ctx):
+    return await flow.mfa(ctx.request, ctx.param("tenant_id"))
+
+
+@router.post(BASE + "/authorize/consent", form=ConsentForm,
+             summary="The hosted consent form of a third-party client (decision=allow|deny)", **_html)
+async def authorize_consent(ctx: Ctx):
+    return await flow.consent(ctx.request, ctx.param("tenant_id"))
+
+
+@router.post(BASE + "/token", form=TokenForm, response=TokenResponse,
+             summary="Token endpoint: authorization_code (+PKCE), refresh_token (rotated), client_credentials",
+             **_common)
+async def token(ctx: Ctx):
+    tenant = await _tenant(ctx)
+    try:
+        body = await token_endpoint.token(ctx.request, ctx.pool, runtime(ctx.app), tenant,
+                                          _issuer(ctx, tenant.id))
+    except OAuthError as exc:
+        return exc.response()
+    return _json(body, headers=NO_STORE)
+
+
+async def _access_claims(ctx: Ctx, tenant_id: str, token: str) -> dict[str, Any] | None:
+    rt = runtime(ctx.app)
+    try:
+        claims = await jwts.verify(rt.keys, ctx.pool, token, _issuer(ctx, tenant_id))
+    except jwts.BadToken:
+        return None
+    if claims.get("tid") != tenant_id or not isinstance(claims.get("gid"), str):
+        return None
+    return claims
+
+
+async def _userinfo(ctx: Ctx) -> web.Response:
+    tenant = await _tenant(ctx)
+    scheme, _, token = ctx.request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return bearer_error("Send the access token as 'Authorization: Bearer <token>'.", "invalid_request")
+    claims = await _access_claims(ctx, tenant.id, token)
+    if claims is None:
+        return bearer_error("The access token is not valid or has expired.")
+    client = await get_client(ctx.pool, tenant.id, claims["client_id"])
+    origin = ctx.request.headers.get("Origin")
+    if origin:
+        if client is None or origin.rstrip("/") not in set(client["allowed_origins"]):
+            return OAuthError("access_denied", "This origin is not in the client's allowed_origins.", 403).response()
+        ctx.request[CORS_ORIGIN] = origin
+    scopes = str(claims.get("scope", "")).split()
+    if "openid" not in scopes:
+        return bearer_error("The token lacks the openid scope.", "insufficient_scope", 403)
+    user = await store.userinfo(ctx.pool, tenant.id, claims["gid"], claims["sub"])
+    if user is None or user["status"] != "active":
+        return bearer_error("The access token has been revoked or its session has ended.")
+    return _json({"sub": user["id"], **claims_for_user(user, scopes)}, headers=NO_STORE)
+
+
+@router.get(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common)
+async def userinfo_get(ctx: Ctx):
+    return await _userinfo(ctx)
+
+
+@router.post(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common)
+async def userinfo_post(ctx: Ctx):
+    return await _userinfo(ctx)
+
+
+async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, Any, dict[str, Any] | None] | None:
+    """('access', grant, claims) or ('refresh', grant, None) for a token of this tenant, else None."""
+    if token.count(".") == 2:
+        claims = await _access_claims(ctx, tenant_id, token)
+        if claims is None:
+            return None
+        grant = await store.grant_state(ctx.pool, tenant_id, claims["gid"])
+        return ("access", grant, claims) if grant is not None else None
+    row = await ctx.pool.fetchrow(
+        """SELECT grant_id, rotated_at FROM oauth_refresh_tokens WHERE tenant_id = $1 AND token_hash = $2""",
+        tenant_id, sha256_hex(token),
+    )
+    if row is None:
+        return None
+    grant = await store.grant_state(ctx.pool, tenant_id, row["grant_id"])
+    if grant is None:
+        return None
+    if row["rotated_at"] is not None:
+        return ("refresh", {**dict(grant), "alive": False}, None)
+    return ("refresh", grant, None)
+
+
+@router.post(BASE + "/revoke", form=TokenHintForm,
+             summary="Token revocation (RFC 7009): revokes the grant of an access or refresh token; always 200",
+             **_common)
+async def revoke(ctx: Ctx):
+    tenant = await _tenant(ctx)
+    try:
+        form = await token_endpoint.read_form(ctx.request)
+        client = await token_endpoint.authenticate_client(ctx.request, ctx.pool, tenant.id, form)
+        if not form.get("token"):
+            raise OAuthError("invalid_request", "token is required.")
+    except OAuthError as exc:
+        return exc.response()
+    found = await _find(ctx, tenant.id, form["token"])
+    # A token of another client is left alone, and the answer is the same 200 (RFC 7009 §2.2).
+    if found is not None and found[1]["client_id"] == client["id"]:
+        async with ctx.pool.acquire() as conn:
+            await store.revoke_grant(conn, tenant.id, found[1]["id"], f"{found[0]}_token_revoked")
+    return web.Response(status=200, headers=NO_STORE)
+
+
+@router.post(BASE + "/introspect", form=TokenHintForm, response=Introspection,
+             summary="Token introspection (RFC 7662); web and machine clients see any token of the tenant, "
+                     "public clients only their own",
+             **_common)
+async def introspect(ctx: Ctx):
+    tenant = await _tenant(ctx)
+    try:
+        form = await token_endpoint.read_form(ctx.request)
+        client = await token_endpoint.authenticate_client(ctx.request, ctx.pool, tenant.id, form)
+        if not form.get("token"):
+            raise OAuthError("invalid_request", "token is required.")
+    except OAuthError as exc:
+        return exc.response()
+    found = await _find(ctx, tenant.id, form["token"])
+    if found is None or not found[1]["alive"]:
+        return _json({"active": False}, headers=NO_STORE)
+    kind, grant, claims = found
+    if client["type"] not in ("web", "machine") and grant["client_id"] != client["id"]:
+        return _json({"active": False}, headers=NO_STORE)
+    iss = _issuer(ctx, tenant.id)
+    if kind == "access":
+        assert claims is not None
+        body = {"active": True, "scope": claims.get("scope", ""), "client_id": claims.get("client_id"),
+                "sub": claims["sub"], "aud": claims.get("aud"), "iss": iss, "exp": claims["exp"],
+                "iat": claims["iat"], "jti": claims.get("jti"), "token_type": "Bearer"}
+    else:
+        body = {"active": True, "scope": " ".join(grant["scopes"]), "client_id": grant["client_id"],
+                "sub": grant["user_id"], "aud": grant["client_id"], "iss": iss,
+                "exp": int(grant["expires_at"].timestamp()), "iat": int(grant["created_at"].timestamp()),
+                "token_type": "refresh_token"}
+    return _json(body, headers=NO_STORE)
+
+
+# -- end of session (OpenID Connect RP-Initiated Logout 1.0) ------------------------------------
+
+async def _end_session(ctx: Ctx) -> web.Response:
+    tenant = await _tenant(ctx)
+    page = flow.Flow(ctx.request, tenant)
+    is_post = ctx.request.method == "POST"
+    params: Any = await ctx.request.post() if is_post else ctx.request.query
+    get = lambda name: params.get(name) if isinstance(params.get(name), str) else None  # noqa: E731
+    hint_claims = None
+    hint = get("id_token_hint")
+    if hint:
+        try:
+            hint_claims = await jwts.verify(runtime(ctx.app).keys, ctx.pool, hint, page.iss, typ=None,
+                                            verify_exp=False)  # an expired hint still names the user
+        except jwts.BadToken:
+            return page.error_page("Sign-out failed", "The id_token_hint is not valid.")
+    client_id = get("client_id") or (hint_claims or {}).get("aud")
+    if hint_claims is not None and get("client_id") and get("client_id") != hint_claims.get("aud"):
+        return page.error_page("Sign-out failed", "client_id does not match the id_token_hint.")
+    target = get("post_logout_redirect_uri")
+    client = None
+    if isinstance(client_id, str) and client_id.startswith("cli_") and len(client_id) <= 64 \
+            and not unstorable(client_id):
+        client = await get_client(ctx.pool, tenant.id, client_id)
+    if target is not None and (client is None or target not in client["post_logout_redirect_uris"]):
+        # Never redirect to an address the client did not register (no open redirect).
+        return page.error_page("Sign-out failed",
+                               "The post_logout_redirect_uri is not registered for this application.")
+    cookie = ctx.request.cookies.get(pages.SESSION_COOKIE, "")
+    browser = None
+    if cookie and cookie.isalnum() and len(cookie) <= 100:
+        browser = await store.browser_session(ctx.pool, tenant.id, sha256_hex(cookie))
+    # Without a hint naming the signed-in user, a cross-site link could sign users out:
+    # ask them first (a form with the CSRF token).
+    confirmed = hint_claims is not None and (browser is None or hint_claims.get("sub") == browser["user_id"])
+    if browser is not None and not confirmed:
+        if not (is_post and pages.csrf_ok(ctx.request, params, ctx.settings.public_url)):
+            hidden = {k: get(k) for k in ("id_token_hint", "post_logout_redirect_uri", "state", "client_id")
+                      if get(k)}
+            return page.page("logout.html", hidden=hidden)
+    if browser is not None:
+        async with ctx.pool.acquire() as conn, conn.transaction():
+            await store.delete_browser_session(conn, tenant.id, sha256_hex(cookie))
+            await sessions.revoke_session(conn, tenant.id, browser["session_id"], "signed_out")
+    if target is not None:
+        response = pages.redirect(with_params(target, {"state": get("state")}))
+    else:
+        response = page.page("signed_out.html")
+    pages.clear_session_cookie(response, tenant.id, ctx.settings.public_url)
+    return response
+
+
+@router.get(BASE + "/logout", summary="End session (OIDC RP-Initiated Logout): id_token_hint, "
+            "post_logout_redirect_uri (as registered), state, client_id", **_html)
+async def end_session_get(ctx: Ctx):
+    return await _end_session(ctx)
+
+
+@router.post(BASE + "/logout", form=EndSessionForm, summary="End session (form post or confirmation)", **_html)
+async def end_session_post(ctx: Ctx):
+    return await _end_session(ctx)
+
+

@@ -1,0 +1,210 @@
+"""The token endpoint (RFC 6749 §3.2, §4.1.3, §4.4, §6; RFC 7636 §4.6) and client
+authentication, shared with revocation and introspection.
+
+Client authentication: web and machine clients send their secret with client_secret_basic or
+client_secret_post (exactly one); spa and native clients are public and send only client_id
+("none"). A browser request (Origin header) must come from one of the client's
+allowed_origins.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import re
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import unquote_plus
+
+from aiohttp import web
+
+from identity.clients.service import CONFIDENTIAL
+from identity.clients.store import get as get_client
+from identity.crypto import constant_time_equals, sha256_hex
+from identity.http.validation import unstorable
+from identity.oauth import issue, store
+from identity.oauth.errors import OAuthError, invalid_client, invalid_grant, invalid_request
+from identity.state import CORS_ORIGIN
+from identity.users import store as users
+
+_VERIFIER = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
+FORM_TYPE = "application/x-www-form-urlencoded"
+
+
+async def read_form(request: web.Request) -> dict[str, str]:
+    """The form body, one value per parameter (RFC 6749 §3.2: repeated ones are an error)."""
+    if request.content_type != FORM_TYPE:
+        raise invalid_request(f"Send the parameters as {FORM_TYPE}.")
+    try:
+        form = await request.post()
+    except (ValueError, UnicodeDecodeError):
+        raise invalid_request("The body is not a valid form.") from None
+    out: dict[str, str] = {}
+    for key in dict.fromkeys(form.keys()):
+        values = form.getall(key)
+        if len(values) != 1 or not isinstance(values[0], str):
+            raise invalid_request(f"The parameter {key} must be sent once.")
+        if unstorable(values[0]) or len(values[0]) > 4096:
+            raise invalid_request(f"The parameter {key} is not valid.")
+        out[key] = values[0]
+    return out
+
+
+def _basic(request: web.Request) -> tuple[str, str] | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "basic":
+        return None
+    try:
+        decoded = base64.b64decode(value.strip(), validate=True).decode()
+        client_id, sep, secret = decoded.partition(":")
+        if not sep:
+            raise ValueError
+        # RFC 6749 §2.3.1: both parts are form-urlencoded before Basic encoding.
+        return unquote_plus(client_id), unquote_plus(secret)
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        raise invalid_client("Malformed HTTP Basic credentials.", basic=True) from None
+
+
+async def authenticate_client(request: web.Request, pool: Any, tenant_id: str, form: dict[str, str]) -> Any:
+    """The client row of an authenticated client, or OAuthError invalid_client."""
+    basic = _basic(request)
+    if basic is not None and ("client_secret" in form or (form.get("client_id") not in (None, basic[0]))):
+        raise invalid_request("Use one client authentication method, not several.")
+    client_id, secret = basic if basic is not None else (form.get("client_id", ""), form.get("client_secret"))
+    if not client_id:
+        raise invalid_client("The client is not identified (client_id).", basic=basic is not None)
+    client = None
+    if client_id.startswith("cli_") and len(client_id) <= 64 and not unstorable(client_id):
+        client = await get_client(pool, tenant_id, client_id)
+    if client is None:
+        raise invalid_client("Unknown client.", basic=basic is not None)
+    if client["type"] in CONFIDENTIAL:
+        if not secret or client["secret_hash"] is None or not constant_time_equals(
+            sha256_hex(secret), client["secret_hash"]
+        ):
+            raise invalid_client("The client secret is missing or wrong.", basic=basic is not None)
+    elif secret:
+        raise invalid_client("A public client has no secret; send client_id only.", basic=basic is not None)
+    _check_origin(request, client)
+    return client
+
+
+def _check_origin(request: web.Request, client: Any) -> None:
+    origin = request.headers.get("Origin")
+    if not origin:
+        return
+    if origin.rstrip("/") not in set(client["allowed_origins"]):
+        raise OAuthError("invalid_client", "This origin is not in the client's allowed_origins.", 401)
+    request[CORS_ORIGIN] = origin
+
+
+def s256(verifier: str) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(verifier.encode("ascii")).digest()).decode().rstrip("=")
+
+
+def _requested_scopes(form: dict[str, str], allowed: list[str]) -> list[str]:
+    text = form.get("scope", "").strip()
+    if not text:
+        return list(allowed)
+    requested = list(dict.fromkeys(text.split()))
+    extra = [s for s in requested if s not in allowed]
+    if extra:
+        raise OAuthError("invalid_scope", f"Scope not allowed: {' '.join(extra)}.")
+    return requested
+
+
+async def token(request: web.Request, pool: Any, rt: Any, tenant: Any, iss: str) -> dict[str, Any]:
+    form = await read_form(request)
+    client = await authenticate_client(request, pool, tenant.id, form)
+    grant_type = form.get("grant_type")
+    if not grant_type:
+        raise invalid_request("grant_type is required.")
+    if grant_type not in ("authorization_code", "refresh_token", "client_credentials"):
+        raise OAuthError("unsupported_grant_type", f"Unsupported grant_type {grant_type!r}.")
+    if grant_type not in client["grant_types"]:
+        raise OAuthError("unauthorized_client", f"This client may not use the {grant_type} grant.")
+    if grant_type == "authorization_code":
+        return await _code(pool, rt, tenant, iss, client, form)
+    if grant_type == "refresh_token":
+        return await _refresh(pool, rt, tenant, iss, client, form)
+    scopes = _requested_scopes(form, list(client["scopes"]))
+    async with pool.acquire() as conn, conn.transaction():
+        return await issue.machine_grant(conn, rt, tenant=tenant, iss=iss, client=client, scopes=scopes)
+
+
+async def _code(pool: Any, rt: Any, tenant: Any, iss: str, client: Any, form: dict[str, str]) -> dict[str, Any]:
+    code = form.get("code")
+    if not code:
+        raise invalid_request("code is required.")
+    if "redirect_uri" not in form:
+        raise invalid_request("redirect_uri is required.")
+    verifier = form.get("code_verifier")
+    code_hash = sha256_hex(code)
+    failure: OAuthError | None = None
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.spend_code(conn, tenant.id, code_hash)
+        if row is None:
+            raise invalid_grant("The code is not valid.")
+        if row["used_at"] is not None:
+            # RFC 9700 §4.1.1 / RFC 6749 §4.1.2: a code used twice revokes what it gave.
+            await store.revoke_grants_of_code(conn, tenant.id, code_hash)
+            failure = invalid_grant("The code was already used; the tokens issued from it are revoked.")
+        elif row["expired"]:
+            failure = invalid_grant("The code has expired.")
+        elif row["client_id"] != client["id"]:
+            failure = invalid_grant("The code was issued to another client.")
+        elif row["redirect_uri"] != form["redirect_uri"]:
+            failure = invalid_grant("redirect_uri does not match the authorization request.")
+        elif row["code_challenge"] is not None:
+            if not verifier or not _VERIFIER.match(verifier):
+                failure = invalid_grant("code_verifier is missing or malformed.")
+            elif not constant_time_equals(s256(verifier), row["code_challenge"]):
+                failure = invalid_grant("code_verifier does not match the code_challenge.")
+        elif verifier is not None:
+            failure = invalid_grant("code_verifier sent but the authorization request had no code_challenge.")
+        if failure is None:
+            user = await users.get(conn, tenant.id, row["user_id"])
+            session = await conn.fetchrow(
+                """SELECT id, expires_at FROM sessions WHERE tenant_id = $1 AND id = $2
+                   AND revoked_at IS NULL AND expires_at > now()""", tenant.id, row["session_id"])
+            if user is None or user["status"] != "active" or session is None:
+                failure = invalid_grant("The user's session has ended.")
+            else:
+                return await issue.user_grant(
+                    conn, rt, tenant=tenant, iss=iss, client=client, user=user, session=session,
+                    scopes=list(row["scopes"]), auth_time=row["auth_time"], nonce=row["nonce"],
+                    code_hash=code_hash)
+    # Raised after the commit: the code stays spent (and a reuse's revocation stays done).
+    raise failure
+
+
+async def _refresh(pool: Any, rt: Any, tenant: Any, iss: str, client: Any, form: dict[str, str]) -> dict[str, Any]:
+    presented = form.get("refresh_token")
+    if not presented:
+        raise invalid_request("refresh_token is required.")
+    failure: OAuthError | None = None
+    async with pool.acquire() as conn, conn.transaction():
+        row = await store.lock_refresh(conn, tenant.id, sha256_hex(presented))
+        if row is None or row["client_id"] != client["id"]:
+            raise invalid_grant("The refresh token is not valid.")
+        if row["rotated_at"] is not None:
+            # Reuse of a rotated token (RFC 9700 §4.14.2): the whole grant is revoked.
+            await store.revoke_grant(conn, tenant.id, row["id"], "refresh_token_reused")
+            failure = invalid_grant("The refresh token was already used; the grant is revoked.")
+        elif row["revoked_at"] is not None or row["expires_at"] <= datetime.now(UTC) or not row["session_alive"]:
+            failure = invalid_grant("The grant has ended.")
+        else:
+            scopes = list(row["scopes"])
+            narrowed = _requested_scopes(form, scopes)
+            user = await users.get(conn, tenant.id, row["user_id"])
+            if user is None or user["status"] != "active":
+                failure = invalid_grant("The user can no longer sign in.")
+            else:
+                new = issue.new_refresh_token()
+                await store.rotate_refresh(conn, tenant.id, row["token_hash"], sha256_hex(new), row["id"])
+                grant = {**dict(row), "scopes": narrowed}
+                return issue.respond(rt, tenant=tenant, iss=iss, client=client, user=user, grant=grant,
+                                     refresh=new, nonce=None, now=datetime.now(UTC))
+    raise failure

@@ -1,0 +1,80 @@
+"""Helpers for the OAuth tests: a browser-like walk through the hosted pages (forms, hidden
+fields, cookies, redirects) with httpx, and authlib clients against the test server."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+import httpx2 as httpx
+
+
+class Form(HTMLParser):
+    """The forms of a page: action, method and fields (inputs and submit buttons)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.forms.append({"action": a.get("action", ""), "method": a.get("method", "get").upper(),
+                               "fields": {}, "buttons": []})
+        elif tag == "input" and self.forms and a.get("name"):
+            self.forms[-1]["fields"][a["name"]] = a.get("value", "")
+        elif tag == "button" and self.forms and a.get("name"):
+            self.forms[-1]["buttons"].append((a["name"], a.get("value", "")))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse_page(html: str) -> Form:
+    parser = Form()
+    parser.feed(html)
+    return parser
+
+
+class Browser:
+    """Follows the hosted pages like a browser: keeps cookies, fills forms, follows redirects
+    on our server and stops at the first redirect to anywhere else (the client's redirect URI)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.http = httpx.AsyncClient(base_url=base, follow_redirects=False, timeout=10)
+        self.page: httpx.Response | None = None
+
+    async def close(self) -> None:
+        await self.http.aclose()
+
+    async def _follow(self, resp: httpx.Response) -> httpx.Response | str:
+        """Our pages until a response that is not a redirect to us; returns the page, or the
+        Location of a redirect that leaves the server."""
+        while resp.status_code in (301, 302, 303):
+            location = urljoin(str(resp.url), resp.headers["location"])
+            if not location.startswith(self.base):
+                return location
+            resp = await self.http.get(location)
+        self.page = resp
+        return resp
+
+    async def open(self, url: str) -> httpx.Response | str:
+        return await self._follow(await self.http.get(url))
+
+    async def submit(self, fields: dict[str, str] | None = None, button: tuple[str, str] | None = None,
+                     index: int = 0) -> httpx.Response | str:
+        assert self.page is not None
+        form = parse_page(self.page.text).forms[index]
+        data = dict(form["fields"])
+        data.update(fields or {})
+        if button is not None:
+            data[button[0]] = button[1]
+        url = urljoin(str(self.page.url), form["action"])
+        return await self._follow(await self.http.post(url, data=data))
+
+
+def query_of(location: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}

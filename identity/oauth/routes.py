@@ -22,7 +22,7 @@ from identity.oauth import jwts, pages, store
 from identity.oauth import token as token_endpoint
 from identity.oauth.errors import NO_STORE, OAuthError, bearer_error
 from identity.oauth.issue import claims_for_user
-from identity.oauth.params import with_params
+from identity.oauth.params import OIDC_SCOPES, with_params
 from identity.oauth.schemas import (
     ConsentForm,
     Discovery,
@@ -43,7 +43,6 @@ router = Router()
 _common: dict[str, Any] = {"tenant": False, "idempotent": False, "tag": "OAuth 2.0 / OpenID Connect"}
 _html: dict[str, Any] = {**_common, "content_type": "text/html"}
 BASE = "/oauth/{tenant_id}"
-SCOPES = ["openid", "email", "profile", "offline_access"]
 CLAIMS = ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "azp", "sid", "email",
           "email_verified", "name", "preferred_username", "picture", "updated_at"]
 _encoder = msgspec.json.Encoder()
@@ -72,7 +71,7 @@ def discovery_document(iss: str) -> dict[str, Any]:
         "revocation_endpoint": f"{iss}/revoke",
         "introspection_endpoint": f"{iss}/introspect",
         "end_session_endpoint": f"{iss}/logout",
-        "scopes_supported": SCOPES,
+        "scopes_supported": list(OIDC_SCOPES),
         "response_types_supported": ["code"],
         "response_modes_supported": ["query"],
         "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],

@@ -58,6 +58,8 @@ class Verification(Model):
     tenant_id: str | None
     role: str | None
     org_id: str | None
+    #: The user's role in org_id (owner, admin, member); null without an active organization.
+    org_role: str | None
     mfa_verified: bool
     expires_at: datetime | None
 

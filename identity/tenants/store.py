@@ -6,12 +6,12 @@ from typing import Any
 
 import asyncpg
 
-# org_count is counted once the organizations table exists (a later schema file adds it).
+# user_count: the per-(status, role) counts kept by sql/009, exact without counting rows.
 COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_metadata,
              t.private_metadata, t.rate_limits, t.created_at, t.updated_at,
              t.bot_protection_secret IS NOT NULL AS has_bot_secret,
-             (SELECT count(*) FROM users u WHERE u.tenant_id = t.id) AS user_count,
-             0::bigint AS org_count"""
+             (SELECT coalesce(sum(c.n), 0) FROM user_counts c WHERE c.tenant_id = t.id)::bigint AS user_count,
+             (SELECT count(*) FROM organizations o WHERE o.tenant_id = t.id) AS org_count"""
 
 
 async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
@@ -86,6 +86,7 @@ async def stats(conn: Any, tenant_id: str) -> dict[str, Any]:
         "users": {"total": users["total"], "active_last_30d": users["active_30d"],
                   "new_last_30d": users["new_30d"]},
         "sessions": {"active": sessions["active"], "created_last_30d": sessions["created_30d"]},
-        "organizations": {"total": 0},
+        "organizations": {"total": await conn.fetchval(
+            "SELECT count(*) FROM organizations WHERE tenant_id = $1", tenant_id)},
         "mfa": {"enrolled_users": 0, "enrollment_rate": 0.0},
     }

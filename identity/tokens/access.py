@@ -37,6 +37,9 @@ def claims_for(
         "tid": tenant_id,
         "role": user["role"],
         "org_id": session["org_id"],
+        # The user's role in the active organization (identity/organizations/active.py); read
+        # from the membership by whoever loads the session (refresh joins it), else None.
+        "org_role": session.get("org_role") if session["org_id"] else None,
         "mfa_verified": bool(session["mfa_verified"]),
         "public_metadata": user["public_metadata"] or {},
         "iat": int(now.timestamp()),

@@ -1,0 +1,90 @@
+"""The active organization of a session (in the spirit of Clerk's setActive).
+
+POST /v1/auth/organization {organization_id | null} with the user's access token stores the
+organization on the session (sessions.org_id) and answers a new access token whose org_id and
+org_role claims name it. The refresh token keeps working: refresh reads sessions.org_id and the
+current membership role, so later tokens carry the organization forward (and a changed role).
+When the membership ends, or the organization is deleted, the session's org_id is cleared in
+the same transaction, so the next token (refresh or switch) carries org_id null. Tokens already
+issued keep their claims until they expire (access_token_ttl), as every JWT does.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from identity.auth import errors as auth_errors
+from identity.http.auth import Principal
+from identity.http.errors import NotFound, Unauthenticated
+from identity.http.pagination import decode_cursor, page
+from identity.organizations import store
+from identity.organizations.schemas import ListMyOrganizations
+from identity.organizations.service import present_org
+from identity.tenants.auth_config import duration
+from identity.tokens.access import claims_for
+
+
+async def set_active(
+    pool: asyncpg.Pool, rt: Any, principal: Principal, organization_id: str | None
+) -> dict[str, Any]:
+    assert principal.tenant is not None and principal.session_id and principal.user_id
+    tenant = principal.tenant
+    async with pool.acquire() as conn, conn.transaction():
+        org_id, role = None, None
+        if organization_id is not None:
+            org = await store.get_org(conn, tenant.id, organization_id)
+            if org is not None:
+                role = await store.member_role_for_update(conn, tenant.id, org["id"], principal.user_id)
+            if role is None:
+                # Not told apart from "does not exist": an organization the user is not in is
+                # none of their business.
+                raise NotFound("organization", "The user is not a member of an organization with "
+                                               "that id or slug.")
+            org_id = org["id"]
+        session = await store.set_session_org(conn, tenant.id, principal.session_id, org_id)
+        if session is None:
+            raise Unauthenticated("The session of this access token has ended.")
+        if session["status"] != "active":
+            raise auth_errors.user_inactive(session["status"])
+    claims = claims_for(
+        issuer=rt.issuer, tenant_id=tenant.id,
+        user={"id": session["user_id"], "role": session["role"],
+              "public_metadata": session["public_metadata"]},
+        session={"id": session["id"], "expires_at": session["expires_at"],
+                 "mfa_verified": session["mfa_verified"], "org_id": org_id, "org_role": role},
+        ttl=duration(tenant.auth_config, "access_token_ttl"),
+        # An impersonation token stays one: the new token keeps who is acting.
+        act=principal.claims.get("act"),
+    )
+    return {
+        "session_id": session["id"],
+        "access_token": rt.tokens.issue(claims),
+        "access_token_expires_at": datetime.fromtimestamp(claims["exp"], UTC),
+        "org_id": org_id,
+        "org_role": role,
+    }
+
+
+async def my_organizations(
+    pool: asyncpg.Pool, principal: Principal, query: ListMyOrganizations
+) -> dict[str, Any]:
+    """The signed-in user's memberships with their organizations; active marks the one the
+    access token names."""
+    assert principal.tenant is not None and principal.user_id
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_user_memberships(
+        pool, principal.tenant.id, principal.user_id, after=cursor[0] if cursor else None,
+        limit=query.limit, ascending=query.order == "asc",
+    )
+    active = principal.claims.get("org_id")
+    items = [{
+        "id": r["membership_id"],
+        "role": r["membership_role"],
+        "joined_at": r["joined_at"],
+        "organization": present_org(r),
+        "active": r["id"] == active,
+    } for r in rows]
+    return page(items, query.limit, total)

@@ -1,0 +1,170 @@
+"""HTTP handlers for organizations (secret key; organizations:read / organizations:write),
+invitation acceptance and the active organization (the invited / signed-in user's access
+token), and the invitation page the email links to when no redirect_url was given."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from identity.audit.context import from_ctx
+from identity.auth.runtime import runtime
+from identity.http.auth import ACCESS_TOKEN, SECRET
+from identity.http.errors import NotFound
+from identity.http.routing import Ctx, Router
+from identity.organizations import active, pages, service
+from identity.organizations.schemas import (
+    ActiveOrganization,
+    AddMember,
+    CreateInvitation,
+    CreateOrganization,
+    Invitation,
+    InvitationList,
+    InvitationPageQuery,
+    ListInvitations,
+    ListMembers,
+    ListMyOrganizations,
+    ListOrganizations,
+    Membership,
+    MembershipList,
+    MyOrganizationList,
+    Organization,
+    OrganizationList,
+    SetActiveOrganization,
+    UpdateMember,
+    UpdateOrganization,
+)
+
+router = Router()
+_read = {"auth": (SECRET,), "scope": "organizations:read", "tag": "Organizations"}
+_write = {"auth": (SECRET,), "scope": "organizations:write", "tag": "Organizations"}
+# Answers carry fresh tokens or act for one user: never stored for Idempotency-Key replays.
+_user = {"auth": (ACCESS_TOKEN,), "tag": "Organizations", "idempotent": False}
+
+
+@router.get("/v1/organizations", query=ListOrganizations, response=OrganizationList,
+            summary="List organizations, newest first; q searches name and slug", **_read)
+async def list_orgs(ctx: Ctx):
+    return await service.list_orgs(ctx.pool, ctx.tenant_id, ctx.query)
+
+
+@router.post("/v1/organizations", body=CreateOrganization, response=Organization, status=201,
+             errors=(404, 409), summary="Create an organization; created_by becomes its owner", **_write)
+async def create_org(ctx: Ctx):
+    return await service.create_org(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
+
+
+@router.get("/v1/organizations/slug/{slug}", response=Organization, errors=(404,),
+            summary="Get an organization by slug", **_read)
+async def get_org_by_slug(ctx: Ctx):
+    slug = ctx.param("slug")
+    if slug.startswith("org_"):  # this form looks up slugs only, and no slug has a '_'
+        raise NotFound("organization")
+    return await service.get_org(ctx.pool, ctx.tenant_id, slug)
+
+
+@router.get("/v1/organizations/{id}", response=Organization, errors=(404,),
+            summary="Get an organization by id or slug", **_read)
+async def get_org(ctx: Ctx):
+    return await service.get_org(ctx.pool, ctx.tenant_id, ctx.param("id"))
+
+
+@router.patch("/v1/organizations/{id}", body=UpdateOrganization, response=Organization,
+              errors=(404, 409), summary="Update an organization (public_metadata is replaced)",
+              **_write)
+async def update_org(ctx: Ctx):
+    return await service.update_org(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
+
+
+@router.delete("/v1/organizations/{id}", status=204, errors=(404,),
+               summary="Delete an organization with its memberships and invitations", **_write)
+async def delete_org(ctx: Ctx):
+    await service.delete_org(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
+
+
+@router.get("/v1/organizations/{id}/members", query=ListMembers, response=MembershipList,
+            errors=(404,), summary="List members with their users", **_read)
+async def list_members(ctx: Ctx):
+    return await service.list_members(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
+
+
+@router.post("/v1/organizations/{id}/members", body=AddMember, response=Membership, status=201,
+             errors=(404, 409), summary="Add a user as a member (no email is sent)", **_write)
+async def add_member(ctx: Ctx):
+    return await service.add_member(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
+
+
+@router.patch("/v1/organizations/{id}/members/{user_id}", body=UpdateMember, response=Membership,
+              errors=(404, 409), summary="Change a member's role (the last owner cannot be demoted)",
+              **_write)
+async def update_member(ctx: Ctx):
+    return await service.update_member(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.param("user_id"),
+                                       ctx.body, from_ctx(ctx))
+
+
+@router.delete("/v1/organizations/{id}/members/{user_id}", status=204, errors=(404, 409),
+               summary="Remove a member (the last owner cannot be removed)", **_write)
+async def remove_member(ctx: Ctx):
+    await service.remove_member(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.param("user_id"),
+                                from_ctx(ctx))
+
+
+@router.post("/v1/organizations/{id}/invitations", body=CreateInvitation, response=Invitation,
+             status=201, errors=(404, 409, 422),
+             summary="Invite an email address; the invitation email carries a one-time link", **_write)
+async def create_invitation(ctx: Ctx):
+    assert ctx.principal is not None and ctx.principal.tenant is not None
+    return await service.create_invitation(
+        ctx.pool, runtime(ctx.app).box, ctx.settings.public_url, ctx.principal.tenant,
+        ctx.param("id"), ctx.body, from_ctx(ctx),
+    )
+
+
+@router.get("/v1/organizations/{id}/invitations", query=ListInvitations, response=InvitationList,
+            errors=(404,), summary="List invitations (pending unless status says otherwise)", **_read)
+async def list_invitations(ctx: Ctx):
+    return await service.list_invitations(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
+
+
+@router.delete("/v1/organizations/{id}/invitations/{invitation_id}", status=204, errors=(404, 409),
+               summary="Revoke an invitation: its link stops working", **_write)
+async def revoke_invitation(ctx: Ctx):
+    await service.revoke_invitation(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.param("invitation_id"),
+                                    from_ctx(ctx))
+
+
+@router.post("/v1/invitations/{token}/accept", response=Membership, errors=(401, 403, 409),
+             summary="Accept an invitation as the invited, signed-in user", **_user)
+async def accept_invitation(ctx: Ctx):
+    assert ctx.principal is not None and ctx.principal.user_id is not None
+    return await service.accept_invitation(ctx.pool, ctx.tenant_id, ctx.param("token"),
+                                           ctx.principal.user_id, from_ctx(ctx))
+
+
+@router.get(service.INVITATION_PAGE_PATH, query=InvitationPageQuery, tenant=False, tag="Organizations",
+            content_type="text/html",
+            summary="The invitation email's link when no redirect_url was given: an HTML page "
+                    "explaining how to accept")
+async def invitation_page(ctx: Ctx):
+    outcome, row = await service.invitation_page(ctx.pool, ctx.query.token)
+    return web.Response(
+        text=pages.invitation(outcome, row, ctx.query.token), content_type="text/html",
+        status=200 if outcome in ("pending", "accepted") else 400,
+        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                 "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"},
+    )
+
+
+@router.post("/v1/auth/organization", body=SetActiveOrganization, response=ActiveOrganization,
+             errors=(401, 404), summary="Make one of the signed-in user's organizations active for "
+                                        "the session (null clears it); answers a new access token",
+             **_user)
+async def set_active_organization(ctx: Ctx):
+    assert ctx.principal is not None
+    return await active.set_active(ctx.pool, runtime(ctx.app), ctx.principal, ctx.body.organization_id)
+
+
+@router.get("/v1/auth/organizations", query=ListMyOrganizations, response=MyOrganizationList,
+            summary="The signed-in user's organizations and roles", **_user)
+async def my_organizations(ctx: Ctx):
+    assert ctx.principal is not None
+    return await active.my_organizations(ctx.pool, ctx.principal, ctx.query)

@@ -1,0 +1,501 @@
+"""Organization rules: organizations, memberships, invitations. One transaction per request;
+the change, its audit entry (resource type organization) and its org.* events commit together.
+
+Role rules:
+- an organization that has an owner always keeps one: removing or demoting its last owner is
+  refused with 409 last_owner (the organization row is locked first, so two concurrent
+  demotions cannot both pass the check);
+- invitations name an inviter (inviter_user_id) only if that user is an owner or admin.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from identity.audit.context import AuditContext
+from identity.auth import errors as auth_errors
+from identity.auth.links import check_redirect
+from identity.auth.onetime import with_token
+from identity.crypto import random_token, sha256_hex
+from identity.durations import parse_duration
+from identity.email.queue import queue_email
+from identity.events.emit import emit
+from identity.http.auth import Tenant
+from identity.http.errors import ApiError, Forbidden, NotFound, ValidationFailed
+from identity.http.pagination import decode_cursor, page
+from identity.http.types import EMAIL_RE, UNSET
+from identity.ids import new_id
+from identity.organizations import store
+from identity.organizations.schemas import (
+    AddMember,
+    CreateInvitation,
+    CreateOrganization,
+    ListInvitations,
+    ListMembers,
+    ListOrganizations,
+    UpdateMember,
+    UpdateOrganization,
+)
+from identity.tenants import auth_config
+from identity.users import store as users
+
+MIN_INVITATION_TTL = timedelta(minutes=1)
+MAX_INVITATION_TTL = timedelta(days=365)
+#: The service's own invitation page, used as the emailed link when no redirect_url is given.
+INVITATION_PAGE_PATH = "/v1/invitations/view"
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+def slug_taken() -> ApiError:
+    return ApiError("That slug is already used by another organization.", status=409,
+                    code="slug_already_exists")
+
+
+def already_member() -> ApiError:
+    return ApiError("The user is already a member of this organization.", status=409,
+                    code="already_member")
+
+
+def already_invited() -> ApiError:
+    return ApiError("A pending invitation for that email already exists; revoke it to send a new one.",
+                    status=409, code="already_invited")
+
+
+def last_owner() -> ApiError:
+    return ApiError("An organization must keep at least one owner: make another member an owner "
+                    "first.", status=409, code="last_owner")
+
+
+def org_not_found() -> NotFound:
+    return NotFound("organization")
+
+
+def member_not_found() -> NotFound:
+    return NotFound("membership", "That user is not a member of this organization.")
+
+
+# -- presentation -----------------------------------------------------------------------------
+
+def present_org(row: Any) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "tenant_id": row["tenant_id"],
+        "name": row["name"],
+        "slug": row["slug"],
+        "logo_url": row["logo_url"],
+        "member_count": row["member_count"],
+        "public_metadata": row["public_metadata"],
+        "created_by": row["created_by"],
+        "created_at": row["created_at"],
+        "updated_at": row["updated_at"],
+    }
+
+
+def present_member(row: Any) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "user_id": row["user_id"],
+        "org_id": row["org_id"],
+        "role": row["role"],
+        "joined_at": row["joined_at"],
+        "updated_at": row["updated_at"],
+        "user": {"id": row["user_id"], "email": row["user_email"], "name": row["user_name"]},
+    }
+
+
+def present_invitation(row: Any) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "org_id": row["org_id"],
+        "email": row["email"],
+        "role": row["role"],
+        "status": row["status"],
+        "redirect_url": row["redirect_url"],
+        "inviter_user_id": row["inviter_user_id"],
+        "expires_at": row["expires_at"],
+        "created_at": row["created_at"],
+        "accepted_at": row["accepted_at"],
+        "revoked_at": row["revoked_at"],
+    }
+
+
+def _member_event(row: Any, via: str) -> dict[str, Any]:
+    return {"id": row["id"], "org_id": row["org_id"], "user_id": row["user_id"], "role": row["role"],
+            "joined_at": row["joined_at"], "via": via}
+
+
+# -- slugs ------------------------------------------------------------------------------------
+
+#: "slug" would make /v1/organizations/slug/... ambiguous (the by-slug lookup form).
+RESERVED_SLUGS = frozenset({"slug"})
+
+
+def slugify(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    text = text[:48].strip("-") or "org"
+    return f"{text}-org" if text in RESERVED_SLUGS else text
+
+
+def _explicit_slug(slug: str) -> str:
+    if slug in RESERVED_SLUGS:
+        raise ValidationFailed("slug", f"'{slug}' is reserved")
+    return slug
+
+
+async def _insert_with_slug(
+    conn: asyncpg.Connection, values: dict[str, Any], explicit: str | None
+) -> asyncpg.Record:
+    """Insert with the given slug (409 when taken) or one made from the name, adding a short
+    random suffix while it is taken. The unique key decides, so concurrent creations with the
+    same name get different slugs."""
+    if explicit is not None:
+        row = await store.insert_org(conn, {**values, "slug": _explicit_slug(explicit)})
+        if row is None:
+            raise slug_taken()
+        return row
+    base = slugify(values["name"])
+    candidates = [base] + [f"{base[:42]}-{random_token(4)[:5].lower()}" for _ in range(10)]
+    for slug in candidates:
+        row = await store.insert_org(conn, {**values, "slug": slug})
+        if row is not None:
+            return row
+    raise slug_taken()
+
+
+# -- organizations ----------------------------------------------------------------------------
+
+def _logo_url(url: str | None) -> str | None:
+    """Shown by frontends as an image source: an absolute http(s) URL or nothing."""
+    if url is None:
+        return None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        raise ValidationFailed("logo_url", "is not a valid URL") from None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValidationFailed("logo_url", "must be an absolute http(s) URL")
+    return url
+
+
+async def _org(conn: Any, tenant_id: str, id_or_slug: str, lock: str | None = None) -> asyncpg.Record:
+    row = await store.get_org(conn, tenant_id, id_or_slug, lock=lock)
+    if row is None:
+        raise org_not_found()
+    return row
+
+
+async def create_org(
+    pool: asyncpg.Pool, tenant_id: str, body: CreateOrganization, audit: AuditContext
+) -> dict[str, Any]:
+    async with pool.acquire() as conn, conn.transaction():
+        if body.created_by is not None and await users.get(conn, tenant_id, body.created_by) is None:
+            raise NotFound("user", "No user with the id given as created_by.")
+        org = await _insert_with_slug(conn, {
+            "tenant_id": tenant_id,
+            "id": new_id("org"),
+            "name": body.name,
+            "logo_url": _logo_url(body.logo_url),
+            "public_metadata": body.public_metadata,
+            "created_by": body.created_by,
+        }, body.slug if body.slug is not UNSET else None)
+        result = present_org(org)
+        await emit(conn, tenant_id, "org.created", {
+            "id": org["id"], "name": org["name"], "slug": org["slug"],
+            "created_by": org["created_by"], "created_at": org["created_at"],
+        })
+        await audit.record(conn, tenant_id, "organization.created", "organization", org["id"],
+                           {"name": org["name"], "slug": org["slug"], "created_by": body.created_by})
+        if body.created_by is not None:
+            member = await store.insert_member(conn, tenant_id, new_id("mem"), org["id"],
+                                               body.created_by, "owner")
+            if member is None:  # the user was deleted meanwhile (the FK would have refused)
+                raise NotFound("user", "No user with the id given as created_by.")
+            await emit(conn, tenant_id, "org.member.added", _member_event(member, "created"))
+            result["member_count"] = 1
+    return result
+
+
+async def list_orgs(pool: asyncpg.Pool, tenant_id: str, query: ListOrganizations) -> dict[str, Any]:
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_orgs(
+        pool, tenant_id, q=query.q, after=cursor[0] if cursor else None, limit=query.limit,
+        ascending=query.order == "asc",
+    )
+    return page([present_org(r) for r in rows], query.limit, total)
+
+
+async def get_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str) -> dict[str, Any]:
+    return present_org(await _org(pool, tenant_id, id_or_slug))
+
+
+async def update_org(
+    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, body: UpdateOrganization, audit: AuditContext
+) -> dict[str, Any]:
+    async with pool.acquire() as conn, conn.transaction():
+        org = await _org(conn, tenant_id, id_or_slug, lock="UPDATE")
+        changes: dict[str, Any] = {}
+        for field in ("name", "slug", "logo_url", "public_metadata"):
+            value = getattr(body, field)
+            if field == "logo_url" and value is not UNSET:
+                value = _logo_url(value)
+            if field == "slug" and value is not UNSET:
+                value = _explicit_slug(value)
+            if value is not UNSET and value != org[field]:
+                changes[field] = value
+        if not changes:
+            return present_org(org)
+        row = await store.update_org(conn, tenant_id, org["id"], changes)
+        if row is None:
+            raise slug_taken()
+        await audit.record(conn, tenant_id, "organization.updated", "organization", org["id"],
+                           {"fields": sorted(changes)})
+    return present_org(row)
+
+
+async def delete_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, audit: AuditContext) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        org = await _org(conn, tenant_id, id_or_slug, lock="UPDATE")
+        await store.clear_active_org(conn, tenant_id, org["id"])
+        await store.delete_org(conn, tenant_id, org["id"])
+        # One event for the organization; its memberships and invitations go with it.
+        await emit(conn, tenant_id, "org.deleted", {
+            "id": org["id"], "name": org["name"], "slug": org["slug"],
+            "member_count": org["member_count"], "deleted_at": datetime.now(UTC),
+        })
+        await audit.record(conn, tenant_id, "organization.deleted", "organization", org["id"],
+                           {"name": org["name"], "slug": org["slug"], "member_count": org["member_count"]})
+
+
+# -- memberships ------------------------------------------------------------------------------
+
+async def list_members(
+    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListMembers
+) -> dict[str, Any]:
+    org = await _org(pool, tenant_id, id_or_slug)
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_members(
+        pool, tenant_id, org["id"], role=query.role, after=cursor[0] if cursor else None,
+        limit=query.limit, ascending=query.order == "asc",
+    )
+    return page([present_member(r) for r in rows], query.limit, total)
+
+
+async def add_member(
+    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, body: AddMember, audit: AuditContext
+) -> dict[str, Any]:
+    """Add a user directly (no email is sent)."""
+    async with pool.acquire() as conn, conn.transaction():
+        org = await _org(conn, tenant_id, id_or_slug)
+        if await users.get(conn, tenant_id, body.user_id) is None:
+            raise NotFound("user")
+        try:
+            row = await store.insert_member(conn, tenant_id, new_id("mem"), org["id"], body.user_id, body.role)
+        except asyncpg.ForeignKeyViolationError:  # user or organization deleted meanwhile
+            raise NotFound("user") from None
+        if row is None:
+            raise already_member()
+        await emit(conn, tenant_id, "org.member.added", _member_event(row, "added"))
+        await audit.record(conn, tenant_id, "organization.member_added", "organization", org["id"],
+                           {"user_id": body.user_id, "role": body.role})
+    return present_member(row)
+
+
+async def update_member(
+    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, user_id: str, body: UpdateMember,
+    audit: AuditContext,
+) -> dict[str, Any]:
+    async with pool.acquire() as conn, conn.transaction():
+        # The organization row is the lock that serialises owner changes (see module doc).
+        org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
+        member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
+        if member is None:
+            raise member_not_found()
+        if member["role"] == body.role:
+            return present_member(member)
+        if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
+            raise last_owner()
+        row = await store.set_member_role(conn, tenant_id, org["id"], user_id, body.role)
+        await audit.record(conn, tenant_id, "organization.member_updated", "organization", org["id"],
+                           {"user_id": user_id, "role": body.role, "previous_role": member["role"]})
+    return present_member(row)
+
+
+async def remove_member(
+    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, user_id: str, audit: AuditContext
+) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
+        member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
+        if member is None:
+            raise member_not_found()
+        if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
+            raise last_owner()
+        await store.delete_member(conn, tenant_id, org["id"], user_id)
+        await store.clear_active_org(conn, tenant_id, org["id"], user_id)
+        await emit(conn, tenant_id, "org.member.removed", {
+            "id": member["id"], "org_id": org["id"], "user_id": user_id, "role": member["role"],
+            "removed_at": datetime.now(UTC),
+        })
+        await audit.record(conn, tenant_id, "organization.member_removed", "organization", org["id"],
+                           {"user_id": user_id, "role": member["role"]})
+
+
+# -- invitations ------------------------------------------------------------------------------
+
+def humanize(delta: timedelta) -> str:
+    """7 days, 1 hour, 90 minutes: the largest unit that states the duration exactly."""
+    seconds = int(delta.total_seconds())
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
+        if seconds % size == 0:
+            n = seconds // size
+            return f"{n} {unit}{'' if n == 1 else 's'}"
+    return f"{seconds} seconds"  # pragma: no cover - the loop ends at seconds
+
+
+def _invitation_ttl(expires_in: str) -> timedelta:
+    ttl = parse_duration(expires_in)
+    if ttl < MIN_INVITATION_TTL or ttl > MAX_INVITATION_TTL:
+        raise ValidationFailed("expires_in", "must be between 1m and 365d")
+    return ttl
+
+
+async def create_invitation(
+    pool: asyncpg.Pool, box: Any, public_url: str, tenant: Tenant, id_or_slug: str,
+    body: CreateInvitation, audit: AuditContext,
+) -> dict[str, Any]:
+    email = users.normalise_email(body.email)
+    if not EMAIL_RE.match(email):
+        raise auth_errors.invalid_email()
+    redirect = None
+    if body.redirect_url is not None:
+        redirect = check_redirect(body.redirect_url, auth_config.load(tenant.auth_config))
+    ttl = _invitation_ttl(body.expires_in)
+    async with pool.acquire() as conn, conn.transaction():
+        # Locked so that two concurrent invitations of one address cannot both be created.
+        org = await _org(conn, tenant.id, id_or_slug, lock="NO KEY UPDATE")
+        inviter_name = ""
+        if body.inviter_user_id is not None:
+            inviter = await store.get_member(conn, tenant.id, org["id"], body.inviter_user_id)
+            if inviter is None or inviter["role"] not in ("owner", "admin"):
+                raise ValidationFailed("inviter_user_id", "must be an owner or admin of the organization")
+            inviter_name = inviter["user_name"] or inviter["user_email"]
+        if await store.member_by_email(conn, tenant.id, org["id"], email):
+            raise already_member()
+        if await store.pending_invitation_for(conn, tenant.id, org["id"], email) is not None:
+            raise already_invited()
+        token = random_token(32)
+        row = await store.insert_invitation(conn, {
+            "tenant_id": tenant.id,
+            "id": new_id("inv"),
+            "org_id": org["id"],
+            "email": email,
+            "role": body.role,
+            "token_hash": sha256_hex(token),
+            "redirect_url": redirect,
+            "inviter_user_id": body.inviter_user_id,
+            "expires_at": datetime.now(UTC) + ttl,
+        })
+        await queue_email(
+            conn, box, tenant_id=tenant.id, template="invitation", to=email,
+            variables={
+                "invite_url": with_token(redirect or public_url.rstrip("/") + INVITATION_PAGE_PATH, token),
+                "org_name": org["name"],
+                "inviter_name": inviter_name,
+                "role": body.role,
+                "expires_in": humanize(ttl),
+            },
+        )
+        await emit(conn, tenant.id, "org.invitation.sent", {
+            "id": row["id"], "org_id": org["id"], "email": email, "role": body.role,
+            "inviter_user_id": body.inviter_user_id, "expires_at": row["expires_at"],
+        })
+        await audit.record(conn, tenant.id, "organization.invitation_created", "organization", org["id"],
+                           {"invitation_id": row["id"], "email": email, "role": body.role})
+    return present_invitation(row)
+
+
+async def list_invitations(
+    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListInvitations
+) -> dict[str, Any]:
+    org = await _org(pool, tenant_id, id_or_slug)
+    cursor = decode_cursor(query.cursor)
+    rows, total = await store.list_invitations(
+        pool, tenant_id, org["id"], status=query.status, after=cursor[0] if cursor else None,
+        limit=query.limit, ascending=query.order == "asc",
+    )
+    return page([present_invitation(r) for r in rows], query.limit, total)
+
+
+async def revoke_invitation(
+    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, invitation_id: str, audit: AuditContext
+) -> None:
+    """Its link stops working at once. Idempotent for a revoked invitation; an accepted one is
+    409 invitation_accepted (remove the member instead)."""
+    async with pool.acquire() as conn, conn.transaction():
+        org = await _org(conn, tenant_id, id_or_slug)
+        row = await store.get_invitation(conn, tenant_id, org["id"], invitation_id, for_update=True)
+        if row is None:
+            raise NotFound("invitation")
+        if row["status"] == "revoked":
+            return
+        if row["status"] == "accepted":
+            raise ApiError("The invitation was already accepted; remove the member instead.",
+                           status=409, code="invitation_accepted")
+        await store.revoke_invitation(conn, tenant_id, invitation_id)
+        await audit.record(conn, tenant_id, "organization.invitation_revoked", "organization", org["id"],
+                           {"invitation_id": invitation_id, "email": row["email"]})
+
+
+def _check_usable(row: Any) -> None:
+    if row is None or row["status"] in ("accepted", "revoked"):
+        raise auth_errors.invalid_token("The invitation is not valid or was already used.")
+    if row["status"] == "expired" or row["expires_at"] <= datetime.now(UTC):
+        raise auth_errors.token_expired("The invitation has expired; ask for a new one.")
+
+
+async def accept_invitation(
+    pool: asyncpg.Pool, tenant_id: str, token: str, user_id: str, audit: AuditContext
+) -> dict[str, Any]:
+    """The signed-in user accepts: single use, the user's email must be the invited one."""
+    async with pool.acquire() as conn, conn.transaction():
+        inv = await store.invitation_by_token(conn, tenant_id, sha256_hex(token), for_update=True)
+        _check_usable(inv)
+        user = await users.get(conn, tenant_id, user_id)
+        if user is None:
+            raise NotFound("user")
+        if user["status"] != "active":
+            raise auth_errors.user_inactive(user["status"])
+        if user["email"] != inv["email"]:
+            raise Forbidden("This invitation was sent to another email address; sign in as "
+                            "that user to accept it.", code="invitation_email_mismatch")
+        row = await store.insert_member(conn, tenant_id, new_id("mem"), inv["org_id"], user_id, inv["role"])
+        if row is None:
+            raise already_member()
+        await store.mark_accepted(conn, tenant_id, inv["id"], user_id)
+        await emit(conn, tenant_id, "org.member.added", _member_event(row, "invitation"))
+        await emit(conn, tenant_id, "org.invitation.accepted", {
+            "id": inv["id"], "org_id": inv["org_id"], "email": inv["email"], "role": inv["role"],
+            "user_id": user_id, "membership_id": row["id"],
+        })
+        await audit.record(conn, tenant_id, "organization.invitation_accepted", "organization",
+                           inv["org_id"], {"invitation_id": inv["id"], "user_id": user_id,
+                                           "role": inv["role"]})
+    return present_member(row)
+
+
+async def invitation_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, Any]:
+    """For the service's own page: ('pending' | 'accepted' | 'expired' | 'invalid', row)."""
+    if not token:
+        return "invalid", None
+    row = await store.invitation_for_page(pool, sha256_hex(token))
+    if row is None or row["status"] == "revoked":
+        return "invalid", None
+    return row["status"], row

@@ -39,8 +39,6 @@ async def test_old_idempotency_records_are_deleted(app, tenant) -> None:
 
 async def test_expired_sessions_and_tokens(app, tenant) -> None:
     pool = state(app).pool
-    if not await pool.fetchval("SELECT to_regclass('sessions') IS NOT NULL"):
-        return  # issue B's tables are not there yet
     uid = f"usr_{uuid.uuid4().hex}"
     await pool.execute("INSERT INTO users (tenant_id, id, email) VALUES ($1, $2, $3)",
                        tenant.id, uid, f"{uid}@example.com")
@@ -68,11 +66,37 @@ async def test_expired_sessions_and_tokens(app, tenant) -> None:
     assert tokens == {"h_live"}
 
 
+async def test_expired_oauth_codes_and_grants(app, tenant) -> None:
+    pool = state(app).pool
+    uid = f"usr_{uuid.uuid4().hex}"
+    await pool.execute("INSERT INTO users (tenant_id, id, email) VALUES ($1, $2, $3)",
+                       tenant.id, uid, f"{uid}@example.com")
+    await pool.execute("INSERT INTO sessions (tenant_id, id, user_id, expires_at) VALUES ($1, 'ses_o', $2, "
+                       "now() + interval '1 day')", tenant.id, uid)
+    await pool.execute(
+        """INSERT INTO oauth_codes (tenant_id, code_hash, client_id, user_id, session_id, redirect_uri,
+                                    scopes, auth_time, expires_at) VALUES
+           ($1, 'c_old', 'cli_x', $2, 'ses_o', 'https://a/cb', '{openid}', now(), now() - interval '2 days'),
+           ($1, 'c_new', 'cli_x', $2, 'ses_o', 'https://a/cb', '{openid}', now(), now() + interval '1 minute')""",
+        tenant.id, uid)
+    await pool.execute(
+        """INSERT INTO oauth_grants (tenant_id, id, client_id, user_id, scopes, expires_at, revoked_at) VALUES
+           ($1, 'grt_expired', 'cli_x', NULL, '{}', now() - interval '31 days', NULL),
+           ($1, 'grt_revoked', 'cli_x', NULL, '{}', now() + interval '1 day', now() - interval '31 days'),
+           ($1, 'grt_live', 'cli_x', NULL, '{}', now() + interval '1 day', NULL)""", tenant.id)
+    result = await maintenance.expire_oauth(pool)
+    assert result["codes"] >= 1 and result["grants"] >= 2
+    codes = {r["code_hash"] for r in await pool.fetch(
+        "SELECT code_hash FROM oauth_codes WHERE tenant_id = $1", tenant.id)}
+    grants = {r["id"] for r in await pool.fetch("SELECT id FROM oauth_grants WHERE tenant_id = $1", tenant.id)}
+    assert codes == {"c_new"} and grants == {"grt_live"}
+
+
 async def test_cleanup_runs_whole(app, tenant, worker) -> None:
     from workers import runtime
 
     out = await maintenance.cleanup(runtime.get())
-    assert set(out) >= {"idempotency_keys", "sessions", "one_time_tokens", "email_messages"}
+    assert set(out) >= {"idempotency_keys", "sessions", "one_time_tokens", "email_messages", "oauth"}
 
 
 async def test_metrics_show_queue_depth_jobs_and_emails(app, tenant, worker, api) -> None:

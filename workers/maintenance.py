@@ -93,6 +93,23 @@ async def expire_invitations(pool: Any) -> int:
     return int(status.split()[-1])
 
 
+async def expire_oauth(pool: Any) -> dict[str, int]:
+    """Authorization codes live 60 s and grants until their tokens expire; keep them a while
+    for reuse detection and audit, then delete (refresh tokens go with their grant). Browser
+    sessions go with their session."""
+    if not await _columns(pool, "oauth_codes"):
+        return {"codes": 0, "grants": 0}
+    codes = await _delete_in_batches(
+        pool, "oauth_codes", "expires_at < now() - make_interval(hours => $1)", TOKEN_RETENTION_HOURS
+    )
+    grants = await _delete_in_batches(
+        pool, "oauth_grants",
+        "(expires_at < now() - make_interval(days => $1) OR revoked_at < now() - make_interval(days => $1))",
+        SESSION_RETENTION_DAYS,
+    )
+    return {"codes": codes, "grants": grants}
+
+
 async def delete_old_email_log(pool: Any) -> int:
     # Stored messages hold links and codes (sealed); a week is enough for local development.
     return await _delete_in_batches(
@@ -123,6 +140,7 @@ async def cleanup(rt: Any) -> dict[str, Any]:
         "sessions": await expire_sessions(pool),
         "one_time_tokens": await expire_one_time_tokens(pool),
         "invitations": await expire_invitations(pool),
+        "oauth": await expire_oauth(pool),
         "email_messages": await delete_old_email_log(pool),
     }
     if rt.proc_app is not None:

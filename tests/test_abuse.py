@@ -179,3 +179,14 @@ async def test_unreachable_verifier_fails_closed(api: Api, settings) -> None:
     status, body, _ = await t.public("POST", "/v1/auth/sign-in", json={
         "email": "a@example.com", "password": "whatever-it-is", "captcha_token": "good"})
     assert status == 503 and body["error"]["code"] == "captcha_unavailable"
+
+
+async def test_oauth_token_endpoint_is_limited_per_address(limited: Api) -> None:
+    t = await _tenant(limited)
+    statuses = []
+    for _ in range(301):
+        resp = await limited.client.post(f"/oauth/{t.id}/token", data={"grant_type": "client_credentials",
+                                                                        "client_id": "cli_none"})
+        statuses.append(resp.status)
+    assert 429 not in statuses[:300] and statuses[300] == 429
+    assert resp.headers["Retry-After"]

@@ -28,13 +28,13 @@ from identity.http.validation import convert
 from identity.oauth import jwts, mfa_step, pages, store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, error_redirect, parse, with_params
 from identity.ratelimit.backends import Check
+from identity.ratelimit.rules import HOSTED_SIGN_IN
 from identity.sessions.device import client_info
 from identity.state import state
 from identity.users import store as users
 
 CODE_TTL = timedelta(seconds=60)
 #: Hosted sign-in attempts per client address (the same figure as POST /v1/auth/sign-in).
-SIGN_IN_LIMIT, SIGN_IN_WINDOW = 10, 60.0
 
 SCOPE_TEXT = {
     "openid": "Sign you in with your account",
@@ -165,8 +165,9 @@ async def _rate_limited(flow: Flow) -> bool:
     limiter = state(flow.request).limiter
     if not limiter.enabled:
         return False
-    key = f"{flow.tenant.id}|oauth_sign_in|ip:{client_ip(flow.request) or '-'}"
-    (verdict,) = await limiter.backend.hit([Check(key, SIGN_IN_LIMIT, SIGN_IN_WINDOW)])
+    rule = HOSTED_SIGN_IN
+    key = f"{flow.tenant.id}|{rule.name}|ip:{client_ip(flow.request) or '-'}"
+    (verdict,) = await limiter.backend.hit([Check(key, rule.limit or 0, rule.window)])
     return not verdict.allowed
 
 

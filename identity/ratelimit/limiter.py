@@ -10,7 +10,7 @@ from identity.http.auth import Principal
 from identity.http.clientinfo import client_ip
 from identity.http.errors import ApiError
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
-from identity.ratelimit.rules import Rule, limit_of, rule_for
+from identity.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
 from identity.ratelimit.window import Verdict
 from identity.state import RATE_HEADERS
 
@@ -62,8 +62,15 @@ class Limiter:
         only inside the handler, which calls enforce_for(...) then."""
         if not self.enabled:
             return
+        if principal is None:
+            anonymous = ANONYMOUS_RULES.get((method, path))
+            if anonymous is not None:
+                tenant = request.match_info.get("tenant_id", "-")
+                await self._count(request, anonymous, anonymous.limit or 0,
+                                  f"{tenant}|{anonymous.name}|ip:{client_ip(request) or '-'}")
+            return
         rule = rule_for(method, path, principal)
-        if rule is None or principal is None:
+        if rule is None:
             return
         if rule.key == "user" and principal.user_id is None:
             return
@@ -80,8 +87,10 @@ class Limiter:
             await self._hit(request, rule, principal, subject)
 
     async def _hit(self, request: web.Request, rule: Rule, principal: Principal, subject: str) -> None:
-        limit = limit_of(rule, principal)
-        key = f"{principal.tenant_id or '-'}|{rule.name}|{subject}"
+        await self._count(request, rule, limit_of(rule, principal),
+                          f"{principal.tenant_id or '-'}|{rule.name}|{subject}")
+
+    async def _count(self, request: web.Request, rule: Rule, limit: int, key: str) -> None:
         (verdict,) = await self.backend.hit([Check(key, limit, rule.window)])
         request[RATE_HEADERS] = headers_of(verdict)
         if not verdict.allowed:

@@ -62,6 +62,18 @@ ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/email/templates/{template}/preview"): Rule("template_preview", MINUTE, "key", 30),
 }
 
+_OAUTH = "/oauth/{tenant_id}"
+#: The OAuth endpoints that clients call without one of our credentials (they authenticate
+#: as OAuth clients), kept per client address; the tenant comes from the path.
+ANONYMOUS_RULES: dict[tuple[str, str], Rule] = {
+    ("POST", _OAUTH + "/token"): Rule("oauth_token", MINUTE, "ip", 300),
+    ("POST", _OAUTH + "/revoke"): Rule("oauth_revoke", MINUTE, "ip", 300),
+    ("POST", _OAUTH + "/introspect"): Rule("oauth_introspect", MINUTE, "ip", 300),
+}
+#: The hosted sign-in form answers with its own page rather than a JSON 429, so the OAuth
+#: flow applies this rule itself (identity/oauth/authorize.py); same figure as the API's sign-in.
+HOSTED_SIGN_IN = Rule("oauth_sign_in", MINUTE, "ip", 10)
+
 #: POSTs that change nothing: counted as reads.
 READ_POSTS = frozenset({("POST", "/v1/sessions/verify"), ("POST", "/v1/admin/users/search")})
 

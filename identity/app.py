@@ -36,13 +36,14 @@ def routers() -> list[Router]:
     from identity.auth import routes as auth
     from identity.email import routes as email
     from identity.keys import routes as keys
+    from identity.mfa import routes as mfa
     from identity.sessions import routes as sessions
     from identity.tenants import routes as tenants
     from identity.tokens import routes as tokens
     from identity.webhooks import routes as webhooks
 
     return [platform_routes.router, tenants.router, keys.router, email.router, auth.router,
-            sessions.router, tokens.router, webhooks.router]
+            sessions.router, tokens.router, webhooks.router, mfa.router]
 
 
 async def _lifecycle(app: web.Application) -> AsyncIterator[None]:

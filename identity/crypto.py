@@ -48,6 +48,7 @@ class SecretBox:
         if len(key) != 32:
             raise ValueError("secret key must be 32 bytes")
         self._aead = AESGCM(key)
+        self._mac_key = hmac.new(key, b"identity/mac/v1", hashlib.sha256).digest()
 
     @classmethod
     def from_text(cls, text: str) -> SecretBox:
@@ -88,3 +89,9 @@ class SecretBox:
             raise ValueError("unknown ciphertext version")
         raw = base64.b64decode(ciphertext[3:])
         return self._aead.decrypt(raw[:12], raw[12:], associated.encode()).decode()
+
+    def mac(self, value: str, purpose: str) -> str:
+        """Keyed lookup hash (HMAC-SHA256, hex) of a short secret such as a backup code or a
+        one-time code: unlike a bare SHA-256 of a low-entropy value, a leaked table of these
+        cannot be brute-forced without the secret key. `purpose` separates the uses."""
+        return hmac.new(self._mac_key, f"{purpose}\x00{value}".encode(), hashlib.sha256).hexdigest()

@@ -12,13 +12,13 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from identity.auth import errors, onetime, passwords, policy
+from identity.auth import errors, lockout, onetime, passwords, policy
 from identity.auth.schemas import Forgot, MagicLink, Reset
 from identity.auth.service import (
-    check_mfa,
     complete_sign_in,
     ensure_can_sign_in,
     ensure_open,
+    mfa_challenge,
     queue_verification,
     valid_email,
 )
@@ -99,9 +99,14 @@ async def verify_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: 
                 raise errors.sign_up_disabled()
             user = await create_user(conn, tenant.id, email=link["email"], email_verified=True)
         ensure_can_sign_in(user)
-        await check_mfa(conn, tenant, user)
-        # Proof of the inbox: the address is verified, and a password lockout is lifted.
-        user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True)
+        # With a second factor to check, the link is spent (and a new user kept) now; the
+        # sign-in ends when the challenge is verified.
+        challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
+        if challenge is None:
+            # Proof of the inbox: the address is verified, and a password lockout is lifted.
+            user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True)
+    if challenge is not None:
+        raise errors.mfa_required(challenge)
     return {"user": present_user(user, private=False), "session": creds}
 
 
@@ -142,13 +147,18 @@ async def reset_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Rese
         ensure_can_sign_in(user)
         await onetime.retire(conn, tenant.id, user["id"], "password_reset")
         await sessions.revoke_sessions(conn, tenant.id, user_id=user["id"], reason="password_reset")
-        await check_mfa(conn, tenant, user)
-        user, creds = await complete_sign_in(
-            conn, rt, tenant, user, client, verify_email=True,
-            extra={"password_hash": hashed, "password_changed_at": datetime.now(UTC)},
-        )
+        new_password = {"password_hash": hashed, "password_changed_at": datetime.now(UTC)}
+        challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
+        if challenge is None:
+            user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True,
+                                                 extra=new_password)
+        else:
+            # The new password is set now; the session waits for the second factor.
+            user = await users.update(conn, tenant.id, user["id"], {**new_password, **lockout.CLEARED})
         await emit(conn, tenant.id, "user.password_changed", {"id": user["id"], "email": user["email"],
                                                              "reason": "password_reset"})
+    if challenge is not None:
+        raise errors.mfa_required(challenge)
     return {"user": present_user(user, private=False), "session": creds}
 
 

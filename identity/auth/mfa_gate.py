@@ -1,9 +1,10 @@
 """The seam for multi-factor authentication (issue E).
 
 Every flow that is about to create a session from a first factor (password sign-in, magic link,
-password reset) awaits challenge_for(); when it returns a challenge object the flow answers
-403 mfa_required with it instead of a session. Until issue E registers its gate, MFA is never
-required.
+password reset) awaits challenge_for() inside its transaction; when it returns a challenge object
+the flow creates no session, COMMITS (the challenge is a row the gate wrote on `conn`), and then
+answers 403 mfa_required with it. identity.mfa registers the gate (docs/mfa.md); without it MFA
+is never required.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-#: (conn, tenant, user row) -> None (no MFA needed) or the mfa_challenge object
-#: {challenge_id, factor_type, expires_at}.
-Gate = Callable[[Any, Any, Any], Awaitable[dict[str, Any] | None]]
+#: (conn, tenant, user row, **context) -> None (no MFA needed) or the mfa_challenge object
+#: {challenge_id, factor_type, expires_at, ...}. context: rt (the auth runtime, to send a code at
+#: once), verify_email (the first factor proved the inbox).
+Gate = Callable[..., Awaitable[dict[str, Any] | None]]
 _gate: Gate | None = None
 
 
@@ -22,7 +24,7 @@ def register(gate: Gate) -> None:
     _gate = gate
 
 
-async def challenge_for(conn: Any, tenant: Any, user: Any) -> dict[str, Any] | None:
+async def challenge_for(conn: Any, tenant: Any, user: Any, **context: Any) -> dict[str, Any] | None:
     if _gate is None:
         return None
-    return await _gate(conn, tenant, user)
+    return await _gate(conn, tenant, user, **context)

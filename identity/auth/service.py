@@ -76,10 +76,12 @@ async def complete_sign_in(
     new_hash: str | None = None,
     verify_email: bool = False,
     extra: dict[str, Any] | None = None,
+    mfa_verified: bool = False,
 ) -> tuple[Any, dict[str, Any]]:
-    """Everything a successful first-factor sign-in writes: last_sign_in_at, lockout cleared,
-    an upgraded hash, email verified (magic link, reset), the welcome email on the first
-    sign-in, and the session. Returns (user row, session credentials)."""
+    """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
+    hash, email verified (magic link, reset), the welcome email on the first sign-in, and the
+    session (mfa_verified once a second factor was checked, identity.mfa). Returns (user row,
+    session credentials)."""
     changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
     if verify_email and not user["email_verified"]:
         changes["email_verified"] = True
@@ -100,14 +102,17 @@ async def complete_sign_in(
     if first:
         await queue_email(conn, rt.box, tenant_id=tenant.id, template="welcome", to=updated["email"],
                           user_id=updated["id"], variables={"user_name": updated["name"] or ""})
-    creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, updated, client)
+    creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, updated, client,
+                                          mfa_verified=mfa_verified)
     return updated, creds
 
 
-async def check_mfa(conn: Any, tenant: Tenant, user: Any) -> None:
-    challenge = await mfa_gate.challenge_for(conn, tenant, user)
-    if challenge is not None:
-        raise errors.mfa_required(challenge)
+async def mfa_challenge(conn: Any, rt: Any, tenant: Tenant, user: Any, *,
+                        verify_email: bool = False) -> dict[str, Any] | None:
+    """The second-factor challenge this sign-in needs, or None. When there is one, the flow
+    commits (the challenge is a row written here) and only then raises
+    errors.mfa_required(challenge): raising inside the transaction would roll it back."""
+    return await mfa_gate.challenge_for(conn, tenant, user, rt=rt, verify_email=verify_email)
 
 
 async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, body: SignUp,
@@ -157,8 +162,11 @@ async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
     if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
         raise errors.email_not_verified()
     async with pool.acquire() as conn, conn.transaction():
-        await check_mfa(conn, tenant, user)
-        user, creds = await complete_sign_in(conn, rt, tenant, user, client, new_hash=new_hash)
+        challenge = await mfa_challenge(conn, rt, tenant, user)
+        if challenge is None:
+            user, creds = await complete_sign_in(conn, rt, tenant, user, client, new_hash=new_hash)
+    if challenge is not None:
+        raise errors.mfa_required(challenge)
     return {"user": present_user(user, private=False), "session": creds}
 
 

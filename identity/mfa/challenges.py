@@ -1,0 +1,342 @@
+"""The second step of a sign-in: the challenge issued by the gate, switching factor
+(/v1/mfa/challenge), and verifying a code (/v1/auth/mfa/verify, /v1/mfa/verify, the hosted page).
+
+The gate (registered with identity.auth.mfa_gate) runs in the sign-in transaction once the first
+factor is proved. It issues a challenge when the user has an active factor or the tenant
+requires MFA; the flow commits and answers 403 mfa_required with the challenge. A user without
+any factor in a tenant that requires MFA is asked for a code emailed to their address
+(factor_type email_otp, factor_id null) and may also enroll a factor meanwhile and use it on
+the same challenge.
+
+Limits: a challenge lives 10 minutes and accepts 5 wrong codes (then the user signs in again);
+a one-time code lives 10 minutes, at most 5 codes are sent per challenge, and the 3 latest
+unexpired ones are accepted (a resend does not invalidate a message already on its way).
+Verification is also rate limited per user (5 per 10 minutes) by the routes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import asyncpg
+
+from identity.auth import errors as auth_errors
+from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open
+from identity.crypto import constant_time_equals
+from identity.email.queue import queue_email
+from identity.events.emit import emit
+from identity.http.auth import Tenant
+from identity.http.errors import ApiError
+from identity.ids import new_id
+from identity.mfa import codes, passkeys, store, totp
+from identity.mfa.service import backup_hash, factor_not_found, invalid_code, totp_aad
+from identity.mfa.sms import otp_text, queue_sms
+from identity.sessions.device import ClientInfo
+from identity.tenants import auth_config
+from identity.users import store as users
+
+CHALLENGE_TTL = timedelta(minutes=10)
+MAX_CODES_SENT = 5
+LIVE_CODES = 3
+FALLBACK_TYPE = "email_otp"
+#: factor_type values of /v1/auth/mfa/verify, as factor types.
+_KINDS = {"backup_code": "backup_codes"}
+
+
+class WrongCode(Exception):
+    """The code does not verify; the message is shown to the user."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def otp_hash(box: Any, challenge_id: str, code: str) -> str:
+    return box.mac(f"{challenge_id}:{code}", "mfa-otp")
+
+
+def _summary(row: Any) -> dict[str, Any]:
+    out = {"id": row["id"], "type": row["type"], "name": row["name"]}
+    if row["type"] == "sms":
+        out["phone_number"] = codes.mask_phone(row["phone_number"])
+    return out
+
+
+def present(challenge: Any, factors: list[Any], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "challenge_id": challenge["id"],
+        "factor_type": challenge["factor_type"],
+        "expires_at": challenge["expires_at"],
+        "factor_id": challenge["factor_id"],
+        "factors": [_summary(f) for f in factors],
+        **(extra or {}),
+    }
+
+
+def _usable(tenant: Tenant, factor: Any) -> bool:
+    """A passkey can be asked for only while an allowed origin serves its RP id."""
+    return factor["type"] != "webauthn" or passkeys.relying_party(tenant.auth_config, factor["rp_id"]) is not None
+
+
+async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, challenge: Any,
+                   factor: Any | None) -> tuple[Any, dict[str, Any]]:
+    """Make the challenge ask for `factor` (None: the emailed fallback code): send a one-time
+    code for sms/email_otp, make WebAuthn request options for a passkey."""
+    kind = factor["type"] if factor is not None else FALLBACK_TYPE
+    changes: dict[str, Any] = {"factor_id": factor["id"] if factor is not None else None,
+                               "factor_type": kind}
+    extra: dict[str, Any] = {}
+    if kind in ("sms", "email_otp"):
+        if challenge["codes_sent"] >= MAX_CODES_SENT:
+            raise ApiError(
+                "Too many codes were sent for this sign-in; sign in again.", status=429,
+                code="rate_limit_exceeded", extra={"retry_after": 60}, headers={"Retry-After": "60"},
+            )
+        code = codes.new_otp()
+        live = [c for c in (challenge["codes"] or []) if datetime.fromisoformat(c["expires_at"]) > _now()]
+        live.append({"factor_id": changes["factor_id"], "type": kind,
+                     "hash": otp_hash(box, challenge["id"], code),
+                     "expires_at": (_now() + codes.OTP_TTL).isoformat()})
+        changes["codes"] = live[-LIVE_CODES:]
+        changes["codes_sent"] = challenge["codes_sent"] + 1
+        app_name = await store.tenant_name(conn, tenant.id)
+        if kind == "sms":
+            await queue_sms(conn, box, tenant_id=tenant.id, to=factor["phone_number"],
+                            body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
+            extra["sent_to"] = codes.mask_phone(factor["phone_number"])
+        else:
+            await queue_email(conn, box, tenant_id=tenant.id, template="mfa_otp", to=user["email"],
+                              user_id=user["id"],
+                              variables={"code": code, "expires_in": codes.OTP_TTL_TEXT})
+            extra["sent_to"] = codes.mask_email(user["email"])
+    elif kind == "webauthn":
+        rp = passkeys.relying_party(tenant.auth_config, factor["rp_id"])
+        if rp is None:
+            raise passkeys.not_configured()
+        nonce = passkeys.new_challenge()
+        changes["webauthn_challenge"] = nonce
+        extra["webauthn"] = {"options": passkeys.authentication_options(
+            rp, challenge=nonce, credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+        )}
+    updated = await store.update_challenge(conn, tenant.id, challenge["id"], changes)
+    return updated, extra
+
+
+async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: Any = None,
+               verify_email: bool = False, **_: Any) -> dict[str, Any] | None:
+    """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge.
+    With `rt` (the auth runtime) the code of an sms/email_otp factor is sent at once."""
+    factors = await store.active_factors(conn, tenant.id, user["id"])
+    if not factors and not auth_config.load(tenant.auth_config).mfa_required:
+        return None
+    await store.purge_challenges(conn, tenant.id, user["id"])
+    # A passkey whose origin the tenant no longer allows is asked for only when nothing else
+    # is left (and then cannot be used until the origin is back: MFA fails closed).
+    usable = [f for f in factors if _usable(tenant, f)]
+    chosen = usable[0] if usable else (factors[0] if factors else None)
+    challenge = await store.insert_challenge(conn, {
+        "tenant_id": tenant.id, "id": new_id("mfc"), "user_id": user["id"],
+        "factor_id": chosen["id"] if chosen else None,
+        "factor_type": chosen["type"] if chosen else FALLBACK_TYPE,
+        "verify_email": verify_email, "expires_at": _now() + CHALLENGE_TTL,
+    })
+    extra: dict[str, Any] = {}
+    if rt is not None and (chosen is None or _usable(tenant, chosen)):
+        challenge, extra = await _prepare(conn, rt.box, tenant, user, challenge, chosen)
+    return present(challenge, factors, extra)
+
+
+def _check_challenge(challenge: Any | None) -> None:
+    if challenge is None or challenge["completed_at"] is not None:
+        raise auth_errors.invalid_token("The MFA challenge is not valid or was already used; sign in again.")
+    if challenge["failed_attempts"] >= codes.MAX_ATTEMPTS:
+        raise auth_errors.invalid_token("Too many wrong codes for this sign-in; sign in again.")
+    if _aware(challenge["expires_at"]) <= _now():
+        raise auth_errors.token_expired("The MFA challenge has expired; sign in again.")
+
+
+async def _active_factor(conn: Any, tenant_id: str, user_id: str, factor_id: str) -> Any:
+    factor = await store.get_factor(conn, tenant_id, user_id, factor_id)
+    if factor is None or factor["status"] != "active":
+        raise factor_not_found()
+    return factor
+
+
+async def select(pool: asyncpg.Pool, rt: Any, tenant: Tenant, challenge_id: str,
+                 factor_id: str | None) -> dict[str, Any]:
+    """POST /v1/mfa/challenge: ask for another factor (or the same one again: a new code)."""
+    async with pool.acquire() as conn, conn.transaction():
+        challenge = await store.get_challenge(conn, tenant.id, challenge_id, for_update=True)
+        _check_challenge(challenge)
+        ensure_open(tenant)
+        user = await users.get(conn, tenant.id, challenge["user_id"])
+        if user is None:
+            raise auth_errors.invalid_token()
+        ensure_can_sign_in(user)
+        if factor_id is None:
+            factor_id = challenge["factor_id"]
+        factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
+        challenge, extra = await _prepare(conn, rt.box, tenant, user, challenge, factor)
+        factors = await store.active_factors(conn, tenant.id, user["id"])
+    return present(challenge, factors, extra)
+
+
+@dataclass
+class Verified:
+    user: Any
+    session: dict[str, Any]
+
+
+async def verify(
+    pool: asyncpg.Pool, rt: Any, tenant: Tenant, client: ClientInfo, *, challenge_id: str,
+    code: str | dict[str, Any], factor_type: str | None = None, factor_id: str | None = None,
+    limit: Any = None,
+) -> Verified:
+    """Check a code against a challenge and, when it is right, finish the sign-in with an
+    MFA-verified session. Which factor: factor_id when given, else the factor_type's factors
+    (/v1/auth/mfa/verify), else the challenge's current factor (a backup code is recognised by
+    its form). `limit(user_id)` counts the attempt against the per-user rate limit."""
+    error: ApiError | None = None
+    result: Verified | None = None
+    async with pool.acquire() as conn, conn.transaction():
+        challenge = await store.get_challenge(conn, tenant.id, challenge_id, for_update=True)
+        if challenge is not None and limit is not None:
+            await limit(challenge["user_id"])  # every attempt counts, also on a spent challenge
+        _check_challenge(challenge)
+        ensure_open(tenant)
+        user = await users.get(conn, tenant.id, challenge["user_id"], for_update=True)
+        if user is None:
+            raise auth_errors.invalid_token()
+        ensure_can_sign_in(user)
+        factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
+        if factor is not None:
+            kind = factor["type"]
+        elif factor_type is not None:
+            kind = _KINDS.get(factor_type, factor_type)
+        elif isinstance(code, str) and codes.looks_like_backup_code(code):
+            kind = "backup_codes"
+        else:
+            kind = challenge["factor_type"]
+        try:
+            used = await _check(conn, rt.box, tenant, user, challenge, kind, factor, code)
+        except WrongCode as exc:
+            failed = challenge["failed_attempts"] + 1
+            await store.update_challenge(conn, tenant.id, challenge_id, {"failed_attempts": failed})
+            left = codes.MAX_ATTEMPTS - failed
+            suffix = f" ({left} attempts left)" if left else " (no attempts left: sign in again)"
+            error = invalid_code(f"{exc}{suffix}.")
+        else:
+            await store.update_challenge(conn, tenant.id, challenge_id, {"completed_at": _now()})
+            user, creds = await complete_sign_in(conn, rt, tenant, user, client,
+                                                 verify_email=challenge["verify_email"], mfa_verified=True)
+            await emit(conn, tenant.id, "mfa.verified", {
+                "user_id": user["id"], "session_id": creds["id"],
+                "factor_id": used["id"] if used else None, "type": kind,
+                "challenge_id": challenge_id, "verified_at": _now(),
+            })
+            result = Verified(user, creds)
+    if error is not None:
+        raise error
+    assert result is not None
+    return result
+
+
+async def _check(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, challenge: Any,
+                 kind: str, factor: Any | None, code: str | dict[str, Any]) -> Any | None:
+    """The factor the code proves (None: the emailed fallback code); raises WrongCode."""
+    if kind == "webauthn":
+        return await _check_webauthn(conn, tenant, user, challenge, factor, code)
+    if not isinstance(code, str):
+        raise WrongCode("The code must be a string")
+    if kind == "totp":
+        digits = codes.normalise_otp(code)
+        candidates = [factor] if factor is not None else await store.factors_of_type(
+            conn, tenant.id, user["id"], "totp")
+        if not candidates:
+            raise WrongCode("There is no authenticator app enrolled")
+        for candidate in candidates:
+            secret = box.decrypt(candidate["totp_secret"], associated=totp_aad(tenant.id, candidate["id"]))
+            step = totp.matching_step(secret, digits) if digits else None
+            if step is None:
+                continue
+            if not await store.claim_totp_step(conn, tenant.id, candidate["id"], step):
+                raise WrongCode("This code was already used; wait for the next one")
+            return candidate
+        raise WrongCode("The code is not correct")
+    if kind in ("sms", "email_otp"):
+        digits = codes.normalise_otp(code)
+        sent = [c for c in (challenge["codes"] or []) if c["type"] == kind
+                and (factor is None or c["factor_id"] == factor["id"])]
+        if not sent:
+            raise WrongCode("No code was sent for this factor; request one with POST /v1/mfa/challenge")
+        live = [c for c in sent if datetime.fromisoformat(c["expires_at"]) > _now()]
+        if not live:
+            raise WrongCode("The code has expired; request a new one with POST /v1/mfa/challenge")
+        wanted = otp_hash(box, challenge["id"], digits) if digits else ""
+        for entry in live:
+            if digits and constant_time_equals(wanted, entry["hash"]):
+                if entry["factor_id"] is None:
+                    return None
+                used = await _active_factor(conn, tenant.id, user["id"], entry["factor_id"])
+                await store.touch(conn, tenant.id, used["id"])
+                return used
+        raise WrongCode("The code is not correct")
+    if kind == "backup_codes":
+        normal = codes.normalise_backup_code(code)
+        spent = await store.use_backup_code(
+            conn, tenant.id, user["id"], backup_hash(box, tenant.id, user["id"], normal)
+        ) if normal else None
+        if spent is None:
+            raise WrongCode("The backup code is not correct or was already used")
+        if spent["remaining"] <= 0:  # the set is used up: the factor stops counting as active
+            await store.update_factor(conn, tenant.id, spent["factor_id"],
+                                      {"status": "disabled", "last_used_at": _now()})
+            await store.sync_mfa_enabled(conn, tenant.id, user["id"])
+        else:
+            await store.touch(conn, tenant.id, spent["factor_id"])
+        return {"id": spent["factor_id"]}
+    raise WrongCode(f"Unknown factor type {kind!r}")
+
+
+async def _check_webauthn(conn: asyncpg.Connection, tenant: Tenant, user: Any, challenge: Any,
+                          factor: Any | None, code: str | dict[str, Any]) -> Any:
+    nonce = challenge["webauthn_challenge"]
+    if not nonce:
+        raise WrongCode("No passkey request is open; get its options with POST /v1/mfa/challenge")
+    try:
+        credential_id = passkeys.credential_id_of(code)
+    except passkeys.CeremonyFailed as exc:
+        raise WrongCode(f"The passkey response is not valid: {exc}") from None
+    found = await store.webauthn_by_credential(conn, tenant.id, user["id"], credential_id)
+    if found is None:
+        raise WrongCode("This passkey is not enrolled for the user")
+    if factor is not None and factor["type"] != "webauthn":
+        raise WrongCode("The factor is not a passkey")
+    rp = passkeys.relying_party(tenant.auth_config, found["rp_id"])
+    if rp is None:
+        raise passkeys.not_configured()
+    try:
+        count = passkeys.verify_assertion(code, challenge=nonce, rp=rp, public_key=found["public_key"],
+                                          sign_count=found["sign_count"] or 0)
+    except passkeys.CeremonyFailed as exc:
+        raise WrongCode(f"The passkey response does not verify: {exc}") from None
+    if not await store.advance_sign_count(conn, tenant.id, found["id"], found["sign_count"] or 0, count):
+        raise WrongCode("The passkey response was already used")
+    return found
+
+
+def tokens(verified: Verified) -> dict[str, Any]:
+    """The /v1/mfa/verify body."""
+    expires = verified.session["access_token_expires_at"]
+    return {
+        "access_token": verified.session["access_token"],
+        "refresh_token": verified.session["refresh_token"],
+        "expires_in": max(0, int(round((expires - _now()).total_seconds()))),
+    }
+

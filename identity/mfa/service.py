@@ -1,0 +1,325 @@
+"""Factor management (secret key): enroll, confirm, list, remove, backup codes.
+
+Every change locks the user's row first, so that two changes of one user's factors run one
+after the other: the last-factor rule and users.mfa_enabled (kept equal to "has an active
+factor", in the same transaction) cannot be raced.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from identity.audit.context import AuditContext
+from identity.crypto import constant_time_equals
+from identity.email.queue import queue_email
+from identity.events.emit import emit
+from identity.http.auth import Tenant
+from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.ids import new_id
+from identity.mfa import codes, passkeys, store, totp
+from identity.mfa.schemas import EnrollFactor
+from identity.mfa.sms import otp_text, queue_sms
+from identity.tenants import auth_config
+from identity.users import store as users
+
+DEFAULT_NAMES = {
+    "totp": "Authenticator app",
+    "sms": "Text message",
+    "email_otp": "Email",
+    "webauthn": "Passkey",
+    "backup_codes": "Backup codes",
+}
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+def invalid_code(message: str = "The code is not correct.") -> ApiError:
+    return ApiError(message, status=401, code="invalid_code")
+
+
+def factor_not_found() -> NotFound:
+    return NotFound("mfa_factor", "No MFA factor with that identifier for this user.")
+
+
+def last_factor() -> ApiError:
+    return ApiError(
+        "This is the user's only active MFA factor and the tenant requires MFA: enroll another "
+        "factor before removing it.", status=403, code="last_mfa_factor",
+    )
+
+
+# -- keys and hashes ---------------------------------------------------------------------------
+
+def totp_aad(tenant_id: str, factor_id: str) -> str:
+    return f"mfa-totp:{tenant_id}:{factor_id}"
+
+
+def enroll_hash(box: Any, factor_id: str, code: str) -> str:
+    return box.mac(f"{factor_id}:{code}", "mfa-enroll")
+
+
+def backup_hash(box: Any, tenant_id: str, user_id: str, code: str) -> str:
+    return box.mac(f"{tenant_id}:{user_id}:{code}", "mfa-backup")
+
+
+# -- presentation ------------------------------------------------------------------------------
+
+def present_factor(row: Any, email: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": row["id"],
+        "user_id": row["user_id"],
+        "type": row["type"],
+        "name": row["name"],
+        "status": row["status"],
+        "created_at": row["created_at"],
+        "updated_at": row["updated_at"],
+        "activated_at": row["activated_at"],
+        "last_used_at": row["last_used_at"],
+    }
+    if row["type"] == "sms":
+        out["phone_number"] = codes.mask_phone(row["phone_number"])
+    elif row["type"] == "email_otp" and email is not None:
+        out["email"] = codes.mask_email(email)
+    elif row["type"] == "backup_codes" and "codes_remaining" in row.keys():
+        out["codes_remaining"] = row["codes_remaining"]
+    elif row["type"] == "webauthn" and row["credential_id"]:
+        out["webauthn"] = {
+            "credential_id": row["credential_id"],
+            "rp_id": row["rp_id"],
+            "aaguid": row["aaguid"],
+            "backed_up": row["backed_up"],
+            "transports": list(row["transports"] or []),
+        }
+    return out
+
+
+def event_data(row: Any) -> dict[str, Any]:
+    """The data of mfa.enrolled and mfa.removed (docs/webhooks.md)."""
+    return {"id": row["id"], "user_id": row["user_id"], "type": row["type"], "name": row["name"],
+            "created_at": row["created_at"]}
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> Any:
+    user = await users.get(conn, tenant_id, user_id, for_update=True)
+    if user is None:
+        raise NotFound("user")
+    return user
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    return value if value is None or value.tzinfo else value.replace(tzinfo=UTC)
+
+
+async def activate(conn: asyncpg.Connection, tenant_id: str, factor: Any, changes: dict[str, Any]) -> Any:
+    """Pending -> active: the enrollment data is dropped, users.mfa_enabled follows, and
+    mfa.enrolled is emitted, all in the caller's transaction."""
+    row = await store.update_factor(conn, tenant_id, factor["id"], {
+        **changes, "status": "active", "activated_at": datetime.now(UTC), "enroll_secret": None,
+        "enroll_attempts": 0, "enroll_expires_at": None,
+    })
+    await store.sync_mfa_enabled(conn, tenant_id, factor["user_id"])
+    await emit(conn, tenant_id, "mfa.enrolled", {**event_data(row), "activated_at": row["activated_at"]})
+    return row
+
+
+# -- endpoints ---------------------------------------------------------------------------------
+
+async def list_factors(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
+    async with pool.acquire() as conn:
+        user = await users.get(conn, tenant_id, user_id)
+        if user is None:
+            raise NotFound("user")
+        rows = await store.list_factors(conn, tenant_id, user_id)
+    data = [present_factor(r, user["email"]) for r in rows]
+    return {"data": data, "total": len(data)}
+
+
+async def enroll(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, body: EnrollFactor,
+                 audit: AuditContext) -> dict[str, Any]:
+    phone = None
+    if body.type == "sms":
+        if body.phone_number is None:
+            raise ValidationFailed("phone_number", "is required for an sms factor")
+        phone = codes.e164(body.phone_number)
+        if phone is None:
+            raise ValidationFailed("phone_number", "must be in E.164 format, e.g. +14155552671")
+    elif body.phone_number is not None:
+        raise ValidationFailed("phone_number", "is only for sms factors")
+    rp = None
+    if body.type == "webauthn":
+        rp = passkeys.relying_party(tenant.auth_config)
+        if rp is None:
+            raise passkeys.not_configured()
+    now = datetime.now(UTC)
+    factor_id = new_id("fac")
+    values: dict[str, Any] = {
+        "tenant_id": tenant.id, "id": factor_id, "user_id": user_id, "type": body.type,
+        "name": body.name or DEFAULT_NAMES[body.type], "status": "pending",
+    }
+    result: dict[str, Any] = {"factor_id": factor_id, "type": body.type, "status": "pending",
+                              "name": values["name"]}
+    async with pool.acquire() as conn, conn.transaction():
+        user = await locked_user(conn, tenant.id, user_id)
+        await store.delete_pending(conn, tenant.id, user_id, body.type)
+        app_name = await store.tenant_name(conn, tenant.id)
+        code = None
+        if body.type == "totp":
+            secret = totp.new_secret()
+            values["totp_secret"] = box.encrypt(secret, associated=totp_aad(tenant.id, factor_id))
+            uri = totp.uri(secret, user["email"], app_name)
+            result["totp"] = {"secret": secret, "uri": uri, "qr_code": totp.qr_data_uri(uri)}
+        elif body.type in ("sms", "email_otp"):
+            code = codes.new_otp()
+            values.update(enroll_secret=enroll_hash(box, factor_id, code),
+                          enroll_expires_at=now + codes.OTP_TTL, phone_number=phone)
+            if phone is not None:
+                result["phone_number"] = codes.mask_phone(phone)
+            else:
+                result["email"] = codes.mask_email(user["email"])
+        else:
+            assert rp is not None
+            challenge = passkeys.new_challenge()
+            values.update(enroll_secret=challenge, enroll_expires_at=now + codes.OTP_TTL, rp_id=rp.id)
+            result["webauthn"] = {"options": passkeys.registration_options(
+                rp, rp_name=app_name, user_id=user_id, user_name=user["email"],
+                display_name=user["name"] or user["email"], challenge=challenge,
+                exclude=await store.credential_ids(conn, tenant.id, user_id),
+            )}
+        await store.insert_factor(conn, values)
+        if code is not None and phone is not None:
+            await queue_sms(conn, box, tenant_id=tenant.id, to=phone,
+                            body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
+        elif code is not None:
+            await queue_email(conn, box, tenant_id=tenant.id, template="mfa_otp", to=user["email"],
+                              user_id=user_id,
+                              variables={"code": code, "expires_in": codes.OTP_TTL_TEXT})
+        await audit.record(conn, tenant.id, "mfa.factor.created", "mfa_factor", factor_id,
+                           {"user_id": user_id, "type": body.type})
+    return result
+
+
+async def confirm(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, factor_id: str,
+                  code: str | dict[str, Any], audit: AuditContext) -> dict[str, Any]:
+    error: ApiError | None = None
+    async with pool.acquire() as conn, conn.transaction():
+        user = await locked_user(conn, tenant.id, user_id)
+        factor = await store.get_factor(conn, tenant.id, user_id, factor_id, for_update=True)
+        if factor is None:
+            raise factor_not_found()
+        if factor["status"] != "pending":
+            raise ApiError("This factor is not waiting for confirmation.", status=409,
+                           code="mfa_factor_not_pending")
+        changes: dict[str, Any] | None = None
+        kind = factor["type"]
+        if kind == "totp":
+            secret = box.decrypt(factor["totp_secret"], associated=totp_aad(tenant.id, factor_id))
+            digits = codes.normalise_otp(code) if isinstance(code, str) else None
+            step = totp.matching_step(secret, digits) if digits else None
+            if step is None:
+                error = invalid_code()
+            else:
+                # The step is not spent: the user may sign in with the code just typed (once).
+                changes = {}
+        elif kind in ("sms", "email_otp"):
+            expires = _aware(factor["enroll_expires_at"])
+            if factor["enroll_attempts"] >= codes.MAX_ATTEMPTS:
+                error = invalid_code("Too many wrong codes: enroll the factor again for a new code.")
+            elif expires is None or expires <= datetime.now(UTC):
+                error = invalid_code("The code has expired: enroll the factor again for a new code.")
+            else:
+                digits = codes.normalise_otp(code) if isinstance(code, str) else None
+                if digits and constant_time_equals(enroll_hash(box, factor_id, digits),
+                                                   factor["enroll_secret"] or ""):
+                    changes = {}
+                else:
+                    await store.update_factor(conn, tenant.id, factor_id,
+                                              {"enroll_attempts": factor["enroll_attempts"] + 1})
+                    left = codes.MAX_ATTEMPTS - factor["enroll_attempts"] - 1
+                    error = invalid_code(f"The code is not correct ({left} attempts left).")
+        else:
+            changes, error = await _confirm_webauthn(conn, tenant, factor, code)
+        if changes is not None:
+            row = await activate(conn, tenant.id, factor, changes)
+            await audit.record(conn, tenant.id, "mfa.factor.activated", "mfa_factor", factor_id,
+                               {"user_id": user_id, "type": kind})
+    if error is not None:
+        raise error
+    return present_factor(row, user["email"])
+
+
+async def _confirm_webauthn(conn: asyncpg.Connection, tenant: Tenant, factor: Any,
+                            code: str | dict[str, Any]) -> tuple[dict[str, Any] | None, ApiError | None]:
+    expires = _aware(factor["enroll_expires_at"])
+    if expires is None or expires <= datetime.now(UTC):
+        return None, invalid_code("The registration has expired: enroll the passkey again.")
+    rp = passkeys.relying_party(tenant.auth_config, factor["rp_id"])
+    if rp is None:
+        raise passkeys.not_configured()
+    try:
+        registered = passkeys.verify_registration(code, challenge=factor["enroll_secret"], rp=rp)
+    except passkeys.CeremonyFailed as exc:
+        return None, invalid_code(f"The passkey registration does not verify: {exc}")
+    taken = await conn.fetchval(
+        "SELECT 1 FROM mfa_factors WHERE tenant_id = $1 AND credential_id = $2",
+        tenant.id, registered.credential_id,
+    )
+    if taken:
+        raise ApiError("This passkey is already enrolled.", status=409, code="mfa_factor_exists")
+    return {
+        "credential_id": registered.credential_id, "public_key": registered.public_key,
+        "sign_count": registered.sign_count, "aaguid": registered.aaguid,
+        "backed_up": registered.backed_up, "transports": registered.transports,
+    }, None
+
+
+async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: str,
+                 audit: AuditContext) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        await locked_user(conn, tenant.id, user_id)
+        factor = await store.get_factor(conn, tenant.id, user_id, factor_id, for_update=True)
+        if factor is None:
+            raise factor_not_found()
+        if (
+            factor["status"] == "active"
+            and auth_config.load(tenant.auth_config).mfa_required
+            and await store.count_active(conn, tenant.id, user_id) == 1
+        ):
+            raise last_factor()
+        await store.delete_factor(conn, tenant.id, factor_id)
+        await store.sync_mfa_enabled(conn, tenant.id, user_id)
+        if factor["status"] != "pending":
+            await emit(conn, tenant.id, "mfa.removed", {**event_data(factor),
+                                                        "removed_at": datetime.now(UTC)})
+        await audit.record(conn, tenant.id, "mfa.factor.removed", "mfa_factor", factor_id,
+                           {"user_id": user_id, "type": factor["type"], "status": factor["status"]})
+
+
+async def generate_backup_codes(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str,
+                                audit: AuditContext) -> dict[str, Any]:
+    """A new set of 8 codes; the previous set stops working in the same transaction."""
+    fresh = codes.new_backup_codes()
+    now = datetime.now(UTC)
+    async with pool.acquire() as conn, conn.transaction():
+        await locked_user(conn, tenant.id, user_id)
+        factor = await store.backup_factor(conn, tenant.id, user_id, for_update=True)
+        if factor is None:
+            factor = await store.insert_factor(conn, {
+                "tenant_id": tenant.id, "id": new_id("fac"), "user_id": user_id,
+                "type": "backup_codes", "name": DEFAULT_NAMES["backup_codes"], "status": "pending",
+            })
+        await store.replace_backup_codes(
+            conn, tenant.id, user_id, factor["id"],
+            [backup_hash(box, tenant.id, user_id, c) for c in fresh],
+        )
+        if factor["status"] != "active":
+            await activate(conn, tenant.id, factor, {})
+        else:
+            await store.update_factor(conn, tenant.id, factor["id"], {})
+        await audit.record(conn, tenant.id, "mfa.backup_codes.generated", "mfa_factor", factor["id"],
+                           {"user_id": user_id, "count": len(fresh)})
+    return {"codes": fresh, "generated_at": now, "factor_id": factor["id"]}

@@ -1,0 +1,260 @@
+"""SQL for factors, backup codes and challenges. Every statement filters on tenant_id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+
+FACTOR_COLUMNS = """tenant_id, id, user_id, type, name, status, totp_secret, totp_last_step,
+                    phone_number, credential_id, public_key, sign_count, rp_id, aaguid, transports,
+                    backed_up, enroll_secret, enroll_attempts, enroll_expires_at, created_at,
+                    updated_at, activated_at, last_used_at"""
+CHALLENGE_COLUMNS = """tenant_id, id, user_id, factor_id, factor_type, verify_email, codes, codes_sent,
+                       webauthn_challenge, failed_attempts, created_at, expires_at, completed_at"""
+
+#: The order in which a sign-in picks the factor it asks for (after the one used last).
+PREFERENCE = ("totp", "webauthn", "sms", "email_otp", "backup_codes")
+
+
+def _sets(changes: dict[str, Any], first: int) -> str:
+    """"a = $3, b = $4, " for the given columns (names come from code, never from input)."""
+    return "".join(f"{col} = ${i}, " for i, col in enumerate(changes, start=first))
+
+
+# -- factors -----------------------------------------------------------------------------------
+
+async def insert_factor(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    return await conn.fetchrow(
+        f"INSERT INTO mfa_factors ({cols}) VALUES ({params}) RETURNING {FACTOR_COLUMNS}",
+        *values.values(),
+    )
+
+
+async def get_factor(
+    conn: Any, tenant_id: str, user_id: str, factor_id: str, *, for_update: bool = False
+) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+            WHERE tenant_id = $1 AND user_id = $2 AND id = $3{lock}""",
+        tenant_id, user_id, factor_id,
+    )
+
+
+async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.Record]:
+    """Every factor of the user (pending ones too), oldest first, with the unused backup
+    codes counted."""
+    return await conn.fetch(
+        f"""SELECT {FACTOR_COLUMNS},
+                   (SELECT count(*) FROM mfa_backup_codes b
+                    WHERE b.tenant_id = f.tenant_id AND b.factor_id = f.id AND b.used_at IS NULL)
+                       AS codes_remaining
+            FROM mfa_factors f WHERE tenant_id = $1 AND user_id = $2 ORDER BY id""",
+        tenant_id, user_id,
+    )
+
+
+async def active_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.Record]:
+    """Active factors in the order a sign-in offers them: the one used last, then by PREFERENCE
+    (backup codes only when nothing else is active)."""
+    rows = await conn.fetch(
+        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+            WHERE tenant_id = $1 AND user_id = $2 AND status = 'active' ORDER BY id""",
+        tenant_id, user_id,
+    )
+    return sorted(rows, key=lambda r: (
+        r["type"] == "backup_codes",
+        -(r["last_used_at"].timestamp() if r["last_used_at"] else 0.0),
+        PREFERENCE.index(r["type"]),
+    ))
+
+
+async def factors_of_type(conn: Any, tenant_id: str, user_id: str, type_: str) -> list[asyncpg.Record]:
+    return await conn.fetch(
+        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+            WHERE tenant_id = $1 AND user_id = $2 AND type = $3 AND status = 'active' ORDER BY id""",
+        tenant_id, user_id, type_,
+    )
+
+
+async def webauthn_by_credential(
+    conn: Any, tenant_id: str, user_id: str, credential_id: str
+) -> asyncpg.Record | None:
+    return await conn.fetchrow(
+        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+            WHERE tenant_id = $1 AND user_id = $2 AND credential_id = $3 AND type = 'webauthn'
+              AND status = 'active'""",
+        tenant_id, user_id, credential_id,
+    )
+
+
+async def credential_ids(conn: Any, tenant_id: str, user_id: str, rp_id: str | None = None) -> list[str]:
+    rows = await conn.fetch(
+        """SELECT credential_id FROM mfa_factors
+           WHERE tenant_id = $1 AND user_id = $2 AND type = 'webauthn' AND status = 'active'
+             AND credential_id IS NOT NULL AND ($3::text IS NULL OR rp_id = $3) ORDER BY id""",
+        tenant_id, user_id, rp_id,
+    )
+    return [r["credential_id"] for r in rows]
+
+
+async def update_factor(conn: Any, tenant_id: str, factor_id: str, changes: dict[str, Any]) -> asyncpg.Record:
+    """Set the given columns (names come from code, never from input) and updated_at."""
+    return await conn.fetchrow(
+        f"""UPDATE mfa_factors SET {_sets(changes, 3)}updated_at = now()
+            WHERE tenant_id = $1 AND id = $2 RETURNING {FACTOR_COLUMNS}""",
+        tenant_id, factor_id, *changes.values(),
+    )
+
+
+async def delete_factor(conn: Any, tenant_id: str, factor_id: str) -> None:
+    await conn.execute("DELETE FROM mfa_factors WHERE tenant_id = $1 AND id = $2", tenant_id, factor_id)
+
+
+async def delete_pending(conn: Any, tenant_id: str, user_id: str, type_: str) -> None:
+    """An enrollment replaces an unconfirmed one of the same type."""
+    await conn.execute(
+        """DELETE FROM mfa_factors
+           WHERE tenant_id = $1 AND user_id = $2 AND type = $3 AND status = 'pending'""",
+        tenant_id, user_id, type_,
+    )
+
+
+async def count_active(conn: Any, tenant_id: str, user_id: str) -> int:
+    return await conn.fetchval(
+        """SELECT count(*) FROM mfa_factors
+           WHERE tenant_id = $1 AND user_id = $2 AND status = 'active'""",
+        tenant_id, user_id,
+    )
+
+
+async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
+    """users.mfa_enabled := the user has an active factor. Call in the transaction of every
+    change of a factor's status (and after deleting factors); returns the value."""
+    return await conn.fetchval(
+        """WITH now_enabled AS (
+               SELECT EXISTS (SELECT 1 FROM mfa_factors
+                              WHERE tenant_id = $1 AND user_id = $2 AND status = 'active') AS v),
+           changed AS (
+               UPDATE users u SET mfa_enabled = n.v, updated_at = now() FROM now_enabled n
+               WHERE u.tenant_id = $1 AND u.id = $2 AND u.mfa_enabled IS DISTINCT FROM n.v)
+           SELECT v FROM now_enabled""",
+        tenant_id, user_id,
+    )
+
+
+async def claim_totp_step(conn: Any, tenant_id: str, factor_id: str, step: int) -> bool:
+    """Record `step` as used; False when it (or a later one) was used already: a replay."""
+    done = await conn.fetchval(
+        """UPDATE mfa_factors SET totp_last_step = $3, last_used_at = now(), updated_at = now()
+           WHERE tenant_id = $1 AND id = $2 AND (totp_last_step IS NULL OR totp_last_step < $3)
+           RETURNING 1""",
+        tenant_id, factor_id, step,
+    )
+    return bool(done)
+
+
+async def advance_sign_count(conn: Any, tenant_id: str, factor_id: str, old: int, new: int) -> bool:
+    """Store the authenticator's new sign count, unless another assertion got there first."""
+    done = await conn.fetchval(
+        """UPDATE mfa_factors SET sign_count = $4, last_used_at = now(), updated_at = now()
+           WHERE tenant_id = $1 AND id = $2 AND sign_count = $3 RETURNING 1""",
+        tenant_id, factor_id, old, new,
+    )
+    return bool(done)
+
+
+async def touch(conn: Any, tenant_id: str, factor_id: str) -> None:
+    await conn.execute(
+        "UPDATE mfa_factors SET last_used_at = now() WHERE tenant_id = $1 AND id = $2",
+        tenant_id, factor_id,
+    )
+
+
+# -- backup codes ------------------------------------------------------------------------------
+
+async def backup_factor(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+            WHERE tenant_id = $1 AND user_id = $2 AND type = 'backup_codes'{lock}""",
+        tenant_id, user_id,
+    )
+
+
+async def replace_backup_codes(
+    conn: Any, tenant_id: str, user_id: str, factor_id: str, hashes: list[str]
+) -> None:
+    await conn.execute(
+        "DELETE FROM mfa_backup_codes WHERE tenant_id = $1 AND factor_id = $2", tenant_id, factor_id
+    )
+    await conn.execute(
+        """INSERT INTO mfa_backup_codes (tenant_id, user_id, code_hash, factor_id)
+           SELECT $1, $2, h, $3 FROM unnest($4::text[]) AS h""",
+        tenant_id, user_id, factor_id, hashes,
+    )
+
+
+async def use_backup_code(conn: Any, tenant_id: str, user_id: str, code_hash: str) -> asyncpg.Record | None:
+    """Spend one unused code (at most once, also under concurrency); returns the factor id and
+    how many codes are left, or None."""
+    return await conn.fetchrow(
+        """WITH spent AS (
+               UPDATE mfa_backup_codes SET used_at = now()
+               WHERE tenant_id = $1 AND user_id = $2 AND code_hash = $3 AND used_at IS NULL
+               RETURNING factor_id)
+           SELECT s.factor_id,
+                  (SELECT count(*) FROM mfa_backup_codes b
+                   WHERE b.tenant_id = $1 AND b.factor_id = s.factor_id AND b.used_at IS NULL) - 1
+                      AS remaining
+           FROM spent s""",
+        tenant_id, user_id, code_hash,
+    )
+
+
+# -- challenges --------------------------------------------------------------------------------
+
+async def insert_challenge(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    return await conn.fetchrow(
+        f"INSERT INTO mfa_challenges ({cols}) VALUES ({params}) RETURNING {CHALLENGE_COLUMNS}",
+        *values.values(),
+    )
+
+
+async def get_challenge(
+    conn: Any, tenant_id: str, challenge_id: str, *, for_update: bool = False
+) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"SELECT {CHALLENGE_COLUMNS} FROM mfa_challenges WHERE tenant_id = $1 AND id = $2{lock}",
+        tenant_id, challenge_id,
+    )
+
+
+async def update_challenge(
+    conn: Any, tenant_id: str, challenge_id: str, changes: dict[str, Any]
+) -> asyncpg.Record:
+    return await conn.fetchrow(
+        f"""UPDATE mfa_challenges SET {_sets(changes, 3).rstrip(", ")} WHERE tenant_id = $1 AND id = $2
+            RETURNING {CHALLENGE_COLUMNS}""",
+        tenant_id, challenge_id, *changes.values(),
+    )
+
+
+async def purge_challenges(conn: Any, tenant_id: str, user_id: str) -> None:
+    """Drop the user's challenges that ended more than a day ago (done at each new sign-in, so
+    the table holds about one row per recently active user)."""
+    await conn.execute(
+        """DELETE FROM mfa_challenges
+           WHERE tenant_id = $1 AND user_id = $2 AND expires_at < now() - interval '1 day'""",
+        tenant_id, user_id,
+    )
+
+
+async def tenant_name(conn: Any, tenant_id: str) -> str:
+    return await conn.fetchval("SELECT name FROM tenants WHERE id = $1", tenant_id) or "Identity"

@@ -1,0 +1,59 @@
+"""The outbox handler of topic 'sms' (rows written by identity.mfa.sms.queue_sms).
+
+With IDENTITY_SMS_GATEWAY_URL set, the message is sent as an HTTP POST of JSON
+{"to", "body", "tenant_id"} (decisions.md §1): a 2xx answer means sent; 408, 429 and 5xx answers,
+time-outs and connection errors are retried on the outbox schedule; any other answer abandons the
+row (retrying the same request cannot help). Without a gateway the message, code included, is
+only logged (development: read the code from the log).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiohttp
+import structlog
+
+from identity.outbox.errors import Permanent
+
+log = structlog.get_logger("workers.sms")
+
+TIMEOUT_SECONDS = 10.0
+_RETRYABLE = {408, 425, 429}
+
+
+class GatewayError(Exception):
+    """A transient failure of the gateway (becomes the row's last_error)."""
+
+
+async def handle(rt: Any, item: dict[str, Any]) -> str:
+    tenant_id = item["tenant_id"]
+    payload = item["payload"]
+    if isinstance(payload, str):
+        payload = json.loads(payload)
+    try:
+        message = json.loads(rt.box.decrypt(payload["message"], associated=tenant_id))
+    except Exception:
+        raise Permanent("the message cannot be decrypted with this secret key") from None
+    url = rt.settings.sms_gateway_url
+    if not url:
+        log.warning("sms_not_sent", tenant_id=tenant_id, id=item["outbox_id"], to=message["to"],
+                    body=message["body"], hint="IDENTITY_SMS_GATEWAY_URL is not set: logged only")
+        return "logged"
+    body = {"to": message["to"], "body": message["body"], "tenant_id": tenant_id}
+    timeout = aiohttp.ClientTimeout(total=min(TIMEOUT_SECONDS, rt.policy.job_timeout))
+    try:
+        async with aiohttp.ClientSession(timeout=timeout) as session, session.post(
+            url, json=body, headers={"Idempotency-Key": item["outbox_id"]}, allow_redirects=False,
+        ) as resp:
+            status = resp.status
+            detail = (await resp.text())[:200]
+    except (TimeoutError, aiohttp.ClientError) as exc:
+        raise GatewayError(f"SMS gateway unreachable: {type(exc).__name__}: {exc}") from None
+    if 200 <= status < 300:
+        log.info("sms_sent", tenant_id=tenant_id, id=item["outbox_id"], to=payload.get("to"))
+        return "sent"
+    if status >= 500 or status in _RETRYABLE:
+        raise GatewayError(f"SMS gateway answered {status}: {detail}")
+    raise Permanent(f"SMS gateway refused the message ({status}): {detail}")

@@ -23,7 +23,10 @@ def parse_duration(text: str) -> timedelta:
     if not match:
         raise ValueError(f"invalid duration {text!r}; use a number and a unit (s, m, h, d, w, y)")
     amount, unit = match.groups()
-    return timedelta(seconds=int(amount) * _UNITS[unit])
+    try:
+        return timedelta(seconds=int(amount) * _UNITS[unit])
+    except OverflowError:  # 999999999y is well-formed but beyond timedelta (found by schemathesis)
+        raise ValueError(f"duration {text!r} is too long") from None
 
 
 def is_duration(text: str) -> bool:

@@ -71,7 +71,7 @@ def test_per_endpoint_rules_win_and_plans_fill_the_rest() -> None:
     assert rule_for("DELETE", "/v1/users/{id}", secret).plan_field == "write"
     assert rule_for("POST", "/v1/email/config/test", secret).window == 3600
     # The public auth endpoints are never counted per publishable key.
-    for (method, path), rule in ENDPOINT_RULES.items():
+    for (_method, path), rule in ENDPOINT_RULES.items():
         if path.startswith("/v1/auth/") or path.startswith("/v1/mfa/"):
             assert rule.key in ("ip", "email", "user"), path
 

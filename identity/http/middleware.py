@@ -26,14 +26,37 @@ _HTTP_CODES = {
     415: ("unsupported_media_type", "Send the body as application/json."),
 }
 
+#: What asyncpg raises while Postgres is down, restarting or failing over (each seen in
+#: tests/test_faults.py::test_postgres_restart_under_load): terminated sessions (57P01/57P02),
+#: "starting up / shutting down" (57P03), lost or refused connections (class 08, OSError
+#: including ConnectionResetError and a missing Unix socket, pool acquire timeouts), and the
+#: protocol error asyncpg raises when the server goes away during COMMIT. A request that fails
+#: so has unknown outcome at worst; 503 tells the client to retry (with its Idempotency-Key).
 _DB_DOWN = (
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
     asyncpg.CannotConnectNowError,
-    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.PostgresConnectionError,
     asyncpg.TooManyConnectionsError,
     asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
     ConnectionError,
     OSError,
 )
+
+
+def _protect(response: web.StreamResponse) -> None:
+    """Headers every answer carries: no MIME sniffing; and no page of ours may be framed by
+    another site (clickjacking), whatever CSP the page sets for itself."""
+    headers = response.headers
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    if response.content_type == "text/html":
+        headers.setdefault("X-Frame-Options", "DENY")
+        csp = headers.get("Content-Security-Policy")
+        if not csp:
+            headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+        elif "frame-ancestors" not in csp:
+            headers["Content-Security-Policy"] = csp.rstrip("; ") + "; frame-ancestors 'none'"
 
 
 def _route_label(request: web.Request) -> str:
@@ -80,6 +103,7 @@ async def platform_middleware(request: web.Request, handler) -> web.StreamRespon
             for name, value in rate_headers.items():
                 response.headers.setdefault(name, value)
         cors.decorate(request, response)
+        _protect(response)
         response.headers["X-Request-ID"] = request_id
         response.headers["X-Service-Version"] = __version__
         return response

@@ -51,15 +51,38 @@ def _field_of(message: str) -> tuple[str, str]:
     return path, message
 
 
+#: Deepest nesting of arrays and objects a body may have: far beyond any declared body, and
+#: shallow enough that nothing downstream (our checks, the jsonb codec) can run out of stack.
+MAX_DEPTH = 64
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return False
+
+
 def decode_body(raw: bytes, type_: type[T]) -> T:
     if not raw.strip():
         raise InvalidJson("The request body is empty; send a JSON object.")
+    too_deep = f"The request body is nested too deeply (at most {MAX_DEPTH} levels)."
     try:
         data = _decoder.decode(raw)
     except msgspec.DecodeError as exc:
         raise InvalidJson(f"The request body is not valid JSON: {exc}") from None
+    except RecursionError:  # msgspec's own depth limit (found by tests/test_security.py)
+        raise InvalidJson(too_deep) from None
     if not isinstance(data, dict):
         raise InvalidJson("The request body must be a JSON object.")
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _deeper_than(data, MAX_DEPTH):
+        raise InvalidJson(too_deep)
     if b"\\u" in raw:  # only escapes can smuggle NUL or lone surrogates into valid JSON
         _check_storable(data)
     return convert(data, type_)

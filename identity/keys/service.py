@@ -76,7 +76,10 @@ def _scopes(type_: str, scopes: list[str]) -> list[str]:
 def _expiry(expires_in: str | None) -> datetime | None:
     if expires_in is None:
         return None
-    delta = parse_duration(expires_in)
+    try:
+        delta = parse_duration(expires_in)
+    except ValueError as exc:
+        raise ValidationFailed("expires_in", str(exc)) from None
     if delta.total_seconds() < 60 or delta.days > MAX_EXPIRY_DAYS:
         raise ValidationFailed("expires_in", f"must be between 1m and {MAX_EXPIRY_DAYS}d")
     return datetime.now(UTC) + delta
@@ -145,7 +148,10 @@ async def revoke(pool: asyncpg.Pool, tenant_id: str, key_id: str, audit: AuditCo
 
 
 async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: AuditContext) -> dict[str, Any]:
-    grace = parse_duration(body.grace_period)
+    try:
+        grace = parse_duration(body.grace_period)
+    except ValueError as exc:
+        raise ValidationFailed("grace_period", str(exc)) from None
     if grace.days > MAX_GRACE_DAYS:
         raise ValidationFailed("grace_period", f"must be at most {MAX_GRACE_DAYS}d")
     async with pool.acquire() as conn, conn.transaction():

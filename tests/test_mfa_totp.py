@@ -79,19 +79,18 @@ async def test_confirm_activates_and_wrong_codes_are_refused(make_tenant, app) -
     status, err, _ = await tenant.secret("POST", path, json={"code": totp_code(secret)})
     assert status == 409
     assert_error(err, "mfa_factor_not_pending")
-    # the code just used to confirm may sign in once (the user typed it seconds ago) ...
-    challenge = await challenge_of(tenant, user["email"])
-    status, me, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": totp_code(secret), "factor_type": "totp"})
-    assert status == 200, me
-    assert me["user"]["mfa_enabled"] is True
-    # ... and not twice
+    # the code used to confirm is spent: it cannot sign in (a code is accepted at most once) ...
     challenge = await challenge_of(tenant, user["email"])
     status, err, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
         "challenge_id": challenge["challenge_id"], "code": totp_code(secret), "factor_type": "totp"})
     assert status == 401
     assert_error(err, "invalid_code")
     assert "already used" in err["error"]["message"]
+    # ... the next step's code can (one step of clock tolerance)
+    status, me, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
+        "challenge_id": challenge["challenge_id"], "code": totp_code(secret, 1), "factor_type": "totp"})
+    assert status == 200, me
+    assert me["user"]["mfa_enabled"] is True
 
 
 async def test_sign_in_answers_mfa_required_then_auth_mfa_verify_signs_in(make_tenant, app) -> None:

@@ -223,8 +223,8 @@ async def confirm(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, fa
             if step is None:
                 error = invalid_code()
             else:
-                # The step is not spent: the user may sign in with the code just typed (once).
-                changes = {}
+                # Confirming spends the step: a TOTP code is accepted at most once, anywhere.
+                changes = {"totp_last_step": step}
         elif kind in ("sms", "email_otp"):
             expires = _aware(factor["enroll_expires_at"])
             if factor["enroll_attempts"] >= codes.MAX_ATTEMPTS:

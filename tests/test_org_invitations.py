@@ -323,3 +323,14 @@ async def test_concurrent_acceptance_is_single_use(tenant, app, sign_up) -> None
     results = await asyncio.gather(*[accept(tenant, token, user["access_token"]) for _ in range(3)])
     assert sorted(r[0] for r in results) == [200, 401, 401]
     assert (await tenant.secret("GET", f"/v1/organizations/{org['id']}"))[1]["member_count"] == 1
+
+
+async def test_overlong_invitation_expiry_is_422(tenant) -> None:
+    status, org, _ = await tenant.secret("POST", "/v1/organizations", json={"name": "Overflow"})
+    assert status == 201
+    for bad in ("999999999y", "0s", "366d", "soon"):
+        status, body, _ = await tenant.secret(
+            "POST", f"/v1/organizations/{org['id']}/invitations",
+            json={"email": "x@example.com", "expires_in": bad})
+        assert status == 422, (bad, body)
+        assert body["error"]["details"][0]["field"] == "expires_in"

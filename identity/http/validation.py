@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any, TypeVar
 
 import msgspec
 
+from identity.durations import parse_duration
 from identity.http.errors import InvalidJson, ValidationFailed
 
 T = TypeVar("T")
@@ -103,3 +105,15 @@ def decode_query(query: Any, type_: type[T]) -> T:
         if unstorable(key) or unstorable(value):
             raise ValidationFailed(key, "contains a NUL character or an unpaired surrogate")
     return convert(data, type_, strict=False)
+
+
+def duration_field(field: str, text: str, low: timedelta, high: timedelta, bounds: str) -> timedelta:
+    """A duration request field within [low, high]; anything else is a 422 naming the field.
+    `bounds` says the range in the interface's notation, e.g. "1m and 365d"."""
+    try:
+        value = parse_duration(text)
+    except ValueError as exc:  # not a duration, or too long to represent
+        raise ValidationFailed(field, str(exc)) from None
+    if not low <= value <= high:
+        raise ValidationFailed(field, f"must be between {bounds}")
+    return value

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
-from identity.durations import parse_duration
 from identity.http.errors import ApiError, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
+from identity.http.validation import duration_field
 from identity.ids import new_id
 from identity.keys import store
 from identity.keys.schemas import CreateKey, ListKeys, RotateKey, UpdateKey
@@ -76,12 +76,8 @@ def _scopes(type_: str, scopes: list[str]) -> list[str]:
 def _expiry(expires_in: str | None) -> datetime | None:
     if expires_in is None:
         return None
-    try:
-        delta = parse_duration(expires_in)
-    except ValueError as exc:
-        raise ValidationFailed("expires_in", str(exc)) from None
-    if delta.total_seconds() < 60 or delta.days > MAX_EXPIRY_DAYS:
-        raise ValidationFailed("expires_in", f"must be between 1m and {MAX_EXPIRY_DAYS}d")
+    delta = duration_field("expires_in", expires_in, timedelta(minutes=1),
+                           timedelta(days=MAX_EXPIRY_DAYS), f"1m and {MAX_EXPIRY_DAYS}d")
     return datetime.now(UTC) + delta
 
 
@@ -148,12 +144,8 @@ async def revoke(pool: asyncpg.Pool, tenant_id: str, key_id: str, audit: AuditCo
 
 
 async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: AuditContext) -> dict[str, Any]:
-    try:
-        grace = parse_duration(body.grace_period)
-    except ValueError as exc:
-        raise ValidationFailed("grace_period", str(exc)) from None
-    if grace.days > MAX_GRACE_DAYS:
-        raise ValidationFailed("grace_period", f"must be at most {MAX_GRACE_DAYS}d")
+    grace = duration_field("grace_period", body.grace_period, timedelta(0),
+                           timedelta(days=MAX_GRACE_DAYS), f"0s and {MAX_GRACE_DAYS}d")
     async with pool.acquire() as conn, conn.transaction():
         old = await store.get(conn, tenant_id, body.id, for_update=True)
         if old is None:

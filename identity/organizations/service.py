@@ -23,13 +23,13 @@ from identity.auth import errors as auth_errors
 from identity.auth.links import check_redirect
 from identity.auth.onetime import with_token
 from identity.crypto import random_token, sha256_hex
-from identity.durations import parse_duration
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.auth import Tenant
 from identity.http.errors import ApiError, Forbidden, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
+from identity.http.validation import duration_field
 from identity.ids import new_id
 from identity.organizations import store
 from identity.organizations.schemas import (
@@ -361,10 +361,7 @@ def humanize(delta: timedelta) -> str:
 
 
 def _invitation_ttl(expires_in: str) -> timedelta:
-    ttl = parse_duration(expires_in)
-    if ttl < MIN_INVITATION_TTL or ttl > MAX_INVITATION_TTL:
-        raise ValidationFailed("expires_in", "must be between 1m and 365d")
-    return ttl
+    return duration_field("expires_in", expires_in, MIN_INVITATION_TTL, MAX_INVITATION_TTL, "1m and 365d")
 
 
 async def create_invitation(

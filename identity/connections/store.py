@@ -1,0 +1,218 @@
+"""SQL for connections, linked identities, flows in progress and one-time tickets.
+Every statement filters on tenant_id."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import asyncpg
+
+_CONNECTION = """id, tenant_id, provider, name, client_id, client_secret_sealed, scopes, enabled,
+                 endpoints, token_endpoint_auth_method, field_mapping, apple_team_id, apple_key_id,
+                 apple_private_key_sealed, created_at, updated_at"""
+_IDENTITY = """id, user_id, connection_id, provider, provider_user_id, email, email_verified, name,
+               avatar_url, created_at, updated_at, last_sign_in_at"""
+
+
+# -- connections ---------------------------------------------------------------------------------
+
+async def insert_connection(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    return await conn.fetchrow(
+        f"INSERT INTO oauth_connections ({cols}) VALUES ({params}) RETURNING {_CONNECTION}",
+        *values.values(),
+    )
+
+
+async def get_connection(conn: Any, tenant_id: str, connection_id: str, *,
+                         for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND id = $2{lock}",
+        tenant_id, connection_id,
+    )
+
+
+async def list_connections(
+    conn: Any, tenant_id: str, *, provider: str | None, enabled: bool | None, after: str | None,
+    limit: int, ascending: bool,
+) -> tuple[list[asyncpg.Record], int]:
+    filters = "tenant_id = $1 AND ($2::text IS NULL OR provider = $2) AND ($3::boolean IS NULL OR enabled = $3)"
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    rows = await conn.fetch(
+        f"""SELECT {_CONNECTION} FROM oauth_connections
+            WHERE {filters} AND ($4::text IS NULL OR id {op} $4)
+            ORDER BY id {order} LIMIT $5""",
+        tenant_id, provider, enabled, after, limit + 1,
+    )
+    total = await conn.fetchval(f"SELECT count(*) FROM oauth_connections WHERE {filters}",
+                                tenant_id, provider, enabled)
+    return rows, total
+
+
+async def enabled_connections(conn: Any, tenant_id: str) -> list[asyncpg.Record]:
+    return await conn.fetch(
+        f"""SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND enabled
+            ORDER BY id LIMIT 100""",
+        tenant_id,
+    )
+
+
+async def update_connection(conn: Any, tenant_id: str, connection_id: str,
+                            changes: dict[str, Any]) -> asyncpg.Record:
+    sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
+    return await conn.fetchrow(
+        f"""UPDATE oauth_connections SET {sets}, updated_at = now()
+            WHERE tenant_id = $1 AND id = $2 RETURNING {_CONNECTION}""",
+        tenant_id, connection_id, *changes.values(),
+    )
+
+
+async def delete_connection(conn: Any, tenant_id: str, connection_id: str) -> None:
+    await conn.execute("DELETE FROM oauth_connections WHERE tenant_id = $1 AND id = $2", tenant_id, connection_id)
+
+
+async def count_identities_of_connection(conn: Any, tenant_id: str, connection_id: str) -> int:
+    return await conn.fetchval(
+        "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND connection_id = $2",
+        tenant_id, connection_id,
+    )
+
+
+# -- identities ----------------------------------------------------------------------------------
+
+async def find_identity(conn: Any, tenant_id: str, connection_id: str, provider_user_id: str, *,
+                        for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"""SELECT {_IDENTITY} FROM oauth_identities
+            WHERE tenant_id = $1 AND connection_id = $2 AND provider_user_id = $3{lock}""",
+        tenant_id, connection_id, provider_user_id,
+    )
+
+
+async def get_identity(conn: Any, tenant_id: str, user_id: str, identity_id: str, *,
+                       for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(
+        f"""SELECT {_IDENTITY} FROM oauth_identities
+            WHERE tenant_id = $1 AND user_id = $2 AND id = $3{lock}""",
+        tenant_id, user_id, identity_id,
+    )
+
+
+async def insert_identity(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    return await conn.fetchrow(
+        f"INSERT INTO oauth_identities ({cols}) VALUES ({params}) RETURNING {_IDENTITY}",
+        *values.values(),
+    )
+
+
+async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: dict[str, Any]) -> asyncpg.Record:
+    """Refresh the copy of the provider's profile at each sign-in."""
+    return await conn.fetchrow(
+        f"""UPDATE oauth_identities
+            SET email = $3, email_verified = $4, name = $5, avatar_url = $6, last_sign_in_at = now(),
+                updated_at = now()
+            WHERE tenant_id = $1 AND id = $2 RETURNING {_IDENTITY}""",
+        tenant_id, identity_id, profile["email"], profile["email_verified"], profile["name"],
+        profile["avatar_url"],
+    )
+
+
+async def delete_identity(conn: Any, tenant_id: str, identity_id: str) -> None:
+    await conn.execute("DELETE FROM oauth_identities WHERE tenant_id = $1 AND id = $2", tenant_id, identity_id)
+
+
+async def list_identities(
+    conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
+) -> tuple[list[asyncpg.Record], int]:
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    rows = await conn.fetch(
+        f"""SELECT {_IDENTITY} FROM oauth_identities
+            WHERE tenant_id = $1 AND user_id = $2 AND ($3::text IS NULL OR id {op} $3)
+            ORDER BY id {order} LIMIT $4""",
+        tenant_id, user_id, after, limit + 1,
+    )
+    total = await conn.fetchval(
+        "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
+    )
+    return rows, total
+
+
+async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identity_id: str) -> asyncpg.Record:
+    """Whether the user keeps a way to sign in without this identity: a password, or another
+    identity whose connection is enabled. One statement."""
+    return await conn.fetchrow(
+        """SELECT (u.password_hash IS NOT NULL) AS has_password,
+                  (SELECT count(*) FROM oauth_identities i
+                     JOIN oauth_connections c ON c.tenant_id = i.tenant_id AND c.id = i.connection_id
+                    WHERE i.tenant_id = $1 AND i.user_id = $2 AND i.id <> $3 AND c.enabled) AS others
+           FROM users u WHERE u.tenant_id = $1 AND u.id = $2""",
+        tenant_id, user_id, identity_id,
+    )
+
+
+# -- flows ---------------------------------------------------------------------------------------
+
+async def insert_flow(conn: Any, values: dict[str, Any]) -> None:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    await conn.execute(f"INSERT INTO oauth_connection_flows ({cols}) VALUES ({params})", *values.values())
+
+
+async def get_flow(conn: Any, tenant_id: str, state_hash: str) -> asyncpg.Record | None:
+    return await conn.fetchrow(
+        "SELECT * FROM oauth_connection_flows WHERE tenant_id = $1 AND state_hash = $2", tenant_id, state_hash
+    )
+
+
+async def spend_flow(conn: Any, tenant_id: str, state_hash: str) -> bool:
+    """Mark the flow used; False when it already was (a replayed callback)."""
+    done = await conn.fetchval(
+        """UPDATE oauth_connection_flows SET used_at = now()
+           WHERE tenant_id = $1 AND state_hash = $2 AND used_at IS NULL RETURNING true""",
+        tenant_id, state_hash,
+    )
+    return bool(done)
+
+
+async def drop_expired(conn: Any, tenant_id: str) -> None:
+    """Housekeeping of the tenant's finished flows and tickets, a day after they expired."""
+    await conn.execute(
+        "DELETE FROM oauth_connection_flows WHERE tenant_id = $1 AND expires_at < now() - interval '1 day'",
+        tenant_id,
+    )
+    await conn.execute(
+        "DELETE FROM oauth_tickets WHERE tenant_id = $1 AND expires_at < now() - interval '1 day'", tenant_id
+    )
+
+
+# -- tickets -------------------------------------------------------------------------------------
+
+async def insert_ticket(conn: Any, values: dict[str, Any]) -> None:
+    cols = ", ".join(values)
+    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+    await conn.execute(f"INSERT INTO oauth_tickets ({cols}) VALUES ({params})", *values.values())
+
+
+async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> asyncpg.Record | None:
+    """Lock the ticket and mark it used in one statement; returns it as it was (used_at, expiry
+    to be checked by the caller), or None when unknown."""
+    return await conn.fetchrow(
+        """UPDATE oauth_tickets t SET used_at = coalesce(t.used_at, now())
+           FROM (SELECT token_hash, used_at FROM oauth_tickets
+                  WHERE tenant_id = $1 AND token_hash = $2 AND kind = $3 FOR UPDATE) AS old
+           WHERE t.tenant_id = $1 AND t.token_hash = old.token_hash
+           RETURNING t.user_id, t.session_id, t.connection_id, t.identity_id, t.redirect_url, t.new_user,
+                     t.expires_at, old.used_at""",
+        tenant_id, token_hash, kind,
+    )
+
+
+def expired(row: Any, now: datetime) -> bool:
+    return row["expires_at"] <= now

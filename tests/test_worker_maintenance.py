@@ -84,8 +84,26 @@ async def test_expired_oauth_codes_and_grants(app, tenant) -> None:
            ($1, 'grt_expired', 'cli_x', NULL, '{}', now() - interval '31 days', NULL),
            ($1, 'grt_revoked', 'cli_x', NULL, '{}', now() + interval '1 day', now() - interval '31 days'),
            ($1, 'grt_live', 'cli_x', NULL, '{}', now() + interval '1 day', NULL)""", tenant.id)
+    await pool.execute(
+        "INSERT INTO oauth_connections (tenant_id, id, name, provider, client_id, scopes, token_endpoint_auth_method) "
+        "VALUES ($1, 'con_x', 'x', 'oidc', 'c', '{openid}', 'client_secret_post')", tenant.id)
+    await pool.execute(
+        """INSERT INTO oauth_connection_flows (tenant_id, state_hash, connection_id, browser_hash, redirect_url,
+                                               code_verifier_sealed, nonce, expires_at) VALUES
+           ($1, 's_old', 'con_x', 'b', 'https://a/', 'v', 'n', now() - interval '2 days'),
+           ($1, 's_new', 'con_x', 'b', 'https://a/', 'v', 'n', now() + interval '5 minutes')""", tenant.id)
+    await pool.execute(
+        """INSERT INTO oauth_tickets (tenant_id, token_hash, kind, user_id, expires_at) VALUES
+           ($1, 't_old', 'exchange', $2, now() - interval '2 days'),
+           ($1, 't_new', 'exchange', $2, now() + interval '2 minutes')""", tenant.id, uid)
     result = await maintenance.expire_oauth(pool)
     assert result["codes"] >= 1 and result["grants"] >= 2
+    assert result["connection_flows"] >= 1 and result["tickets"] >= 1
+    flows = {r["state_hash"] for r in await pool.fetch(
+        "SELECT state_hash FROM oauth_connection_flows WHERE tenant_id = $1", tenant.id)}
+    tickets = {r["token_hash"] for r in await pool.fetch(
+        "SELECT token_hash FROM oauth_tickets WHERE tenant_id = $1", tenant.id)}
+    assert flows == {"s_new"} and tickets == {"t_new"}
     codes = {r["code_hash"] for r in await pool.fetch(
         "SELECT code_hash FROM oauth_codes WHERE tenant_id = $1", tenant.id)}
     grants = {r["id"] for r in await pool.fetch("SELECT id FROM oauth_grants WHERE tenant_id = $1", tenant.id)}

@@ -97,8 +97,6 @@ async def expire_oauth(pool: Any) -> dict[str, int]:
     """Authorization codes live 60 s and grants until their tokens expire; keep them a while
     for reuse detection and audit, then delete (refresh tokens go with their grant). Browser
     sessions go with their session."""
-    if not await _columns(pool, "oauth_codes"):
-        return {"codes": 0, "grants": 0}
     codes = await _delete_in_batches(
         pool, "oauth_codes", "expires_at < now() - make_interval(hours => $1)", TOKEN_RETENTION_HOURS
     )
@@ -107,7 +105,11 @@ async def expire_oauth(pool: Any) -> dict[str, int]:
         "(expires_at < now() - make_interval(days => $1) OR revoked_at < now() - make_interval(days => $1))",
         SESSION_RETENTION_DAYS,
     )
-    return {"codes": codes, "grants": grants}
+    # External sign-in: flows in progress and one-time exchange tickets live minutes.
+    old = "expires_at < now() - make_interval(hours => $1)"
+    flows = await _delete_in_batches(pool, "oauth_connection_flows", old, TOKEN_RETENTION_HOURS)
+    tickets = await _delete_in_batches(pool, "oauth_tickets", old, TOKEN_RETENTION_HOURS)
+    return {"codes": codes, "grants": grants, "connection_flows": flows, "tickets": tickets}
 
 
 async def delete_old_email_log(pool: Any) -> int:

@@ -33,17 +33,25 @@ SHUTDOWN_HOOKS: list = []
 def routers() -> list[Router]:
     """Every resource family's router; a new family adds itself here."""
     from identity import platform_routes
+    from identity.admin import routes as admin
+    from identity.audit import routes as audit
     from identity.auth import routes as auth
+    from identity.clients import routes as clients
+    from identity.connections import routes as connections
     from identity.email import routes as email
     from identity.keys import routes as keys
     from identity.mfa import routes as mfa
+    from identity.oauth import routes as oauth
+    from identity.organizations import routes as organizations
     from identity.sessions import routes as sessions
     from identity.tenants import routes as tenants
     from identity.tokens import routes as tokens
+    from identity.users import routes as users
     from identity.webhooks import routes as webhooks
 
     return [platform_routes.router, tenants.router, keys.router, email.router, auth.router,
-            sessions.router, tokens.router, webhooks.router, mfa.router]
+            sessions.router, tokens.router, webhooks.router, organizations.router, clients.router,
+            oauth.router, mfa.router, users.router, admin.router, audit.router, connections.router]
 
 
 async def _lifecycle(app: web.Application) -> AsyncIterator[None]:

@@ -25,3 +25,9 @@ def new_id(prefix: str) -> str:
     millis = time.time_ns() // 1_000_000
     rand = int.from_bytes(os.urandom(10), "big")
     return f"{prefix}_{_encode(millis, 10)}{_encode(rand, 16)}"
+
+
+def floor_id(prefix: str, when_ms: int) -> str:
+    """The smallest identifier new_id(prefix) can make at the millisecond when_ms (a bound for
+    range scans by time over an index on id)."""
+    return f"{prefix}_{_encode(max(when_ms, 0), 10)}{'0' * 16}"

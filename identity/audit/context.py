@@ -41,3 +41,22 @@ class AuditContext:
 def from_ctx(ctx: Any) -> AuditContext:
     """Build from a route's Ctx (kept loose to avoid an import cycle with identity.http)."""
     return AuditContext(actor=ctx.principal.actor(), ip_address=ctx.ip, user_agent=ctx.user_agent)
+
+
+def impersonated(principal: Any) -> bool:
+    """Whether the credential is an impersonation token (an access token with an act claim)."""
+    act = (getattr(principal, "claims", None) or {}).get("act")
+    return isinstance(act, dict) and bool(act.get("sub"))
+
+
+def when_required(ctx: Any) -> AuditContext | None:
+    """The audit context for a state change made by this request's credential, or None when the
+    rule does not ask for an entry: every change made with a secret key, the master key, an
+    operator credential or an impersonation token is recorded; a user acting for themselves
+    with their own access token is not (their events and sessions record that)."""
+    principal = ctx.principal
+    if principal is None:
+        return None
+    if principal.kind == "access_token" and not impersonated(principal):
+        return None
+    return from_ctx(ctx)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from identity.admin.stats import record_failed_sign_in
+from identity.audit.context import when_required
 from identity.auth import links, pages, service
 from identity.auth.access import resolve_access_token
 from identity.auth.runtime import runtime
@@ -32,6 +34,7 @@ from identity.auth.schemas import (
     VerifyEmailQuery,
 )
 from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, register_resolver
+from identity.http.errors import ApiError
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.tokens import refresh as refresh_tokens
@@ -39,6 +42,9 @@ from identity.tokens import refresh as refresh_tokens
 register_resolver(ACCESS_TOKEN, resolve_access_token)
 
 router = Router()
+#: Sign-in answers that count as failed sign-ins (a required second factor does not).
+_FAILED_SIGN_IN = frozenset({"invalid_credentials", "account_locked", "user_disabled", "user_banned",
+                             "email_not_verified"})
 _public = {"auth": (PUBLISHABLE,), "tag": "Authentication", "idempotent": False}
 _user = {"auth": (ACCESS_TOKEN,), "tag": "Authentication", "idempotent": False}
 
@@ -59,14 +65,20 @@ async def sign_up(ctx: Ctx):
 @router.post("/v1/auth/sign-in", body=SignIn, response=SignInResult, errors=(401, 403, 422),
              summary="Sign in with email and password", **_public)
 async def sign_in(ctx: Ctx):
-    return await service.sign_in(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body,
-                                 client_info(ctx.request))
+    try:
+        return await service.sign_in(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body,
+                                     client_info(ctx.request))
+    except ApiError as exc:
+        if exc.code in _FAILED_SIGN_IN:  # counted for GET /v1/admin/stats
+            await record_failed_sign_in(ctx.pool, ctx.tenant_id)
+        raise
 
 
 @router.post("/v1/auth/sign-out", status=204, summary="Revoke the current session", **_user)
 async def sign_out(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.session_id is not None
-    await service.sign_out(ctx.pool, ctx.tenant_id, ctx.principal.session_id)
+    # Audited only when an administrator does it with an impersonation token.
+    await service.sign_out(ctx.pool, ctx.tenant_id, ctx.principal.session_id, when_required(ctx))
 
 
 @router.post("/v1/auth/token/refresh", body=Refresh, response=TokenPair, errors=(401, 403),

@@ -170,9 +170,13 @@ async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
     return {"user": present_user(user, private=False), "session": creds}
 
 
-async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str) -> None:
+async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: Any = None) -> None:
+    """audit: an AuditContext when the change must be recorded (an impersonation token)."""
     async with pool.acquire() as conn, conn.transaction():
-        await sessions.revoke_session(conn, tenant_id, session_id, "signed_out")
+        row = await sessions.revoke_session(conn, tenant_id, session_id, "signed_out")
+        if row is not None and audit is not None:
+            await audit.record(conn, tenant_id, "session.revoked", "session", session_id,
+                               {"user_id": row["user_id"], "reason": "signed_out"})
 
 
 async def me(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:

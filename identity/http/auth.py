@@ -211,6 +211,22 @@ register_resolver(PUBLISHABLE, _resolve_api_key)
 register_resolver(ADMIN_TOKEN, _resolve_admin_token)
 
 
+def tenant_header(request: web.Request) -> str:
+    """The X-Tenant-ID of a data-plane request: 400 tenant_header_required when missing, 404
+    tenant_not_found when it cannot be a tenant id. Credentials outside TENANT_KINDS (the control
+    plane admin key) that act in a tenant read it with this too."""
+    tenant_id = request.headers.get("X-Tenant-ID", "").strip()
+    if not tenant_id:
+        raise ApiError(
+            "Send the tenant's identifier in the X-Tenant-ID header.",
+            status=400,
+            code="tenant_header_required",
+        )
+    if not _TENANT_ID.fullmatch(tenant_id):
+        raise NotFound("tenant")
+    return tenant_id
+
+
 async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_scoped: bool) -> Principal:
     """Resolve the request's credential, enforcing the route's allowed kinds and tenant header."""
     token = bearer(request)
@@ -228,15 +244,7 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
         )
     tenant_id = None
     if tenant_scoped and kind in TENANT_KINDS:
-        tenant_id = request.headers.get("X-Tenant-ID", "").strip()
-        if not tenant_id:
-            raise ApiError(
-                "Send the tenant's identifier in the X-Tenant-ID header.",
-                status=400,
-                code="tenant_header_required",
-            )
-        if not _TENANT_ID.fullmatch(tenant_id):
-            raise NotFound("tenant")
+        tenant_id = tenant_header(request)
     resolver = _resolvers.get(kind)
     if resolver is None:
         raise Unauthenticated("The credential is not recognised.")

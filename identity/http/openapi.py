@@ -72,7 +72,7 @@ def _nullable(schema: Any) -> Any:
 def build(routes: list[Route], public_url: str) -> dict[str, Any]:
     types: list[Any] = [Error]
     for r in routes:
-        for t in (r.body, r.response, r.query):
+        for t in (r.body, r.response, r.query, r.form):
             if t is not None:
                 types.append(t)
     schemas, components = msgspec.json.schema_components(
@@ -102,7 +102,7 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
                     {"name": name, "in": "query", "required": name in required, "schema": prop}
                 )
             components.pop(r.query.__name__, None)
-        tenant_scoped = r.tenant and any(k in (SECRET, PUBLISHABLE, ACCESS_TOKEN) for k in r.auth)
+        tenant_scoped = r.tenant and any(k in (SECRET, PUBLISHABLE, ACCESS_TOKEN, CP_ADMIN) for k in r.auth)
         if tenant_scoped:
             params.append(
                 {"name": "X-Tenant-ID", "in": "header", "required": True,
@@ -119,6 +119,11 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
             op["requestBody"] = {
                 "required": not r.body_optional,
                 "content": {"application/json": {"schema": refs[id(r.body)]}},
+            }
+        elif r.form is not None:
+            op["requestBody"] = {
+                "required": True,
+                "content": {"application/x-www-form-urlencoded": {"schema": refs[id(r.form)]}},
             }
         if r.auth:
             op["security"] = [{_SCHEMES[k][0]: []} for k in r.auth]
@@ -150,10 +155,12 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
         if r.auth:
             codes.add(503)  # the database is unreachable
         for code in sorted(codes):
-            op["responses"][str(code)] = {
-                "description": _STATUS_TEXT.get(code, "Error"),
-                "content": {"application/json": {"schema": error_ref}},
-            }
+            content: dict[str, Any] = {"application/json": {"schema": error_ref}}
+            if r.content_type == "text/html":
+                # A page answers its own refusals (an invalid link) as a page; the platform's
+                # (bad query, database down) stay in the JSON envelope.
+                content["text/html"] = {"schema": {"type": "string"}}
+            op["responses"][str(code)] = {"description": _STATUS_TEXT.get(code, "Error"), "content": content}
         paths.setdefault(path, {})[r.method.lower()] = op
 
     return {

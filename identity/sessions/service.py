@@ -125,17 +125,24 @@ async def revoke_sessions(
     user_id: str | None,
     reason: str,
     keep: str | None = None,
+    user_ids: list[str] | None = None,
+    exclude_user: str | None = None,
 ) -> list[asyncpg.Record]:
-    """Revoke every active session of a user (or, user_id None, of the tenant) except keep.
-    One session.revoked event names them all: {ids, user_id, reason, count, revoked_at}."""
-    rows = await store.revoke_many(conn, tenant_id, user_id=user_id, reason=reason, keep=keep)
+    """Revoke every active session of a user (or, user_id None, of the tenant; or of the users in
+    user_ids) except keep and except exclude_user's. One session.revoked event names them all:
+    {ids, user_id, reason, count, revoked_at}, plus user_ids when several users were named."""
+    rows = await store.revoke_many(conn, tenant_id, user_id=user_id, reason=reason, keep=keep,
+                                   user_ids=user_ids, exclude_user=exclude_user)
     if rows:
         ids = [r["id"] for r in rows]
         await cache.notify(conn, tenant_id, ids)
-        await emit(conn, tenant_id, "session.revoked", {
+        data: dict[str, Any] = {
             "ids": ids, "user_id": user_id, "reason": reason, "count": len(ids),
             "revoked_at": rows[0]["revoked_at"],
-        })
+        }
+        if user_ids is not None:
+            data["user_ids"] = sorted({r["user_id"] for r in rows})
+        await emit(conn, tenant_id, "session.revoked", data)
     return rows
 
 
@@ -180,7 +187,7 @@ async def delete_many(
 
 _INVALID: dict[str, Any] = {
     "valid": False, "session_id": None, "user_id": None, "tenant_id": None, "role": None,
-    "org_id": None, "mfa_verified": False, "expires_at": None,
+    "org_id": None, "org_role": None, "mfa_verified": False, "expires_at": None,
 }
 
 
@@ -203,6 +210,7 @@ async def verify(rt: Any, pool: asyncpg.Pool, tenant_id: str, token: str) -> dic
         "tenant_id": tenant_id,
         "role": claims.get("role"),
         "org_id": claims.get("org_id"),
+        "org_role": claims.get("org_role"),
         "mfa_verified": bool(claims.get("mfa_verified")),
         "expires_at": datetime.fromtimestamp(claims["exp"], UTC),
     }

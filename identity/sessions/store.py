@@ -80,15 +80,29 @@ async def revoke(conn: Any, tenant_id: str, session_id: str, reason: str) -> asy
 
 
 async def revoke_many(
-    conn: Any, tenant_id: str, *, user_id: str | None, reason: str, keep: str | None = None
+    conn: Any,
+    tenant_id: str,
+    *,
+    user_id: str | None,
+    reason: str,
+    keep: str | None = None,
+    user_ids: list[str] | None = None,
+    exclude_user: str | None = None,
 ) -> list[asyncpg.Record]:
-    """Revoke every unrevoked, unexpired session of the tenant (or of one user), except keep."""
+    """Revoke every unrevoked, unexpired session of the tenant (or of one user, or of the users
+    listed), except keep and except exclude_user's. Only the filters given are in the statement,
+    so a cached generic plan still walks the user index for one user's sessions."""
+    args: list[Any] = [tenant_id, reason]
+    where = ["tenant_id = $1", "revoked_at IS NULL", "expires_at > now()"]
+    for clause, value in (("user_id = ${}", user_id), ("user_id = ANY(${}::text[])", user_ids),
+                          ("user_id <> ${}", exclude_user), ("id <> ${}", keep)):
+        if value is not None:
+            args.append(value)
+            where.append(clause.format(len(args)))
     return await conn.fetch(
-        """UPDATE sessions SET revoked_at = now(), revoked_reason = $3
-           WHERE tenant_id = $1 AND ($2::text IS NULL OR user_id = $2)
-             AND revoked_at IS NULL AND expires_at > now() AND ($4::text IS NULL OR id <> $4)
-           RETURNING id, user_id, revoked_at""",
-        tenant_id, user_id, reason, keep,
+        f"""UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+            WHERE {" AND ".join(where)} RETURNING id, user_id, revoked_at""",
+        *args,
     )
 
 
@@ -110,10 +124,14 @@ async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Re
     return await conn.fetchrow(
         f"""SELECT r.rotated_at, r.reply_sealed, coalesce(r.reply_until > now(), false) AS reply_live,
                    u.role AS user_role, u.status AS user_status, u.public_metadata AS user_public_metadata,
+                   m.role AS org_role,
                    {_columns("s.")}
             FROM refresh_tokens r
             JOIN sessions s ON s.tenant_id = r.tenant_id AND s.id = r.session_id
             JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+            -- the active organization's current role (identity/organizations) for the new token
+            LEFT JOIN memberships m ON m.tenant_id = s.tenant_id AND m.org_id = s.org_id
+                                   AND m.user_id = s.user_id
             WHERE r.tenant_id = $1 AND r.token_hash = $2
             FOR UPDATE OF r, s""",
         tenant_id, token_hash,

@@ -1,18 +1,32 @@
-"""Creating users (sign-up, magic link, tenant owner, and later POST /v1/users)."""
+"""Users: creation (sign-up, magic link, tenant owner, POST /v1/users) and the management rules
+behind /v1/users and the admin endpoints. Each change is one transaction with its events and,
+for changes made by a secret key, the master key or an impersonation token, its audit entry."""
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 
 from identity.audit.context import AuditContext
+from identity.auth import errors as auth_errors
+from identity.auth import lockout, onetime, passwords
+from identity.email.queue import queue_email
 from identity.events.emit import emit
-from identity.http.errors import ApiError
+from identity.http.auth import Tenant
+from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.pagination import decode_cursor, encode_cursor
+from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
+from identity.sessions import service as sessions
+from identity.tenants import auth_config
 from identity.tenants.service import CREATE_HOOKS
 from identity.users import store
-from identity.users.presenter import event_data
+from identity.users.presenter import event_data, present_user
+from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser
 
 EmailTaken = ApiError("A user with that email already exists.", status=409, code="email_already_exists")
 UsernameTaken = ApiError("That username is already taken.", status=409, code="username_already_exists")
@@ -70,3 +84,316 @@ async def _create_owner(
 
 
 CREATE_HOOKS.append(_create_owner)
+
+
+# -- /v1/users (issue F) -------------------------------------------------------------------------
+
+#: Largest public_metadata / private_metadata object, as JSON (public_metadata rides in every
+#: access token).
+METADATA_MAX_BYTES = 8192
+
+UserBanned = ApiError("The user is banned; enable them before disabling them.", status=409,
+                      code="user_banned")
+
+
+def _email(value: str, field: str = "email") -> str:
+    email = store.normalise_email(value)
+    if not EMAIL_RE.match(email):
+        raise ValidationFailed(field, "is not a valid email address", code="invalid_email")
+    return email
+
+
+def _metadata(field: str, value: dict[str, Any]) -> dict[str, Any]:
+    if len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()) > METADATA_MAX_BYTES:
+        raise ValidationFailed(field, f"must be at most {METADATA_MAX_BYTES} bytes of JSON")
+    return value
+
+
+def _avatar(value: str | None) -> str | None:
+    if value is not None and urlsplit(value).scheme not in ("http", "https"):
+        raise ValidationFailed("avatar_url", "must be an http(s) URL")
+    return value
+
+
+def _username_allowed(tenant: Tenant) -> None:
+    if not auth_config.load(tenant.auth_config).username_enabled:
+        raise ValidationFailed("username", "usernames are not enabled for this application")
+
+
+async def _locked(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> asyncpg.Record:
+    row = await store.get(conn, tenant_id, user_id, for_update=True)
+    if row is None:
+        raise NotFound("user")
+    return row
+
+
+async def get_user(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
+    row = await store.get(pool, tenant_id, user_id)
+    if row is None:
+        raise NotFound("user")
+    return present_user(row)
+
+
+async def get_user_by_email(pool: asyncpg.Pool, tenant_id: str, email: str) -> dict[str, Any]:
+    row = await store.get_by_email(pool, tenant_id, email)
+    if row is None:
+        raise NotFound("user")
+    return present_user(row)
+
+
+async def create(
+    pool: asyncpg.Pool, box: Any, tenant: Tenant, body: CreateUser, audit: AuditContext
+) -> dict[str, Any]:
+    """POST /v1/users. The password policy does not apply (imports, admin-made accounts); an
+    imported password_hash must be a format sign-in verifies (argon2, bcrypt, scrypt)."""
+    email = _email(body.email)
+    if body.password is not None and body.password_hash is not None:
+        raise ValidationFailed("password_hash", "give password or password_hash, not both")
+    if body.password_hash is not None and not passwords.is_importable(body.password_hash):
+        raise ValidationFailed(
+            "password_hash", "is not a supported hash (argon2 PHC, bcrypt $2a$/$2b$/$2y$, or $scrypt$)"
+        )
+    if body.username is not None:
+        _username_allowed(tenant)
+    _metadata("public_metadata", body.public_metadata)
+    _metadata("private_metadata", body.private_metadata)
+    _avatar(body.avatar_url)
+    # A taken email or username is answered before a hash is spent on it (the insert re-checks).
+    if await store.email_exists(pool, tenant.id, email):
+        raise EmailTaken
+    if body.username is not None and await store.username_exists(pool, tenant.id, body.username):
+        raise UsernameTaken
+    hashed = body.password_hash
+    if body.password is not None:
+        hashed = await passwords.hash_password(body.password)
+    async with pool.acquire() as conn, conn.transaction():
+        row = await create_user(
+            conn, tenant.id, email=email, password_hash=hashed, name=body.name,
+            username=body.username, phone=body.phone, role=body.role,
+            email_verified=body.email_verified, public_metadata=body.public_metadata,
+            private_metadata=body.private_metadata,
+        )
+        extra: dict[str, Any] = {}
+        if body.avatar_url is not None:
+            extra["avatar_url"] = body.avatar_url
+        if body.phone_verified:
+            extra["phone_verified"] = True
+        if hashed is not None:
+            extra["password_changed_at"] = datetime.now(UTC)
+        if body.send_welcome_email:
+            # Marked as welcomed, so the first sign-in does not send it a second time.
+            extra["welcomed_at"] = datetime.now(UTC)
+            await queue_email(conn, box, tenant_id=tenant.id, template="welcome", to=row["email"],
+                              user_id=row["id"], variables={"user_name": row["name"] or ""})
+        if extra:
+            row = await store.update(conn, tenant.id, row["id"], extra)
+        await audit.record(conn, tenant.id, "user.created", "user", row["id"], {
+            "email": row["email"], "role": row["role"],
+            "password": "imported" if body.password_hash else ("set" if body.password else "none"),
+            "welcome_email": body.send_welcome_email,
+        })
+    return present_user(row)
+
+
+async def _unique(conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: dict[str, Any]) -> Any:
+    try:
+        async with conn.transaction():
+            return await store.update(conn, tenant_id, user_id, changes)
+    except asyncpg.UniqueViolationError as exc:
+        if "username" in (exc.constraint_name or ""):
+            raise UsernameTaken from None
+        raise EmailTaken from None
+
+
+async def update(
+    pool: asyncpg.Pool, tenant: Tenant, user_id: str, body: UpdateUser, audit: AuditContext
+) -> dict[str, Any]:
+    """PATCH /v1/users/:id. Metadata objects are replaced whole. A new email is unverified unless
+    email_verified comes with it, and the links mailed to the old address stop working."""
+    changes: dict[str, Any] = {}
+    for field in ("name", "phone", "role", "email_verified", "phone_verified"):
+        value = getattr(body, field)
+        if value is not UNSET:
+            changes[field] = value
+    if body.avatar_url is not UNSET:
+        changes["avatar_url"] = _avatar(body.avatar_url)
+    for field in ("public_metadata", "private_metadata"):
+        value = getattr(body, field)
+        if value is not UNSET:
+            changes[field] = _metadata(field, value)
+    if body.username is not UNSET:
+        if body.username is not None:
+            _username_allowed(tenant)
+        changes["username"] = body.username
+    email = _email(body.email) if body.email is not UNSET else None
+    async with pool.acquire() as conn, conn.transaction():
+        row = await _locked(conn, tenant.id, user_id)
+        if email is not None and email != row["email"]:
+            changes["email"] = email
+            if body.email_verified is UNSET:
+                changes["email_verified"] = False
+            for kind in ("email_verification", "magic_link", "password_reset"):
+                await onetime.retire(conn, tenant.id, user_id, kind)
+        if changes:
+            row = await _unique(conn, tenant.id, user_id, changes)
+            fields = sorted(changes)
+            await emit(conn, tenant.id, "user.updated", {**event_data(row), "fields": fields})
+            await audit.record(conn, tenant.id, "user.updated", "user", user_id, {"fields": fields})
+        if body.status == "disabled":
+            row = await _disable(conn, tenant.id, row, None, True, audit)
+        elif body.status == "active":
+            row = await _enable(conn, tenant.id, row, audit)
+    return present_user(row)
+
+
+async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> None:
+    """DELETE /v1/users/:id: sessions are revoked first (every process forgets them at once),
+    then the row goes and its sessions, tokens, MFA factors and memberships cascade with it."""
+    async with pool.acquire() as conn, conn.transaction():
+        row = await _locked(conn, tenant_id, user_id)
+        revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="user_deleted")
+        await store.delete(conn, tenant_id, user_id)
+        await emit(conn, tenant_id, "user.deleted", {
+            "id": user_id, "email": row["email"], "deleted_at": datetime.now(UTC),
+        })
+        await audit.record(conn, tenant_id, "user.deleted", "user", user_id, {
+            "email": row["email"], "sessions_revoked": len(revoked),
+        })
+
+
+async def _disable(
+    conn: asyncpg.Connection, tenant_id: str, row: Any, reason: str | None, revoke: bool,
+    audit: AuditContext,
+) -> Any:
+    if row["status"] == "banned":
+        raise UserBanned
+    if row["status"] == "disabled":
+        return row
+    revoked: list[Any] = []
+    if revoke:
+        revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=row["id"], reason="user_disabled")
+    row = await store.update(conn, tenant_id, row["id"], {"status": "disabled"})
+    await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": reason})
+    await audit.record(conn, tenant_id, "user.disabled", "user", row["id"], {
+        "reason": reason, "sessions_revoked": len(revoked),
+    })
+    return row
+
+
+async def _enable(conn: asyncpg.Connection, tenant_id: str, row: Any, audit: AuditContext) -> Any:
+    if row["status"] == "active":
+        return row
+    previous = row["status"]
+    row = await store.update(conn, tenant_id, row["id"], {"status": "active", **lockout.CLEARED})
+    await emit(conn, tenant_id, "user.updated", {**event_data(row), "fields": ["status"]})
+    await audit.record(conn, tenant_id, "user.enabled", "user", row["id"], {"previous_status": previous})
+    return row
+
+
+async def disable(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str, reason: str | None, revoke: bool,
+    audit: AuditContext,
+) -> dict[str, Any]:
+    """active -> disabled: the user cannot sign in; their data stays. Their sessions are revoked
+    unless revoke_sessions is false. Disabling a disabled user changes nothing; a banned one is
+    409 user_banned (enable them first)."""
+    async with pool.acquire() as conn, conn.transaction():
+        row = await _disable(conn, tenant_id, await _locked(conn, tenant_id, user_id), reason, revoke, audit)
+    return present_user(row)
+
+
+async def enable(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> dict[str, Any]:
+    """disabled or banned -> active (also clears a password lockout)."""
+    async with pool.acquire() as conn, conn.transaction():
+        row = await _enable(conn, tenant_id, await _locked(conn, tenant_id, user_id), audit)
+    return present_user(row)
+
+
+async def ban(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str, reason: str | None, audit: AuditContext
+) -> dict[str, Any]:
+    """any -> banned: every session is revoked at once; the reason is kept in the audit log.
+    Receivers get user.disabled with status "banned"."""
+    async with pool.acquire() as conn, conn.transaction():
+        row = await _locked(conn, tenant_id, user_id)
+        revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="user_banned")
+        if row["status"] != "banned":
+            row = await store.update(conn, tenant_id, user_id, {"status": "banned"})
+            await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": reason})
+        await audit.record(conn, tenant_id, "user.banned", "user", user_id, {
+            "reason": reason, "sessions_revoked": len(revoked),
+        })
+    return present_user(row)
+
+
+async def revoke_all(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> dict[str, int]:
+    async with pool.acquire() as conn, conn.transaction():
+        await _locked(conn, tenant_id, user_id)
+        rows = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="revoked_by_api")
+        await audit.record(conn, tenant_id, "session.revoked_all", "user", user_id, {"count": len(rows)})
+    return {"revoked": len(rows)}
+
+
+async def set_password(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str, password: str, revoke: bool, audit: AuditContext
+) -> dict[str, Any]:
+    """POST /v1/users/:id/password: an administrator sets the password without the old one and
+    without the password policy. Outstanding reset links stop working, a lockout is lifted, and
+    every session is revoked unless revoke_sessions is false."""
+    if not await store.get(pool, tenant_id, user_id):
+        raise NotFound("user")  # before the hash is spent
+    hashed = await passwords.hash_password(password)
+    async with pool.acquire() as conn, conn.transaction():
+        await _locked(conn, tenant_id, user_id)
+        row = await store.update(conn, tenant_id, user_id, {
+            "password_hash": hashed, "password_changed_at": datetime.now(UTC), **lockout.CLEARED,
+        })
+        await onetime.retire(conn, tenant_id, user_id, "password_reset")
+        revoked: list[Any] = []
+        if revoke:
+            revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="password_changed")
+        await emit(conn, tenant_id, "user.password_changed", {
+            "id": user_id, "email": row["email"], "reason": "admin_set",
+        })
+        await audit.record(conn, tenant_id, "user.password_changed", "user", user_id, {
+            "revoke_sessions": revoke, "sessions_revoked": len(revoked),
+        })
+    return present_user(row)
+
+
+def present_session(row: Any) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "user_id": row["user_id"],
+        "user_agent": row["user_agent"],
+        "ip_address": row["ip_address"],
+        "created_at": row["created_at"],
+        "last_active_at": row["last_active_at"],
+        "expires_at": row["expires_at"],
+        "impersonated_by": row["impersonated_by"],
+    }
+
+
+async def user_sessions(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListUserSessions
+) -> dict[str, Any]:
+    """GET /v1/users/:id/sessions: the user's active sessions, newest first."""
+    cursor = decode_cursor(query.cursor)
+    async with pool.acquire() as conn:
+        if not await store.get(conn, tenant_id, user_id):
+            raise NotFound("user")
+        rows, total = await store.active_sessions(
+            conn, tenant_id, user_id, before=cursor[0] if cursor else None, limit=query.limit
+        )
+    has_more = len(rows) > query.limit
+    rows = rows[: query.limit]
+    return {
+        "data": [present_session(r) for r in rows],
+        "pagination": {"total": total, "limit": query.limit, "has_more": has_more,
+                       "next_cursor": encode_cursor([rows[-1]["id"]]) if has_more else None},
+    }
+
+
+def ensure_can_act_as(user: Any) -> None:
+    if user["status"] != "active":
+        raise auth_errors.user_inactive(user["status"])

@@ -94,3 +94,53 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
            FROM users WHERE tenant_id = $1""",
         tenant_id,
     )
+
+
+# -- user management (issue F) -------------------------------------------------------------------
+
+async def delete(conn: Any, tenant_id: str, user_id: str) -> bool:
+    """Delete the user; sessions, refresh and one-time tokens, MFA factors and memberships go
+    with it (their foreign keys cascade)."""
+    status = await conn.execute("DELETE FROM users WHERE tenant_id = $1 AND id = $2", tenant_id, user_id)
+    return status.endswith(" 1")
+
+
+async def disable_many(conn: Any, tenant_id: str, user_ids: list[str]) -> list[asyncpg.Record]:
+    """Move the listed active users to disabled; returns the rows changed (others are skipped)."""
+    return await conn.fetch(
+        f"""UPDATE users SET status = 'disabled', updated_at = now()
+            WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status = 'active'
+            RETURNING {COLUMNS}""",
+        tenant_id, user_ids,
+    )
+
+
+async def existing_ids(conn: Any, tenant_id: str, user_ids: list[str]) -> list[str]:
+    rows = await conn.fetch(
+        "SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::text[])", tenant_id, user_ids
+    )
+    return [r["id"] for r in rows]
+
+
+_SESSION_COLUMNS = """id, user_id, user_agent, ip_address, created_at, last_active_at, expires_at,
+                      impersonated_by"""
+
+
+async def active_sessions(
+    conn: Any, tenant_id: str, user_id: str, *, before: str | None, limit: int
+) -> tuple[list[asyncpg.Record], int]:
+    """A page of the user's active sessions, newest first (by id), and how many there are."""
+    live = "tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()"
+    if before is None:
+        rows = await conn.fetch(
+            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE {live} ORDER BY id DESC LIMIT $3",
+            tenant_id, user_id, limit + 1,
+        )
+    else:
+        rows = await conn.fetch(
+            f"""SELECT {_SESSION_COLUMNS} FROM sessions WHERE {live} AND id < $3
+                ORDER BY id DESC LIMIT $4""",
+            tenant_id, user_id, before, limit + 1,
+        )
+    total = await conn.fetchval(f"SELECT count(*) FROM sessions WHERE {live}", tenant_id, user_id)
+    return rows, total

@@ -33,3 +33,20 @@ SELECT create_distributed_table('email_messages',   'tenant_id', colocate_with =
 SELECT create_distributed_table('webhook_endpoints',  'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('webhook_deliveries', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('webhook_attempts',   'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_clients',          'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_consents',         'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_browser_sessions', 'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_grants',           'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_codes',            'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_refresh_tokens',   'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('organizations',      'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('memberships',        'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('invitations',        'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_connections',      'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_identities',       'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_connection_flows', 'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_tickets',          'tenant_id', colocate_with => 'users');
+-- sql/009: the users table's maintained counts (triggers on users write them, in the same shard's
+-- transaction) and failed sign-ins per hour.
+SELECT create_distributed_table('user_counts',      'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('sign_in_failures', 'tenant_id', colocate_with => 'users');

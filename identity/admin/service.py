@@ -1,0 +1,123 @@
+"""The rules behind /v1/admin: stats in one statement, user search, tenant-wide session
+revocation, bulk disable, impersonation and the authentication configuration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+
+from identity.admin.schemas import AdminImpersonate, BulkDisable, RevokeAllSessions, SearchUsers
+from identity.audit import store as audit_store
+from identity.audit.context import AuditContext
+from identity.durations import parse_duration
+from identity.events.emit import emit
+from identity.http.auth import Tenant
+from identity.http.errors import NotFound, ValidationFailed
+from identity.http.instants import parse_instant
+from identity.sessions import service as sessions
+from identity.sessions.device import ClientInfo
+from identity.tenants import auth_config
+from identity.tenants import service as tenants
+from identity.tenants.schemas import UpdateTenant
+from identity.users import impersonation, search
+from identity.users import store as users
+from identity.users.presenter import event_data, present_user
+
+# -- users ---------------------------------------------------------------------------------------
+
+async def search_users(pool: asyncpg.Pool, tenant_id: str, body: SearchUsers, trigram: bool) -> dict[str, Any]:
+    f = body.filters
+    filters = search.Filters(
+        q=body.query, status=f.status, role=f.role, disabled=f.disabled,
+        created_after=parse_instant("filters.created_after", f.created_after),
+        created_before=parse_instant("filters.created_before", f.created_before),
+        last_active_after=parse_instant("filters.last_active_after", f.last_active_after),
+        mfa_enrolled=f.mfa_enrolled, email_verified=f.email_verified,
+        organization_id=f.organization_id, ids=f.ids, trigram=trigram,
+    )
+    return await search.page(pool, tenant_id, filters, sort=body.sort.field, order=body.sort.direction,
+                             limit=body.limit, cursor=body.cursor, present=present_user)
+
+
+async def impersonate(
+    pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: AdminImpersonate, admin: str,
+    client: ClientInfo, audit: AuditContext,
+) -> dict[str, Any]:
+    try:
+        ttl = parse_duration(body.expires_in)
+    except ValueError as exc:
+        raise ValidationFailed("expires_in", str(exc)) from None
+    if not impersonation.MIN_TTL <= ttl <= impersonation.MAX_TTL:
+        raise ValidationFailed("expires_in", "must be between 1m and 24h")
+    result = await impersonation.impersonate(
+        pool, rt, tenant, body.user_id, admin=admin, ttl=ttl, reason=body.reason, client=client,
+        audit=audit,
+    )
+    return {k: result[k] for k in ("access_token", "user_id", "expires_in", "impersonated_by", "audit_id")}
+
+
+async def revoke_all_sessions(
+    pool: asyncpg.Pool, tenant_id: str, body: RevokeAllSessions, audit: AuditContext
+) -> dict[str, int]:
+    """Every active session of the tenant, except exclude_user_id's."""
+    async with pool.acquire() as conn, conn.transaction():
+        if body.exclude_user_id is not None and not await users.get(conn, tenant_id, body.exclude_user_id):
+            raise NotFound("user")
+        rows = await sessions.revoke_sessions(
+            conn, tenant_id, user_id=None, reason="revoked_by_admin", exclude_user=body.exclude_user_id
+        )
+        await audit.record(conn, tenant_id, "session.revoked_all", "session", None, {
+            "reason": body.reason, "exclude_user_id": body.exclude_user_id, "count": len(rows),
+        })
+    return {"revoked": len(rows)}
+
+
+async def bulk_disable(pool: asyncpg.Pool, tenant_id: str, body: BulkDisable, audit: AuditContext) -> dict[str, int]:
+    """Disable the listed active users (others, and unknown ids, are skipped) and, unless
+    revoke_sessions is false, revoke the sessions of every listed user who is not active."""
+    ids = list(dict.fromkeys(body.user_ids))
+    async with pool.acquire() as conn, conn.transaction():
+        changed = await users.disable_many(conn, tenant_id, ids)
+        revoked: list[Any] = []
+        if body.revoke_sessions:
+            inactive = await conn.fetch(
+                "SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status <> 'active'",
+                tenant_id, ids,
+            )
+            if inactive:
+                revoked = await sessions.revoke_sessions(
+                    conn, tenant_id, user_id=None, reason="user_disabled",
+                    user_ids=[r["id"] for r in inactive],
+                )
+        for row in changed:
+            await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": body.reason})
+        if changed:
+            await audit_store.record_many(
+                conn, tenant_id=tenant_id, action="user.disabled", actor=audit.actor,
+                resource_type="user", resource_ids=[r["id"] for r in changed],
+                ip_address=audit.ip_address, user_agent=audit.user_agent,
+                metadata={"reason": body.reason, "bulk": True, "revoke_sessions": body.revoke_sessions},
+            )
+    return {"disabled": len(changed), "sessions_revoked": len(revoked)}
+
+
+# -- configuration -------------------------------------------------------------------------------
+
+def get_config(tenant: Tenant) -> Any:
+    return auth_config.load(tenant.auth_config)
+
+
+async def update_config(
+    pool: asyncpg.Pool, tenant_id: str, patch: auth_config.AuthConfigPatch, audit: AuditContext, box: Any
+) -> Any:
+    """PATCH /v1/admin/config: the tenant update's merge (each key validated, the bot-protection
+    secret stored encrypted and never returned), recorded as tenant.updated."""
+    try:
+        tenant = await tenants.update(pool, tenant_id, UpdateTenant(auth_config=patch), audit, box)
+    except ValidationFailed as exc:
+        details = exc.details or [{"field": "", "message": exc.message}]
+        field = details[0]["field"].removeprefix("auth_config.")
+        raise ValidationFailed(field, details[0]["message"], code=exc.code) from None
+    return tenant["auth_config"]
+

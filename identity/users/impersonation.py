@@ -1,0 +1,87 @@
+"""Impersonation: an administrator gets an access token for a user, carrying act: {sub: <admin>}.
+
+Each impersonation gets its own session (sessions.impersonated_by names the admin), lasting as
+long as the token: the access-token resolver refuses a token whose session is not alive, so the
+token can be ended early by revoking that session (DELETE /v1/sessions/:id, ban, revoke-all), and
+it ends with the user's other sessions when they are revoked. No refresh token is issued.
+
+The token is recorded in the audit log (user.impersonated), and so is every change made with it:
+the actor of those entries carries impersonated_by (identity.http.auth.Principal.actor).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import asyncpg
+
+from identity.audit.context import AuditContext
+from identity.auth import errors as auth_errors
+from identity.events.emit import emit
+from identity.http.auth import Tenant
+from identity.http.errors import NotFound
+from identity.ids import new_id
+from identity.sessions.device import ClientInfo
+from identity.tokens.access import claims_for
+from identity.users import store
+from identity.users.service import ensure_can_act_as
+
+DEFAULT_TTL = timedelta(hours=1)
+MIN_TTL = timedelta(minutes=1)
+MAX_TTL = timedelta(hours=24)
+
+
+async def impersonate(
+    pool: asyncpg.Pool,
+    rt: Any,
+    tenant: Tenant,
+    user_id: str,
+    *,
+    admin: str,
+    ttl: timedelta,
+    reason: str | None,
+    client: ClientInfo,
+    audit: AuditContext,
+) -> dict[str, Any]:
+    """Returns {access_token, expires_at, expires_in, session_id, audit_id, impersonated_by}."""
+    if tenant.status != "active":
+        raise auth_errors.tenant_suspended()
+    async with pool.acquire() as conn, conn.transaction():
+        user = await store.get(conn, tenant.id, user_id)
+        if user is None:
+            raise NotFound("user")
+        ensure_can_act_as(user)
+        now = datetime.now(UTC)
+        session = await conn.fetchrow(
+            """INSERT INTO sessions (tenant_id, id, user_id, user_agent, ip_address, country,
+                                     device_type, created_at, last_active_at, expires_at,
+                                     impersonated_by)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
+               RETURNING id, tenant_id, user_id, org_id, mfa_verified, created_at, expires_at""",
+            tenant.id, new_id("ses"), user_id, client.user_agent, client.ip_address, client.country,
+            client.device_type, now, now + ttl, admin,
+        )
+        await emit(conn, tenant.id, "session.created", {
+            "id": session["id"], "user_id": user_id, "ip_address": client.ip_address,
+            "user_agent": client.user_agent, "device_type": client.device_type,
+            "created_at": session["created_at"], "expires_at": session["expires_at"],
+            "impersonated_by": admin,
+        })
+        claims = claims_for(issuer=rt.issuer, tenant_id=tenant.id, user=user, session=session,
+                            ttl=ttl, now=now, act={"sub": admin})
+        token = rt.tokens.issue(claims)
+        expires_at = datetime.fromtimestamp(claims["exp"], UTC)
+        audit_id = await audit.record(conn, tenant.id, "user.impersonated", "user", user_id, {
+            "reason": reason, "session_id": session["id"], "impersonated_by": admin,
+            "expires_at": expires_at.isoformat(),
+        })
+    return {
+        "access_token": token,
+        "expires_at": expires_at,
+        "expires_in": claims["exp"] - claims["iat"],
+        "session_id": session["id"],
+        "audit_id": audit_id,
+        "impersonated_by": admin,
+        "user_id": user_id,
+    }

@@ -1,0 +1,144 @@
+"""HTTP handlers for /v1/users (secret key; users:read / users:write), and impersonation by id
+with the control plane admin key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from identity.audit.context import from_ctx
+from identity.auth.runtime import runtime
+from identity.http.auth import CP_ADMIN, SECRET, load_tenant_and_key, tenant_header
+from identity.http.routing import Ctx, Router
+from identity.sessions.device import client_info
+from identity.sessions.schemas import Revoked
+from identity.state import state
+from identity.users import impersonation, search, service
+from identity.users.presenter import present_user
+from identity.users.schemas import (
+    BanUser,
+    CreateUser,
+    DisableUser,
+    ImpersonateUser,
+    Impersonation,
+    ListUsers,
+    ListUserSessions,
+    SetPassword,
+    UpdateUser,
+    User,
+    UserList,
+    UserSessionList,
+)
+
+router = Router()
+_read = {"auth": (SECRET,), "scope": "users:read", "tag": "Users"}
+_write = {"auth": (SECRET,), "scope": "users:write", "tag": "Users"}
+
+
+async def trigram(ctx: Ctx) -> bool:
+    """Whether the database has the pg_trgm index for q (looked up once per app)."""
+    extras = state(ctx.app).extras
+    if "users_trigram" not in extras:
+        extras["users_trigram"] = await search.has_trigram_index(ctx.pool)
+    return extras["users_trigram"]
+
+
+@router.get("/v1/users", query=ListUsers, response=UserList,
+            summary="List users: filter by email, q, status, role; sort and cursor pages", **_read)
+async def list_users(ctx: Ctx):
+    q = ctx.query
+    filters = search.Filters(email=q.email, q=q.q, status=q.status, role=q.role, trigram=await trigram(ctx))
+    return await search.page(ctx.pool, ctx.tenant_id, filters, sort=q.sort, order=q.order,
+                             limit=q.limit, cursor=q.cursor, present=present_user)
+
+
+@router.post("/v1/users", body=CreateUser, response=User, status=201, errors=(409, 422),
+             summary="Create a user (password hashed, or password_hash imported)", **_write)
+async def create_user(ctx: Ctx):
+    assert ctx.principal is not None and ctx.principal.tenant is not None
+    return await service.create(ctx.pool, state(ctx.app).box, ctx.principal.tenant, ctx.body, from_ctx(ctx))
+
+
+@router.get("/v1/users/email/{email}", response=User, errors=(404,),
+            summary="Get a user by email address", **_read)
+async def get_user_by_email(ctx: Ctx):
+    return await service.get_user_by_email(ctx.pool, ctx.tenant_id, ctx.param("email"))
+
+
+@router.get("/v1/users/{id}", response=User, errors=(404,), summary="Get a user", **_read)
+async def get_user(ctx: Ctx):
+    return await service.get_user(ctx.pool, ctx.tenant_id, ctx.param("id"))
+
+
+@router.patch("/v1/users/{id}", body=UpdateUser, response=User, errors=(404, 409, 422),
+              summary="Update a user; metadata objects are replaced whole", **_write)
+async def update_user(ctx: Ctx):
+    assert ctx.principal is not None and ctx.principal.tenant is not None
+    return await service.update(ctx.pool, ctx.principal.tenant, ctx.param("id"), ctx.body, from_ctx(ctx))
+
+
+@router.delete("/v1/users/{id}", status=204, errors=(404,),
+               summary="Delete a user with their sessions, MFA factors and memberships", **_write)
+async def delete_user(ctx: Ctx):
+    await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
+
+
+@router.post("/v1/users/{id}/disable", body=DisableUser, body_optional=True, response=User,
+             errors=(404, 409), summary="Disable a user (sessions revoked unless revoke_sessions is false)",
+             **_write)
+async def disable_user(ctx: Ctx):
+    return await service.disable(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.reason,
+                                 ctx.body.revoke_sessions, from_ctx(ctx))
+
+
+@router.post("/v1/users/{id}/enable", response=User, errors=(404,),
+             summary="Enable a disabled or banned user", **_write)
+async def enable_user(ctx: Ctx):
+    return await service.enable(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
+
+
+@router.post("/v1/users/{id}/ban", body=BanUser, body_optional=True, response=User, errors=(404,),
+             summary="Ban a user: every session is revoked; the reason goes to the audit log", **_write)
+async def ban_user(ctx: Ctx):
+    return await service.ban(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.reason, from_ctx(ctx))
+
+
+@router.post("/v1/users/{id}/sessions/revoke-all", response=Revoked, errors=(404,),
+             summary="Revoke every active session of the user", **_write)
+async def revoke_all(ctx: Ctx):
+    return await service.revoke_all(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
+
+
+@router.post("/v1/users/{id}/password", body=SetPassword, response=User, errors=(404,),
+             summary="Set the password (no old password, no policy); revokes sessions by default",
+             **_write)
+async def set_password(ctx: Ctx):
+    return await service.set_password(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.password,
+                                      ctx.body.revoke_sessions, from_ctx(ctx))
+
+
+@router.get("/v1/users/{id}/sessions", query=ListUserSessions, response=UserSessionList,
+            errors=(404,), summary="The user's active sessions, newest first", **_read)
+async def user_sessions(ctx: Ctx):
+    return await service.user_sessions(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
+
+
+async def _tenant_from_header(ctx: Ctx) -> Any:
+    """The control plane admin key belongs to no tenant: X-Tenant-ID names the user's."""
+    tenant, _ = await load_tenant_and_key(ctx.request, tenant_header(ctx.request), None)
+    return tenant
+
+
+@router.post("/v1/users/{id}/impersonate", body=ImpersonateUser, body_optional=True,
+             response=Impersonation, auth=(CP_ADMIN,), idempotent=False,
+             errors=(400, 403, 404), tag="Users",
+             summary="Control plane admin key + X-Tenant-ID: an access token acting as the user "
+                     "for one hour (act claim), recorded in the audit log")
+async def impersonate(ctx: Ctx):
+    tenant = await _tenant_from_header(ctx)
+    admin = ctx.principal.actor()["id"] if ctx.principal else "cp_admin"
+    result = await impersonation.impersonate(
+        ctx.pool, runtime(ctx.app), tenant, ctx.param("id"), admin=admin,
+        ttl=impersonation.DEFAULT_TTL, reason=ctx.body.reason, client=client_info(ctx.request),
+        audit=from_ctx(ctx),
+    )
+    return {k: result[k] for k in ("access_token", "expires_at", "impersonated_by")}

@@ -188,3 +188,18 @@ async def test_bad_queries(api: Api, tenant) -> None:
         assert err["error"]["details"][0]["field"] in {"limit", "status", "role", "sort", "order", "cursor", "q"}
     status, body, _ = await tenant.secret("GET", f"/v1/users?limit=1&sort=email&cursor={cursor}")
     assert status == 200 and len(body["data"]) == 1
+
+
+async def test_counts_follow_tenant_deletion_and_tenant_user_count(api: Api, app, make_tenant) -> None:
+    from tests.conftest import MASTER_KEY
+
+    doomed = await make_tenant()
+    for _ in range(3):
+        await create_user(doomed)
+    await doomed.secret("POST", "/v1/users", json={"email": new_email(), "role": "admin"})
+    status, tenant, _ = await api.call("GET", f"/v1/tenants/{doomed.id}", token=MASTER_KEY)
+    assert tenant["user_count"] == 4
+    status, _, _ = await api.call("DELETE", f"/v1/tenants/{doomed.id}?confirm={doomed.slug}", token=MASTER_KEY)
+    assert status == 204
+    left = await state(app).pool.fetchval("SELECT count(*) FROM user_counts WHERE tenant_id = $1", doomed.id)
+    assert left == 0

@@ -81,14 +81,10 @@ async def bulk_disable(pool: asyncpg.Pool, tenant_id: str, body: BulkDisable, au
         changed = await users.disable_many(conn, tenant_id, ids)
         revoked: list[Any] = []
         if body.revoke_sessions:
-            inactive = await conn.fetch(
-                "SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status <> 'active'",
-                tenant_id, ids,
-            )
+            inactive = await users.inactive_ids(conn, tenant_id, ids)
             if inactive:
                 revoked = await sessions.revoke_sessions(
-                    conn, tenant_id, user_id=None, reason="user_disabled",
-                    user_ids=[r["id"] for r in inactive],
+                    conn, tenant_id, user_id=None, reason="user_disabled", user_ids=inactive
                 )
         for row in changed:
             await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": body.reason})

@@ -18,6 +18,7 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
+from identity.auth.service import ensure_can_sign_in
 from identity.events.emit import emit
 from identity.http.auth import Tenant
 from identity.http.errors import NotFound
@@ -25,7 +26,6 @@ from identity.ids import new_id
 from identity.sessions.device import ClientInfo
 from identity.tokens.access import claims_for
 from identity.users import store
-from identity.users.service import ensure_can_act_as
 
 DEFAULT_TTL = timedelta(hours=1)
 MIN_TTL = timedelta(minutes=1)
@@ -51,7 +51,7 @@ async def impersonate(
         user = await store.get(conn, tenant.id, user_id)
         if user is None:
             raise NotFound("user")
-        ensure_can_act_as(user)
+        ensure_can_sign_in(user)  # 403 user_disabled / user_banned
         now = datetime.now(UTC)
         session = await conn.fetchrow(
             """INSERT INTO sessions (tenant_id, id, user_id, user_agent, ip_address, country,

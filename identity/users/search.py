@@ -129,7 +129,7 @@ def _where(sql: _Sql, f: Filters, *, with_q: bool = True) -> str:
         parts.append(
             f"""(u.last_sign_in_at > {at} OR EXISTS (
                    SELECT 1 FROM sessions s WHERE s.tenant_id = u.tenant_id AND s.user_id = u.id
-                     AND s.last_active_at > {at}))"""
+                     AND s.last_active_at > {at} AND s.impersonated_by IS NULL))"""
         )
     if f.mfa_enrolled is not None:
         parts.append("u.mfa_enabled" if f.mfa_enrolled else "NOT u.mfa_enabled")
@@ -250,8 +250,10 @@ async def page(
     if after is not None:
         value = sql.p(after[0], cast)
         last_id = sql.p(after[1])
-        # The first comparison lets any index on the key alone bound the scan too.
-        where += f" AND {key} {op}= {value} AND ({key}, u.id) {op} ({value}, {last_id})"
+        # One row comparison: Postgres positions the index scan with it (on (tenant_id, email)
+        # it derives email <= value). Adding key <= value beside it made Postgres 18 position by
+        # that alone and walk the whole group of equal keys (users never signed in).
+        where += f" AND ({key}, u.id) {op} ({value}, {last_id})"
     density = None
     async with pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
         await conn.execute("SET LOCAL plan_cache_mode = force_custom_plan")

@@ -18,7 +18,7 @@ from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.auth import Tenant
 from identity.http.errors import ApiError, NotFound, ValidationFailed
-from identity.http.pagination import decode_cursor, encode_cursor
+from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
 from identity.sessions import service as sessions
@@ -96,10 +96,10 @@ UserBanned = ApiError("The user is banned; enable them before disabling them.", 
                       code="user_banned")
 
 
-def _email(value: str, field: str = "email") -> str:
+def _email(value: str) -> str:
     email = store.normalise_email(value)
     if not EMAIL_RE.match(email):
-        raise ValidationFailed(field, "is not a valid email address", code="invalid_email")
+        raise auth_errors.invalid_email()
     return email
 
 
@@ -385,15 +385,4 @@ async def user_sessions(
         rows, total = await store.active_sessions(
             conn, tenant_id, user_id, before=cursor[0] if cursor else None, limit=query.limit
         )
-    has_more = len(rows) > query.limit
-    rows = rows[: query.limit]
-    return {
-        "data": [present_session(r) for r in rows],
-        "pagination": {"total": total, "limit": query.limit, "has_more": has_more,
-                       "next_cursor": encode_cursor([rows[-1]["id"]]) if has_more else None},
-    }
-
-
-def ensure_can_act_as(user: Any) -> None:
-    if user["status"] != "active":
-        raise auth_errors.user_inactive(user["status"])
+    return page([present_session(r) for r in rows], query.limit, total)

@@ -115,9 +115,11 @@ async def disable_many(conn: Any, tenant_id: str, user_ids: list[str]) -> list[a
     )
 
 
-async def existing_ids(conn: Any, tenant_id: str, user_ids: list[str]) -> list[str]:
+async def inactive_ids(conn: Any, tenant_id: str, user_ids: list[str]) -> list[str]:
+    """Which of the listed users exist and are not active (disabled or banned)."""
     rows = await conn.fetch(
-        "SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::text[])", tenant_id, user_ids
+        "SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status <> 'active'",
+        tenant_id, user_ids,
     )
     return [r["id"] for r in rows]
 

@@ -10,11 +10,11 @@ import asyncpg
 from identity.admin.schemas import AdminImpersonate, BulkDisable, RevokeAllSessions, SearchUsers
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
-from identity.durations import parse_duration
 from identity.events.emit import emit
 from identity.http.auth import Tenant
 from identity.http.errors import NotFound, ValidationFailed
 from identity.http.instants import parse_instant
+from identity.http.validation import duration_field
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
@@ -44,12 +44,7 @@ async def impersonate(
     pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: AdminImpersonate, admin: str,
     client: ClientInfo, audit: AuditContext,
 ) -> dict[str, Any]:
-    try:
-        ttl = parse_duration(body.expires_in)
-    except ValueError as exc:
-        raise ValidationFailed("expires_in", str(exc)) from None
-    if not impersonation.MIN_TTL <= ttl <= impersonation.MAX_TTL:
-        raise ValidationFailed("expires_in", "must be between 1m and 24h")
+    ttl = duration_field("expires_in", body.expires_in, impersonation.MIN_TTL, impersonation.MAX_TTL, "1m and 24h")
     result = await impersonation.impersonate(
         pool, rt, tenant, body.user_id, admin=admin, ttl=ttl, reason=body.reason, client=client,
         audit=audit,

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from identity.auth.passwords import MAX_PASSWORD_LENGTH
-from identity.auth.schemas import Email, Password, Username
+from identity.auth.schemas import Email, Password, PublicUser, Username
 from identity.http.types import UNSET, Body, Meta, Metadata, Model, Pagination, Query, UnsetType, Url
 
 Role = Literal["member", "admin"]
@@ -99,23 +99,10 @@ class ImpersonateUser(Body):
     reason: Reason | None = None
 
 
-class User(Model):
-    id: str
-    email: str
-    username: str | None
-    name: str | None
-    phone: str | None
-    avatar_url: str | None
-    email_verified: bool
-    phone_verified: bool
-    role: Role
-    status: Status
-    mfa_enabled: bool
-    public_metadata: dict[str, Any]
+class User(PublicUser):
+    """The whole user, for secret-key callers: with private_metadata."""
+
     private_metadata: dict[str, Any]
-    created_at: datetime
-    updated_at: datetime
-    last_sign_in_at: datetime | None
 
 
 class UserPagination(Model):

@@ -103,6 +103,18 @@ def _search_clause(sql: _Sql, q: str, trigram: bool) -> str:
     return f"u.search_words @@ users_search_query({sql.p(q)})"
 
 
+def _status_role(sql: _Sql, f: Filters, prefix: str) -> list[str]:
+    """The filters the maintained counts (user_counts) can answer, for users or user_counts."""
+    parts = []
+    if f.status is not None:
+        parts.append(f"{prefix}status = {sql.p(f.status)}")
+    if f.disabled is not None:
+        parts.append(f"{prefix}status <> 'active'" if f.disabled else f"{prefix}status = 'active'")
+    if f.role is not None:
+        parts.append(f"{prefix}role = {sql.p(f.role)}")
+    return parts
+
+
 def _q(f: Filters) -> str | None:
     return f.q.strip() if f.q is not None and f.q.strip() else None
 
@@ -114,12 +126,7 @@ def _where(sql: _Sql, f: Filters, *, with_q: bool = True) -> str:
     q = _q(f)
     if q is not None and with_q:
         parts.append(_search_clause(sql, q, f.trigram))
-    if f.status is not None:
-        parts.append(f"u.status = {sql.p(f.status)}")
-    if f.disabled is not None:
-        parts.append("u.status <> 'active'" if f.disabled else "u.status = 'active'")
-    if f.role is not None:
-        parts.append(f"u.role = {sql.p(f.role)}")
+    parts += _status_role(sql, f, "u.")
     if f.created_after is not None:
         parts.append(f"u.created_at > {sql.p(f.created_after)}")
     if f.created_before is not None:
@@ -183,13 +190,7 @@ async def _total(conn: Any, tenant_id: str, f: Filters, density: float | None) -
     """density: the share of walked users the search terms matched (None: not a search)."""
     if f.countable():
         sql = _Sql(tenant_id)
-        parts = ["tenant_id = $1"]
-        if f.status is not None:
-            parts.append(f"status = {sql.p(f.status)}")
-        if f.disabled is not None:
-            parts.append("status <> 'active'" if f.disabled else "status = 'active'")
-        if f.role is not None:
-            parts.append(f"role = {sql.p(f.role)}")
+        parts = ["tenant_id = $1", *_status_role(sql, f, "")]
         total = await conn.fetchval(
             f"SELECT coalesce(sum(n), 0)::bigint FROM user_counts WHERE {' AND '.join(parts)}", *sql.args
         )

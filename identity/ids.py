@@ -1,12 +1,16 @@
 """Prefixed, time-ordered identifiers (decisions.md §3).
 
 The suffix is 48 bits of milliseconds then 80 random bits in Crockford base32,
-so identifiers sort by creation and cursors can compare them as text.
+so identifiers sort by creation and cursors can compare them as text. Within one process they
+are strictly increasing (as ULID's monotonic mode): an identifier made in the same millisecond
+as the previous one (or while the clock steps back) takes the previous one's time and its random
+part plus a random step, so two rows written one after the other also sort in that order.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
 
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
@@ -20,10 +24,25 @@ def _encode(value: int, length: int) -> str:
     return "".join(reversed(out))
 
 
+_RANDOM_LIMIT = 1 << 80
+_lock = threading.Lock()
+_last = (0, 0)  # (millis, random part) of the previous identifier
+
+
 def new_id(prefix: str) -> str:
     """A new identifier such as usr_01hx...; 26 characters after the prefix."""
+    global _last
     millis = time.time_ns() // 1_000_000
-    rand = int.from_bytes(os.urandom(10), "big")
+    with _lock:
+        last_millis, last_rand = _last
+        if millis <= last_millis:
+            millis = last_millis
+            rand = last_rand + 1 + int.from_bytes(os.urandom(2), "big")
+            if rand >= _RANDOM_LIMIT:  # never in practice: 2**80 / 2**16 identifiers in 1 ms
+                millis, rand = millis + 1, int.from_bytes(os.urandom(10), "big") >> 1
+        else:
+            rand = int.from_bytes(os.urandom(10), "big") >> 1  # room to count up within the ms
+        _last = (millis, rand)
     return f"{prefix}_{_encode(millis, 10)}{_encode(rand, 16)}"
 
 

@@ -138,3 +138,20 @@ async def test_master_key_and_impersonation_actors(api: Api, app, tenant) -> Non
     _, own = await signed_in(tenant)
     await api.call("POST", "/v1/auth/sign-out", token=own["access_token"], tenant=tenant.id)
     assert len((await _logs(tenant, "action=session.revoked"))["data"]) == 1
+
+
+def test_identifiers_made_one_after_another_sort_in_that_order() -> None:
+    """Entries are listed by id: ids made within one millisecond must still sort in order."""
+    from identity.ids import new_id
+
+    ids = [new_id("aud") for _ in range(5000)]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids)
+
+
+async def test_consecutive_changes_are_listed_in_their_order(api: Api, tenant) -> None:
+    user = await create_user(tenant)
+    for _ in range(3):
+        await tenant.secret("POST", f"/v1/users/{user['id']}/disable")
+        await tenant.secret("POST", f"/v1/users/{user['id']}/enable")
+    body = await _logs(tenant, f"resource_id={user['id']}&order=asc")
+    assert [e["action"] for e in body["data"]] == ["user.created"] + ["user.disabled", "user.enabled"] * 3

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import jwt
 
 from identity.auth.runtime import runtime
+from identity.state import state
 from identity.tokens.access import claims_for
 from tests.conftest import assert_error
 from tests.test_organizations import new_org, new_user
@@ -167,3 +168,7 @@ async def test_impersonation_claim_is_kept(tenant, app, sign_up) -> None:
     status, body, _ = await set_active(tenant, token, org["id"])
     assert status == 200, body
     assert claims(body["access_token"])["act"] == {"sub": "admin_1"}
+    entries = await state(app).pool.fetch(
+        "SELECT action, actor FROM audit_log WHERE tenant_id = $1 AND action = 'session.organization_set'",
+        tenant.id)
+    assert len(entries) == 1 and entries[0]["actor"]["impersonated_by"] == "admin_1"

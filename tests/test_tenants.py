@@ -149,11 +149,23 @@ async def test_delete_requires_confirm_and_removes_everything(api: Api, tenant, 
         assert count == 0, table
 
 
-async def test_stats_shape(api: Api, tenant) -> None:
-    status, body, _ = await api.call("GET", f"/v1/tenants/{tenant.id}/stats", token=MASTER_KEY)
-    assert status == 200 and body["tenant_id"] == tenant.id
-    assert set(body) == {"tenant_id", "users", "sessions", "organizations", "mfa"}
-    assert set(body["users"]) == {"total", "active_last_30d", "new_last_30d"}
+async def test_stats_count_what_the_tenant_has(api: Api, make_tenant, app) -> None:
+    from tests.conftest import STRONG_PASSWORD
+
+    t = await make_tenant(auth_config={"email_verification_required": False})
+    for i in range(3):
+        status, _, _ = await t.public("POST", "/v1/auth/sign-up", json={
+            "email": f"stats{i}@example.com", "password": STRONG_PASSWORD})
+        assert status == 201
+    await t.secret("POST", "/v1/organizations", json={"name": "Org"})
+    await state(app).pool.execute(
+        "UPDATE users SET mfa_enabled = true WHERE tenant_id = $1 AND email = 'stats0@example.com'", t.id)
+    status, body, _ = await api.call("GET", f"/v1/tenants/{t.id}/stats", token=MASTER_KEY)
+    assert status == 200 and body["tenant_id"] == t.id
+    assert body["users"] == {"total": 3, "active_last_30d": 3, "new_last_30d": 3}  # sign-up signs in
+    assert body["sessions"] == {"active": 3, "created_last_30d": 3}
+    assert body["organizations"] == {"total": 1}
+    assert body["mfa"] == {"enrolled_users": 1, "enrollment_rate": round(1 / 3, 4)}
 
 
 async def test_tenant_changes_are_audited(api: Api, tenant, app) -> None:

@@ -28,8 +28,10 @@ from identity.tokens.access import claims_for
 
 
 async def set_active(
-    pool: asyncpg.Pool, rt: Any, principal: Principal, organization_id: str | None
+    pool: asyncpg.Pool, rt: Any, principal: Principal, organization_id: str | None,
+    audit: Any = None,
 ) -> dict[str, Any]:
+    """`audit` is given when the rule asks for an entry (an impersonation token acting)."""
     assert principal.tenant is not None and principal.session_id and principal.user_id
     tenant = principal.tenant
     async with pool.acquire() as conn, conn.transaction():
@@ -49,6 +51,9 @@ async def set_active(
             raise Unauthenticated("The session of this access token has ended.")
         if session["status"] != "active":
             raise auth_errors.user_inactive(session["status"])
+        if audit is not None:
+            await audit.record(conn, tenant.id, "session.organization_set", "session", session["id"],
+                               {"org_id": org_id})
     claims = claims_for(
         issuer=rt.issuer, tenant_id=tenant.id,
         user={"id": session["user_id"], "role": session["role"],

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from identity.audit.context import from_ctx
+from identity.audit.context import from_ctx, when_required
 from identity.auth.runtime import runtime
 from identity.http.auth import ACCESS_TOKEN, SECRET
 from identity.http.errors import NotFound
@@ -160,7 +160,8 @@ async def invitation_page(ctx: Ctx):
              **_user)
 async def set_active_organization(ctx: Ctx):
     assert ctx.principal is not None
-    return await active.set_active(ctx.pool, runtime(ctx.app), ctx.principal, ctx.body.organization_id)
+    return await active.set_active(ctx.pool, runtime(ctx.app), ctx.principal, ctx.body.organization_id,
+                                   when_required(ctx))
 
 
 @router.get("/v1/auth/organizations", query=ListMyOrganizations, response=MyOrganizationList,

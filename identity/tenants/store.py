@@ -74,19 +74,23 @@ async def delete(conn: asyncpg.Connection, tenant_id: str) -> None:
     await conn.execute("DELETE FROM tenants WHERE id = $1", tenant_id)
 
 
-async def stats(conn: Any, tenant_id: str) -> dict[str, Any]:
-    """Counts for GET /v1/tenants/:id/stats; tables that later issues add fill these in."""
-    from identity.sessions.store import counts as session_counts
-    from identity.users.store import counts as user_counts
+async def stats(pool: Any, tenant_id: str) -> dict[str, Any]:
+    """Counts for GET /v1/tenants/:id/stats: the admin statistics (one definition of "active"
+    and of MFA enrollment), reshaped, plus sessions created over 30 days."""
+    from identity.admin.stats import stats as admin_stats
 
-    users = await user_counts(conn, tenant_id)
-    sessions = await session_counts(conn, tenant_id)
+    figures = await admin_stats(pool, tenant_id)
+    created_30d = await pool.fetchval(
+        """SELECT count(*) FROM sessions WHERE tenant_id = $1 AND impersonated_by IS NULL
+             AND created_at > now() - interval '30 days'""",
+        tenant_id,
+    )
+    users = figures["users"]
     return {
         "tenant_id": tenant_id,
-        "users": {"total": users["total"], "active_last_30d": users["active_30d"],
-                  "new_last_30d": users["new_30d"]},
-        "sessions": {"active": sessions["active"], "created_last_30d": sessions["created_30d"]},
-        "organizations": {"total": await conn.fetchval(
-            "SELECT count(*) FROM organizations WHERE tenant_id = $1", tenant_id)},
-        "mfa": {"enrolled_users": 0, "enrollment_rate": 0.0},
+        "users": {"total": users["total"], "active_last_30d": users["active_last_30d"],
+                  "new_last_30d": users["new_last_30d"]},
+        "sessions": {"active": figures["sessions"]["active"], "created_last_30d": created_30d},
+        "organizations": {"total": figures["organizations"]["total"]},
+        "mfa": figures["mfa"],
     }

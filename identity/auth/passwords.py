@@ -42,7 +42,9 @@ _hasher = argon2.PasswordHasher(
     salt_len=16,
     type=argon2.Type.ID,
 )
-_executor = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="pwhash")
+# One thread per core this process may run on: argon2 is memory-hard (19 MiB a hash), so more
+# hashes at once than cores only thrash the caches and slow every one of them.
+_executor = ThreadPoolExecutor(max_workers=len(os.sched_getaffinity(0)) or 1, thread_name_prefix="pwhash")
 _dummy_hash: str | None = None
 
 

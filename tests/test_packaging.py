@@ -24,4 +24,8 @@ def test_wheel_contains_schema_files_and_templates(tmp_path: Path) -> None:
         if template.is_file():
             rel = template.relative_to(ROOT).as_posix()
             assert rel in names, rel
-    assert "identity/cli.py" in names and "workers/tasks.py" in names
+    # Every module ships: a package directory without __init__.py is silently left out.
+    for package in ("identity", "workers"):
+        for module in (ROOT / package).rglob("*.py"):
+            rel = module.relative_to(ROOT).as_posix()
+            assert rel in names, f"{rel} is not in the wheel (missing __init__.py?)"

@@ -1,0 +1,1 @@
+"""Organizations, memberships, invitations and the active organization."""

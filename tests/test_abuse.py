@@ -190,3 +190,41 @@ async def test_oauth_token_endpoint_is_limited_per_address(limited: Api) -> None
         statuses.append(resp.status)
     assert 429 not in statuses[:300] and statuses[300] == 429
     assert resp.headers["Retry-After"]
+
+
+# ---- the rows kept per secret key ----
+
+
+async def _secret_statuses(t: TenantHandle, method: str, path: str, n: int, json=None) -> list[int]:
+    out = []
+    for _ in range(n):
+        status, _, _ = await t.secret(method, path, json=json)
+        out.append(status)
+    return out
+
+
+async def test_bulk_operations_fifty_per_minute_per_key(limited: Api) -> None:
+    t = await _tenant(limited)
+    statuses = await _secret_statuses(t, "DELETE", "/v1/sessions", 51)
+    assert statuses == [200] * 50 + [429]
+
+
+async def test_webhook_test_ten_per_minute_and_retries_hundred_per_hour(limited: Api) -> None:
+    from tests.conftest import free_port
+
+    t = await _tenant(limited)
+    status, hook, _ = await t.secret("POST", "/v1/webhooks", json={
+        "url": f"http://127.0.0.1:{free_port()}/hook", "events": ["*"]})
+    assert status == 201, hook
+    statuses = await _secret_statuses(t, "POST", f"/v1/webhooks/{hook['id']}/test", 11, json={})
+    assert statuses == [200] * 10 + [429]
+    statuses = await _secret_statuses(t, "POST", "/v1/webhooks/deliveries/del_none/retry", 101)
+    assert statuses == [404] * 100 + [429]
+
+
+async def test_email_config_test_five_per_hour_and_previews_thirty_per_minute(limited: Api) -> None:
+    t = await _tenant(limited)
+    statuses = await _secret_statuses(t, "POST", "/v1/email/config/test", 6, json={"to": "ops@example.com"})
+    assert statuses == [200] * 5 + [429]
+    statuses = await _secret_statuses(t, "POST", "/v1/email/templates/welcome/preview", 31, json={})
+    assert statuses == [200] * 30 + [429]

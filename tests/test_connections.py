@@ -5,13 +5,12 @@ which is exchanged for {user, session}."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, Api, assert_error, free_port
+from tests.conftest import STRONG_PASSWORD, Api, assert_error
 from tests.test_connections_support import (
     APP_REDIRECT,
     follow_callback,
@@ -21,23 +20,7 @@ from tests.test_connections_support import (
     to_callback,
     upstream_user,
 )
-from tests.test_oauth_support import Browser
-
-
-@pytest.fixture
-def port() -> int:
-    return free_port()
-
-
-@pytest.fixture
-def settings(settings, port):
-    # The provider's issuer and our callback URL are both the test server's own address.
-    return dataclasses.replace(settings, public_url=f"http://127.0.0.1:{port}")
-
-
-@pytest.fixture
-async def api(aiohttp_client: Any, app: Any, port: int) -> Api:
-    return Api(await aiohttp_client(app, server_kwargs={"port": port}))
+from tests.test_oauth_support import Browser, api, port, settings  # noqa: F401 (fixtures)
 
 
 @pytest.fixture

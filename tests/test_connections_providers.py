@@ -6,7 +6,6 @@ catch (audience, issuer, nonce, expiry, algorithm, unknown key, signature)."""
 from __future__ import annotations
 
 import base64
-import dataclasses
 import hashlib
 import time
 from typing import Any
@@ -20,7 +19,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from identity.state import state
 from tests.conftest import Api, free_port
 from tests.test_connections_support import APP_REDIRECT, follow_callback, start_url
-from tests.test_oauth_support import Browser, query_of
+from tests.test_oauth_support import Browser, api, port, query_of, settings  # noqa: F401 (fixtures)
 
 
 class FakeProvider:
@@ -138,21 +137,6 @@ async def fake():
     await provider.start()
     yield provider
     await provider.stop()
-
-
-@pytest.fixture
-def port() -> int:
-    return free_port()
-
-
-@pytest.fixture
-def settings(settings, port):
-    return dataclasses.replace(settings, public_url=f"http://127.0.0.1:{port}")
-
-
-@pytest.fixture
-async def api(aiohttp_client: Any, app: Any, port: int) -> Api:
-    return Api(await aiohttp_client(app, server_kwargs={"port": port}))
 
 
 @pytest.fixture

@@ -5,34 +5,16 @@ the code form and the redirect with an authorization code."""
 from __future__ import annotations
 
 import base64
-import dataclasses
 import hashlib
 import secrets
-from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 
-from tests.conftest import Api, free_port
 from tests.mfa_support import enroll_totp, make_tenant_for_mfa, new_user, totp_code, wait_for_fresh_step
-from tests.test_oauth_support import Browser, parse_page, query_of
+from tests.test_oauth_support import Browser, api, parse_page, port, query_of, settings  # noqa: F401 (fixtures)
 
 REDIRECT = "http://127.0.0.1:9/callback"
-
-
-@pytest.fixture
-def port() -> int:
-    return free_port()
-
-
-@pytest.fixture
-def settings(settings, port):
-    return dataclasses.replace(settings, public_url=f"http://127.0.0.1:{port}")
-
-
-@pytest.fixture
-async def api(aiohttp_client: Any, app: Any, port: int) -> Api:
-    return Api(await aiohttp_client(app, server_kwargs={"port": port}))
 
 
 async def test_hosted_page_completes_totp_and_backup_code(make_tenant, api, port) -> None:

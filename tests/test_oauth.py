@@ -4,7 +4,6 @@ redirects) against the test server, whose address is the issuer's base."""
 
 from __future__ import annotations
 
-import dataclasses
 import uuid
 from typing import Any
 
@@ -18,8 +17,8 @@ from joserfc import jwt as jose_jwt
 from joserfc.jwk import KeySet
 from joserfc.jws import JWSRegistry
 
-from tests.conftest import STRONG_PASSWORD, Api, free_port
-from tests.test_oauth_support import Browser, parse_page, query_of
+from tests.conftest import STRONG_PASSWORD, Api
+from tests.test_oauth_support import Browser, api, parse_page, port, query_of, settings  # noqa: F401 (fixtures)
 
 REDIRECT = "http://127.0.0.1:9/callback"  # never fetched: the walk stops at the redirect
 LOGOUT_TO = "https://app.example.com/signed-out"
@@ -38,22 +37,6 @@ async def _close_clients():
 def track(client: AsyncOAuth2Client) -> AsyncOAuth2Client:
     _OPEN.append(client)
     return client
-
-
-@pytest.fixture
-def port() -> int:
-    return free_port()
-
-
-@pytest.fixture
-def settings(settings, port):
-    # The issuer must be the address the test server listens on, as in production.
-    return dataclasses.replace(settings, public_url=f"http://127.0.0.1:{port}")
-
-
-@pytest.fixture
-async def api(aiohttp_client: Any, app: Any, port: int) -> Api:
-    return Api(await aiohttp_client(app, server_kwargs={"port": port}))
 
 
 @pytest.fixture

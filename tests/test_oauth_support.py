@@ -3,11 +3,13 @@ fields, cookies, redirects) with httpx, and authlib clients against the test ser
 
 from __future__ import annotations
 
+import dataclasses
 from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import httpx2 as httpx
+import pytest
 
 
 class Form(HTMLParser):
@@ -78,3 +80,28 @@ class Browser:
 
 def query_of(location: str) -> dict[str, str]:
     return {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
+
+
+# ---- serving the app at its public URL ----
+# OAuth needs the issuer (IDENTITY_PUBLIC_URL) to be the address the test server listens on,
+# as in production. A test module imports these three fixtures to get that:
+#     from tests.test_oauth_support import api, port, settings  # noqa: F401
+
+
+@pytest.fixture
+def port() -> int:
+    from tests.conftest import free_port
+
+    return free_port()
+
+
+@pytest.fixture
+def settings(settings, port):
+    return dataclasses.replace(settings, public_url=f"http://127.0.0.1:{port}")
+
+
+@pytest.fixture
+async def api(aiohttp_client: Any, app: Any, port: int):
+    from tests.conftest import Api
+
+    return Api(await aiohttp_client(app, server_kwargs={"port": port}))

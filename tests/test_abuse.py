@@ -137,7 +137,7 @@ async def test_bot_protection_on_sign_in_and_sign_up(api: Api, verifier, app) ->
         "bot_protection": {"enabled": True, "provider": "turnstile", "verify_url": url, "secret": "s3cret"},
     })
     assert t.created["auth_config"]["bot_protection"] == {
-        "enabled": True, "provider": "turnstile", "verify_url": url}
+        "enabled": True, "provider": "turnstile", "verify_url": url, "site_key": None}
     assert "s3cret" not in str(t.created)
     stored = await state(app).pool.fetchval("SELECT bot_protection_secret FROM tenants WHERE id = $1", t.id)
     assert stored and "s3cret" not in stored  # encrypted at rest

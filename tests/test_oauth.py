@@ -486,6 +486,42 @@ async def test_hosted_page_rules_csrf_and_wrong_password(tenant, meta, browser, 
     assert isinstance(ok, str) and "code" in query_of(ok)
 
 
+async def test_hosted_page_shows_the_captcha_widget_and_verifies_its_token(tenant, meta, browser, user,
+                                                                            aiohttp_server, api):
+    from aiohttp import web as aioweb
+
+    from identity.auth.runtime import runtime
+    from tests.conftest import MASTER_KEY
+
+    async def siteverify(request):
+        form = dict(await request.post())
+        return aioweb.json_response({"success": form.get("response") == "good" and form.get("secret") == "s3"})
+
+    verifier_app = aioweb.Application()
+    verifier_app.router.add_post("/siteverify", siteverify)
+    verifier = await aiohttp_server(verifier_app)
+    status, body, _ = await api.call("PATCH", f"/v1/tenants/{tenant.id}", token=MASTER_KEY, json={
+        "auth_config": {"bot_protection": {"enabled": True, "provider": "turnstile", "secret": "s3",
+                                           "site_key": "0x4AAAAsitekey",
+                                           "verify_url": str(verifier.make_url("/siteverify"))}}})
+    assert status == 200, body
+    runtime(api.client.app).tenants.clear()  # tenant rows are cached for up to 5 s (docs/auth.md)
+    created = await make_client(tenant, type="spa")
+    client = oauth_client(created, meta)
+    url, _ = client.create_authorization_url(meta["authorization_endpoint"], code_verifier=generate_token(48))
+    page = await browser.open(url)
+    assert 'class="cf-turnstile" data-sitekey="0x4AAAAsitekey"' in page.text
+    assert "script-src https://challenges.cloudflare.com" in page.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+    # No token (the widget was not solved): refused on the page, the password is not even checked.
+    refused = await browser.submit({"email": user["email"], "password": user["password"]})
+    assert refused.status_code == 400 and "captcha" in refused.text.lower()
+    # The widget posts its token as cf-turnstile-response; the verifier accepts it.
+    ok = await browser.submit({"email": user["email"], "password": user["password"],
+                               "cf-turnstile-response": "good"})
+    assert isinstance(ok, str) and "code" in query_of(ok)
+
+
 async def test_hosted_page_email_not_verified_and_suspended(make_tenant, api, port, browser):
     strict = await make_tenant()  # email verification required (the default)
     created = await make_client(strict, type="spa")

@@ -10,6 +10,7 @@ who can make it slow.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -25,6 +26,44 @@ DEFAULT_VERIFY_URLS = {
     "recaptcha": "https://www.google.com/recaptcha/api/siteverify",
 }
 TIMEOUT_SECONDS = 5
+@dataclass(frozen=True)
+class Widget:
+    """What a hosted page needs to show a provider's widget: its script, the element it fills,
+    the origins the page's CSP must allow, and the form field the widget posts its token in."""
+
+    script: str
+    css_class: str
+    origins: str
+    field: str
+
+
+WIDGETS = {
+    "turnstile": Widget("https://challenges.cloudflare.com/turnstile/v0/api.js", "cf-turnstile",
+                        "https://challenges.cloudflare.com", "cf-turnstile-response"),
+    "hcaptcha": Widget("https://js.hcaptcha.com/1/api.js", "h-captcha",
+                       "https://hcaptcha.com https://*.hcaptcha.com", "h-captcha-response"),
+    "recaptcha": Widget("https://www.google.com/recaptcha/api.js", "g-recaptcha",
+                        "https://www.google.com https://www.gstatic.com", "g-recaptcha-response"),
+}
+
+
+def widget_for(auth_config: dict[str, Any]) -> tuple[Widget, str] | None:
+    """The widget and site key a hosted page shows, when the tenant has bot protection on."""
+    setting = auth_config.get("bot_protection") or {}
+    if not setting.get("enabled") or not setting.get("site_key"):
+        return None
+    return WIDGETS[setting.get("provider", "turnstile")], setting["site_key"]
+
+
+def token_from_form(form: Any) -> str | None:
+    """A hosted form's captcha token, under our name or the field the provider's widget uses."""
+    for name in ("captcha_token", *(w.field for w in WIDGETS.values())):
+        value = form.get(name)
+        if isinstance(value, str) and value:
+            return value[:4096]
+    return None
+
+
 #: The endpoints that require a captcha_token while a tenant has bot protection on.
 PROTECTED = frozenset({("POST", "/v1/auth/sign-in"), ("POST", "/v1/auth/sign-up")})
 

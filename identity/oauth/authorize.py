@@ -65,8 +65,13 @@ class Flow:
 
     def sign_in_page(self, req: AuthRequest, *, error: str | None = None, email: str = "",
                      status: int = 200) -> web.Response:
+        shown = captcha.widget_for(self.tenant.auth_config)
+        widget = None
+        if shown is not None:
+            w, site_key = shown
+            widget = {"script": w.script, "css_class": w.css_class, "origins": w.origins, "site_key": site_key}
         return self.page("sign_in.html", status=status, client_name=req.client["name"],
-                         hidden=req.hidden(), error=error, email=email or req.login_hint)
+                         hidden=req.hidden(), error=error, email=email or req.login_hint, captcha=widget)
 
 
 async def load_tenant(request: web.Request, tenant_id: str) -> Any:
@@ -217,7 +222,7 @@ async def sign_in(request: web.Request, tenant_id: str) -> web.Response:
                                  error="Too many sign-in attempts from this address; wait a minute.")
     try:
         body = convert({"email": email, "password": _field(form, "password", 2048),
-                        "captcha_token": form.get("captcha_token") or None}, SignIn)
+                        "captcha_token": captcha.token_from_form(form)}, SignIn)
     except ApiError:
         return flow.sign_in_page(req, email=email, status=400, error="Enter your email address and password.")
     try:

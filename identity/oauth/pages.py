@@ -81,7 +81,15 @@ def render(
 ) -> web.Response:
     csrf = csrf_value(request)
     html = _env().get_template(f"oauth/{template}").render(csrf_token=csrf, **context)
-    response = web.Response(text=html, status=status, content_type="text/html", headers=SECURITY_HEADERS)
+    headers = SECURITY_HEADERS
+    widget = context.get("captcha")
+    if widget is not None:  # the provider's script and iframe, and nothing else, are let in
+        origins = widget["origins"]
+        headers = {**SECURITY_HEADERS, "Content-Security-Policy": (
+            f"default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+            f"script-src {origins}; frame-src {origins}; connect-src {origins}; "
+            f"frame-ancestors 'none'; base-uri 'none'")}
+    response = web.Response(text=html, status=status, content_type="text/html", headers=headers)
     response.set_cookie(CSRF_COOKIE, csrf, path=cookie_path(tenant_id), httponly=True,
                         samesite="Lax", secure=secure(public_url))
     return response

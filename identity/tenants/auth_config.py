@@ -14,6 +14,7 @@ from identity.http.errors import ValidationFailed
 Origin = Annotated[str, Meta(min_length=1, max_length=500)]
 Provider = Literal["turnstile", "hcaptcha", "recaptcha"]
 VerifyUrl = Annotated[str, Meta(min_length=1, max_length=2048)]
+SiteKey = Annotated[str, Meta(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_.-]+$")]
 
 
 class BotProtection(msgspec.Struct, kw_only=True):
@@ -23,12 +24,15 @@ class BotProtection(msgspec.Struct, kw_only=True):
     enabled: bool = False
     provider: Provider = "turnstile"
     verify_url: VerifyUrl | None = None
+    #: Public; hosted pages (the OAuth sign-in) render the provider's widget with it.
+    site_key: SiteKey | None = None
 
 
 class BotProtectionPatch(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     enabled: bool | UnsetType = UNSET
     provider: Provider | UnsetType = UNSET
     verify_url: VerifyUrl | None | UnsetType = UNSET
+    site_key: SiteKey | None | UnsetType = UNSET
     secret: Annotated[str, Meta(min_length=1, max_length=1000)] | UnsetType = UNSET
 
 

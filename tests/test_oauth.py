@@ -616,6 +616,26 @@ async def test_end_session_without_hint_asks_first(tenant, meta, browser, user):
     assert query_of(again)["error"] == "login_required"
 
 
+async def test_consent_and_logout_forms_refuse_a_forged_csrf_token(tenant, meta, browser, user):
+    created = await make_client(tenant, type="web", first_party=False, name="Third party")
+    client = oauth_client(created, meta)
+    page, _ = await authorize(client, meta, browser, user)
+    assert "/authorize/consent" in page.text
+    fields = {**parse_page(page.text).forms[0]["fields"], "decision": "allow", "csrf_token": "x" * 43}
+    forged = await browser.http.post(f"{meta['issuer']}/authorize/consent", data=fields)
+    assert forged.status_code == 403 and "location" not in forged.headers  # no code was issued
+    # Logout: a forged form does not end the session.
+    page = await browser.open(meta["end_session_endpoint"])
+    assert "Sign out?" in page.text
+    fields = {**parse_page(page.text).forms[0]["fields"], "csrf_token": "y" * 43}
+    forged = await browser.http.post(meta["end_session_endpoint"], data=fields)
+    # A forged post is treated as no confirmation: the page asks again, nothing ends.
+    assert forged.status_code == 200 and "Sign out?" in forged.text and "signed out" not in forged.text
+    first_party = oauth_client(await make_client(tenant, type="spa"), meta)
+    still, _ = await authorize(first_party, meta, browser, None, prompt="none")
+    assert isinstance(still, str) and "code" in query_of(still)  # still signed in
+
+
 async def test_tokens_are_tenant_bound(make_tenant, tenant, meta, browser, user, port):
     other = await make_tenant()
     created = await make_client(tenant, type="spa")

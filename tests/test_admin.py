@@ -278,7 +278,8 @@ async def test_config_get_and_patch(api: Api, app, tenant) -> None:
     status, config, _ = await tenant.secret("GET", "/v1/admin/config")
     assert status == 200
     assert config["session_duration"] == "30d" and config["sign_up_enabled"] is True
-    assert config["bot_protection"] == {"enabled": False, "provider": "turnstile", "verify_url": None}
+    assert config["bot_protection"] == {"enabled": False, "provider": "turnstile", "verify_url": None,
+                                        "site_key": None}
     status, config, _ = await tenant.secret("PATCH", "/v1/admin/config", json={
         "sign_up_enabled": False, "password_min_length": 12, "access_token_ttl": "15m",
     })

@@ -28,23 +28,21 @@ import re
 import uuid
 
 import pytest
-
-schemathesis = pytest.importorskip("schemathesis")
-
-from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from schemathesis.checks import not_a_server_error  # noqa: E402
-from schemathesis.generation import GenerationMode  # noqa: E402
-from schemathesis.specs.openapi.checks import (  # noqa: E402
+import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from schemathesis.checks import not_a_server_error
+from schemathesis.generation import GenerationMode
+from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
 
-from identity.app import routers  # noqa: E402
-from identity.http import openapi  # noqa: E402
-from tests.conftest import ADMIN_TOKEN, CP_ADMIN_KEY, MASTER_KEY, STRONG_PASSWORD  # noqa: E402
-from tests.live_server import LiveServer  # noqa: E402
+from identity.app import routers
+from identity.http import openapi
+from tests.conftest import ADMIN_TOKEN, CP_ADMIN_KEY, MASTER_KEY, STRONG_PASSWORD
+from tests.live_server import LiveServer
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
 RANDOM = os.environ.get("FUZZ_RANDOM", "") == "1"

@@ -7,6 +7,7 @@ import hashlib
 import hmac
 
 import pytest
+import standardwebhooks
 
 from identity.state import state
 from tests.conftest import ADMIN_TOKEN, assert_error
@@ -76,7 +77,6 @@ async def test_all_tenants_webhook_signed_with_v2_header_and_user_nesting(
         assert hmac.compare_digest(hit.headers["x-service-signature"], expected)
         assert "service-signature" not in hit.headers
         assert hit.headers["webhook-id"] == payload["id"]
-        standardwebhooks = pytest.importorskip("standardwebhooks")
         # A secret without the whsec_ prefix keys the Standard signature with its UTF-8 bytes.
         assert standardwebhooks.Webhook(SECRET.encode()).verify(hit.body, hit.headers)
     # The secret is sealed at rest.

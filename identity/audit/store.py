@@ -7,6 +7,7 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.transactions import require_transaction
 from identity.ids import floor_id, new_id
 
 
@@ -22,6 +23,7 @@ async def record(
     user_agent: str | None = None,
     metadata: dict[str, Any] | None = None,
 ) -> str:
+    require_transaction(conn, "an audit entry")
     audit_id = new_id("aud")
     await conn.execute(
         """INSERT INTO audit_log (tenant_id, id, action, actor, resource_type, resource_id,
@@ -46,6 +48,7 @@ async def record_many(
     metadata: dict[str, Any] | None = None,
 ) -> list[str]:
     """One entry per resource, in one statement (bulk operations)."""
+    require_transaction(conn, "an audit entry")
     ids = [new_id("aud") for _ in resource_ids]
     await conn.execute(
         """INSERT INTO audit_log (tenant_id, id, action, actor, resource_type, resource_id,

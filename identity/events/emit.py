@@ -11,6 +11,7 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.transactions import require_transaction
 from identity.ids import new_id
 
 CATALOGUE = (
@@ -53,6 +54,7 @@ def _jsonable(value: Any) -> Any:
 async def emit(conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[str, Any]) -> str:
     if type_ not in CATALOGUE:
         raise ValueError(f"unknown event type {type_!r}")
+    require_transaction(conn, "an event")
     event_id = new_id("evt")
     payload = _jsonable(data)
     created_at = await conn.fetchval(

@@ -20,6 +20,7 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.transactions import require_transaction
 from identity.ids import new_id
 
 QUEUE = "outbox"
@@ -46,6 +47,7 @@ async def enqueue_many(
 ) -> list[str]:
     if not items:
         return []
+    require_transaction(conn, "an outbox row")
     ids = [new_id("obx") for _ in items]
     await conn.execute(
         """INSERT INTO outbox (tenant_id, id, topic, payload)

@@ -245,6 +245,9 @@ async def test_bulk_disable(api: Api, app, tenant) -> None:
     c = await create_user(tenant)
     already = await create_user(tenant)
     await tenant.secret("POST", f"/v1/users/{already['id']}/disable")
+    status, hook, _ = await tenant.secret("POST", "/v1/webhooks", json={
+        "url": "http://127.0.0.1:9/hook", "events": ["user.disabled"]})
+    assert status == 201, hook
     status, body, _ = await tenant.secret("POST", "/v1/admin/users/bulk-disable", json={
         "user_ids": [a["id"], b["id"], c["id"], already["id"], "usr_unknown", a["id"]], "reason": "spam wave",
     })
@@ -256,6 +259,10 @@ async def test_bulk_disable(api: Api, app, tenant) -> None:
         assert (await tenant.secret("GET", f"/v1/users/{user['id']}"))[1]["status"] == "disabled"
     disabled = [e for e in await events(app, tenant.id, "user.disabled") if e.get("reason") == "spam wave"]
     assert sorted(e["id"] for e in disabled) == sorted([a["id"], b["id"], c["id"]])
+    # The subscribed webhook has one delivery per disabled user, each for its own event.
+    deliveries = await state(app).pool.fetch(
+        "SELECT event_id FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2", tenant.id, hook["id"])
+    assert len(deliveries) == 3 and len({d["event_id"] for d in deliveries}) == 3
     entries = [e for e in await audit_entries(app, tenant.id, "user.disabled") if e["metadata"].get("bulk")]
     assert sorted(e["resource_id"] for e in entries) == sorted([a["id"], b["id"], c["id"]])
     assert all(e["metadata"]["reason"] == "spam wave" for e in entries)

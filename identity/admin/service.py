@@ -10,7 +10,7 @@ import asyncpg
 from identity.admin.schemas import AdminImpersonate, BulkDisable, RevokeAllSessions, SearchUsers
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
-from identity.events.emit import emit
+from identity.events.emit import emit_many
 from identity.http.auth import Tenant
 from identity.http.errors import NotFound, ValidationFailed
 from identity.http.instants import parse_instant
@@ -81,8 +81,8 @@ async def bulk_disable(pool: asyncpg.Pool, tenant_id: str, body: BulkDisable, au
                 revoked = await sessions.revoke_sessions(
                     conn, tenant_id, user_id=None, reason="user_disabled", user_ids=inactive
                 )
-        for row in changed:
-            await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": body.reason})
+        await emit_many(conn, tenant_id, "user.disabled",
+                        [{**event_data(row), "reason": body.reason} for row in changed])
         if changed:
             await audit_store.record_many(
                 conn, tenant_id=tenant_id, action="user.disabled", actor=audit.actor,

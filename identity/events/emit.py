@@ -39,6 +39,8 @@ CATALOGUE = (
 #: (conn, tenant_id, event) where event is {id, type, tenant_id, created_at, data}.
 #: The webhook package registers its fan-out here.
 SUBSCRIBERS: list[Any] = []
+#: The same for emit_many, called once with the list of events (one type).
+BATCH_SUBSCRIBERS: list[Any] = []
 
 
 def _jsonable(value: Any) -> Any:
@@ -71,3 +73,31 @@ async def emit(conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[
     for subscriber in SUBSCRIBERS:
         await subscriber(conn, tenant_id, event)
     return event_id
+
+
+async def emit_many(
+    conn: asyncpg.Connection, tenant_id: str, type_: str, items: list[dict[str, Any]]
+) -> list[str]:
+    """One event per item, all of one type, written in one statement (bulk operations)."""
+    if type_ not in CATALOGUE:
+        raise ValueError(f"unknown event type {type_!r}")
+    if not items:
+        return []
+    require_transaction(conn, "an event")
+    ids = [new_id("evt") for _ in items]
+    payloads = [_jsonable(d) for d in items]
+    rows = await conn.fetch(
+        """INSERT INTO events (tenant_id, id, type, data)
+           SELECT $1, u.id, $2, u.data FROM unnest($3::text[], $4::jsonb[]) WITH ORDINALITY AS u(id, data, n)
+           ORDER BY u.n
+           RETURNING id, created_at""",
+        tenant_id, type_, ids, payloads,
+    )
+    created = {r["id"]: _jsonable(r["created_at"]) for r in rows}
+    events = [
+        {"id": i, "type": type_, "tenant_id": tenant_id, "created_at": created[i], "data": p}
+        for i, p in zip(ids, payloads, strict=True)
+    ]
+    for subscriber in BATCH_SUBSCRIBERS:
+        await subscriber(conn, tenant_id, events)
+    return ids

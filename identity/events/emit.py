@@ -36,9 +36,13 @@ CATALOGUE = (
 )
 
 #: Called after the event row is written, inside the same transaction, as
-#: (conn, tenant_id, event) where event is {id, type, tenant_id, created_at, data}.
-#: The webhook package registers its fan-out here.
+#: (conn, tenant_id, event, targets) where event is {id, type, tenant_id, created_at, data} and
+#: targets the rows TARGETS_SQL found. The webhook package registers its fan-out here.
 SUBSCRIBERS: list[Any] = []
+#: A query over the just-inserted event `ev(tenant_id, type)` naming who receives it (the
+#: webhook package's subscribed endpoints). emit() runs it in the INSERT's statement, so an
+#: event costs one round trip whether or not anyone is subscribed.
+TARGETS_SQL: str | None = None
 #: The same for emit_many, called once with the list of events (one type).
 BATCH_SUBSCRIBERS: list[Any] = []
 
@@ -59,10 +63,9 @@ async def emit(conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[
     require_transaction(conn, "an event")
     event_id = new_id("evt")
     payload = _jsonable(data)
-    created_at = await conn.fetchval(
-        "INSERT INTO events (tenant_id, id, type, data) VALUES ($1, $2, $3, $4) RETURNING created_at",
-        tenant_id, event_id, type_, payload,
-    )
+    rows = await conn.fetch(_insert_sql(), tenant_id, event_id, type_, payload)
+    created_at = rows[0]["created_at"]
+    targets = [r for r in rows if r.get("target_id") is not None]
     event = {
         "id": event_id,
         "type": type_,
@@ -71,8 +74,19 @@ async def emit(conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[
         "data": payload,
     }
     for subscriber in SUBSCRIBERS:
-        await subscriber(conn, tenant_id, event)
+        await subscriber(conn, tenant_id, event, targets)
     return event_id
+
+
+_INSERT = "INSERT INTO events (tenant_id, id, type, data) VALUES ($1, $2, $3, $4)"
+
+
+def _insert_sql() -> str:
+    if TARGETS_SQL is None:
+        return _INSERT + " RETURNING created_at"
+    return (f"WITH ev AS ({_INSERT} RETURNING tenant_id, type, created_at) "
+            f"SELECT ev.created_at, t.version AS target_version, t.id AS target_id "
+            f"FROM ev LEFT JOIN LATERAL ({TARGETS_SQL}) t ON true")
 
 
 async def emit_many(

@@ -69,15 +69,21 @@ async def v2_payload(conn: Any, event: dict[str, Any]) -> dict[str, Any]:
     return {**v1_payload(event), "data": v2_data(event["type"], data, role)}
 
 
-async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any]) -> None:
-    await fan_out_many(conn, tenant_id, [event])
+async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any], targets: list[Any]) -> None:
+    """emit()'s subscriber: targets were found by store.TARGETS_OF_EV in the event's INSERT."""
+    if targets:
+        found = [{"version": t["target_version"], "id": t["target_id"]} for t in targets]
+        await fan_out_many(conn, tenant_id, [event], found)
 
 
-async def fan_out_many(conn: Any, tenant_id: str, events: list[dict[str, Any]]) -> None:
-    """Deliveries for events of one type: one lookup of the subscribed webhooks, one insert."""
+async def fan_out_many(conn: Any, tenant_id: str, events: list[dict[str, Any]],
+                       targets: list[Any] | None = None) -> None:
+    """Deliveries for events of one type: one lookup of the subscribed webhooks (unless the
+    caller found them), one insert."""
     if not events:
         return
-    targets = await conn.fetch(store.MATCHING, tenant_id, events[0]["type"])
+    if targets is None:
+        targets = await conn.fetch(store.MATCHING, tenant_id, events[0]["type"])
     if not targets:
         return
     items: list[tuple[str, str, str | None, str | None, str]] = []
@@ -99,8 +105,10 @@ async def fan_out_many(conn: Any, tenant_id: str, events: list[dict[str, Any]]) 
 
 
 def register() -> None:
+    from identity.events import emit
     from identity.events.emit import BATCH_SUBSCRIBERS, SUBSCRIBERS
 
+    emit.TARGETS_SQL = store.TARGETS_OF_EV
     if fan_out not in SUBSCRIBERS:
         SUBSCRIBERS.append(fan_out)
     if fan_out_many not in BATCH_SUBSCRIBERS:

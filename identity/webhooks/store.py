@@ -43,14 +43,18 @@ def clip(error: str | None) -> str | None:
 
 # -- fan-out -----------------------------------------------------------------------------------
 
-MATCHING = """
+# The webhooks that receive an event of ev.type in tenant ev.tenant_id (ev: the event's row).
+TARGETS_OF_EV = """
 SELECT 1 AS version, e.id FROM webhook_endpoints e
- WHERE e.tenant_id = $1 AND e.enabled AND e.events && ARRAY[$2, '*']::text[]
+ WHERE e.tenant_id = ev.tenant_id AND e.enabled AND e.events && ARRAY[ev.type, '*']::text[]
 UNION ALL
 SELECT 2, a.id FROM admin_webhooks a
- WHERE a.active AND (a.tenant_id IS NULL OR a.tenant_id = $1)
-   AND a.events && ARRAY[$2, '*']::text[]
+ WHERE a.active AND (a.tenant_id IS NULL OR a.tenant_id = ev.tenant_id)
+   AND a.events && ARRAY[ev.type, '*']::text[]
 """
+# The same for a tenant and type given as $1 and $2.
+MATCHING = (f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::text AS type) ev, "
+            f"LATERAL ({TARGETS_OF_EV}) t")
 
 # Insert the deliveries and defer their jobs in one statement (one round trip in emit()).
 _INSERT_AND_DEFER = """

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
 import sys
 import tempfile
@@ -47,6 +48,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=500)
     parser.add_argument("--gap", type=float, default=0.01, help="idle seconds between rows")
+    parser.add_argument("--json", help="also write the figures to this file (ops/bench/run.py)")
     args = parser.parse_args()
 
     db = await BenchDatabase.create("outbox_bench")
@@ -81,6 +83,9 @@ async def main() -> None:
 
         print(f"outbox commit -> first attempt, n={len(ms)}: p50={statistics.median(ms):.1f} ms "
               f"p95={pct(95):.1f} ms p99={pct(99):.1f} ms max={ms[-1]:.1f} ms")
+        if args.json:
+            Path(args.json).write_text(json.dumps(
+                {"n": len(ms), "p50_ms": statistics.median(ms), "p99_ms": pct(99), "max_ms": ms[-1]}))
     finally:
         await db.drop()
 

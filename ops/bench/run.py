@@ -1,11 +1,22 @@
 #!/usr/bin/env python3
 """The benchmark: one command, a fresh database, real processes, wrk on its own core.
 
-    .venv/bin/python ops/bench/run.py [--duration 10] [--dsn postgresql://...]
+    .venv/bin/python ops/bench/run.py [--duration 10] [--list-users 1000000] [--dsn postgresql://...]
 
-Service and Postgres share core 0 (taskset); wrk runs on core 1. Rate limits are off
-(IDENTITY_RATE_LIMITS=off). It measures the endpoints and the ceilings they stand on, prints
-a table and writes it to ops/bench/RESULTS.md with the machine, the date and the command.
+1. One core: the API process, a worker and Postgres share core 0 (taskset); wrk runs on core 1.
+   Rate limits are off (IDENTITY_RATE_LIMITS=off). Each endpoint at full load (req/s, p50, p99),
+   then again at half that rate (wrk's delay(); p99 should stay under twice p50).
+2. The users list in a tenant of --list-users users (generated in SQL): first page, email filter
+   and q search, through wrk with a secret key.
+3. The job queue and webhooks (ops/bench/outbox_latency.py and ops/bench/webhooks.py, on core 0):
+   commit-to-first-attempt latency, commit-to-receipt latency and deliveries per second.
+4. Two cores: two API processes, a worker and Postgres on both cores (wrk shares them), to see
+   how throughput scales against step 1.
+5. The ceilings on core 0: an aiohttp hello-world under wrk, asyncpg round trips and write
+   transactions, argon2 at our parameters, ES256 sign and verify (ops/bench/ceilings.py).
+
+It prints the tables and writes them to ops/bench/RESULTS.md with the machine, the date and
+the command.
 """
 
 from __future__ import annotations
@@ -35,7 +46,7 @@ ROOT = HERE.parents[1]
 PY = sys.executable
 MASTER = "mk_live_" + "b" * 40
 PASSWORD = "Bench-Passw0rd-Xq7!"
-SERVICE_CORE, LOAD_CORE = "0", "1"
+SERVICE_CORE, LOAD_CORE, ALL_CORES = "0", "1", "0,1"
 
 
 def free_port() -> int:
@@ -48,6 +59,14 @@ def pin(pid: int, core: str) -> None:
     subprocess.run(["taskset", "-a", "-cp", core, str(pid)], check=False, capture_output=True)
 
 
+def pin_postgres(postmaster: int | None, cores: str) -> None:
+    if postmaster:
+        pids = [postmaster] + [int(p) for p in subprocess.run(
+            ["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()]
+        for pid in pids:
+            pin(pid, cores)  # backends forked later inherit the postmaster's cores
+
+
 def start_postgres(workdir: Path) -> tuple[str, object | None]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -57,12 +76,7 @@ def start_postgres(workdir: Path) -> tuple[str, object | None]:
         Path(os.environ["XDG_RUNTIME_DIR"]).mkdir(parents=True, exist_ok=True)
         server = pgserver.get_server(workdir / "pgdata", cleanup_mode="delete")
     info = server.get_postmaster_info()
-    postmaster = info.pid if info else None
-    if postmaster:
-        pids = [postmaster] + [int(p) for p in subprocess.run(
-            ["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()]
-        for pid in pids:
-            pin(pid, SERVICE_CORE)  # backends forked later inherit the postmaster's core
+    pin_postgres(info.pid if info else None, SERVICE_CORE)
     server.psql("ALTER SYSTEM SET max_connections = 200;")
     return server.get_uri("postgres"), server
 
@@ -76,7 +90,7 @@ async def create_db(admin_dsn: str, name: str) -> str:
 
 
 def start_service(dsn: str, port: int, workdir: Path, api_procs: int,
-                  rate_limits: str = "off") -> list[subprocess.Popen]:
+                  rate_limits: str = "off", cores: str = SERVICE_CORE) -> list[subprocess.Popen]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("IDENTITY_")}
     if rate_limits == "redis":
         env["IDENTITY_REDIS_URL"] = os.environ.get("IDENTITY_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -88,9 +102,9 @@ def start_service(dsn: str, port: int, workdir: Path, api_procs: int,
     subprocess.run([PY, "-m", "identity.cli", "migrate"], env=env, check=True, stdout=log, stderr=log)
     procs = []
     for _ in range(api_procs):
-        procs.append(subprocess.Popen(["taskset", "-c", SERVICE_CORE, PY, "-m", "identity.cli", "web",
+        procs.append(subprocess.Popen(["taskset", "-c", cores, PY, "-m", "identity.cli", "web",
                                        "--port", str(port)], env=env, stdout=log, stderr=log))
-    procs.append(subprocess.Popen(["taskset", "-c", SERVICE_CORE, PY, "-m", "identity.cli", "worker"],
+    procs.append(subprocess.Popen(["taskset", "-c", cores, PY, "-m", "identity.cli", "worker"],
                                   env=env, stdout=log, stderr=log))
     return procs
 
@@ -135,6 +149,22 @@ async def setup(base: str, users: int) -> dict:
             "refresh": [x["refresh_token"] for x in sessions], "users": users}
 
 
+async def fresh_refresh_tokens(base: str, d: dict) -> None:
+    """New sessions for a refresh run: a run leaves its tokens rotated, and presenting a rotated
+    token again is reuse, which revokes the session."""
+    hdr = {"Authorization": f"Bearer {d['pk']}", "X-Tenant-ID": d["tid"]}
+    sem = asyncio.Semaphore(8)
+    async with aiohttp.ClientSession() as s:
+        async def sign_in(i: int) -> str:
+            async with sem, s.post(base + "/v1/auth/sign-in", headers=hdr,
+                                   json={"email": f"u{i}@bench.test", "password": PASSWORD}) as r:
+                body = await r.json()
+                assert r.status == 200, body
+                return body["session"]["refresh_token"]
+
+        d["refresh"] = list(await asyncio.gather(*[sign_in(i) for i in range(d["users"])]))
+
+
 def lua_list(values: list[str]) -> str:
     return "{" + ",".join(json.dumps(v) for v in values) + "}"
 
@@ -168,7 +198,7 @@ end
 response = function(status, headers, body)
   local r = body:match('"refresh_token":"([^"]+)"')
   if r then table.insert(queue, r) end
-end""", "/v1/auth/token/refresh", 32),
+end""", "/v1/auth/token/refresh", min(32, d["users"])),
         "POST /v1/auth/sign-in": (common + f"""
 local n = {d["users"]}
 request = function()
@@ -192,8 +222,32 @@ end""", "/v1/auth/sign-up", 8),
 _UNIT = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 
 
-def wrk(url: str, lua: str | None, connections: int, seconds: int, workdir: Path) -> dict:
-    cmd = ["taskset", "-c", LOAD_CORE, "wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"]
+def wrk(url: str, lua: str | None, connections: int, seconds: int, workdir: Path,
+        cores: str = LOAD_CORE, rate: float | None = None) -> dict:
+    """wrk's figures. With rate, requests are paced to that rate (Debian has no wrk2): wrk's
+    delay() holds each request until the next free slot of a schedule with one slot every
+    1/rate s, read off the monotonic clock through LuaJIT's FFI. The slots are shared by all
+    connections, so requests go out evenly spaced (to wrk's 1 ms timer resolution)."""
+    if rate:
+        lua = (lua or "") + f"""
+local ffi = require("ffi")
+ffi.cdef[[ typedef struct {{ long tv_sec; long tv_nsec; }} bench_timespec;
+           int clock_gettime(int, bench_timespec *); ]]
+local ts = ffi.new("bench_timespec")
+local function now_ms()
+  ffi.C.clock_gettime(1, ts)
+  return tonumber(ts.tv_sec) * 1000 + tonumber(ts.tv_nsec) / 1e6
+end
+local interval, slot = {1000 / rate:.6f}, nil
+delay = function()
+  local now = now_ms()
+  if slot == nil or slot < now then slot = now end
+  local wait = slot - now
+  slot = slot + interval
+  return math.floor(wait)
+end
+"""
+    cmd = ["taskset", "-c", cores, "wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if lua:
         path = workdir / f"s{time.time_ns()}.lua"
         path.write_text(lua)
@@ -216,15 +270,129 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+SHORT = {"GET /v1/auth/me": "me", "POST /v1/sessions/verify": "verify",
+         "POST /v1/auth/token/refresh": "refresh", "POST /v1/auth/sign-in": "signin",
+         "POST /v1/auth/sign-up": "signup"}
+#: Scenarios run again with two API processes on two cores (argon2-bound and Python-bound).
+SCALING = ("me", "verify", "refresh", "signin")
+
+
+async def settle(dsn: str) -> None:
+    """Between runs: let the service finish what the last run left queued (requests in the
+    password pool, email jobs in the worker), so a run does not pay for the one before."""
+    await asyncio.sleep(1.0)
+    conn = await asyncpg.connect(dsn)
+    try:
+        for _ in range(600):
+            if not await conn.fetchval("SELECT count(*) FROM procrastinate_jobs WHERE status IN "
+                                       "('todo', 'doing') AND coalesce(scheduled_at, now()) <= now()"):
+                break
+            await asyncio.sleep(0.1)
+    finally:
+        await conn.close()
+
+
+async def endpoint_runs(base: str, dsn: str, data: dict, args: argparse.Namespace, workdir: Path,
+                        wanted: set[str] | None, cores: str = LOAD_CORE,
+                        half_load: bool = True) -> tuple[dict, dict]:
+    full: dict[str, dict] = {}
+    half: dict[str, dict] = {}
+    for name, short in SHORT.items():
+        if wanted and short not in wanted:
+            continue
+        for mode in ("full", "half") if half_load else ("full",):
+            await settle(dsn)
+            if short == "refresh":
+                await fresh_refresh_tokens(base, data)
+            lua, path, conns = scripts(data)[name]
+            rate = full[name]["rps"] / 2 if mode == "half" else None
+            result = wrk(base + path, lua, conns, args.duration, workdir, cores=cores, rate=rate)
+            (full if mode == "full" else half)[name] = result
+            print(f"{name} [{mode}{' load' if mode == 'half' else ''}, wrk on {cores}]: {result}", flush=True)
+    return full, half
+
+
+async def users_list_runs(base: str, dsn: str, args: argparse.Namespace, workdir: Path) -> dict:
+    """A tenant of args.list_users users, generated in SQL; wrk on the list, the email filter
+    and q search."""
+    sys.path.insert(0, str(HERE))
+    from users_list import FIRST, GENERATE, LAST
+
+    async with aiohttp.ClientSession() as s:
+        async with s.post(base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
+                          json={"name": "bench users", "plan": "enterprise"}) as r:
+            tenant = await r.json()
+    conn = await asyncpg.connect(dsn)
+    try:
+        started = time.perf_counter()
+        await conn.execute(GENERATE, tenant["id"], args.list_users)
+        await conn.execute("VACUUM ANALYZE users")
+        await conn.execute("VACUUM ANALYZE user_counts")
+        print(f"generated {args.list_users:,} users in {time.perf_counter() - started:.0f} s", flush=True)
+        emails = [r["email"] for r in await conn.fetch(
+            "SELECT email FROM users TABLESAMPLE SYSTEM (1) WHERE tenant_id = $1 LIMIT 500", tenant["id"])]
+    finally:
+        await conn.close()
+    import random
+    from urllib.parse import quote
+
+    rnd = random.Random(7)
+    terms = [rnd.choice([rnd.choice(FIRST), rnd.choice(LAST), f"{rnd.choice(FIRST)} {rnd.choice(LAST)}",
+                         rnd.choice(emails).split("@")[0]]) for _ in range(500)]
+    common = (f'local hdr = {{["Authorization"] = "Bearer {tenant["secret_key"]}", '
+              f'["X-Tenant-ID"] = "{tenant["id"]}"}}\nlocal i = 0\n')
+
+    def rotating(prefix: str, values: list[str]) -> str:
+        return common + f"""local paths = {lua_list([prefix + quote(v) for v in values])}
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1], hdr)
+end"""
+
+    workloads = {
+        f"GET /v1/users (first page, {args.list_users:,} users)": rotating("/v1/users", [""]),
+        "GET /v1/users?email= (existing)": rotating("/v1/users?email=", emails),
+        "GET /v1/users?q= (names, emails)": rotating("/v1/users?q=", terms),
+    }
+    results = {}
+    for name, lua in workloads.items():
+        results[name] = wrk(base + "/v1/users", lua, 16, args.duration, workdir)
+        print(f"{name}: {results[name]}", flush=True)
+    return results
+
+
+def queue_runs(admin_dsn: str, workdir: Path) -> dict:
+    """The job queue's and the webhooks' own benchmarks, on the service core, same Postgres."""
+    env = {**os.environ, "IDENTITY_DATABASE_URL": admin_dsn}
+    out = {}
+    for name, argv in (("outbox", ["outbox_latency.py", "-n", "300"]),
+                       ("webhooks", ["webhooks.py", "-n", "200", "-m", "2000"])):
+        target = workdir / f"{name}.json"
+        subprocess.run(["taskset", "-c", SERVICE_CORE, PY, str(HERE / argv[0]), *argv[1:], "--json", str(target)],
+                       env=env, check=True, cwd=ROOT)
+        out[name] = json.loads(target.read_text())
+        print(f"{name}: {out[name]}", flush=True)
+    return out
+
+
+def stop(procs: list[subprocess.Popen]) -> None:
+    for p in procs:
+        p.send_signal(signal.SIGTERM)
+    for p in procs:
+        p.wait(timeout=60)
+
+
 async def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--duration", type=int, default=10, help="seconds per scenario")
     ap.add_argument("--users", type=int, default=64)
-    ap.add_argument("--api-procs", type=int, default=1)
+    ap.add_argument("--api-procs", type=int, default=1, help="API processes in the one-core layout")
+    ap.add_argument("--list-users", type=int, default=1_000_000, help="users in the users-list tenant")
     ap.add_argument("--dsn", help="admin DSN of a Postgres to use instead of an embedded one")
     ap.add_argument("--rate-limits", choices=("off", "memory", "redis"), default="off",
                     help="measure with rate limiting on (in-process or Redis) to see its cost")
-    ap.add_argument("--scenarios", help="comma-separated subset, e.g. me,verify (no ceilings, no RESULTS.md)")
+    ap.add_argument("--scenarios", help="comma-separated subset, e.g. me,verify: full load only, one core, "
+                                        "no RESULTS.md")
     args = ap.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
@@ -233,36 +401,43 @@ async def main() -> None:
     admin = args.dsn
     if not admin:
         admin, server = start_postgres(workdir)
+    postmaster = server.get_postmaster_info().pid if server is not None else None
     dsn = await create_db(admin, f"bench_{int(time.time())}")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    wanted = set(args.scenarios.split(",")) if args.scenarios else None
     procs = start_service(dsn, port, workdir, args.api_procs, args.rate_limits)
-    results: dict[str, dict] = {}
+    r: dict = {}
     try:
         await wait_healthy(base)
         data = await setup(base, args.users)
-        wanted = set(args.scenarios.split(",")) if args.scenarios else None
-        for name, (lua, path, conns) in scripts(data).items():
-            short = path.rsplit("/", 1)[-1].replace("sign-", "sign")
-            if wanted and short not in wanted:
-                continue
-            results[name] = wrk(base + path, lua, conns, args.duration, workdir)
-            print(f"{name}: {results[name]}", flush=True)
+        r["full"], r["half"] = await endpoint_runs(base, dsn, data, args, workdir, wanted,
+                                                  half_load=not wanted)
+        if not wanted:
+            r["list"] = await users_list_runs(base, dsn, args, workdir)
     finally:
-        for p in procs:
-            p.send_signal(signal.SIGTERM)
-        for p in procs:
-            p.wait(timeout=60)
-    if args.scenarios:
+        stop(procs)
+    if wanted:
         if server is not None:
             server.cleanup()
         return
-    # Ceilings, on the same core.
+    r["queue"] = queue_runs(admin, workdir)
+    # Two API processes on both cores; wrk shares them (this machine has two).
+    pin_postgres(postmaster, ALL_CORES)
+    procs = start_service(dsn, port, workdir, 2, args.rate_limits, cores=ALL_CORES)
+    try:
+        await wait_healthy(base)
+        r["two"], _ = await endpoint_runs(base, dsn, data, args, workdir, set(SCALING), cores=ALL_CORES,
+                                          half_load=False)
+    finally:
+        stop(procs)
+    pin_postgres(postmaster, SERVICE_CORE)
+    # Ceilings, on the service core.
     hello_port = free_port()
     hello = subprocess.Popen(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "hello.py"), str(hello_port)])
     try:
         await wait_hello(hello_port)
-        results["aiohttp hello-world"] = wrk(f"http://127.0.0.1:{hello_port}/", None, 64, args.duration, workdir)
+        r["hello"] = wrk(f"http://127.0.0.1:{hello_port}/", None, 64, args.duration, workdir)
     finally:
         hello.terminate()
         hello.wait()
@@ -270,7 +445,7 @@ async def main() -> None:
                                      capture_output=True, text=True, check=True, cwd=ROOT).stdout)
     if server is not None:
         server.cleanup()
-    report(results, ceil, args)
+    report(r, ceil, args)
 
 
 async def wait_hello(port: int) -> None:
@@ -283,8 +458,12 @@ async def wait_hello(port: int) -> None:
                 await asyncio.sleep(0.1)
 
 
-def report(results: dict, ceil: dict, args: argparse.Namespace) -> None:
-    hello = results["aiohttp hello-world"]["rps"]
+def _ms(v: float) -> str:
+    return f"{v:.2f}"
+
+
+def report(r: dict, ceil: dict, args: argparse.Namespace) -> None:
+    hello = r["hello"]["rps"]
     ceilings = {
         "GET /v1/auth/me": ("hello-world", hello, 2500),
         "POST /v1/sessions/verify": ("hello-world", hello, 3000),
@@ -292,15 +471,42 @@ def report(results: dict, ceil: dict, args: argparse.Namespace) -> None:
         "POST /v1/auth/sign-in": ("argon2 verify/s", ceil["argon2_verify_per_s"], 0.9 * ceil["argon2_verify_per_s"]),
         "POST /v1/auth/sign-up": ("argon2 hash/s", ceil["argon2_verify_per_s"], 30),
     }
-    rows = [["endpoint", "req/s", "p50 ms", "p99 ms", "non-2xx", "ceiling", "ratio", "target", "met"]]
+    rows = [["endpoint (one core)", "req/s", "p50 ms", "p99 ms", "non-2xx", "ceiling", "ratio", "target", "met"]]
     for name, (cname, cval, target) in ceilings.items():
-        r = results[name]
-        rows.append([name, f"{r['rps']:.0f}", f"{r['p50']:.2f}", f"{r['p99']:.2f}", str(r["non2xx"]),
-                     f"{cname} {cval:.0f}", f"{r['rps'] / cval:.2f}", f"{target:.0f}",
-                     "yes" if r["rps"] >= target and r["non2xx"] == 0 else "NO"])
-    h = results["aiohttp hello-world"]
-    rows.append(["aiohttp hello-world", f"{h['rps']:.0f}", f"{h['p50']:.2f}", f"{h['p99']:.2f}", "0",
-                 "", "", "", ""])
+        x = r["full"][name]
+        rows.append([name, f"{x['rps']:.0f}", _ms(x["p50"]), _ms(x["p99"]), str(x["non2xx"]),
+                     f"{cname} {cval:.0f}", f"{x['rps'] / cval:.2f}", f"{target:.0f}",
+                     "yes" if x["rps"] >= target and x["non2xx"] == 0 else "NO"])
+    h = r["hello"]
+    rows.append(["aiohttp hello-world", f"{h['rps']:.0f}", _ms(h["p50"]), _ms(h["p99"]), "0", "", "", "", ""])
+
+    half = [["endpoint at half load", "req/s", "p50 ms", "p99 ms", "p99 / p50", "met (< 2)"]]
+    for name, x in r["half"].items():
+        ratio = x["p99"] / x["p50"] if x["p50"] else float("inf")
+        half.append([name, f"{x['rps']:.0f}", _ms(x["p50"]), _ms(x["p99"]), f"{ratio:.2f}",
+                     "yes" if ratio < 2 and x["non2xx"] == 0 else "NO"])
+
+    listing = [["users list (16 connections)", "req/s", "p50 ms", "p99 ms", "non-2xx"]]
+    for name, x in r["list"].items():
+        listing.append([name, f"{x['rps']:.0f}", _ms(x["p50"]), _ms(x["p99"]), str(x["non2xx"])])
+
+    q = r["queue"]
+    queue = [["job queue and webhooks (core 0)", "value"],
+             ["outbox commit -> first attempt p50 ms", _ms(q["outbox"]["p50_ms"])],
+             ["outbox commit -> first attempt p99 ms", _ms(q["outbox"]["p99_ms"])],
+             ["webhook commit -> receipt p50 ms", _ms(q["webhooks"]["latency_p50_ms"])],
+             ["webhook commit -> receipt p99 ms", _ms(q["webhooks"]["latency_p99_ms"])],
+             [f"webhook deliveries/s (burst of {q['webhooks']['deliveries']}, one endpoint)",
+              f"{q['webhooks']['deliveries_per_s']:.0f}"],
+             ["webhook deliveries missing / duplicated",
+              f"{q['webhooks']['missing']} / {q['webhooks']['duplicates']}"]]
+
+    scale = [["two API processes, two cores", "one core req/s", "two cores req/s", "ratio", "met (>= 1.8)"]]
+    for name, x in r["two"].items():
+        one = r["full"][name]["rps"]
+        scale.append([name, f"{one:.0f}", f"{x['rps']:.0f}", f"{x['rps'] / one:.2f}",
+                      "yes" if x["rps"] / one >= 1.8 and x["non2xx"] == 0 else "NO"])
+
     ceil_rows = [["ceiling (core 0)", "value"]] + [[k, f"{v:.1f}"] for k, v in ceil.items()]
     cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text().splitlines()
                 if ln.startswith("model name")), platform.processor())
@@ -309,10 +515,13 @@ def report(results: dict, ceil: dict, args: argparse.Namespace) -> None:
         f"- date: {dt.datetime.now(dt.UTC).isoformat(timespec='seconds')}\n"
         f"- machine: {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}\n"
         f"- command: `.venv/bin/python ops/bench/run.py --duration {args.duration} --users {args.users}"
-        f" --api-procs {args.api_procs}`\n"
-        f"- layout: {args.api_procs} API process(es), 1 worker and Postgres pinned to core 0; wrk -t1 on core 1;"
-        f" rate limits off; {args.duration} s per scenario\n\n"
-        + table(rows) + "\n\n" + table(ceil_rows) + "\n"
+        f" --api-procs {args.api_procs} --list-users {args.list_users}`\n"
+        f"- one-core layout: {args.api_procs} API process(es), 1 worker and Postgres pinned to core 0;"
+        f" wrk -t1 on core 1; rate limits off; {args.duration} s per scenario\n"
+        f"- half load: wrk's delay() holds each connection to half the full-load rate\n"
+        f"- two-core layout: 2 API processes, 1 worker, Postgres and wrk all on cores 0-1 (the machine"
+        f" has two, so wrk takes part of the service's CPU)\n\n"
+        + "\n\n".join(table(t) for t in (rows, half, listing, queue, scale, ceil_rows)) + "\n"
     )
     print("\n" + text)
     (HERE / "RESULTS.md").write_text(text)

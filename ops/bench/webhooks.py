@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import statistics
 import sys
@@ -80,6 +81,7 @@ async def main() -> None:
     parser.add_argument("--concurrency", type=int, default=10, help="worker concurrency")
     parser.add_argument("--writers", type=int, default=20, help="concurrent emitting transactions")
     parser.add_argument("--endpoints", type=int, default=1)
+    parser.add_argument("--json", help="also write the figures to this file (ops/bench/run.py)")
     args = parser.parse_args()
     logging.disable(logging.WARNING)
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.ERROR))
@@ -173,6 +175,11 @@ async def main() -> None:
         print(f"  deliveries that needed a retry: {sum(r['n'] for r in retried)}")
         for r in lost:
             print(f"    failed attempts: {r['n']} x {r['error']}")
+        if args.json:
+            Path(args.json).write_text(json.dumps({
+                "latency_p50_ms": statistics.median(latencies), "latency_p99_ms": pct(latencies, 99),
+                "deliveries_per_s": total / (finished - started), "deliveries": total,
+                "missing": len(missing), "duplicates": max(0, dupes)}))
     finally:
         await runner.cleanup()
         await db.drop()

@@ -149,11 +149,13 @@ async def rotate(
         """WITH new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
                         VALUES ($1, $3, $2)),
                 spent AS (UPDATE refresh_tokens
-                          SET rotated_at = CASE WHEN token_hash = $4 THEN now() ELSE rotated_at END,
-                              reply_sealed = CASE WHEN token_hash = $4 THEN $5 ELSE NULL END,
-                              reply_until = CASE WHEN token_hash = $4 THEN $6::timestamptz ELSE NULL END
-                          WHERE tenant_id = $1 AND session_id = $2
-                            AND (token_hash = $4 OR reply_sealed IS NOT NULL))
+                          SET rotated_at = now(), reply_sealed = $5, reply_until = $6::timestamptz
+                          WHERE tenant_id = $1 AND token_hash = $4),
+                -- only the tokens that keep a reply (refresh_tokens_session_reply_idx): a
+                -- session's older tokens are never read again here, however many there are
+                dropped AS (UPDATE refresh_tokens SET reply_sealed = NULL, reply_until = NULL
+                            WHERE tenant_id = $1 AND session_id = $2 AND reply_sealed IS NOT NULL
+                              AND token_hash <> $4)
            UPDATE sessions SET last_active_at = now() WHERE tenant_id = $1 AND id = $2""",
         tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
     )

@@ -12,9 +12,11 @@ from aiohttp import ClientSession, ClientTimeout, web
 
 from identity.config import Settings
 from identity.crypto import SecretBox
+from identity.db.listener import Listener
 from identity.db.pool import create_pool, resolve_dsn
 from identity.http import openapi
 from identity.http.auth import LastUsed
+from identity.http.key_cache import KeyCache
 from identity.http.middleware import platform_middleware
 from identity.http.routing import Router
 from identity.ratelimit.limiter import Limiter
@@ -60,9 +62,11 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
         dsn = st.dsn or resolve_dsn(st.settings)
         st.pool = await create_pool(dsn, st.settings.db_pool_min, st.settings.db_pool_max)
         st.owns_pool = True
+        st.listener.dsn = st.listener.dsn or dsn
     st.http_client = ClientSession(timeout=ClientTimeout(total=10))
     for start in STARTUP_HOOKS:
         await start(app)
+    await st.listener.start()  # after the hooks: they subscribe their caches
     flusher = asyncio.create_task(_flush_last_used(app))
     try:
         yield
@@ -72,6 +76,8 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
             await flusher
         with contextlib.suppress(Exception):
             await st.last_used.flush(st.pool)
+        with contextlib.suppress(Exception):
+            await st.listener.stop()
         for stop in SHUTDOWN_HOOKS:
             with contextlib.suppress(Exception):
                 await stop(app)
@@ -109,6 +115,9 @@ def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.
         pool=pool,
     )
     st.limiter = Limiter.from_settings(settings)
+    # Given a pool but no dsn, the listener never listens and the caches stay off.
+    st.listener = Listener(dsn)
+    st.key_cache = KeyCache(st.listener)
     app[STATE] = st
     _register_hooks()
     for router in routers():

@@ -22,6 +22,10 @@ class AppState:
     openapi_bytes: bytes = b""
     metrics_refreshers: list[Any] = field(default_factory=list)
     limiter: Any = None
+    #: The process's one LISTEN connection (identity/db/listener.py); caches subscribe to it.
+    listener: Any = None
+    #: API-key lookups (identity/http/key_cache.py), kept honest through the listener.
+    key_cache: Any = None
     #: One aiohttp client session for outbound calls made inside requests (captcha verify).
     http_client: Any = None
     #: Per-family services that later issues attach (signing keys, caches, rate limiter ...).

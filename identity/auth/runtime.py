@@ -47,10 +47,9 @@ async def start(app: web.Application) -> None:
         await signing.ensure_key(conn, st.box)
     await keys.load(st.pool)
     rt = AuthRuntime(
-        keys=keys, tokens=AccessTokens(keys), sessions=SessionCache(st.dsn),
-        tenants=TenantCache(), box=st.box, issuer=st.settings.public_url,
+        keys=keys, tokens=AccessTokens(keys), sessions=SessionCache(st.listener),
+        tenants=TenantCache(st.listener), box=st.box, issuer=st.settings.public_url,
     )
-    await rt.sessions.start()
     rt.task = asyncio.create_task(_maintenance(app, rt))
     st.extras["auth"] = rt
 
@@ -63,7 +62,6 @@ async def stop(app: web.Application) -> None:
         rt.task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await rt.task
-    await rt.sessions.stop()
 
 
 async def _maintenance(app: web.Application, rt: AuthRuntime) -> None:

@@ -1,8 +1,13 @@
-"""Tenant rows for the access-token hot path, kept for a few seconds.
+"""Tenant rows for the access-token hot path.
 
-A stale entry can only be TENANT_TTL_SECONDS old; what an access token is allowed to do does
-not depend on the tenant's status (a suspended tenant's sessions stay valid), so a few seconds
-of staleness changes nothing but the auth_config a handler sees.
+A tenant's entry is dropped when the database notifies identity_credentials for it (the triggers
+of sql/013_credential_notify.sql fire on every change to a tenant, whoever makes it), so
+suspending a tenant or changing its auth_config is seen within the notification's delivery time.
+TENANT_TTL_SECONDS stays as the safety net: it bounds staleness when a notification is lost
+(the LISTEN connection dropped), and while the connection is down this cache, unlike the key and
+session caches, still keeps rows for that long: what an access token is allowed to do does not
+depend on the tenant's status (a suspended tenant's sessions stay valid), so a few seconds of
+staleness changes nothing but the auth_config a handler sees.
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from identity.db.listener import Listener
+from identity.http import key_cache
 from identity.http.auth import Tenant
 from identity.http.errors import NotFound
 
@@ -18,24 +25,39 @@ MAX_ENTRIES = 10_000
 
 
 class TenantCache:
-    def __init__(self) -> None:
+    def __init__(self, listener: Listener) -> None:
+        self._listener = listener
         self._entries: dict[str, tuple[float, Tenant | None]] = {}
+        listener.subscribe(key_cache.CHANNEL, self._on_payload, self.clear)
+        key_cache.register(self)
 
     async def get(self, pool: Any, tenant_id: str) -> Tenant:
         now = time.monotonic()
         hit = self._entries.get(tenant_id)
         if hit is None or hit[0] <= now:
+            version = self._listener.version
             row = await pool.fetchrow(
                 "SELECT id, status, plan, auth_config FROM tenants WHERE id = $1", tenant_id
             )
             tenant = Tenant(row["id"], row["status"], row["plan"], row["auth_config"]) if row else None
-            if len(self._entries) >= MAX_ENTRIES:
-                self._entries.clear()
             hit = (now + TENANT_TTL_SECONDS, tenant)
-            self._entries[tenant_id] = hit
+            # A notification that came in during the read may be about this row: do not keep it.
+            if self._listener.version == version:
+                if len(self._entries) >= MAX_ENTRIES:
+                    self._entries.clear()
+                self._entries[tenant_id] = hit
         if hit[1] is None:
             raise NotFound("tenant")
         return hit[1]
 
+    def forget_tenant(self, tenant_id: str) -> None:
+        self._entries.pop(tenant_id, None)
+
     def clear(self) -> None:
         self._entries.clear()
+
+    def _on_payload(self, payload: str) -> None:
+        if payload == "*":
+            self.clear()
+        else:
+            self.forget_tenant(payload)

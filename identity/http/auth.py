@@ -18,6 +18,7 @@ from aiohttp import web
 
 from identity.crypto import constant_time_equals, sha256_hex
 from identity.http.errors import ApiError, Forbidden, NotFound, Unauthenticated
+from identity.http.key_cache import KeyEntry
 from identity.state import STATE
 
 MASTER = "master"
@@ -168,8 +169,8 @@ async def _resolve_cp_admin(request: web.Request, token: str, tenant_id: str | N
 _KEY_QUERY = """
 SELECT t.id AS tenant_id, t.status, t.plan, t.auth_config, t.rate_limits,
        k.id AS key_id, k.type, k.scopes,
-       (k.expires_at IS NOT NULL AND k.expires_at <= now())
-         OR (k.revoked_at IS NOT NULL AND k.revoked_at <= now()) AS dead
+       extract(epoch FROM k.expires_at)::float8 AS expires_at,
+       extract(epoch FROM k.revoked_at)::float8 AS revoked_at
 FROM tenants t
 LEFT JOIN api_keys k ON k.tenant_id = t.id AND k.key_hash = $2
 WHERE t.id = $1
@@ -178,23 +179,34 @@ WHERE t.id = $1
 
 async def load_tenant_and_key(
     request: web.Request, tenant_id: str, token: str | None
-) -> tuple[Tenant, Any]:
+) -> tuple[Tenant, KeyEntry | None]:
+    """The tenant (404 tenant_not_found when unknown) and the key with this token's hash in it,
+    read from the database (None: no such key in this tenant)."""
     row = await request.app[STATE].pool.fetchrow(_KEY_QUERY, tenant_id, sha256_hex(token or ""))
     if row is None:
         raise NotFound("tenant")
     tenant = Tenant(row["tenant_id"], row["status"], row["plan"], row["auth_config"], row["rate_limits"])
-    return tenant, row
+    if row["key_id"] is None:
+        return tenant, None
+    return tenant, KeyEntry(tenant, row["key_id"], row["type"], frozenset(row["scopes"]),
+                            row["expires_at"], row["revoked_at"])
 
 
 async def _resolve_api_key(request: web.Request, token: str, tenant_id: str | None) -> Principal:
     assert tenant_id is not None
-    kind = credential_kind(token)
-    tenant, row = await load_tenant_and_key(request, tenant_id, token)
-    if row["key_id"] is None or row["dead"] or row["type"] != kind:
+    st = request.app[STATE]
+    key_hash = sha256_hex(token)
+    entry = st.key_cache.get(tenant_id, key_hash)  # warm: no database round trip
+    if entry is None:
+        version = st.listener.version
+        _, entry = await load_tenant_and_key(request, tenant_id, token)
+        if entry is not None:  # misses are not cached: random keys cannot evict good entries
+            st.key_cache.put(tenant_id, key_hash, entry, version)
+    if entry is None or entry.dead(time.time()) or entry.type != credential_kind(token):
         # Also the answer when the key belongs to another tenant (decisions.md §2).
         raise Unauthenticated("The API key is not valid for this tenant.")
-    request.app[STATE].last_used.touch(tenant.id, row["key_id"])
-    return Principal(kind=kind, tenant=tenant, key_id=row["key_id"], scopes=frozenset(row["scopes"]))
+    st.last_used.touch(tenant_id, entry.key_id)
+    return Principal(kind=entry.type, tenant=entry.tenant, key_id=entry.key_id, scopes=entry.scopes)
 
 
 async def _resolve_admin_token(request: web.Request, token: str, tenant_id: str | None) -> Principal:

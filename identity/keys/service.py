@@ -10,6 +10,7 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
 from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import decode_cursor, page
 from identity.http.validation import duration_field
 from identity.ids import new_id
@@ -129,6 +130,8 @@ async def update(
             row = await store.update(conn, tenant_id, key_id, changes)
             await audit.record(conn, tenant_id, "api_key.updated", "api_key", key_id,
                                {k: v for k, v in changes.items()})
+    if changes:
+        forget_tenant_everywhere(tenant_id)  # committed; other processes learn it by NOTIFY
     return present(row)
 
 
@@ -141,6 +144,7 @@ async def revoke(pool: asyncpg.Pool, tenant_id: str, key_id: str, audit: AuditCo
             return  # already revoked: DELETE is idempotent
         await store.update(conn, tenant_id, key_id, {"revoked_at": datetime.now(UTC)})
         await audit.record(conn, tenant_id, "api_key.revoked", "api_key", key_id)
+    forget_tenant_everywhere(tenant_id)  # committed; other processes learn it by NOTIFY
 
 
 async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: AuditContext) -> dict[str, Any]:
@@ -162,4 +166,5 @@ async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: Aud
         await store.update(conn, tenant_id, old["id"], {"revoked_at": revokes_at, "rotated_to": new["id"]})
         await audit.record(conn, tenant_id, "api_key.rotated", "api_key", old["id"],
                            {"new_key_id": new["id"], "revokes_at": revokes_at.isoformat()})
+    forget_tenant_everywhere(tenant_id)  # committed; other processes learn it by NOTIFY
     return {"id": new["id"], "key": key, "old_key_id": old["id"], "old_key_revokes_at": revokes_at}

@@ -4,16 +4,13 @@ Every revocation sends NOTIFY identity_sessions in its transaction (payload: "te
 or "*" for bulk revocations); Postgres delivers it on commit to every process, each of which
 drops the entry. The revoking process also drops it at once (forget_everywhere), so it never
 serves its own revocation late. Entries are re-read after TTL_SECONDS anyway, and while the
-listening connection is down nothing is cached. So an access token whose session was revoked is
-refused within the notification's delivery time (milliseconds) and at the latest TTL_SECONDS
-after the revocation committed.
+process's LISTEN connection (identity/db/listener.py) is down nothing is cached. So an access
+token whose session was revoked is refused within the notification's delivery time
+(milliseconds) and at the latest TTL_SECONDS after the revocation committed.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import functools
 import time
 import weakref
 from collections import OrderedDict
@@ -21,14 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
-import structlog
 
-log = structlog.get_logger("identity.sessions")
+from identity.db.listener import Listener
 
 CHANNEL = "identity_sessions"
 TTL_SECONDS = 10.0
 MAX_ENTRIES = 100_000
-RECONNECT_SECONDS = 1.0
 
 _QUERY = """
 SELECT s.revoked_at IS NOT NULL AS revoked, extract(epoch FROM s.expires_at) AS expires,
@@ -75,12 +70,10 @@ async def notify(conn: asyncpg.Connection, tenant_id: str, session_ids: list[str
 
 
 class SessionCache:
-    def __init__(self, dsn: str | None) -> None:
-        self.dsn = dsn
+    def __init__(self, listener: Listener) -> None:
+        self._listener = listener
         self._entries: OrderedDict[str, tuple[float, SessionState | None]] = OrderedDict()
-        self._listening = False
-        self._task: asyncio.Task[None] | None = None
-        self._conn: asyncpg.Connection | None = None
+        listener.subscribe(CHANNEL, self._on_payload, self.clear)
         _caches.add(self)
 
     def forget(self, session_id: str) -> None:
@@ -95,60 +88,20 @@ class SessionCache:
         now = time.monotonic()
         if hit is not None and hit[0] > now:
             return hit[1]
+        version = self._listener.version
         row = await pool.fetchrow(_QUERY, tenant_id, session_id)
         state = None
         if row is not None:
             state = SessionState(row["revoked"], float(row["expires"]), row["user_id"], row["email"])
-        if self._listening:
+        if self._listener.can_cache(version):
             self._entries[session_id] = (now + TTL_SECONDS, state)
             self._entries.move_to_end(session_id)
             if len(self._entries) > MAX_ENTRIES:
                 self._entries.popitem(last=False)
         return state
 
-    # -- the listener -------------------------------------------------------------------------
-
-    def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+    def _on_payload(self, payload: str) -> None:
         if payload == "*":
             self.clear()
         else:
             self.forget(payload.partition(" ")[2])
-
-    def _on_lost(self, _conn: Any, lost: asyncio.Event) -> None:
-        self._listening = False
-        self.clear()
-        lost.set()
-
-    async def start(self) -> None:
-        if self.dsn:
-            self._task = asyncio.create_task(self._listen_forever())
-
-    async def _listen_forever(self) -> None:
-        while True:
-            try:
-                lost = asyncio.Event()
-                conn = await asyncpg.connect(self.dsn)
-                self._conn = conn
-                conn.add_termination_listener(functools.partial(self._on_lost, lost=lost))
-                await conn.add_listener(CHANNEL, self._on_notify)
-                self.clear()
-                self._listening = True
-                await lost.wait()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database may be restarting; keep trying, cache off meanwhile
-                log.warning("session_listener_down", exc_info=True)
-            self._listening = False
-            self.clear()
-            await asyncio.sleep(RECONNECT_SECONDS)
-
-    async def stop(self) -> None:
-        self._listening = False
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-        if self._conn is not None and not self._conn.is_closed():
-            with contextlib.suppress(Exception):
-                await self._conn.close()
-        _caches.discard(self)

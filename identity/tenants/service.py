@@ -12,6 +12,7 @@ import msgspec
 from identity.audit.context import AuditContext
 from identity.crypto import random_token
 from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
@@ -147,6 +148,7 @@ async def _change(
         except asyncpg.UniqueViolationError:
             raise SlugTaken from None
         await audit.record(conn, current["id"], action, "tenant", current["id"], meta)
+    forget_tenant_everywhere(current["id"])  # committed; other processes learn it by NOTIFY
     return present(row)
 
 
@@ -202,6 +204,7 @@ async def delete(pool: asyncpg.Pool, id_or_slug: str, confirm: str) -> None:
         if confirm != current["slug"]:
             raise ValidationFailed("confirm", "must equal the tenant's slug")
         await store.delete(conn, current["id"])
+    forget_tenant_everywhere(current["id"])
 
 
 async def stats(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import base64
 import json
 import time
 
+import asyncpg
 import jwt
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -324,3 +325,37 @@ async def test_access_token_ttl_from_auth_config(api: Api, make_tenant) -> None:
 
     exp = datetime.fromisoformat(created["session"]["refresh_token_expires_at"].replace("Z", "+00:00"))
     assert abs(exp.timestamp() - claims["iat"] - 3600) < 5
+
+
+async def _wait_for_lock_waiter(conn) -> None:
+    for _ in range(200):
+        if await conn.fetchval("""SELECT count(*) FROM pg_stat_activity
+                                  WHERE datname = current_database() AND wait_event_type = 'Lock'"""):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the refresh never waited for the lock")
+
+
+async def test_a_revocation_committing_during_a_refresh_wins(api: Api, app, tenant, sign_up,
+                                                              database_dsn: str) -> None:
+    # The refresh reads the token while the revocation is still uncommitted, then its rotation
+    # waits on the session's row lock; once the revocation commits, nothing may be rotated.
+    created = await sign_up()
+    sid, token = created["session"]["id"], created["session"]["refresh_token"]
+    conn = await asyncpg.connect(database_dsn)  # not from the app's pool, which may be small
+    try:
+        tx = conn.transaction()
+        await tx.start()
+        await conn.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' "
+                           "WHERE tenant_id = $1 AND id = $2", tenant.id, sid)
+        pending = asyncio.create_task(_refresh(tenant, token))
+        await _wait_for_lock_waiter(conn)
+        await tx.commit()
+    finally:
+        await conn.close()
+    status, body, _ = await pending
+    assert status == 401
+    assert_error(body, "invalid_token")
+    count = await state(app).pool.fetchval(
+        "SELECT count(*) FROM refresh_tokens WHERE tenant_id = $1 AND session_id = $2", tenant.id, sid)
+    assert count == 1  # no new token was issued

@@ -117,24 +117,58 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 
 # -- refresh tokens ----------------------------------------------------------------------------
 
+_REFRESH_ROW = f"""
+SELECT r.rotated_at, r.reply_sealed, coalesce(r.reply_until > now(), false) AS reply_live,
+       u.role AS user_role, u.status AS user_status, u.public_metadata AS user_public_metadata,
+       m.role AS org_role,
+       {_columns("s.")}
+FROM refresh_tokens r
+JOIN sessions s ON s.tenant_id = r.tenant_id AND s.id = r.session_id
+JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+-- the active organization's current role (identity/organizations) for the new token
+LEFT JOIN memberships m ON m.tenant_id = s.tenant_id AND m.org_id = s.org_id
+                       AND m.user_id = s.user_id
+WHERE r.tenant_id = $1 AND r.token_hash = $2"""
+
+
+async def read_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
+    """The refresh token and its session with the user's current claims, unlocked (the fast
+    path of a rotation: rotate_if_current() re-checks what matters as it writes)."""
+    return await conn.fetchrow(_REFRESH_ROW, tenant_id, token_hash)
+
+
 async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The refresh token and its session, both locked, with the user's current claims: two
     refreshes of one token (or of one session) run one after the other, the later one seeing
     what the first wrote."""
-    return await conn.fetchrow(
-        f"""SELECT r.rotated_at, r.reply_sealed, coalesce(r.reply_until > now(), false) AS reply_live,
-                   u.role AS user_role, u.status AS user_status, u.public_metadata AS user_public_metadata,
-                   m.role AS org_role,
-                   {_columns("s.")}
-            FROM refresh_tokens r
-            JOIN sessions s ON s.tenant_id = r.tenant_id AND s.id = r.session_id
-            JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
-            -- the active organization's current role (identity/organizations) for the new token
-            LEFT JOIN memberships m ON m.tenant_id = s.tenant_id AND m.org_id = s.org_id
-                                   AND m.user_id = s.user_id
-            WHERE r.tenant_id = $1 AND r.token_hash = $2
-            FOR UPDATE OF r, s""",
-        tenant_id, token_hash,
+    return await conn.fetchrow(_REFRESH_ROW + "\nFOR UPDATE OF r, s", tenant_id, token_hash)
+
+
+async def rotate_if_current(
+    conn: Any, tenant_id: str, session_id: str, old_hash: str, new_hash: str,
+    reply_sealed: str | None, reply_until: datetime | None,
+) -> bool:
+    """rotate() in one autocommit statement, done only if the old token is still unspent and
+    its session still alive when the statement takes their row locks (a concurrent rotation or
+    revocation that committed first makes it a no-op, and the caller falls back to the locked
+    path). True when this call rotated."""
+    return await conn.fetchval(
+        """WITH live AS (UPDATE sessions SET last_active_at = now()
+                         WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL
+                           AND expires_at > now()
+                         RETURNING id),
+                spent AS (UPDATE refresh_tokens
+                          SET rotated_at = now(), reply_sealed = $5, reply_until = $6::timestamptz
+                          WHERE tenant_id = $1 AND token_hash = $4 AND session_id = $2
+                            AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
+                          RETURNING session_id),
+                new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
+                        SELECT $1, $3, session_id FROM spent),
+                dropped AS (UPDATE refresh_tokens SET reply_sealed = NULL, reply_until = NULL
+                            WHERE tenant_id = $1 AND session_id = $2 AND reply_sealed IS NOT NULL
+                              AND token_hash <> $4 AND EXISTS (SELECT 1 FROM spent))
+           SELECT EXISTS (SELECT 1 FROM spent)""",
+        tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
     )
 
 

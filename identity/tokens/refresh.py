@@ -37,15 +37,53 @@ async def refresh(
     pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str, limit: Any = None
 ) -> dict[str, Any]:
     """Rotate a refresh token. `limit(user_id)` counts the request against the per-user rate
-    limit (decisions.md §7) once the token names its user; a 429 then rolls everything back."""
+    limit (decisions.md §7) once the token names its user; a 429 then changes nothing.
+
+    The common case (an unspent token of a live session) takes two autocommit statements: read,
+    then rotate_if_current(), which writes only if nothing changed meanwhile. Everything else,
+    and a rotation that lost a race, is decided under the row locks below."""
     token_hash = sha256_hex(token)
-    reused = False
-    async with pool.acquire() as conn, conn.transaction():
-        row = await store.lock_refresh(conn, tenant.id, token_hash)
-        if row is None or not token.startswith(sessions.REFRESH_PREFIX):
+    if not token.startswith(sessions.REFRESH_PREFIX):
+        raise errors.invalid_token("The refresh token is not valid.")
+    async with pool.acquire() as conn:
+        row = await store.read_refresh(conn, tenant.id, token_hash)
+        if row is None:
             raise errors.invalid_token("The refresh token is not valid.")
         if limit is not None:
             await limit(row["user_id"])
+        if (row["rotated_at"] is None and row["revoked_at"] is None and row["user_status"] == "active"
+                and row["expires_at"] > datetime.now(UTC)):
+            pair, sealed, until, new_token = _new_pair(rt, tenant, row, token_hash)
+            if await store.rotate_if_current(conn, tenant.id, row["id"], token_hash,
+                                             sha256_hex(new_token), sealed, until):
+                return pair
+        return await _locked(conn, rt, tenant, token_hash)
+
+
+def _new_pair(rt: Any, tenant: Tenant, row: Any, token_hash: str) -> tuple[dict[str, Any], str | None, Any, str]:
+    """The new pair for the session of `row`, and (sealed, until): the pair encrypted for the
+    tenant's reuse interval, or (None, None) when the interval is 0."""
+    # The new access token carries the user's current role and metadata.
+    user = {"id": row["user_id"], "role": row["user_role"], "public_metadata": row["user_public_metadata"]}
+    new_token = sessions.new_refresh_token()
+    creds = sessions.credentials(rt, tenant.id, tenant.auth_config, user, row, new_token)
+    pair = {k: creds[k] for k in _FIELDS}
+    interval = auth_config.duration(tenant.auth_config, "refresh_token_reuse_interval")
+    sealed, until = None, None
+    if interval.total_seconds() > 0:
+        sealed = rt.box.encrypt(msgspec.json.encode(pair).decode(), associated=_aad(tenant.id, token_hash))
+        until = datetime.now(UTC) + interval
+    return pair, sealed, until, new_token
+
+
+async def _locked(conn: asyncpg.Connection, rt: Any, tenant: Tenant, token_hash: str) -> dict[str, Any]:
+    """The rotation with the token and its session locked: two refreshes of one token run one
+    after the other, the later one seeing what the first wrote."""
+    reused = False
+    async with conn.transaction():
+        row = await store.lock_refresh(conn, tenant.id, token_hash)
+        if row is None:
+            raise errors.invalid_token("The refresh token is not valid.")
         if row["revoked_at"] is not None:
             raise errors.invalid_token("The session of this refresh token has ended.")
         if row["expires_at"] <= datetime.now(UTC):
@@ -59,18 +97,7 @@ async def refresh(
         else:
             if row["user_status"] != "active":
                 raise errors.user_inactive(row["user_status"])
-            # The new access token carries the user's current role and metadata.
-            user = {"id": row["user_id"], "role": row["user_role"],
-                    "public_metadata": row["user_public_metadata"]}
-            new_token = sessions.new_refresh_token()
-            creds = sessions.credentials(rt, tenant.id, tenant.auth_config, user, row, new_token)
-            pair = {k: creds[k] for k in _FIELDS}
-            interval = auth_config.duration(tenant.auth_config, "refresh_token_reuse_interval")
-            sealed, until = None, None
-            if interval.total_seconds() > 0:
-                sealed = rt.box.encrypt(msgspec.json.encode(pair).decode(),
-                                        associated=_aad(tenant.id, token_hash))
-                until = datetime.now(UTC) + interval
+            pair, sealed, until, new_token = _new_pair(rt, tenant, row, token_hash)
             await store.rotate(conn, tenant.id, row["id"], token_hash, sha256_hex(new_token), sealed, until)
     if reused:  # raised after the commit, so the revocation stands
         raise errors.refresh_token_reused()

@@ -9,7 +9,7 @@ from typing import Any
 
 import structlog
 
-from workers import runtime
+from workers import runtime, webhooks
 from workers.app import app, configured
 from workers.runtime import Policy
 
@@ -70,8 +70,10 @@ async def start(
 
 
 async def close_app(proc_app: Any = None) -> None:
-    """Close the procrastinate connector once no worker of this process runs any more."""
+    """Close the procrastinate connector, and the kept-alive webhook connections, once no
+    worker of this process runs any more."""
     global _opened_dsn
     _opened_dsn = None
+    await webhooks.close_http()
     with contextlib.suppress(Exception):
         await (proc_app or app).close_async()

@@ -5,10 +5,14 @@ deliver             one attempt of one delivery; a job per delivery, on the 'web
 recover_webhooks    every 10 s: a new job for pending deliveries whose job was lost or whose
                     worker died mid-attempt (lease expired).
 purge_webhooks      hourly: finished deliveries older than 30 days.
+
+Deliveries of this process go through one set of kept-alive connections
+(identity/webhooks/keepalive.py), closed by close_http() when its workers stop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -16,6 +20,7 @@ from typing import Any
 import structlog
 
 from identity.webhooks import delivery, store
+from identity.webhooks.keepalive import HttpConnections
 from workers import runtime
 from workers.app import app
 from workers.tasks import instrumented
@@ -27,13 +32,32 @@ RETENTION_DAYS = 30
 #: 0.1 s, 0.2 s, 0.4 s ... (at most 5 s), with jitter.
 BUSY_BACKOFF_MAX = 5.0
 
+_http: HttpConnections | None = None
+
+
+def http_connections() -> HttpConnections:
+    """This process's kept-alive connections, opened by the first delivery (in the running
+    event loop: a session cannot move to another)."""
+    global _http
+    if _http is None or _http.loop is not asyncio.get_running_loop():
+        _http = HttpConnections()
+    return _http
+
+
+async def close_http() -> None:
+    """Close the kept-alive connections (workers/run.py, once no worker runs any more)."""
+    global _http
+    http, _http = _http, None
+    if http is not None:
+        await http.close()
+
 
 @app.task(name=store.TASK, queue=store.QUEUE)
 @instrumented("webhook_deliver")
 async def deliver(tenant_id: str, delivery_id: str, waits: int = 0) -> str:
     rt = runtime.get()
     out = await delivery.attempt(rt.pool, rt.box, rt.settings, tenant_id, delivery_id,
-                                 delivery.Limits.for_runtime(rt))
+                                 delivery.Limits.for_runtime(rt), http=http_connections())
     if out["result"] == "busy":
         delay = min(BUSY_BACKOFF_MAX, 0.1 * 2 ** min(waits, 10))
         delay += random.uniform(0, delay / 2)

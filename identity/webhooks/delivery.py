@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 from prometheus_client import Counter, Histogram
 
 from identity.webhooks import signing, store, transport
+
+if TYPE_CHECKING:
+    from identity.webhooks.keepalive import HttpConnections
 
 log = structlog.get_logger("identity.webhooks")
 
@@ -94,10 +97,12 @@ def retry_delay(schedule: tuple[float, ...], row: Any) -> float | None:
 
 
 async def attempt(pool: Any, box: Any, settings: Any, tenant_id: str, delivery_id: str,
-                  limits: Limits | None = None, force: bool = False) -> dict[str, Any]:
+                  limits: Limits | None = None, force: bool = False,
+                  http: HttpConnections | None = None) -> dict[str, Any]:
     """Try one attempt of a delivery. Returns {"result": ...}: 'delivered', 'pending' (retry
     scheduled), 'failed', 'lost_lease', or why nothing was attempted ('gone', 'finished',
-    'leased', 'not_due', 'paused', 'busy')."""
+    'leased', 'not_due', 'paused', 'busy'). `http`: the worker's kept-alive connections
+    (without, the request has a connection of its own)."""
     limits = limits or Limits()
     async with pool.acquire() as conn:
         row = await store.claim(conn, tenant_id, delivery_id, limits.lease, limits.max_in_flight,
@@ -116,7 +121,7 @@ async def attempt(pool: Any, box: Any, settings: Any, tenant_id: str, delivery_i
         headers = signing.headers(version, secret, row["event_id"], int(time.time()), body)
         outcome = await transport.send(row["url"], headers, body,
                                        allow_http=settings.webhook_allow_http,
-                                       timeout=limits.timeout)
+                                       timeout=limits.timeout, http=http)
     label = "delivered" if outcome.delivered else "failed"
     DELIVERIES.labels(label).inc()
     DURATION.labels(label).observe(outcome.duration_ms / 1000)

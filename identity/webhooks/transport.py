@@ -8,23 +8,35 @@ again at every attempt: the host is resolved, the answers are vetted, and the co
 made to the vetted addresses only (a pinned resolver), so a name that changes its answer
 between the check and the connection (DNS rebinding) cannot reach a refused address.
 Redirects are not followed: a 3xx answer is a failed attempt.
+
+Workers send through kept-alive connections (identity/webhooks/keepalive.py), reused only for
+the same scheme, host, port and vetted addresses; the synchronous test delivery of the API opens
+one connection per request.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import socket
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import aiohttp
 from aiohttp.abc import AbstractResolver, ResolveResult
 
+if TYPE_CHECKING:
+    from identity.webhooks.keepalive import HttpConnections
+
 TIMEOUT_SECONDS = 30.0
 MAX_ERROR_BODY = 300
+#: The rest of an answer's body is read (up to this much) so that its connection can be
+#: reused; a longer body closes the connection instead.
+MAX_DRAINED_BODY = 64 * 1024
+MAX_DRAIN_SECONDS = 1.0
 
 
 class AddressRefused(Exception):
@@ -130,17 +142,64 @@ async def check_at_creation(url: str, allow_http: bool) -> None:
 
 class _PinnedResolver(AbstractResolver):
     """Answers with addresses vetted before the request: the connector connects to exactly
-    those (TLS still verifies the certificate against the URL's host name)."""
+    those (TLS still verifies the certificate against the URL's host name). Given a host, it
+    answers for that host name only (a kept-alive session serves one destination)."""
 
-    def __init__(self, answers: list[ResolveResult]) -> None:
+    def __init__(self, answers: list[ResolveResult], host: str | None = None) -> None:
         self.answers = answers
+        self.host = host
 
     async def resolve(self, host: str, port: int = 0,
                       family: socket.AddressFamily = socket.AF_INET) -> list[ResolveResult]:
+        if self.host is not None and host != self.host:
+            raise OSError(f"{host} is not the host these addresses were vetted for")
         return [{**a, "hostname": host, "port": port or a["port"]} for a in self.answers]  # type: ignore[typeddict-item]
 
     async def close(self) -> None:
         return None
+
+
+class _Attempt:
+    """What aiohttp's request tracing tells about one request."""
+
+    def __init__(self) -> None:
+        self.reused = False  # it went out on a pooled (kept-alive) connection
+        self.answered = False  # the receiver's status line arrived
+
+    def went_stale(self, exc: BaseException) -> bool:
+        """The pooled connection had been closed by the receiver (its keep-alive ran out, it
+        restarted) before this request got an answer: the request most likely never reached
+        it. aiohttp itself retries only idempotent methods, never a POST."""
+        return (self.reused and not self.answered
+                and isinstance(exc, (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError,
+                                     aiohttp.ClientConnectionResetError)))
+
+
+async def _on_reuse(session: aiohttp.ClientSession, ctx: Any, params: Any) -> None:
+    if isinstance(ctx.trace_request_ctx, _Attempt):
+        ctx.trace_request_ctx.reused = True
+
+
+def open_session(pinned: list[ResolveResult] | None, *, host: str | None = None,
+                 keepalive: float | None = None) -> aiohttp.ClientSession:
+    """The one way a webhook session is built: connects only to the pinned addresses (when
+    given, for `host` only when given), never through a proxy from the environment, no DNS
+    cache. With `keepalive` (seconds) its idle connections are kept that long for the next
+    request; without, each request has its own connection."""
+    args: dict[str, Any] = {"use_dns_cache": False}
+    if keepalive is None:
+        args["force_close"] = True
+    else:
+        # No per-host limit: in-flight requests are already bounded by the per-webhook cap
+        # and the worker's concurrency, and a limit would make deliveries of different
+        # webhooks to one receiver queue inside their worker slot and their time-out.
+        args["keepalive_timeout"] = keepalive
+    if pinned is not None:
+        args["resolver"] = _PinnedResolver(pinned, host)
+    tracing = aiohttp.TraceConfig()
+    tracing.on_connection_reuseconn.append(_on_reuse)
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(**args), trust_env=False,
+                                 trace_configs=[tracing])
 
 
 @dataclass
@@ -151,10 +210,49 @@ class Outcome:
     error: str | None
 
 
+_RECEIVER_ERRORS = (TimeoutError, aiohttp.ClientError, OSError)
+
+
+def _failure(exc: BaseException, timeout: float) -> tuple[bool, int | None, str]:
+    if isinstance(exc, TimeoutError):
+        return False, None, f"timed out after {timeout:g}s"
+    return False, None, f"{type(exc).__name__}: {exc}"[:500]
+
+
+async def _drain(resp: aiohttp.ClientResponse) -> None:
+    """Read the rest of a short answer so that its connection can be reused. Best effort: a
+    long, slow or broken body only costs the connection (the status decides the outcome)."""
+    with contextlib.suppress(TimeoutError, aiohttp.ClientError, OSError):
+        async with asyncio.timeout(MAX_DRAIN_SECONDS):
+            drained = 0
+            while drained < MAX_DRAINED_BODY and (chunk := await resp.content.read(16384)):
+                drained += len(chunk)
+
+
+async def _post(session: aiohttp.ClientSession, url: str, headers: dict[str, str], body: bytes,
+                timeout: float, attempt: _Attempt) -> tuple[bool, int | None, str | None]:  # noqa: ASYNC109
+    """One POST: (delivered, http status, reason). Raises aiohttp's errors."""
+    async with session.post(url, data=body, headers=headers, allow_redirects=False,
+                            timeout=aiohttp.ClientTimeout(total=timeout),
+                            trace_request_ctx=attempt) as resp:
+        attempt.answered = True
+        snippet = await resp.content.read(MAX_ERROR_BODY)
+        await _drain(resp)
+        if 200 <= resp.status < 300:
+            return True, resp.status, None
+        text = snippet.decode("utf-8", "replace").strip()
+        reason = f"HTTP {resp.status}" + (f": {text}" if text else "")
+        if 300 <= resp.status < 400:
+            reason = f"HTTP {resp.status} (redirects are not followed)"
+        return False, resp.status, reason
+
+
 async def send(url: str, headers: dict[str, str], body: bytes, *, allow_http: bool,
-               timeout: float = TIMEOUT_SECONDS) -> Outcome:  # noqa: ASYNC109
+               timeout: float = TIMEOUT_SECONDS,  # noqa: ASYNC109
+               http: HttpConnections | None = None) -> Outcome:
     """POST once. 2xx within the timeout is delivered; anything else is a failure with a
-    reason. Never raises for receiver-side problems."""
+    reason. Never raises for receiver-side problems. With `http`, through its kept-alive
+    connections; without, on a connection of its own."""
     started = time.perf_counter()
 
     def done(delivered: bool, status: int | None, error: str | None) -> Outcome:
@@ -164,26 +262,24 @@ async def send(url: str, headers: dict[str, str], body: bytes, *, allow_http: bo
         pinned = await vet(url, allow_http)
     except AddressRefused as exc:
         return done(False, None, f"address refused: url {exc}")
-    connector_args: dict[str, Any] = {"use_dns_cache": False, "force_close": True}
-    if pinned is not None:
-        connector_args["resolver"] = _PinnedResolver(pinned)
+    attempt = _Attempt()
     try:
-        async with aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(**connector_args),
-            timeout=aiohttp.ClientTimeout(total=timeout),
-            trust_env=False,
-        ) as session, session.post(url, data=body, headers=headers, allow_redirects=False) as resp:
-            snippet = await resp.content.read(MAX_ERROR_BODY)
-            if 200 <= resp.status < 300:
-                return done(True, resp.status, None)
-            text = snippet.decode("utf-8", "replace").strip()
-            reason = f"HTTP {resp.status}" + (f": {text}" if text else "")
-            if 300 <= resp.status < 400:
-                reason = f"HTTP {resp.status} (redirects are not followed)"
-            return done(False, resp.status, reason)
-    except TimeoutError:
-        return done(False, None, f"timed out after {timeout:g}s")
-    except aiohttp.ClientError as exc:
-        return done(False, None, f"{type(exc).__name__}: {exc}"[:500])
-    except OSError as exc:
-        return done(False, None, f"{type(exc).__name__}: {exc}"[:500])
+        if http is None:
+            async with open_session(pinned) as session:
+                return done(*await _post(session, url, headers, body, timeout, attempt))
+        async with http.session(url, pinned) as session:
+            return done(*await _post(session, url, headers, body, timeout, attempt))
+    except _RECEIVER_ERRORS as exc:
+        if http is None or not attempt.went_stale(exc):
+            return done(*_failure(exc, timeout))
+    # Once more on a fresh connection, within what is left of the time-out. The destination's
+    # other idle connections were likely closed by the same cause: they are dropped too.
+    await http.discard(url, pinned)
+    left = timeout - (time.perf_counter() - started)
+    if left <= 0:
+        return done(*_failure(TimeoutError(), timeout))
+    try:
+        async with http.session(url, pinned) as session:
+            return done(*await _post(session, url, headers, body, left, _Attempt()))
+    except _RECEIVER_ERRORS as exc:
+        return done(*_failure(exc, timeout))

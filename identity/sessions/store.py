@@ -117,31 +117,42 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 
 # -- refresh tokens ----------------------------------------------------------------------------
 
-_REFRESH_ROW = f"""
+_REFRESH_COLUMNS = f"""
 SELECT r.rotated_at, r.reply_sealed, coalesce(r.reply_until > now(), false) AS reply_live,
        u.role AS user_role, u.status AS user_status, u.public_metadata AS user_public_metadata,
        m.role AS org_role,
-       {_columns("s.")}
-FROM refresh_tokens r
-JOIN sessions s ON s.tenant_id = r.tenant_id AND s.id = r.session_id
+       {_columns("s.")}"""
+_REFRESH_JOINS = """
 JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
 -- the active organization's current role (identity/organizations) for the new token
 LEFT JOIN memberships m ON m.tenant_id = s.tenant_id AND m.org_id = s.org_id
                        AND m.user_id = s.user_id
 WHERE r.tenant_id = $1 AND r.token_hash = $2"""
+# The session by its primary key, whatever the planner thinks of the tables' sizes: a LATERAL
+# with LIMIT is not flattened, so it cannot become a hash or merge join over the tenant's
+# sessions (which it did on a small or freshly bloated sessions table).
+_READ_REFRESH = (_REFRESH_COLUMNS + """
+FROM refresh_tokens r
+CROSS JOIN LATERAL (SELECT * FROM sessions x
+                    WHERE x.tenant_id = r.tenant_id AND x.id = r.session_id LIMIT 1) s"""
+                 + _REFRESH_JOINS)
+_LOCK_REFRESH = (_REFRESH_COLUMNS + """
+FROM refresh_tokens r
+JOIN sessions s ON s.tenant_id = r.tenant_id AND s.id = r.session_id"""
+                 + _REFRESH_JOINS + "\nFOR UPDATE OF r, s")
 
 
 async def read_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The refresh token and its session with the user's current claims, unlocked (the fast
     path of a rotation: rotate_if_current() re-checks what matters as it writes)."""
-    return await conn.fetchrow(_REFRESH_ROW, tenant_id, token_hash)
+    return await conn.fetchrow(_READ_REFRESH, tenant_id, token_hash)
 
 
 async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The refresh token and its session, both locked, with the user's current claims: two
     refreshes of one token (or of one session) run one after the other, the later one seeing
     what the first wrote."""
-    return await conn.fetchrow(_REFRESH_ROW + "\nFOR UPDATE OF r, s", tenant_id, token_hash)
+    return await conn.fetchrow(_LOCK_REFRESH, tenant_id, token_hash)
 
 
 async def rotate_if_current(

@@ -428,13 +428,20 @@ async def test_failed_failure_after_five_retries_counts_in_metrics(
 
 async def test_pause_skips_new_events_and_holds_pending(tenant, app, worker, receiver, sign_up):
     hook = await make_webhook(tenant, receiver.url, ["user.created"])
-    # A delivery waiting for its retry when the webhook is paused is held...
+    # A delivery that fails while the webhook is being paused is held for its retry...
     receiver.statuses = [500]
+    receiver.hold()  # the first attempt waits at the receiver until the pause has committed
     await sign_up()
-    await receiver.wait_for(1, ok=False)
+    for _ in range(500):
+        if receiver.held:
+            break
+        await asyncio.sleep(0.02)
+    assert receiver.held == 1
     status, _, _ = await tenant.secret("PATCH", f"/v1/webhooks/{hook['id']}",
                                        json={"enabled": False})
     assert status == 200
+    receiver.release()
+    await receiver.wait_for(1, ok=False)
     # ...and an event while paused gets no delivery at all.
     await sign_up()
     await asyncio.sleep(1.0)  # several retry delays

@@ -119,7 +119,7 @@ async def password_reset(ctx: Ctx):
 @router.get("/v1/auth/me", response=Me, summary="The signed-in user", **_user)
 async def me(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.user_id is not None
-    return await service.me(ctx.pool, ctx.tenant_id, ctx.principal.user_id)
+    return await service.me(ctx.pool, runtime(ctx.app).users, ctx.tenant_id, ctx.principal.user_id)
 
 
 @router.post("/v1/auth/verify-email", body=TokenBody, response=UserResult, errors=(401,),

@@ -1,5 +1,5 @@
 """What authentication keeps in memory for the app's lifetime (state.extras["auth"]):
-signing keys, the verified-token LRU, the session and tenant caches, and a background loop
+signing keys, the verified-token LRU, the session, tenant and /me caches, and a background loop
 (key reload, automatic key rotation, dropping refresh replies past their reuse interval)."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from identity.sessions.cache import SessionCache
 from identity.state import state
 from identity.tokens import signing
 from identity.tokens.access import AccessTokens
+from identity.users.me_cache import MeCache
 
 log = structlog.get_logger("identity.auth")
 
@@ -31,6 +32,7 @@ class AuthRuntime:
     tokens: AccessTokens
     sessions: SessionCache
     tenants: TenantCache
+    users: MeCache
     box: Any
     issuer: str
     task: asyncio.Task[None] | None = None
@@ -48,7 +50,8 @@ async def start(app: web.Application) -> None:
     await keys.load(st.pool)
     rt = AuthRuntime(
         keys=keys, tokens=AccessTokens(keys), sessions=SessionCache(st.listener),
-        tenants=TenantCache(st.listener), box=st.box, issuer=st.settings.public_url,
+        tenants=TenantCache(st.listener), users=MeCache(st.listener), box=st.box,
+        issuer=st.settings.public_url,
     )
     rt.task = asyncio.create_task(_maintenance(app, rt))
     st.extras["auth"] = rt

@@ -27,6 +27,7 @@ from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
 from identity.users import store as users
+from identity.users.me_cache import MeCache
 from identity.users.presenter import event_data, present_me, present_reduced, present_user
 from identity.users.service import EmailTaken, UsernameTaken, create_user
 
@@ -179,7 +180,12 @@ async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: A
                                {"user_id": row["user_id"], "reason": "signed_out"})
 
 
-async def me(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
+async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -> dict[str, Any]:
+    """The /me object, from the cache when it holds it (identity/users/me_cache.py)."""
+    hit = cache.get(tenant_id, user_id)
+    if hit is not None:
+        return hit
+    version = cache.listener.version
     row = await pool.fetchrow(
         """SELECT id, email, name, email_verified, mfa_enabled, role, public_metadata, created_at,
                   updated_at FROM users WHERE tenant_id = $1 AND id = $2""",
@@ -187,4 +193,6 @@ async def me(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]
     )
     if row is None:
         raise NotFound("user")
-    return present_me(row)
+    out = present_me(row)
+    cache.put(tenant_id, user_id, out, version)
+    return out

@@ -6,6 +6,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.users import me_cache
+
 FACTOR_COLUMNS = """tenant_id, id, user_id, type, name, status, totp_secret, totp_last_step,
                     phone_number, credential_id, public_key, sign_count, rp_id, aaguid, transports,
                     backed_up, enroll_secret, enroll_attempts, enroll_expires_at, created_at,
@@ -134,6 +136,7 @@ async def count_active(conn: Any, tenant_id: str, user_id: str) -> int:
 async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
     """users.mfa_enabled := the user has an active factor. Call in the transaction of every
     change of a factor's status (and after deleting factors); returns the value."""
+    me_cache.forget_everywhere(tenant_id, [user_id])
     return await conn.fetchval(
         """WITH now_enabled AS (
                SELECT EXISTS (SELECT 1 FROM mfa_factors

@@ -6,6 +6,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.users import me_cache
+
 COLUMNS = """id, tenant_id, email, username, name, phone, avatar_url, email_verified,
              phone_verified, role, status, mfa_enabled, public_metadata, private_metadata,
              password_hash, password_changed_at, failed_sign_ins, failed_window_start,
@@ -57,6 +59,7 @@ async def username_exists(conn: Any, tenant_id: str, username: str) -> bool:
 async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any]) -> asyncpg.Record | None:
     """Set the given columns (names come from code, never from input) and updated_at."""
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
+    me_cache.forget_everywhere(tenant_id, [user_id])
     return await conn.fetchrow(
         f"""UPDATE users SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2
             RETURNING {COLUMNS}""",
@@ -101,12 +104,14 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 async def delete(conn: Any, tenant_id: str, user_id: str) -> bool:
     """Delete the user; sessions, refresh and one-time tokens, MFA factors and memberships go
     with it (their foreign keys cascade)."""
+    me_cache.forget_everywhere(tenant_id, [user_id])
     status = await conn.execute("DELETE FROM users WHERE tenant_id = $1 AND id = $2", tenant_id, user_id)
     return status.endswith(" 1")
 
 
 async def disable_many(conn: Any, tenant_id: str, user_ids: list[str]) -> list[asyncpg.Record]:
     """Move the listed active users to disabled; returns the rows changed (others are skipped)."""
+    me_cache.forget_everywhere(tenant_id, user_ids)
     return await conn.fetch(
         f"""UPDATE users SET status = 'disabled', updated_at = now()
             WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status = 'active'

@@ -6,8 +6,9 @@
 -- Local on the coordinator (not distributed): schema_migrations, procrastinate_* (the job
 -- queue: LISTEN/NOTIFY, SKIP LOCKED, its own functions and triggers).
 --
--- sql/013's NOTIFY triggers on api_keys and tenants (the credential caches' invalidation) are not
--- tables and need no line here, but on Citus they fire on the worker nodes: docs/scaling.md.
+-- sql/013's NOTIFY triggers on api_keys and tenants (the credential caches' invalidation) and
+-- sql/015's on users (the /me cache's) are not tables and need no line here, but on Citus they
+-- fire on the worker nodes: docs/scaling.md.
 
 -- Reference tables: small, no tenant_id, read on every request, replicated to every node.
 SELECT create_reference_table('tenants');       -- the distribution root: every tenant-owned table references it

@@ -1,0 +1,175 @@
+"""GET /v1/auth/me is cached per process and invalidated by the database's own notifications
+(identity/users/me_cache.py, sql/015_user_notify.sql, identity/db/listener.py).
+
+Where a test changes users behind the service's back (as another process or an operator would),
+it waits with `delivered` until the app's listener has handled every notification committed so
+far, then checks the very next request; `delivered` also makes "was NOT invalidated" meaningful.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+import asyncpg
+
+from identity.app import create_app
+from identity.auth.runtime import runtime
+from identity.db.pool import _init_connection
+from identity.state import state
+from identity.users.me_cache import CHANNEL
+from tests.conftest import MASTER_KEY, Api, TenantHandle
+
+
+async def delivered(app: Any) -> None:
+    """Return once the app's listener has dispatched every notification committed before now
+    (a listener receives notifications in commit order, so a marker sent now arrives last)."""
+    st = state(app)
+    marker = f"marker-{uuid.uuid4().hex}"
+    arrived = asyncio.Event()
+    st.listener.subscribe(CHANNEL, lambda p: arrived.set() if p == marker else None, lambda: None)
+    await st.pool.execute("SELECT pg_notify($1, $2)", CHANNEL, marker)
+    await asyncio.wait_for(arrived.wait(), 5)
+
+
+def cached(app: Any, tenant_id: str, user_id: str) -> dict[str, Any] | None:
+    return runtime(app).users.get(tenant_id, user_id)
+
+
+async def me(api: Api, tenant: TenantHandle, token: str) -> tuple[int, Any]:
+    status, body, _ = await api.call("GET", "/v1/auth/me", token=token, tenant=tenant.id)
+    return status, body
+
+
+async def signed_up(app: Any, api: Api, tenant: TenantHandle, sign_up: Any) -> tuple[str, str]:
+    """A user whose /me is cached: (user id, access token)."""
+    created = await sign_up()
+    user_id, token = created["user"]["id"], created["session"]["access_token"]
+    await delivered(app)  # the sign-up's own writes notify; let them pass before caching
+    status, body = await me(api, tenant, token)
+    assert status == 200, body
+    assert (cached(app, tenant.id, user_id) or {}).get("id") == user_id
+    return user_id, token
+
+
+async def test_warm_me_runs_no_query(aiohttp_client, settings, database_dsn, sign_up) -> None:
+    """Every statement on the app's pool is logged: the first /me reads the user, the next do not."""
+    statements: list[str] = []
+
+    async def setup(conn: Any) -> None:
+        conn.add_query_logger(lambda record: statements.append(record.query))
+
+    pool = await asyncpg.create_pool(database_dsn, min_size=1, max_size=4, init=_init_connection,
+                                     setup=setup)
+    try:
+        app = create_app(settings, dsn=database_dsn, pool=pool)
+        api = Api(await aiohttp_client(app))
+        status, created, _ = await api.call("POST", "/v1/tenants", json={"name": "warm me"}, token=MASTER_KEY)
+        assert status == 201
+        tenant = TenantHandle(api, created)
+        user_id, token = await signed_up(app, api, tenant, lambda: sign_up(on=tenant))
+        statements.clear()
+        for _ in range(3):
+            status, body = await me(api, tenant, token)
+            assert status == 200 and body["id"] == user_id
+        assert not [s for s in statements if "FROM users" in s], statements
+    finally:
+        await pool.close()
+
+
+async def test_a_change_through_the_api_shows_on_the_next_request(api: Api, app, tenant, sign_up) -> None:
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    status, _, _ = await tenant.secret("PATCH", f"/v1/users/{user_id}",
+                                       json={"name": "New Name", "public_metadata": {"plan": "pro"}})
+    assert status == 200
+    status, body = await me(api, tenant, token)  # no waiting: the writing process forgot it
+    assert status == 200
+    assert body["name"] == "New Name" and body["public_metadata"] == {"plan": "pro"}
+
+
+async def test_a_change_made_in_sql_reaches_the_cache(api: Api, app, tenant, sign_up) -> None:
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    await state(app).pool.execute(
+        "UPDATE users SET name = 'From SQL', email_verified = true, updated_at = now() "
+        "WHERE tenant_id = $1 AND id = $2", tenant.id, user_id)
+    await delivered(app)
+    assert cached(app, tenant.id, user_id) is None
+    status, body = await me(api, tenant, token)
+    assert body["name"] == "From SQL" and body["email_verified"] is True
+
+
+async def test_changes_me_does_not_show_keep_the_entry(api: Api, app, tenant, sign_up) -> None:
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    await state(app).pool.execute(
+        "UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE tenant_id = $1 AND id = $2",
+        tenant.id, user_id)
+    await delivered(app)
+    assert cached(app, tenant.id, user_id) is not None
+
+
+async def test_a_bulk_change_empties_the_cache(api: Api, app, tenant, sign_up) -> None:
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    pool = state(app).pool
+    await pool.execute(  # more than 100 users in one statement: one "*" notification
+        """INSERT INTO users (tenant_id, id, email)
+           SELECT $1, 'usr_bulk' || i, 'bulk' || i || '@example.com' FROM generate_series(1, 150) i""",
+        tenant.id)
+    await delivered(app)
+    status, _ = await me(api, tenant, token)
+    assert cached(app, tenant.id, user_id) is not None
+    await pool.execute("UPDATE users SET name = 'Bulk', updated_at = now() WHERE tenant_id = $1", tenant.id)
+    await delivered(app)
+    assert len(runtime(app).users) == 0
+    status, body = await me(api, tenant, token)
+    assert body["name"] == "Bulk"
+
+
+async def test_a_deleted_user_is_dropped(api: Api, app, tenant, sign_up) -> None:
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    # Behind the service's back (so the session cache still lets the token through for a moment).
+    await state(app).pool.execute("DELETE FROM users WHERE tenant_id = $1 AND id = $2", tenant.id, user_id)
+    await delivered(app)
+    assert cached(app, tenant.id, user_id) is None
+
+
+async def test_another_app_on_the_same_database_sees_a_change(
+    api: Api, app, tenant, sign_up, aiohttp_client, settings, database_dsn
+) -> None:
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    other_app = create_app(settings, dsn=database_dsn)
+    other = Api(await aiohttp_client(other_app))
+    other_tenant = TenantHandle(other, tenant.created)
+    await delivered(other_app)
+    status, body = await me(other, other_tenant, token)
+    assert status == 200 and (cached(other_app, tenant.id, user_id) or {}).get("id") == user_id
+    # Changed through the first app's database connection, by SQL: only the notification can
+    # tell the other app.
+    await state(app).pool.execute(
+        "UPDATE users SET name = 'Seen Elsewhere', updated_at = now() WHERE tenant_id = $1 AND id = $2",
+        tenant.id, user_id)
+    await delivered(other_app)
+    status, body = await me(other, other_tenant, token)
+    assert body["name"] == "Seen Elsewhere"
+
+
+async def test_nothing_is_cached_while_the_listener_is_down(api: Api, app, tenant, sign_up) -> None:
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    listener = state(app).listener
+    await listener.stop()
+    assert cached(app, tenant.id, user_id) is None  # emptied when listening stopped
+    status, _ = await me(api, tenant, token)
+    assert status == 200 and cached(app, tenant.id, user_id) is None
+    await state(app).pool.execute(  # no notification can arrive now
+        "UPDATE users SET name = 'While Down', updated_at = now() WHERE tenant_id = $1 AND id = $2",
+        tenant.id, user_id)
+    status, body = await me(api, tenant, token)
+    assert body["name"] == "While Down"
+
+
+async def test_a_user_is_cached_under_its_own_tenant_only(api: Api, app, tenant, make_tenant, sign_up) -> None:
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    other = await make_tenant()
+    assert cached(app, other.id, user_id) is None
+    status, _ = await me(api, other, token)  # the token names its tenant: refused elsewhere
+    assert status == 401

@@ -7,6 +7,7 @@ import uuid
 
 import argon2
 import bcrypt
+import pytest
 
 from identity.auth import lockout, passwords
 from identity.state import state
@@ -193,3 +194,15 @@ async def test_sign_in_time_does_not_reveal_the_account(api: Api, tenant, sign_u
     missing = sorted([await timed(f"ghost-{uuid.uuid4().hex[:6]}@example.com") for _ in range(3)])[1]
     # both pay for one argon2 verification (~20 ms); no fast path for unknown emails
     assert missing > 0.5 * existing
+
+
+def test_password_threads_setting() -> None:
+    import os
+
+    from identity.auth.passwords import pool_size
+
+    assert pool_size({}) == (len(os.sched_getaffinity(0)) or 1)
+    assert pool_size({"IDENTITY_PASSWORD_THREADS": "3"}) == 3
+    for bad in ("0", "-1", "two"):
+        with pytest.raises(SystemExit):
+            pool_size({"IDENTITY_PASSWORD_THREADS": bad})

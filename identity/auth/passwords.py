@@ -42,9 +42,26 @@ _hasher = argon2.PasswordHasher(
     salt_len=16,
     type=argon2.Type.ID,
 )
-# One thread per core this process may run on: argon2 is memory-hard (19 MiB a hash), so more
-# hashes at once than cores only thrash the caches and slow every one of them.
-_executor = ThreadPoolExecutor(max_workers=len(os.sched_getaffinity(0)) or 1, thread_name_prefix="pwhash")
+
+
+def pool_size(env: dict[str, str] | None = None) -> int:
+    """IDENTITY_PASSWORD_THREADS, else one thread per core this process may run on: argon2 is
+    memory-hard (19 MiB a hash), so more hashes at once than cores only thrash the caches and
+    slow every one of them. Several API processes on the same cores should share them out
+    (cores / processes each)."""
+    value = (env if env is not None else os.environ).get("IDENTITY_PASSWORD_THREADS", "").strip()
+    if value:
+        try:
+            threads = int(value)
+        except ValueError:
+            raise SystemExit("IDENTITY_PASSWORD_THREADS must be a whole number of threads") from None
+        if threads < 1:
+            raise SystemExit("IDENTITY_PASSWORD_THREADS must be at least 1")
+        return threads
+    return len(os.sched_getaffinity(0)) or 1
+
+
+_executor = ThreadPoolExecutor(max_workers=pool_size(), thread_name_prefix="pwhash")
 _dummy_hash: str | None = None
 
 

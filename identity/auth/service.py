@@ -136,8 +136,8 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
         user = await create_user(
             conn, tenant.id, email=email, password_hash=hashed, name=body.name,
             username=body.username, public_metadata=body.metadata or {},
+            last_sign_in_at=datetime.now(UTC),
         )
-        user = await users.update(conn, tenant.id, user["id"], {"last_sign_in_at": datetime.now(UTC)})
         await queue_verification(conn, rt.box, public_url, tenant.id, user)
         creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, user, client)
     return {"user": present_reduced(user), "session": creds}

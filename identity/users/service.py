@@ -45,9 +45,11 @@ async def create_user(
     email_verified: bool = False,
     public_metadata: dict[str, Any] | None = None,
     private_metadata: dict[str, Any] | None = None,
+    last_sign_in_at: datetime | None = None,
 ) -> asyncpg.Record:
     """Insert the user and emit user.created, in the caller's transaction.
-    Raises 409 email_already_exists / username_already_exists."""
+    Raises 409 email_already_exists / username_already_exists. last_sign_in_at: a sign-up that
+    signs the user in at once sets it in the insert rather than updating the row after."""
     values: dict[str, Any] = {
         "tenant_id": tenant_id,
         "id": new_id("usr"),
@@ -60,14 +62,13 @@ async def create_user(
         "public_metadata": public_metadata or {},
         "private_metadata": private_metadata or {},
         "password_hash": password_hash,
+        "last_sign_in_at": last_sign_in_at,
     }
-    try:
-        async with conn.transaction():  # a savepoint: the caller's transaction survives a 409
-            row = await store.insert(conn, values)
-    except asyncpg.UniqueViolationError as exc:
-        if "username" in (exc.constraint_name or ""):
-            raise UsernameTaken from None
-        raise EmailTaken from None
+    row = await store.insert_unless_taken(conn, values)
+    if row is None:  # nothing was written: the caller's transaction can go on
+        if await store.email_exists(conn, tenant_id, values["email"]):
+            raise EmailTaken
+        raise UsernameTaken
     await emit(conn, tenant_id, "user.created", event_data(row))
     return row
 

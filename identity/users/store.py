@@ -18,12 +18,14 @@ def normalise_email(email: str) -> str:
     return email.strip().lower()
 
 
-async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
-    """Insert one user; raises asyncpg.UniqueViolationError on a taken email or username."""
+async def insert_unless_taken(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record | None:
+    """Insert one user; None when the email or username is taken (no error, so no savepoint is
+    needed to keep the caller's transaction alive)."""
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     return await conn.fetchrow(
-        f"INSERT INTO users ({cols}) VALUES ({params}) RETURNING {COLUMNS}", *values.values()
+        f"INSERT INTO users ({cols}) VALUES ({params}) ON CONFLICT DO NOTHING RETURNING {COLUMNS}",
+        *values.values(),
     )
 
 

@@ -15,28 +15,20 @@ import time
 import uuid
 from typing import Any
 
-import asyncpg
 import pytest
 
 from identity.app import create_app
 from identity.auth.runtime import runtime
 from identity.crypto import sha256_hex
 from identity.db import listener as listener_module
-from identity.db.pool import _init_connection
 from identity.http.key_cache import CHANNEL, KeyEntry
 from identity.state import state
+from tests import cache_support
 from tests.conftest import MASTER_KEY, STRONG_PASSWORD, Api, TenantHandle, assert_error
 
 
 async def delivered(app: Any) -> None:
-    """Return once the app's listener has dispatched every notification committed before now:
-    a listener receives notifications in commit order, so a marker sent now arrives last."""
-    st = state(app)
-    marker = f"marker-{uuid.uuid4().hex}"
-    arrived = asyncio.Event()
-    st.listener.subscribe(CHANNEL, lambda p: arrived.set() if p == marker else None, lambda: None)
-    await st.pool.execute("SELECT pg_notify($1, $2)", CHANNEL, marker)
-    await asyncio.wait_for(arrived.wait(), 5)
+    await cache_support.delivered(app, CHANNEL)
 
 
 def cached(app: Any, tenant_id: str, key: str) -> KeyEntry | None:
@@ -62,15 +54,7 @@ async def test_warm_requests_run_no_key_lookup(aiohttp_client, settings, databas
     """Every statement on the app's pool is logged (asyncpg's query logger): the first request
     looks the key up, the next ones do not."""
     statements: list[str] = []
-
-    def log(record: Any) -> None:
-        statements.append(record.query)
-
-    async def setup(conn: Any) -> None:
-        conn.add_query_logger(log)  # once per connection: loggers are a set
-
-    pool = await asyncpg.create_pool(database_dsn, min_size=1, max_size=4, init=_init_connection,
-                                     setup=setup)
+    pool = await cache_support.logging_pool(database_dsn, statements)
     try:
         app = create_app(settings, dsn=database_dsn, pool=pool)
         api = Api(await aiohttp_client(app))

@@ -9,28 +9,18 @@ far, then checks the very next request; `delivered` also makes "was NOT invalida
 from __future__ import annotations
 
 import asyncio
-import uuid
 from typing import Any
-
-import asyncpg
 
 from identity.app import create_app
 from identity.auth.runtime import runtime
-from identity.db.pool import _init_connection
 from identity.state import state
 from identity.users.me_cache import CHANNEL
+from tests import cache_support
 from tests.conftest import MASTER_KEY, Api, TenantHandle
 
 
 async def delivered(app: Any) -> None:
-    """Return once the app's listener has dispatched every notification committed before now
-    (a listener receives notifications in commit order, so a marker sent now arrives last)."""
-    st = state(app)
-    marker = f"marker-{uuid.uuid4().hex}"
-    arrived = asyncio.Event()
-    st.listener.subscribe(CHANNEL, lambda p: arrived.set() if p == marker else None, lambda: None)
-    await st.pool.execute("SELECT pg_notify($1, $2)", CHANNEL, marker)
-    await asyncio.wait_for(arrived.wait(), 5)
+    await cache_support.delivered(app, CHANNEL)
 
 
 def cached(app: Any, tenant_id: str, user_id: str) -> dict[str, Any] | None:
@@ -56,12 +46,7 @@ async def signed_up(app: Any, api: Api, tenant: TenantHandle, sign_up: Any) -> t
 async def test_warm_me_runs_no_query(aiohttp_client, settings, database_dsn, sign_up) -> None:
     """Every statement on the app's pool is logged: the first /me reads the user, the next do not."""
     statements: list[str] = []
-
-    async def setup(conn: Any) -> None:
-        conn.add_query_logger(lambda record: statements.append(record.query))
-
-    pool = await asyncpg.create_pool(database_dsn, min_size=1, max_size=4, init=_init_connection,
-                                     setup=setup)
+    pool = await cache_support.logging_pool(database_dsn, statements)
     try:
         app = create_app(settings, dsn=database_dsn, pool=pool)
         api = Api(await aiohttp_client(app))
@@ -69,10 +54,12 @@ async def test_warm_me_runs_no_query(aiohttp_client, settings, database_dsn, sig
         assert status == 201
         tenant = TenantHandle(api, created)
         user_id, token = await signed_up(app, api, tenant, lambda: sign_up(on=tenant))
+        await asyncio.sleep(0)  # query loggers run soon after their statement
         statements.clear()
         for _ in range(3):
             status, body = await me(api, tenant, token)
             assert status == 200 and body["id"] == user_id
+        await asyncio.sleep(0)
         assert not [s for s in statements if "FROM users" in s], statements
     finally:
         await pool.close()

@@ -1,0 +1,37 @@
+"""What the tests of the NOTIFY-kept caches share (identity/db/listener.py): waiting until the
+app's listener has handled every notification committed so far, and a pool that logs statements."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+import asyncpg
+
+from identity.db.pool import _init_connection
+from identity.state import state
+
+
+async def delivered(app: Any, channel: str) -> None:
+    """Return once the app's listener has dispatched every notification committed before now:
+    a listener receives notifications in commit order, so a marker sent now arrives last."""
+    st = state(app)
+    marker = f"marker-{uuid.uuid4().hex}"
+    arrived = asyncio.Event()
+    st.listener.subscribe(channel, lambda p: arrived.set() if p == marker else None, lambda: None)
+    await st.pool.execute("SELECT pg_notify($1, $2)", channel, marker)
+    await asyncio.wait_for(arrived.wait(), 5)
+
+
+async def logging_pool(dsn: str, statements: list[str]) -> asyncpg.Pool:
+    """A pool like the app's whose every statement is appended to `statements` (asyncpg's query
+    logger, called soon after the statement: await asyncio.sleep(0) before reading)."""
+
+    def log(record: Any) -> None:
+        statements.append(record.query)
+
+    async def setup(conn: Any) -> None:  # runs on every acquire: one logger object, kept in a set
+        conn.add_query_logger(log)
+
+    return await asyncpg.create_pool(dsn, min_size=1, max_size=4, init=_init_connection, setup=setup)

@@ -159,10 +159,12 @@ async def rotate_if_current(
     conn: Any, tenant_id: str, session_id: str, old_hash: str, new_hash: str,
     reply_sealed: str | None, reply_until: datetime | None,
 ) -> bool:
-    """rotate() in one autocommit statement, done only if the old token is still unspent and
-    its session still alive when the statement takes their row locks (a concurrent rotation or
-    revocation that committed first makes it a no-op, and the caller falls back to the locked
-    path). True when this call rotated."""
+    """One statement: store the new token, spend the old one (keeping its reply, the new pair,
+    only for the reuse interval), drop the replies kept for older tokens of the session, and
+    note the session's activity; done only if the old token is still unspent and its session
+    still alive when the statement takes their row locks (a concurrent rotation or revocation
+    that committed first makes it a no-op). True when this call rotated. Used alone (the fast
+    path) and under lock_refresh's locks."""
     return await conn.fetchval(
         """WITH live AS (UPDATE sessions SET last_active_at = now()
                          WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL
@@ -175,33 +177,12 @@ async def rotate_if_current(
                           RETURNING session_id),
                 new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
                         SELECT $1, $3, session_id FROM spent),
-                dropped AS (UPDATE refresh_tokens SET reply_sealed = NULL, reply_until = NULL
-                            WHERE tenant_id = $1 AND session_id = $2 AND reply_sealed IS NOT NULL
-                              AND token_hash <> $4 AND EXISTS (SELECT 1 FROM spent))
-           SELECT EXISTS (SELECT 1 FROM spent)""",
-        tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
-    )
-
-
-async def rotate(
-    conn: Any, tenant_id: str, session_id: str, old_hash: str, new_hash: str,
-    reply_sealed: str | None, reply_until: datetime | None,
-) -> None:
-    """One statement: store the new token, spend the old one (keeping its reply, the new pair,
-    only for the reuse interval), drop the replies kept for older tokens of the session, and
-    note the session's activity."""
-    await conn.execute(
-        """WITH new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
-                        VALUES ($1, $3, $2)),
-                spent AS (UPDATE refresh_tokens
-                          SET rotated_at = now(), reply_sealed = $5, reply_until = $6::timestamptz
-                          WHERE tenant_id = $1 AND token_hash = $4),
                 -- only the tokens that keep a reply (refresh_tokens_session_reply_idx): a
                 -- session's older tokens are never read again here, however many there are
                 dropped AS (UPDATE refresh_tokens SET reply_sealed = NULL, reply_until = NULL
                             WHERE tenant_id = $1 AND session_id = $2 AND reply_sealed IS NOT NULL
-                              AND token_hash <> $4)
-           UPDATE sessions SET last_active_at = now() WHERE tenant_id = $1 AND id = $2""",
+                              AND token_hash <> $4 AND EXISTS (SELECT 1 FROM spent))
+           SELECT EXISTS (SELECT 1 FROM spent)""",
         tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
     )
 

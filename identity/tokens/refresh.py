@@ -98,7 +98,10 @@ async def _locked(conn: asyncpg.Connection, rt: Any, tenant: Tenant, token_hash:
             if row["user_status"] != "active":
                 raise errors.user_inactive(row["user_status"])
             pair, sealed, until, new_token = _new_pair(rt, tenant, row, token_hash)
-            await store.rotate(conn, tenant.id, row["id"], token_hash, sha256_hex(new_token), sealed, until)
+            # Under the locks the token is unspent and the session alive, so this rotates.
+            if not await store.rotate_if_current(conn, tenant.id, row["id"], token_hash,
+                                                 sha256_hex(new_token), sealed, until):
+                raise errors.invalid_token("The session of this refresh token has ended.")
     if reused:  # raised after the commit, so the revocation stands
         raise errors.refresh_token_reused()
     return pair

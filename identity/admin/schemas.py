@@ -6,7 +6,7 @@ from typing import Annotated
 
 import msgspec
 
-from identity.http.types import Body, Meta, Model
+from identity.http.types import Body, Limit, Meta, Model
 from identity.users.schemas import (
     Cursor,
     Duration,
@@ -46,7 +46,7 @@ class SearchUsers(Body):
     query: SearchText | None = None
     filters: SearchFilters = msgspec.field(default_factory=SearchFilters)
     sort: SearchSort = msgspec.field(default_factory=SearchSort)
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: Cursor | None = None
 
 

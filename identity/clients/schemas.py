@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from identity.http.types import UNSET, Body, Meta, Model, Name, Pagination, Query, UnsetType
+from identity.http.types import UNSET, Body, Limit, Meta, Model, Name, Pagination, Query, UnsetType
 
 ClientType = Literal["web", "spa", "native", "machine"]
 GrantType = Literal["authorization_code", "refresh_token", "client_credentials"]
@@ -40,13 +40,13 @@ class UpdateClient(Body):
 
 class ListClients(Query):
     type: ClientType | None = None
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
     order: Literal["asc", "desc"] = "desc"
 
 
 class ListTokens(Query):
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
 
 

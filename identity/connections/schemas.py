@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from identity.auth.schemas import PublicUser
-from identity.http.types import UNSET, Body, Meta, Model, Name, Pagination, Query, UnsetType, Url
+from identity.http.types import UNSET, Body, Limit, Meta, Model, Name, Pagination, Query, UnsetType, Url
 from identity.sessions.schemas import SessionCredentials
 
 ProviderName = Literal["google", "github", "microsoft", "apple", "oidc", "oauth2"]
@@ -82,7 +82,7 @@ class UpdateConnection(Body):
 class ListConnections(Query):
     provider: ProviderName | None = None
     enabled: bool | None = None
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
     order: Literal["asc", "desc"] = "desc"
 
@@ -167,7 +167,7 @@ class IdentityList(Model):
 
 
 class ListIdentities(Query):
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
     order: Literal["asc", "desc"] = "desc"
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
-from identity.http.types import UNSET, Body, Meta, Model, Name, Pagination, Query, UnsetType
+from identity.http.types import UNSET, Body, Limit, Meta, Model, Name, Pagination, Query, UnsetType
 
 Scope = Literal[
     "*",
@@ -48,7 +48,7 @@ class RotateKey(Body):
 class ListKeys(Query):
     type: KeyType | None = None
     revoked: bool = False
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
     order: Literal["asc", "desc"] = "desc"
 

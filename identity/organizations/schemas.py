@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from identity.http.types import (
     UNSET,
     Body,
+    Limit,
     Meta,
     Metadata,
     Model,
@@ -25,7 +26,6 @@ Slug = Annotated[str, Meta(min_length=1, max_length=63, pattern=r"^[a-z0-9](?:[a
 Id = Annotated[str, Meta(min_length=1, max_length=64)]
 Duration = Annotated[str, Meta(pattern=r"^\s*\d{1,9}\s*(ms|s|m|h|d|w|y)\s*$", max_length=20)]
 Order = Literal["asc", "desc"]
-Limit = Annotated[int, Meta(ge=1, le=100)]
 
 
 # -- organizations ----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from identity.http.types import Body, Meta, Model, Pagination, Query
+from identity.http.types import Body, Limit, Meta, Model, Pagination, Query
 
 SessionStatus = Literal["active", "expired", "revoked"]
 Id = Annotated[str, Meta(min_length=1, max_length=64)]
@@ -14,7 +14,7 @@ Id = Annotated[str, Meta(min_length=1, max_length=64)]
 class ListSessions(Query):
     user_id: Id | None = None
     status: SessionStatus | None = None
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
     order: Literal["asc", "desc"] = "desc"
 

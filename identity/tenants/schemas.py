@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from identity.http.types import (
     UNSET,
     Body,
+    Limit,
     Meta,
     Metadata,
     Model,
@@ -64,7 +65,7 @@ class ListTenants(Query):
     q: Annotated[str, Meta(max_length=200)] | None = None
     status: Status | None = None
     plan: Plan | None = None
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
     order: Literal["asc", "desc"] = "desc"
 

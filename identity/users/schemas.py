@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from identity.auth.passwords import MAX_PASSWORD_LENGTH
 from identity.auth.schemas import Email, Password, PublicUser, Username
-from identity.http.types import UNSET, Body, Meta, Metadata, Model, Pagination, Query, UnsetType, Url
+from identity.http.types import UNSET, Body, Limit, Meta, Metadata, Model, Pagination, Query, UnsetType, Url
 
 Role = Literal["member", "admin"]
 Status = Literal["active", "disabled", "banned"]
@@ -27,7 +27,7 @@ SessionCursor = Annotated[str, Meta(max_length=200, pattern=r"^[A-Za-z0-9_-]*$")
 
 
 class ListUsers(Query):
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: Cursor | None = None
     email: Annotated[str, Meta(max_length=320)] | None = None
     q: SearchText | None = None
@@ -38,7 +38,7 @@ class ListUsers(Query):
 
 
 class ListUserSessions(Query):
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: SessionCursor | None = None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from identity.http.types import UNSET, Body, Meta, Model, Pagination, Query, ShortText, UnsetType, Url
+from identity.http.types import UNSET, Body, Limit, Meta, Model, Pagination, Query, ShortText, UnsetType, Url
 
 EventKind = Annotated[str, Meta(min_length=1, max_length=100,
                                 description="An event kind of the catalogue, or '*'")]
@@ -33,14 +33,14 @@ class TestWebhook(Body):
 
 
 class ListWebhooks(Query):
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
     order: Literal["asc", "desc"] = "desc"
 
 
 class ListDeliveries(Query):
     status: DeliveryStatus | None = None
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
 
 
@@ -123,7 +123,7 @@ class AdminUpdateWebhook(Body):
 
 class AdminListWebhooks(Query):
     tenant_id: str | None = None
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
 
 
@@ -147,7 +147,7 @@ class AdminWebhookList(Model):
 class AdminDeliveryQuery(Query):
     status: DeliveryStatus | None = None
     tenant_id: str | None = None
-    limit: Annotated[int, Meta(ge=1, le=100)] = 20
+    limit: Limit = 20
     cursor: str | None = None
 
 

@@ -286,3 +286,24 @@ async def test_deleting_a_user_deletes_the_factors(make_tenant, app) -> None:
     await pool.execute("DELETE FROM users WHERE tenant_id = $1 AND id = $2", tenant.id, user["id"])
     for table in ("mfa_factors", "mfa_backup_codes", "mfa_challenges"):
         assert await pool.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1", tenant.id) == 0
+
+
+async def test_sign_in_finds_a_factor_its_user_row_did_not_show(make_tenant, app) -> None:
+    """A password sign-in skips the gate's factor query when users.mfa_enabled is false; its own
+    UPDATE re-reads the factors, so a factor that is active by then (here the flag is cleared
+    behind its back, as a confirmation racing the sign-in would leave it) still asks for the
+    second factor, and the attempt leaves no session or event behind."""
+    tenant = await make_tenant_for_mfa(make_tenant)
+    user = await new_user(tenant)
+    wait_for_fresh_step()
+    await enroll_totp(tenant, user["id"])
+    pool = state(app).pool
+    await pool.execute("UPDATE users SET mfa_enabled = false WHERE tenant_id = $1 AND id = $2",
+                       tenant.id, user["id"])
+    status, body = await sign_in(tenant, user["email"])
+    assert status == 403, body
+    assert body["error"]["code"] == "mfa_required"
+    assert body["error"]["mfa_challenge"]["factor_type"] == "totp"
+    assert await pool.fetchval("SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2",
+                               tenant.id, user["id"]) == 1  # the sign-up's
+    assert len(await events(app, tenant.id, "session.created")) == 1

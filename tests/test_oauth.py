@@ -544,7 +544,7 @@ async def test_mfa_step_seam_shows_the_code_form(tenant, meta, browser, user):
     async def gate(conn, tenant_, user_, **context):
         return {"challenge_id": "mfa_test", "factor_type": "totp", "expires_at": "2099-01-01T00:00:00Z"}
 
-    previous_gate, previous_verifier = mfa_gate._gate, mfa_step.current()
+    previous_gate, previous_skip, previous_verifier = mfa_gate._gate, mfa_gate._skip, mfa_step.current()
     mfa_gate.register(gate)
 
     async def verifier(pool, rt, tenant_, challenge_id, code, client_info):
@@ -575,7 +575,7 @@ async def test_mfa_step_seam_shows_the_code_form(tenant, meta, browser, user):
                                          code_verifier=req["verifier"])
         assert token["access_token"]
     finally:
-        mfa_gate._gate = previous_gate
+        mfa_gate._gate, mfa_gate._skip = previous_gate, previous_skip
         mfa_step._verifier = previous_verifier
 
 

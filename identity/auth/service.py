@@ -32,6 +32,10 @@ from identity.users.presenter import event_data, present_me, present_reduced, pr
 from identity.users.service import EmailTaken, UsernameTaken, create_user
 
 
+class FactorFound(Exception):
+    """A sign-in that skipped the MFA gate found an active factor after all (see sign_in)."""
+
+
 def ensure_open(tenant: Tenant) -> None:
     """Sign-in style operations are refused while the tenant is suspended."""
     if tenant.status != "active":
@@ -78,11 +82,14 @@ async def complete_sign_in(
     verify_email: bool = False,
     extra: dict[str, Any] | None = None,
     mfa_verified: bool = False,
+    gate_skipped: bool = False,
 ) -> tuple[Any, dict[str, Any]]:
     """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
     hash, email verified (magic link, reset), the welcome email on the first sign-in, and the
     session (mfa_verified once a second factor was checked, identity.mfa). Returns (user row,
-    session credentials)."""
+    session credentials). gate_skipped: the caller did not run the MFA gate because the user
+    had no factor when read; raises FactorFound (rolling the transaction back) if one is active
+    now."""
     changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
     if verify_email and not user["email_verified"]:
         changes["email_verified"] = True
@@ -97,7 +104,9 @@ async def complete_sign_in(
                WHERE tenant_id = $1 AND id = $2 AND password_hash = $4""",
             tenant.id, user["id"], new_hash, user["password_hash"],
         )
-    updated = await users.update(conn, tenant.id, user["id"], changes)
+    updated = await users.update(conn, tenant.id, user["id"], changes, check_factors=gate_skipped)
+    if gate_skipped and updated["has_active_factor"]:
+        raise FactorFound
     if "email_verified" in changes:
         await emit(conn, tenant.id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})
     if first:
@@ -162,10 +171,22 @@ async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
     ensure_can_sign_in(user)
     if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
         raise errors.email_not_verified()
-    async with pool.acquire() as conn, conn.transaction():
-        challenge = await mfa_challenge(conn, rt, tenant, user)
-        if challenge is None:
-            user, creds = await complete_sign_in(conn, rt, tenant, user, client, new_hash=new_hash)
+    # Most users have no second factor: users.mfa_enabled says so, and the sign-in's own UPDATE
+    # re-checks the factors, so the gate's query is skipped (a factor confirmed meanwhile rolls
+    # this back and the gate runs after all).
+    skip_gate = mfa_gate.may_skip(tenant, user)
+    async with pool.acquire() as conn:
+        try:
+            async with conn.transaction():
+                challenge = None if skip_gate else await mfa_challenge(conn, rt, tenant, user)
+                if challenge is None:
+                    user, creds = await complete_sign_in(conn, rt, tenant, user, client, new_hash=new_hash,
+                                                         gate_skipped=skip_gate)
+        except FactorFound:
+            async with conn.transaction():
+                challenge = await mfa_challenge(conn, rt, tenant, user)
+                if challenge is None:
+                    user, creds = await complete_sign_in(conn, rt, tenant, user, client, new_hash=new_hash)
     if challenge is not None:
         raise errors.mfa_required(challenge)
     return {"user": present_user(user, private=False), "session": creds}

@@ -6,6 +6,7 @@ receives it. Keep data JSON-serialisable (timestamps as ISO strings).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -58,13 +59,26 @@ def _jsonable(value: Any) -> Any:
 
 
 async def emit(conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[str, Any]) -> str:
+    event_id, _ = await emit_with(conn, tenant_id, type_, data)
+    return event_id
+
+
+async def emit_with(
+    conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[str, Any], *,
+    ctes: str = "", columns: str = "", source: str = "", args: Sequence[Any] = (),
+) -> tuple[str, asyncpg.Record | None]:
+    """emit(), written in the statement of the change it reports (one round trip for both):
+    `ctes` are top-level CTEs ("s AS (INSERT ... RETURNING *), ...") whose parameters are
+    $1..$len(args), and the first row of `SELECT columns FROM source` is returned with the event
+    id. Data-modifying CTEs must be at the top level, hence CTEs rather than a statement."""
     if type_ not in CATALOGUE:
         raise ValueError(f"unknown event type {type_!r}")
     require_transaction(conn, "an event")
     event_id = new_id("evt")
     payload = _jsonable(data)
-    rows = await conn.fetch(_insert_sql(), tenant_id, event_id, type_, payload)
-    created_at = rows[0]["created_at"]
+    rows = await conn.fetch(_insert_sql(ctes, columns, source, len(args)), *args,
+                            tenant_id, event_id, type_, payload)
+    created_at = rows[0]["created_at_of_event"]
     targets = [r for r in rows if r.get("target_id") is not None]
     event = {
         "id": event_id,
@@ -75,18 +89,19 @@ async def emit(conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[
     }
     for subscriber in SUBSCRIBERS:
         await subscriber(conn, tenant_id, event, targets)
-    return event_id
+    return event_id, rows[0] if columns else None
 
 
-_INSERT = "INSERT INTO events (tenant_id, id, type, data) VALUES ($1, $2, $3, $4)"
-
-
-def _insert_sql() -> str:
+def _insert_sql(ctes: str, columns: str, source: str, n: int) -> str:
+    insert = (f"INSERT INTO events (tenant_id, id, type, data) "
+              f"VALUES (${n + 1}, ${n + 2}, ${n + 3}, ${n + 4}) RETURNING tenant_id, type, created_at")
+    head = f"WITH {ctes}, ev AS ({insert}) " if ctes else f"WITH ev AS ({insert}) "
+    select = f"SELECT {columns + ', ' if columns else ''}ev.created_at AS created_at_of_event"
+    sources = f"{source + ', ' if source else ''}ev"
     if TARGETS_SQL is None:
-        return _INSERT + " RETURNING created_at"
-    return (f"WITH ev AS ({_INSERT} RETURNING tenant_id, type, created_at) "
-            f"SELECT ev.created_at, t.version AS target_version, t.id AS target_id "
-            f"FROM ev LEFT JOIN LATERAL ({TARGETS_SQL}) t ON true")
+        return f"{head}{select} FROM {sources}"
+    return (f"{head}{select}, t.version AS target_version, t.id AS target_id "
+            f"FROM {sources} LEFT JOIN LATERAL ({TARGETS_SQL}) t ON true")
 
 
 async def emit_many(

@@ -128,6 +128,12 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
     return updated, extra
 
 
+def gate_skips(tenant: Tenant, user: Any) -> bool:
+    """gate() answers None without a challenge when the user has no active factor (which
+    users.mfa_enabled mirrors) and the tenant does not require MFA."""
+    return not user["mfa_enabled"] and not auth_config.load(tenant.auth_config).mfa_required
+
+
 async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: Any = None,
                verify_email: bool = False, **_: Any) -> dict[str, Any] | None:
     """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge.

@@ -34,7 +34,7 @@ from identity.sessions.device import client_info
 from identity.state import state
 from identity.users.presenter import present_user
 
-mfa_gate.register(challenges.gate)
+mfa_gate.register(challenges.gate, challenges.gate_skips)
 
 router = Router()
 _read = {"auth": (SECRET,), "scope": "users:read", "tag": "MFA"}

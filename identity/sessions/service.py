@@ -15,7 +15,7 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
-from identity.events.emit import emit
+from identity.events.emit import emit, emit_with
 from identity.http.errors import NotFound
 from identity.http.pagination import decode_cursor, page
 from identity.ids import new_id
@@ -82,9 +82,10 @@ async def create_session(
     credentials object ({id, access_token, refresh_token, *_expires_at})."""
     now = datetime.now(UTC)
     refresh = new_refresh_token()
-    session = await store.insert(conn, {
+    session_id, expires_at = new_id("ses"), now + duration(auth_config, "session_duration")
+    ctes, args, columns = store.insert_ctes({
         "tenant_id": tenant_id,
-        "id": new_id("ses"),
+        "id": session_id,
         "user_id": user["id"],
         "user_agent": client.user_agent,
         "ip_address": client.ip_address,
@@ -94,13 +95,14 @@ async def create_session(
         "org_id": org_id,
         "created_at": now,
         "last_active_at": now,
-        "expires_at": now + duration(auth_config, "session_duration"),
-    }, sha256_hex(refresh))
-    await emit(conn, tenant_id, "session.created", {
-        "id": session["id"], "user_id": user["id"], "ip_address": client.ip_address,
-        "user_agent": client.user_agent, "device_type": client.device_type,
-        "created_at": session["created_at"], "expires_at": session["expires_at"],
+        "expires_at": expires_at,
     })
+    # The session, its refresh token and session.created in one statement (one round trip).
+    _, session = await emit_with(conn, tenant_id, "session.created", {
+        "id": session_id, "user_id": user["id"], "ip_address": client.ip_address,
+        "user_agent": client.user_agent, "device_type": client.device_type,
+        "created_at": now, "expires_at": expires_at,
+    }, ctes=ctes, columns=columns, source="s", args=[*args, sha256_hex(refresh)])
     return credentials(rt, tenant_id, auth_config, user, session, refresh)
 
 

@@ -25,18 +25,16 @@ _STATUS_FILTER = {
 }
 
 
-async def insert(conn: asyncpg.Connection, values: dict[str, Any], refresh_hash: str) -> asyncpg.Record:
-    """Insert a session and its first refresh token in one statement (one round trip)."""
+def insert_ctes(values: dict[str, Any]) -> tuple[str, list[Any], str]:
+    """A session and its first refresh token as CTEs (`s`, `r`) for a statement that also writes
+    its event (identity.events.emit.emit_with): (ctes, args, the session's columns from s)."""
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     n = len(values) + 1
-    return await conn.fetchrow(
-        f"""WITH s AS (INSERT INTO sessions ({cols}) VALUES ({params}) RETURNING *),
-                 r AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
-                       SELECT tenant_id, ${n}, id FROM s)
-            SELECT {COLUMNS} FROM s""",
-        *values.values(), refresh_hash,
-    )
+    ctes = f"""s AS (INSERT INTO sessions ({cols}) VALUES ({params}) RETURNING *),
+               r AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
+                     SELECT tenant_id, ${n}, id FROM s)"""
+    return ctes, [*values.values()], _columns("s.")
 
 
 async def get(conn: Any, tenant_id: str, session_id: str, *, for_update: bool = False) -> asyncpg.Record | None:

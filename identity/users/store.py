@@ -58,13 +58,21 @@ async def username_exists(conn: Any, tenant_id: str, username: str) -> bool:
     ))
 
 
-async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any]) -> asyncpg.Record | None:
+#: With update(check_factors=True): whether the user has an active second factor, read in the
+#: update's statement (a sign-in that skipped the MFA gate checks it there, not in a round trip).
+HAS_ACTIVE_FACTOR = """EXISTS (SELECT 1 FROM mfa_factors f
+    WHERE f.tenant_id = $1 AND f.user_id = $2 AND f.status = 'active') AS has_active_factor"""
+
+
+async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any], *,
+                 check_factors: bool = False) -> asyncpg.Record | None:
     """Set the given columns (names come from code, never from input) and updated_at."""
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     me_cache.forget_everywhere(tenant_id, [user_id])
+    extra = f", {HAS_ACTIVE_FACTOR}" if check_factors else ""
     return await conn.fetchrow(
         f"""UPDATE users SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2
-            RETURNING {COLUMNS}""",
+            RETURNING {COLUMNS}{extra}""",
         tenant_id, user_id, *changes.values(),
     )
 

@@ -4,13 +4,17 @@ app's listener has handled every notification committed so far, and a pool that 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
+from collections.abc import AsyncIterator
 from typing import Any
 
 import asyncpg
 
+from identity.app import create_app
 from identity.db.pool import _init_connection
 from identity.state import state
+from tests.conftest import MASTER_KEY, Api, TenantHandle
 
 
 async def delivered(app: Any, channel: str) -> None:
@@ -35,3 +39,19 @@ async def logging_pool(dsn: str, statements: list[str]) -> asyncpg.Pool:
         conn.add_query_logger(log)
 
     return await asyncpg.create_pool(dsn, min_size=1, max_size=4, init=_init_connection, setup=setup)
+
+
+@contextlib.asynccontextmanager
+async def logged_tenant(aiohttp_client: Any, settings: Any, dsn: str,
+                        name: str) -> AsyncIterator[tuple[Any, TenantHandle, list[str]]]:
+    """An app on a logging_pool, with one new tenant: (app, tenant, the statements run)."""
+    statements: list[str] = []
+    pool = await logging_pool(dsn, statements)
+    try:
+        app = create_app(settings, dsn=dsn, pool=pool)
+        api = Api(await aiohttp_client(app))
+        status, created, _ = await api.call("POST", "/v1/tenants", json={"name": name}, token=MASTER_KEY)
+        assert status == 201, created
+        yield app, TenantHandle(api, created), statements
+    finally:
+        await pool.close()

@@ -24,7 +24,7 @@ from identity.db import listener as listener_module
 from identity.http.key_cache import CHANNEL, KeyEntry
 from identity.state import state
 from tests import cache_support
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, Api, TenantHandle, assert_error
+from tests.conftest import STRONG_PASSWORD, Api, TenantHandle, assert_error
 
 
 async def delivered(app: Any) -> None:
@@ -53,14 +53,9 @@ async def warm(app: Any, tenant: TenantHandle, key: str) -> None:
 async def test_warm_requests_run_no_key_lookup(aiohttp_client, settings, database_dsn) -> None:
     """Every statement on the app's pool is logged (asyncpg's query logger): the first request
     looks the key up, the next ones do not."""
-    statements: list[str] = []
-    pool = await cache_support.logging_pool(database_dsn, statements)
-    try:
-        app = create_app(settings, dsn=database_dsn, pool=pool)
-        api = Api(await aiohttp_client(app))
-        status, created, _ = await api.call("POST", "/v1/tenants", json={"name": "warm"}, token=MASTER_KEY)
-        assert status == 201
-        tenant = TenantHandle(api, created)
+    async with cache_support.logged_tenant(aiohttp_client, settings, database_dsn, "warm") as (
+        app, tenant, statements
+    ):
         await delivered(app)
 
         def lookups() -> int:
@@ -83,8 +78,6 @@ async def test_warm_requests_run_no_key_lookup(aiohttp_client, settings, databas
         )
         await asyncio.sleep(0)
         assert lookups() == before + 2  # ...and then answered from memory too
-    finally:
-        await pool.close()
 
 
 async def test_revocation_through_the_api_is_refused_on_the_next_request(api: Api, app, tenant) -> None:

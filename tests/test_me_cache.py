@@ -16,7 +16,7 @@ from identity.auth.runtime import runtime
 from identity.state import state
 from identity.users.me_cache import CHANNEL
 from tests import cache_support
-from tests.conftest import MASTER_KEY, Api, TenantHandle
+from tests.conftest import Api, TenantHandle
 
 
 async def delivered(app: Any) -> None:
@@ -45,24 +45,17 @@ async def signed_up(app: Any, api: Api, tenant: TenantHandle, sign_up: Any) -> t
 
 async def test_warm_me_runs_no_query(aiohttp_client, settings, database_dsn, sign_up) -> None:
     """Every statement on the app's pool is logged: the first /me reads the user, the next do not."""
-    statements: list[str] = []
-    pool = await cache_support.logging_pool(database_dsn, statements)
-    try:
-        app = create_app(settings, dsn=database_dsn, pool=pool)
-        api = Api(await aiohttp_client(app))
-        status, created, _ = await api.call("POST", "/v1/tenants", json={"name": "warm me"}, token=MASTER_KEY)
-        assert status == 201
-        tenant = TenantHandle(api, created)
-        user_id, token = await signed_up(app, api, tenant, lambda: sign_up(on=tenant))
+    async with cache_support.logged_tenant(aiohttp_client, settings, database_dsn, "warm me") as (
+        app, tenant, statements
+    ):
+        user_id, token = await signed_up(app, tenant.api, tenant, lambda: sign_up(on=tenant))
         await asyncio.sleep(0)  # query loggers run soon after their statement
         statements.clear()
         for _ in range(3):
-            status, body = await me(api, tenant, token)
+            status, body = await me(tenant.api, tenant, token)
             assert status == 200 and body["id"] == user_id
         await asyncio.sleep(0)
         assert not [s for s in statements if "FROM users" in s], statements
-    finally:
-        await pool.close()
 
 
 async def test_a_change_through_the_api_shows_on_the_next_request(api: Api, app, tenant, sign_up) -> None:

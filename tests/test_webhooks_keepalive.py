@@ -138,17 +138,24 @@ async def post(http: HttpConnections, url: str, pinned: list[Any] | None) -> int
         return resp.status
 
 
+async def deliver_one_by_one(app: Any, tenant: Any, url: str, n: int) -> list[Any]:
+    """A webhook on url, then n events, each delivered before the next is emitted; returns the
+    deliveries, each asserted to have taken one attempt."""
+    hook = await make_webhook(tenant, url, ["user.updated"])
+    for i in range(n):
+        await emit_one(app, tenant.id, i)
+        await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, count=i + 1)
+    rows = await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, count=n)
+    assert all(r["attempts"] == 1 for r in rows)
+    return rows
+
+
 # -- through the worker ----------------------------------------------------------------------
 
 async def test_sequential_deliveries_to_one_receiver_share_one_connection(tenant, app, worker):
     receiver = await PeerReceiver().start()
     try:
-        hook = await make_webhook(tenant, receiver.url, ["user.updated"])
-        for i in range(5):
-            await emit_one(app, tenant.id, i)
-            await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, count=i + 1)
-        rows = await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, count=5)
-        assert all(r["attempts"] == 1 for r in rows)
+        await deliver_one_by_one(app, tenant, receiver.url, 5)
         assert len(receiver.peers) == 5
         assert len(set(receiver.peers)) == 1
     finally:
@@ -158,12 +165,7 @@ async def test_sequential_deliveries_to_one_receiver_share_one_connection(tenant
 async def test_receiver_answering_connection_close_gets_every_delivery(tenant, app, worker):
     receiver = await PeerReceiver(close_each=True).start()
     try:
-        hook = await make_webhook(tenant, receiver.url, ["user.updated"])
-        for i in range(4):
-            await emit_one(app, tenant.id, i)
-            await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, count=i + 1)
-        rows = await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, count=4)
-        assert all(r["attempts"] == 1 for r in rows)
+        await deliver_one_by_one(app, tenant, receiver.url, 4)
         assert len(set(receiver.peers)) == 4  # a connection each: none reused after its close
     finally:
         await receiver.stop()
@@ -176,12 +178,7 @@ async def test_receiver_closing_silently_after_each_answer_gets_every_delivery(
     pooled connection already gone or tries it and retries once, no attempt fails."""
     receiver = await RawReceiver(lambda conn, nth: "answer_and_close").start()
     try:
-        hook = await make_webhook(tenant, receiver.url(), ["user.updated"])
-        for i in range(4):
-            await emit_one(app, tenant.id, i)
-            await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, count=i + 1)
-        rows = await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, count=4)
-        assert all(r["attempts"] == 1 for r in rows)
+        await deliver_one_by_one(app, tenant, receiver.url(), 4)
         assert receiver.answered == 4
     finally:
         await receiver.stop()

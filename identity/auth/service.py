@@ -174,19 +174,17 @@ async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
     # Most users have no second factor: users.mfa_enabled says so, and the sign-in's own UPDATE
     # re-checks the factors, so the gate's query is skipped (a factor confirmed meanwhile rolls
     # this back and the gate runs after all).
-    skip_gate = mfa_gate.may_skip(tenant, user)
     async with pool.acquire() as conn:
-        try:
-            async with conn.transaction():
-                challenge = None if skip_gate else await mfa_challenge(conn, rt, tenant, user)
-                if challenge is None:
-                    user, creds = await complete_sign_in(conn, rt, tenant, user, client, new_hash=new_hash,
-                                                         gate_skipped=skip_gate)
-        except FactorFound:
-            async with conn.transaction():
-                challenge = await mfa_challenge(conn, rt, tenant, user)
-                if challenge is None:
-                    user, creds = await complete_sign_in(conn, rt, tenant, user, client, new_hash=new_hash)
+        for skip_gate in (True, False) if mfa_gate.may_skip(tenant, user) else (False,):
+            try:
+                async with conn.transaction():
+                    challenge = None if skip_gate else await mfa_challenge(conn, rt, tenant, user)
+                    if challenge is None:
+                        user, creds = await complete_sign_in(conn, rt, tenant, user, client,
+                                                             new_hash=new_hash, gate_skipped=skip_gate)
+                break
+            except FactorFound:
+                continue
     if challenge is not None:
         raise errors.mfa_required(challenge)
     return {"user": present_user(user, private=False), "session": creds}

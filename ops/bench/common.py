@@ -24,9 +24,10 @@ class BenchDatabase:
         self.dsn = with_db(admin_dsn, name)
 
     @classmethod
-    async def create(cls, prefix: str, admin_dsn: str | None = None) -> BenchDatabase:
+    async def create(cls, prefix: str, admin_dsn: str | None = None, *, embedded: bool = False) -> BenchDatabase:
+        """embedded: start the embedded Postgres even when IDENTITY_DATABASE_URL is set."""
         server = None
-        admin_dsn = admin_dsn or os.environ.get("IDENTITY_DATABASE_URL")
+        admin_dsn = admin_dsn or (None if embedded else os.environ.get("IDENTITY_DATABASE_URL"))
         if not admin_dsn:
             workdir = Path(tempfile.mkdtemp(prefix=f"{prefix}-pg-"))
             os.environ.setdefault("XDG_RUNTIME_DIR", str(workdir / "run"))

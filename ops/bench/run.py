@@ -42,6 +42,7 @@ from pathlib import Path
 
 import aiohttp
 import asyncpg
+from common import with_db
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -87,8 +88,7 @@ async def create_db(admin_dsn: str, name: str) -> str:
     conn = await asyncpg.connect(admin_dsn)
     await conn.execute(f'CREATE DATABASE "{name}"')
     await conn.close()
-    return re.sub(r"/[^/?]*(\?|$)", f"/{name}\\1", admin_dsn, count=1) if "@/" not in admin_dsn \
-        else admin_dsn.replace("@/postgres", f"@/{name}")
+    return with_db(admin_dsn, name)
 
 
 def start_service(dsn: str, port: int, workdir: Path, api_procs: int,

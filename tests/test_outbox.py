@@ -91,6 +91,17 @@ async def test_several_workers_handle_each_row_once(app, tenant, worker, smtp_si
         assert len(smtp_sink.to(to)) == 1, to
 
 
+async def test_job_queue_connections_make_no_transaction_round_trips(worker) -> None:
+    # Each procrastinate query is one statement: in autocommit it is sent alone, without the
+    # BEGIN before it and the COMMIT after it that psycopg's default adds (workers/app.py).
+    from workers.app import app as proc_app
+
+    async with proc_app.connector.pool.connection() as conn:
+        assert conn.autocommit
+        await conn.execute("SELECT 1")
+        assert conn.info.transaction_status.name == "IDLE"
+
+
 async def test_claim_is_exclusive_and_fenced(app, tenant) -> None:
     st = state(app)
     outbox_id = await queue(app, tenant.id, addr())

@@ -4,7 +4,6 @@ the listener closes first, requests in flight finish, running jobs finish, then 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import signal
 
@@ -31,7 +30,7 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
 
     pool = await create_pool(dsn, settings.db_pool_min, settings.db_pool_max)
     runner = None
-    worker_task = None
+    handle = None
     try:
         if api:
             app = create_app(settings, dsn=dsn, pool=pool)
@@ -47,24 +46,20 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
                 box=SecretBox.load_or_create(settings.secret_key, settings.data_dir),
                 dsn=dsn, concurrency=10, shutdown_grace=SHUTDOWN_GRACE_SECONDS,
             )
-            proc_app = handle.proc_app
-            worker_task = handle.task
         # Everything loaded so far lives as long as the process: keep it out of the collector's
         # scans, so a full collection under load is short (a tail-latency pause otherwise).
         gc.collect()
         gc.freeze()
         waiters = [asyncio.create_task(stop.wait())]
-        if worker_task is not None:
-            waiters.append(worker_task)
+        if handle is not None:
+            waiters.append(handle.task)
         await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         log.info("shutting_down")
     finally:
         if runner is not None:
             await runner.cleanup()  # stops accepting, lets in-flight requests finish
-        if worker_task is not None:
-            worker_task.cancel()  # procrastinate stops fetching and waits for running jobs
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await worker_task
-            await worker_run.close_app(proc_app)
+        if handle is not None:
+            await handle.stop()  # procrastinate stops fetching and waits for running jobs
+            await worker_run.close_app(handle.proc_app)
         await pool.close()
         log.info("stopped")

@@ -14,7 +14,7 @@ import asyncpg
 from identity.app import create_app
 from identity.db.pool import _init_connection
 from identity.state import state
-from tests.conftest import MASTER_KEY, Api, TenantHandle
+from tests.conftest import Api, TenantHandle, create_tenant
 
 
 async def delivered(app: Any, channel: str) -> None:
@@ -29,8 +29,9 @@ async def delivered(app: Any, channel: str) -> None:
 
 
 async def logging_pool(dsn: str, statements: list[str]) -> asyncpg.Pool:
-    """A pool like the app's whose every statement is appended to `statements` (asyncpg's query
-    logger, called soon after the statement: await asyncio.sleep(0) before reading)."""
+    """A pool whose connections are initialised like the app's (identity.db.pool) and whose
+    every statement is appended to `statements` (asyncpg's query logger, called soon after the
+    statement: await asyncio.sleep(0) before reading)."""
 
     def log(record: Any) -> None:
         statements.append(record.query)
@@ -49,9 +50,6 @@ async def logged_tenant(aiohttp_client: Any, settings: Any, dsn: str,
     pool = await logging_pool(dsn, statements)
     try:
         app = create_app(settings, dsn=dsn, pool=pool)
-        api = Api(await aiohttp_client(app))
-        status, created, _ = await api.call("POST", "/v1/tenants", json={"name": name}, token=MASTER_KEY)
-        assert status == 201, created
-        yield app, TenantHandle(api, created), statements
+        yield app, await create_tenant(Api(await aiohttp_client(app)), name=name), statements
     finally:
         await pool.close()

@@ -152,13 +152,18 @@ async def api(aiohttp_client: Any, app: Any) -> Api:
     return Api(await aiohttp_client(app))
 
 
+async def create_tenant(api: Api, **body: Any) -> TenantHandle:
+    """POST /v1/tenants with the master key (201 asserted); a random name unless given."""
+    body.setdefault("name", f"Test {uuid.uuid4().hex[:8]}")
+    status, created, _ = await api.call("POST", "/v1/tenants", json=body, token=MASTER_KEY)
+    assert status == 201, created
+    return TenantHandle(api, created)
+
+
 @pytest.fixture
 def make_tenant(api: Api):
     async def make(**body: Any) -> TenantHandle:
-        body.setdefault("name", f"Test {uuid.uuid4().hex[:8]}")
-        status, created, _ = await api.call("POST", "/v1/tenants", json=body, token=MASTER_KEY)
-        assert status == 201, created
-        return TenantHandle(api, created)
+        return await create_tenant(api, **body)
 
     return make
 
@@ -174,6 +179,17 @@ def assert_error(body: Any, code: str, status: int | None = None) -> None:
     assert body["error"]["request_id"].startswith("req_"), body
     if status is not None:
         assert body["error"]["status"] == status
+
+
+async def wait_for_lock_waiter(conn: asyncpg.Connection) -> None:
+    """Until some backend waits on a lock that conn's open transaction holds (a request under
+    test has reached the row conn locked)."""
+    for _ in range(200):
+        if await conn.fetchval("""SELECT count(*) FROM pg_stat_activity
+                                  WHERE pg_blocking_pids(pid) @> ARRAY[pg_backend_pid()]"""):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("nothing ever waited for the lock this transaction holds")
 
 
 # -- authentication (issue B) -------------------------------------------------------------------

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import re
 
+import asyncpg
+
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, assert_error, token_in
+from tests.conftest import STRONG_PASSWORD, assert_error, token_in, wait_for_lock_waiter
 from tests.mfa_support import (
     audit_actions,
     challenge_of,
@@ -307,3 +309,34 @@ async def test_sign_in_finds_a_factor_its_user_row_did_not_show(make_tenant, app
     assert await pool.fetchval("SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2",
                                tenant.id, user["id"]) == 1  # the sign-up's
     assert len(await events(app, tenant.id, "session.created")) == 1
+async def test_sign_in_waiting_on_a_factor_confirmation_asks_for_it(make_tenant, app,
+                                                                    database_dsn: str) -> None:
+    """A confirmation that commits while the sign-in's UPDATE waits for the users row: the
+    UPDATE's factor subquery still sees the statement's old snapshot, but the row it returns is
+    the confirmation's (mfa_enabled true), so the gate runs and no session is created."""
+    tenant = await make_tenant_for_mfa(make_tenant)
+    user = await new_user(tenant)
+    wait_for_fresh_step()
+    await enroll_totp(tenant, user["id"])
+    pool = state(app).pool
+    ids = (tenant.id, user["id"])
+    await pool.execute("UPDATE mfa_factors SET status = 'pending' WHERE tenant_id = $1 AND user_id = $2", *ids)
+    await pool.execute("UPDATE users SET mfa_enabled = false WHERE tenant_id = $1 AND id = $2", *ids)
+    conn = await asyncpg.connect(database_dsn)
+    try:
+        tx = conn.transaction()
+        await tx.start()
+        await conn.execute("UPDATE mfa_factors SET status = 'active' WHERE tenant_id = $1 AND user_id = $2", *ids)
+        await conn.execute("UPDATE users SET mfa_enabled = true WHERE tenant_id = $1 AND id = $2", *ids)
+        pending = asyncio.create_task(sign_in(tenant, user["email"]))
+        await wait_for_lock_waiter(conn)
+        await tx.commit()
+    finally:
+        await conn.close()
+    status, body = await pending
+    assert status == 403, body
+    assert body["error"]["code"] == "mfa_required"
+    assert await pool.fetchval("SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2",
+                               *ids) == 1  # the sign-up's
+
+

@@ -91,15 +91,39 @@ async def test_several_workers_handle_each_row_once(app, tenant, worker, smtp_si
         assert len(smtp_sink.to(to)) == 1, to
 
 
-async def test_job_queue_connections_make_no_transaction_round_trips(worker) -> None:
+async def test_job_queue_connections_make_no_transaction_round_trips(database_dsn: str) -> None:
     # Each procrastinate query is one statement: in autocommit it is sent alone, without the
     # BEGIN before it and the COMMIT after it that psycopg's default adds (workers/app.py).
-    from workers.app import app as proc_app
+    from workers import run
+    from workers.app import configured
 
-    async with proc_app.connector.pool.connection() as conn:
-        assert conn.autocommit
-        await conn.execute("SELECT 1")
-        assert conn.info.transaction_status.name == "IDLE"
+    proc_app = configured(database_dsn)
+    await proc_app.open_async()
+    try:
+        async with proc_app.connector.pool.connection() as conn:
+            assert conn.autocommit
+    finally:
+        await run.close_app(proc_app)
+
+
+async def test_worker_stop_survives_a_swallowed_cancellation(monkeypatch) -> None:
+    # Seen with a worker stopped just after start: the cancellation was lost on its way through
+    # the connection pool and the worker kept polling. stop() cancels again after the grace.
+    from workers import run
+
+    monkeypatch.setattr(run, "STOP_MARGIN_SECONDS", 0.05)
+
+    async def deaf_once() -> None:
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            pass  # lost, as in the pool
+        await asyncio.sleep(3600)
+
+    task = asyncio.create_task(deaf_once())
+    await asyncio.sleep(0)
+    await asyncio.wait_for(run.WorkerHandle(task, None, grace=0).stop(), 5)
+    assert task.done()
 
 
 async def test_claim_is_exclusive_and_fenced(app, tenant) -> None:

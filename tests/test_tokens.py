@@ -15,7 +15,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from identity.auth.runtime import runtime
 from identity.state import state
 from identity.tokens import signing
-from tests.conftest import Api, assert_error
+from tests.conftest import Api, assert_error, wait_for_lock_waiter
 
 
 def _b64(data: dict) -> str:
@@ -327,15 +327,6 @@ async def test_access_token_ttl_from_auth_config(api: Api, make_tenant) -> None:
     assert abs(exp.timestamp() - claims["iat"] - 3600) < 5
 
 
-async def _wait_for_lock_waiter(conn) -> None:
-    for _ in range(200):
-        if await conn.fetchval("""SELECT count(*) FROM pg_stat_activity
-                                  WHERE datname = current_database() AND wait_event_type = 'Lock'"""):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("the refresh never waited for the lock")
-
-
 async def test_a_revocation_committing_during_a_refresh_wins(api: Api, app, tenant, sign_up,
                                                               database_dsn: str) -> None:
     # The refresh reads the token while the revocation is still uncommitted, then its rotation
@@ -349,7 +340,7 @@ async def test_a_revocation_committing_during_a_refresh_wins(api: Api, app, tena
         await conn.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' "
                            "WHERE tenant_id = $1 AND id = $2", tenant.id, sid)
         pending = asyncio.create_task(_refresh(tenant, token))
-        await _wait_for_lock_waiter(conn)
+        await wait_for_lock_waiter(conn)
         await tx.commit()
     finally:
         await conn.close()

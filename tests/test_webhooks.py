@@ -432,10 +432,7 @@ async def test_pause_skips_new_events_and_holds_pending(tenant, app, worker, rec
     receiver.statuses = [500]
     receiver.hold()  # the first attempt waits at the receiver until the pause has committed
     await sign_up()
-    for _ in range(500):
-        if receiver.held:
-            break
-        await asyncio.sleep(0.02)
+    await receiver.wait_held(1)
     assert receiver.held == 1
     status, _, _ = await tenant.secret("PATCH", f"/v1/webhooks/{hook['id']}",
                                        json={"enabled": False})

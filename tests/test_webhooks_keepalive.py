@@ -271,6 +271,32 @@ async def test_connection_reused_only_for_the_addresses_it_was_opened_to(http):
         await second.stop()
 
 
+async def test_kept_alive_session_sends_no_cookie_back(http):
+    """A kept-alive session serves every tenant's deliveries to a host: a cookie one receiver
+    sets must not travel with the next delivery (it could be another tenant's)."""
+    seen: list[str | None] = []
+
+    async def handle(request: web.Request) -> web.Response:
+        seen.append(request.headers.get("Cookie"))
+        response = web.Response(text="ok")
+        response.set_cookie("tenant", "a")
+        return response
+
+    server = web.AppRunner(web.Application())
+    server.app.router.add_post("/hook", handle)
+    await server.setup()
+    site = web.TCPSite(server, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    url = f"http://rebind.test:{port}/hook"
+    try:
+        assert await post(http, url, pinned_to("127.0.0.1", port)) == 200
+        assert await post(http, url, pinned_to("127.0.0.1", port)) == 200
+        assert seen == [None, None]
+    finally:
+        await server.cleanup()
+
+
 async def test_pinned_session_answers_for_its_own_host_only():
     receiver = await RawReceiver().start()
     try:

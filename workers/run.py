@@ -16,6 +16,9 @@ from workers.runtime import Policy
 log = structlog.get_logger("workers.run")
 
 _opened_dsn: str | None = None
+#: WorkerHandle.stop: cancellations tried, and the seconds past the shutdown grace each waits.
+STOP_ATTEMPTS = 3
+STOP_MARGIN_SECONDS = 5.0
 
 
 class WorkerHandle:
@@ -23,14 +26,26 @@ class WorkerHandle:
     jobs finish (up to the shutdown grace), then aborts them; an aborted job's row stays
     'processing' until its lease expires and the recovery requeues it."""
 
-    def __init__(self, task: asyncio.Task[Any], proc_app: Any) -> None:
+    def __init__(self, task: asyncio.Task[Any], proc_app: Any, grace: float) -> None:
         self.task = task
         self.proc_app = proc_app
+        self.grace = grace
 
-    async def stop(self, grace: float = 10.0) -> None:
-        self.task.cancel()  # procrastinate stops fetching, waits for running jobs up to grace
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.task
+    async def stop(self) -> None:
+        # A cancellation that lands while the worker's first query waits for a connection of
+        # procrastinate's pool can be lost there (seen: cancelled in prune_stalled_workers, the
+        # worker went on polling with its task "cancelling"; procrastinate issue #1591 is a
+        # relative). Once the graceful shutdown has had its time, cancel again rather than wait
+        # forever; a cancellation that was received is not interrupted before then.
+        for _ in range(STOP_ATTEMPTS):
+            self.task.cancel()
+            done, _ = await asyncio.wait({self.task}, timeout=self.grace + STOP_MARGIN_SECONDS)
+            if done:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    self.task.result()
+                return
+            log.warning("worker_stop_not_acknowledged", name=self.task.get_name())
+        log.error("worker_abandoned", name=self.task.get_name())
 
 
 async def start(
@@ -66,7 +81,7 @@ async def start(
         name=name,
     )
     log.info("worker_started", name=name, concurrency=concurrency)
-    return WorkerHandle(task, proc_app)
+    return WorkerHandle(task, proc_app, shutdown_grace)
 
 
 async def close_app(proc_app: Any = None) -> None:

@@ -105,7 +105,9 @@ async def complete_sign_in(
             tenant.id, user["id"], new_hash, user["password_hash"],
         )
     updated = await users.update(conn, tenant.id, user["id"], changes, check_factors=gate_skipped)
-    if gate_skipped and updated["has_active_factor"]:
+    # Both: a confirmation that committed while this UPDATE waited for the row lock shows in the
+    # row it returns (mfa_enabled), not in its factor subquery (the statement's older snapshot).
+    if gate_skipped and (updated["has_active_factor"] or updated["mfa_enabled"]):
         raise FactorFound
     if "email_verified" in changes:
         await emit(conn, tenant.id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})

@@ -184,7 +184,7 @@ def open_session(pinned: list[ResolveResult] | None, *, host: str | None = None,
                  keepalive: float | None = None) -> aiohttp.ClientSession:
     """The one way a webhook session is built: connects only to the pinned addresses (when
     given, for `host` only when given), never through a proxy from the environment, no DNS
-    cache. With `keepalive` (seconds) its idle connections are kept that long for the next
+    cache, no cookies. With `keepalive` (seconds) its idle connections are kept that long for the next
     request; without, each request has its own connection."""
     args: dict[str, Any] = {"use_dns_cache": False}
     if keepalive is None:
@@ -198,8 +198,10 @@ def open_session(pinned: list[ResolveResult] | None, *, host: str | None = None,
         args["resolver"] = _PinnedResolver(pinned, host)
     tracing = aiohttp.TraceConfig()
     tracing.on_connection_reuseconn.append(_on_reuse)
+    # No cookie jar: a kept-alive session carries many tenants' deliveries to one host, and a
+    # cookie set in answer to one must not travel with the next.
     return aiohttp.ClientSession(connector=aiohttp.TCPConnector(**args), trust_env=False,
-                                 trace_configs=[tracing])
+                                 trace_configs=[tracing], cookie_jar=aiohttp.DummyCookieJar())
 
 
 @dataclass
@@ -230,14 +232,17 @@ async def _drain(resp: aiohttp.ClientResponse) -> None:
 
 
 async def _post(session: aiohttp.ClientSession, url: str, headers: dict[str, str], body: bytes,
-                timeout: float, attempt: _Attempt) -> tuple[bool, int | None, str | None]:  # noqa: ASYNC109
-    """One POST: (delivered, http status, reason). Raises aiohttp's errors."""
+                timeout: float, attempt: _Attempt,  # noqa: ASYNC109
+                drain: bool = True) -> tuple[bool, int | None, str | None]:
+    """One POST: (delivered, http status, reason). Raises aiohttp's errors. drain: read the rest
+    of the answer so its connection can serve the next request (pointless on a closing one)."""
     async with session.post(url, data=body, headers=headers, allow_redirects=False,
                             timeout=aiohttp.ClientTimeout(total=timeout),
                             trace_request_ctx=attempt) as resp:
         attempt.answered = True
         snippet = await resp.content.read(MAX_ERROR_BODY)
-        await _drain(resp)
+        if drain:
+            await _drain(resp)
         if 200 <= resp.status < 300:
             return True, resp.status, None
         text = snippet.decode("utf-8", "replace").strip()
@@ -266,7 +271,7 @@ async def send(url: str, headers: dict[str, str], body: bytes, *, allow_http: bo
     try:
         if http is None:
             async with open_session(pinned) as session:
-                return done(*await _post(session, url, headers, body, timeout, attempt))
+                return done(*await _post(session, url, headers, body, timeout, attempt, drain=False))
         async with http.session(url, pinned) as session:
             return done(*await _post(session, url, headers, body, timeout, attempt))
     except _RECEIVER_ERRORS as exc:

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import os
 import platform
+import random
 import re
 import resource
 import shutil
@@ -39,7 +41,9 @@ import sys
 import tempfile
 import time
 import warnings
+from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import quote
 
 import aiohttp
 import asyncpg
@@ -272,17 +276,14 @@ def wrk(url: str, lua: str | None, connections: int, seconds: int, workdir: Path
         path = workdir / f"s{time.time_ns()}.lua"
         path.write_text(lua)
         cmd += ["-s", str(path)]
-    before_cpu, before_children = cpu_times(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
     wall = time.monotonic() - started
-    after_cpu, after_children = cpu_times(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    # How much of the machine wrk and everything else used, in cores (1.0 = one core busy).
-    wrk_cores = ((after_children.ru_utime - before_children.ru_utime)
-                 + (after_children.ru_stime - before_children.ru_stime)) / wall
-    busy = {cpu: (after_cpu[cpu][0] - before_cpu[cpu][0]) / max(1e-9, after_cpu[cpu][1] - before_cpu[cpu][1])
-            for cpu in after_cpu}
+    # The CPU wrk used, in cores (1.0 = one core busy): the two-core table gives it back.
+    wrk_cores = ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)) / wall
 
     def pct(p: str) -> float:
         m = re.search(rf"\s{p}%\s+([\d.]+)(us|ms|s)\b", out)
@@ -290,19 +291,7 @@ def wrk(url: str, lua: str | None, connections: int, seconds: int, workdir: Path
 
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return {"rps": rps, "p50": pct("50"), "p99": pct("99"), "non2xx": int(errors.group(1)) if errors else 0,
-            "wrk_cores": round(wrk_cores, 3), "busy": {k: round(v, 3) for k, v in busy.items()}}
-
-
-def cpu_times() -> dict[str, tuple[int, int]]:
-    """Per CPU (cpu0, cpu1, ...): (busy jiffies, total jiffies) from /proc/stat."""
-    out = {}
-    for line in Path("/proc/stat").read_text().splitlines():
-        name, *fields = line.split()
-        if name.startswith("cpu") and name != "cpu":
-            values = [int(v) for v in fields[:8]]
-            idle = values[3] + values[4]  # idle + iowait
-            out[name] = (sum(values) - idle, sum(values))
-    return out
+            "wrk_cores": round(wrk_cores, 3)}
 
 
 def table(rows: list[list[str]]) -> str:
@@ -387,8 +376,7 @@ def argon2_ceiling() -> float:
 async def users_list_runs(base: str, dsn: str, args: argparse.Namespace, workdir: Path) -> dict:
     """A tenant of args.list_users users, generated in SQL; wrk on the list, the email filter
     and q search."""
-    sys.path.insert(0, str(HERE))
-    from users_list import FIRST, GENERATE, LAST
+    from users_list import FIRST, GENERATE, LAST  # here: it imports the app, which run.py needs nowhere else
 
     async with aiohttp.ClientSession() as s:
         async with s.post(base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
@@ -406,9 +394,6 @@ async def users_list_runs(base: str, dsn: str, args: argparse.Namespace, workdir
             "SELECT email FROM users TABLESAMPLE SYSTEM (1) WHERE tenant_id = $1 LIMIT 500", tenant["id"])]
     finally:
         await conn.close()
-    import random
-    from urllib.parse import quote
-
     rnd = random.Random(7)
     terms = [rnd.choice([rnd.choice(FIRST), rnd.choice(LAST), f"{rnd.choice(FIRST)} {rnd.choice(LAST)}",
                          rnd.choice(emails).split("@")[0]]) for _ in range(500)]
@@ -490,7 +475,7 @@ async def main() -> None:
         stop(procs)
     if wanted:
         for name, x in r["half"].items():
-            print(f"{name} at half load: p99/p50 {x['p99'] / x['p50']:.2f}")
+            print(f"{name} at half load: p99/p50 {tail_ratio(x):.2f}")
         for name, x in r["full"].items():
             if "argon2_adjacent" in x:
                 print(f"{name}: {x['rps'] / x['argon2_adjacent']:.3f} of the argon2 ceiling"
@@ -520,33 +505,36 @@ async def main() -> None:
         stop(procs)
     pin_postgres(postmaster, SERVICE_CORE)
     # Ceilings, on the service core.
-    hello_port = free_port()
-    hello = subprocess.Popen(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "hello.py"), str(hello_port)])
-    try:
-        await wait_hello(hello_port)
-        r["hello"] = wrk(f"http://127.0.0.1:{hello_port}/", None, 64, args.duration, workdir)
+    async with pinned_server("hello.py") as hello:
+        r["hello"] = wrk(hello + "/", None, 64, args.duration, workdir)
         # The same pacing against the bare framework, then against a bare epoll server: what the
         # core, the kernel and the hypervisor give a sub-millisecond request before any of our code.
-        r["half"]["aiohttp hello-world"] = paced(f"http://127.0.0.1:{hello_port}", {"path": "/", "connections": 32},
-                                                 r["hello"]["rps"] / 2, args.duration, workdir)
-    finally:
-        hello.terminate()
-        hello.wait()
-    raw_port = free_port()
-    raw = subprocess.Popen(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "rawhello.py"), str(raw_port)])
-    try:
-        await wait_hello(raw_port)
-        r["half"]["bare epoll server (machine floor)"] = paced(
-            f"http://127.0.0.1:{raw_port}", {"path": "/", "connections": 32}, r["hello"]["rps"] / 2,
-            args.duration, workdir)
-    finally:
-        raw.terminate()
-        raw.wait()
+        r["half"]["aiohttp hello-world"] = paced(hello, FLOOR_SPEC, r["hello"]["rps"] / 2, args.duration, workdir)
+    async with pinned_server("rawhello.py") as raw:
+        r["half"]["bare epoll server (machine floor)"] = paced(raw, FLOOR_SPEC, r["hello"]["rps"] / 2,
+                                                               args.duration, workdir)
     ceil = json.loads(subprocess.run(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "ceilings.py"), dsn],
                                      capture_output=True, text=True, check=True, cwd=ROOT).stdout)
     if server is not None:
         server.cleanup()
     report(r, ceil, args)
+
+
+FLOOR_SPEC = {"path": "/", "connections": 32}
+
+
+@contextlib.asynccontextmanager
+async def pinned_server(script: str) -> AsyncIterator[str]:
+    """ops/bench/<script> serving on a free port on the service core, until the block ends: its
+    base URL."""
+    port = free_port()
+    proc = subprocess.Popen(["taskset", "-c", SERVICE_CORE, PY, str(HERE / script), str(port)])
+    try:
+        await wait_hello(port)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait()
 
 
 async def wait_hello(port: int) -> None:
@@ -557,6 +545,11 @@ async def wait_hello(port: int) -> None:
                     return
             except aiohttp.ClientError:
                 await asyncio.sleep(0.1)
+
+
+def tail_ratio(x: dict) -> float:
+    """p99 / p50 of a half-load run (the target: under 2)."""
+    return x["p99"] / x["p50"] if x["p50"] else float("inf")
 
 
 def _ms(v: float) -> str:
@@ -584,7 +577,7 @@ def report(r: dict, ceil: dict, args: argparse.Namespace) -> None:
 
     half = [["endpoint at half load", "req/s", "p50 ms", "p90 ms", "p99 ms", "p99 / p50", "met (< 2)"]]
     for name, x in r["half"].items():
-        ratio = x["p99"] / x["p50"] if x["p50"] else float("inf")
+        ratio = tail_ratio(x)
         half.append([name, f"{x['rps']:.0f}", _ms(x["p50"]), _ms(x["p90"]), _ms(x["p99"]), f"{ratio:.2f}",
                      "yes" if ratio < 2 and x["non2xx"] == 0 else "NO"])
 

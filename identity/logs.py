@@ -27,6 +27,16 @@ def _redact(_: Any, __: str, event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
+# procrastinate's per-job lines ("Starting job ...", "... ended with status: Success"): every
+# outbox job logs its own outcome (outbox_sent, outbox_retry, ...) with the tenant and topic, so
+# these only doubled the lines, and the formatting, of each job. Failures still come through.
+_QUIET_ACTIONS = frozenset({"start_job", "job_success"})
+
+
+def _not_a_job_step(record: logging.LogRecord) -> bool:
+    return getattr(record, "action", None) not in _QUIET_ACTIONS
+
+
 def configure(level: str = "INFO") -> None:
     shared = [
         structlog.contextvars.merge_contextvars,
@@ -51,6 +61,7 @@ def configure(level: str = "INFO") -> None:
     )
     handler = logging.StreamHandler(sys.stdout)
     handler.setFormatter(formatter)
+    handler.addFilter(_not_a_job_step)
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from identity.email import templates
-from identity.email.message import InvalidAddress, build
+from identity.email.message import InvalidAddress, build, envelope
 from identity.email.templates import Rendered, Source, TemplateRefused
 from identity.email.transport import parse_smtp_url
 
@@ -47,14 +47,51 @@ def test_subject_is_one_line_and_html_escaped_only_in_html() -> None:
 
 def test_message_headers_cannot_be_injected() -> None:
     rendered = Rendered("S", "<p>h</p>", "t")
-    msg = build(from_name="Acme\r\nBcc: evil@x.example", from_email="a@acme.example",
-                reply_to=None, to="u@example.com", rendered=rendered, msg_id="<1@acme.example>")
+    addresses = envelope(from_name="Acme\r\nBcc: evil@x.example", from_email="a@acme.example",
+                         reply_to=None, to="u@example.com")
+    msg = build(addresses, rendered, "<1@acme.example>")
     raw = msg.as_string()
     assert "\nBcc:" not in raw and str(msg["From"]).startswith('"Acme Bcc: evil@x.example"')
     for bad in ("u@example.com\r\nBcc: e@x.example", "u@example.com, e@x.example", "nobody"):
         with pytest.raises(InvalidAddress):
-            build(from_name=None, from_email="a@acme.example", reply_to=None, to=bad,
-                  rendered=rendered, msg_id="<1@x>")
+            envelope(from_name=None, from_email="a@acme.example", reply_to=None, to=bad)
+        with pytest.raises(InvalidAddress):
+            envelope(from_name=None, from_email="a@acme.example", reply_to=bad, to="u@example.com")
+
+
+@pytest.mark.parametrize("name", [None, "Acme", "Acme, Inc.", 'Say "hi"', "Zoë Ölçer", "a\tb"])
+def test_stored_headers_are_the_ones_the_message_carries(name) -> None:
+    """A stored message keeps From and Reply-To without the MIME message being built: they must
+    read exactly as the built message's headers do."""
+    addresses = envelope(from_name=name, from_email="no-reply@acme.example",
+                         reply_to="help@acme.example", to="u@example.com")
+    msg = build(addresses, Rendered("S", "<p>h</p>", "t"), "<1@acme.example>")
+    assert addresses.header_values() == (str(msg["From"]), str(msg["Reply-To"]))
+    bare = envelope(from_name=name, from_email="no-reply@acme.example", reply_to=None,
+                    to="u@example.com")
+    assert bare.header_values()[1] is None
+
+
+def test_kept_header_classes_build_the_same_message(monkeypatch) -> None:
+    """The header classes kept between messages give the bytes the stdlib's own policy gives."""
+    import email.policy
+    import re
+
+    from identity.email import message
+
+    rendered = Rendered("Hello Zoë", "<p>h</p>", "t")
+    addresses = envelope(from_name="Zoë, Inc.", from_email="a@acme.example",
+                         reply_to="r@acme.example", to="u@example.com")
+    build(addresses, rendered, "<1@acme.example>")
+    kept = build(addresses, rendered, "<1@acme.example>").as_bytes()  # classes from the cache
+    monkeypatch.setattr(message, "POLICY", email.policy.SMTP)
+    plain = build(addresses, rendered, "<1@acme.example>").as_bytes()
+
+    def normal(raw: bytes) -> bytes:
+        return re.sub(rb"=+\d+==", b"B", re.sub(rb"Date: [^\r]*", b"", raw))
+
+    assert normal(kept) == normal(plain)
+    assert b"From: =?utf-8?q?Zo=C3=AB=2C_Inc=2E?= <a@acme.example>" in kept
 
 
 def test_smtp_url_forms() -> None:

@@ -106,6 +106,39 @@ async def test_job_queue_connections_make_no_transaction_round_trips(database_ds
         await run.close_app(proc_app)
 
 
+async def test_job_queue_checks_a_lent_connection_only_when_the_server_spoke(database_dsn: str) -> None:
+    # workers/app.py check_lent: a live idle connection is lent without psycopg's round trip
+    # (its backend's state_change does not move), and one the server closed is replaced.
+    import asyncpg
+
+    from workers import run
+    from workers.app import configured
+
+    proc_app = configured(database_dsn, max_size=1)
+    await proc_app.open_async()
+    admin = await asyncpg.connect(database_dsn)
+    changed = "SELECT state_change FROM pg_stat_activity WHERE pid = $1"
+    try:
+        pool = proc_app.connector.pool
+        async with pool.connection() as conn:
+            pid = conn.info.backend_pid
+            await conn.execute("SELECT 1")
+        before = await admin.fetchval(changed, pid)
+        async with pool.connection() as conn:
+            assert conn.info.backend_pid == pid
+        assert await admin.fetchval(changed, pid) == before
+        assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+        for _ in range(100):
+            if not await admin.fetchval("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pid):
+                break
+            await asyncio.sleep(0.02)
+        row = await proc_app.connector.execute_query_one_async("SELECT pg_backend_pid() AS pid")
+        assert row["pid"] != pid
+    finally:
+        await admin.close()
+        await run.close_app(proc_app)
+
+
 async def test_worker_stop_survives_a_swallowed_cancellation(monkeypatch) -> None:
     # Seen with a worker stopped just after start: the cancellation was lost on its way through
     # the connection pool and the worker kept polling. stop() cancels again after the grace.

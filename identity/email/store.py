@@ -86,12 +86,13 @@ async def list_messages(
 
 async def sending_context(conn: Any, tenant_id: str, template: str) -> asyncpg.Record | None:
     """What sending one message needs, in one round trip: the tenant's name (app_name), its
-    override of `template` (tpl_* columns, has_template), and its email configuration (the
-    columns of email_configs, all NULL without one). None when the tenant is gone."""
+    override of `template` (subject, body_html, body_text when has_template), and its email
+    configuration (the columns of email_configs, all NULL without one). None when the tenant
+    is gone."""
     return await conn.fetchrow(
         """SELECT t.name AS app_name,
-                  tpl.tenant_id IS NOT NULL AS has_template, tpl.subject AS tpl_subject,
-                  tpl.body_html AS tpl_body_html, tpl.body_text AS tpl_body_text,
+                  tpl.tenant_id IS NOT NULL AS has_template, tpl.subject, tpl.body_html,
+                  tpl.body_text,
                   c.provider, c.from_name, c.from_email, c.reply_to, c.smtp_host, c.smtp_port,
                   c.smtp_username, c.smtp_password, c.smtp_tls, c.smtp_ssl
            FROM tenants t

@@ -203,3 +203,27 @@ async def test_counts_follow_tenant_deletion_and_tenant_user_count(api: Api, app
     assert status == 204
     left = await state(app).pool.fetchval("SELECT count(*) FROM user_counts WHERE tenant_id = $1", doomed.id)
     assert left == 0
+
+
+async def test_counts_follow_an_operators_bulk_sql(api: Api, app, make_tenant) -> None:
+    """The counters are kept by triggers, so SQL run straight on the database keeps them exact
+    too: one INSERT of several rows across statuses and roles, a status change of many rows,
+    and one DELETE of several."""
+    t = await make_tenant()
+    pool = state(app).pool
+    await pool.execute(
+        """INSERT INTO users (tenant_id, id, email, status, role)
+           SELECT $1, 'usr_bulk' || i, 'bulk' || i || '@example.com',
+                  (ARRAY['active', 'disabled', 'banned'])[i % 3 + 1], (ARRAY['member', 'admin'])[i % 2 + 1]
+           FROM generate_series(1, 30) AS i""", t.id)
+    await pool.execute("UPDATE users SET status = 'banned' WHERE tenant_id = $1 AND status = 'disabled'", t.id)
+    await pool.execute("DELETE FROM users WHERE tenant_id = $1 AND role = 'admin' AND status = 'banned'", t.id)
+    counted = await pool.fetch(
+        """SELECT status, role, count(*) AS n FROM users WHERE tenant_id = $1 GROUP BY 1, 2
+           ORDER BY 1, 2""", t.id)
+    kept = await pool.fetch(
+        """SELECT status, role, sum(n) AS n FROM user_counts WHERE tenant_id = $1 GROUP BY 1, 2
+           HAVING sum(n) <> 0 ORDER BY 1, 2""", t.id)
+    assert [tuple(r) for r in kept] == [tuple(r) for r in counted]
+    assert [tuple(r) for r in counted] == [("active", "admin", 5), ("active", "member", 5),
+                                           ("banned", "member", 10)]

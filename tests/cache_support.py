@@ -53,3 +53,15 @@ async def logged_tenant(aiohttp_client: Any, settings: Any, dsn: str,
         yield app, await create_tenant(Api(await aiohttp_client(app)), name=name), statements
     finally:
         await pool.close()
+
+
+@contextlib.asynccontextmanager
+async def notifications_held(app: Any) -> AsyncIterator[None]:
+    """The app's listener receives no notification until the block ends: Postgres delivers none
+    to a listening connection inside a transaction, only once it ends. A slow delivery, on demand."""
+    conn = state(app).listener._conn
+    await conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        await conn.execute("ROLLBACK")

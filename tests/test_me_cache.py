@@ -14,6 +14,7 @@ from typing import Any
 from identity.app import create_app
 from identity.auth.runtime import runtime
 from identity.state import state
+from identity.users import store as users_store
 from identity.users.me_cache import CHANNEL
 from tests import cache_support
 from tests.conftest import Api, TenantHandle
@@ -66,6 +67,21 @@ async def test_a_change_through_the_api_shows_on_the_next_request(api: Api, app,
     status, body = await me(api, tenant, token)  # no waiting: the writing process forgot it
     assert status == 200
     assert body["name"] == "New Name" and body["public_metadata"] == {"plan": "pro"}
+
+
+async def test_a_read_during_a_change_is_not_served_once_it_committed(api: Api, app, tenant, sign_up) -> None:
+    """A /me read while the change is uncommitted sees the old row, and nothing has notified yet,
+    so the old object is kept. Once the change commits, the writing process's next /me must show
+    it even though the notification has not arrived (held until the end of the test)."""
+    user_id, token = await signed_up(app, api, tenant, sign_up)
+    async with cache_support.notifications_held(app):
+        async with state(app).pool.acquire() as conn, conn.transaction():
+            await users_store.update(conn, tenant.id, user_id, {"name": "Committed Name"})
+            status, body = await me(api, tenant, token)
+            assert status == 200 and body["name"] != "Committed Name"
+            assert cached(app, tenant.id, user_id) is not None  # the old object, kept
+        status, body = await me(api, tenant, token)
+        assert status == 200 and body["name"] == "Committed Name"
 
 
 async def test_a_change_made_in_sql_reaches_the_cache(api: Api, app, tenant, sign_up) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from identity.db.pool import create_pool
+from identity.db.pool import after_release, create_pool
 
 SOURCE = Path(__file__).resolve().parents[1] / "identity"
 FILES = {p: p.read_text() for p in SOURCE.rglob("*.py")}
@@ -74,3 +74,40 @@ async def test_a_transaction_left_open_is_rolled_back_on_release(database_dsn: s
     finally:
         await pool.close()
 
+
+
+async def test_after_release_runs_once_the_work_is_over(database_dsn: str) -> None:
+    """The caches' second forget (identity/users/me_cache.py, identity/sessions/cache.py) runs
+    when the connection goes back: after the commit (or rollback), also when the pool closes the
+    connection instead of keeping it, and never on a connection that is not a pool's."""
+    import asyncpg
+
+    pool = await create_pool(database_dsn, 1, 1)
+    seen: list[str] = []
+    try:
+        async with pool.acquire() as conn:
+            async with conn.transaction():
+                after_release(conn, lambda: seen.append("committed"))
+                await conn.execute("SELECT 1")
+            assert seen == []
+        assert seen == ["committed"]
+        async with pool.acquire() as conn:
+            after_release(conn, lambda: seen.append("terminated"))
+            conn.terminate()  # the pool finds it closed and lets it go
+        assert seen == ["committed", "terminated"]
+        async with pool.acquire() as conn:
+            after_release(conn, lambda: seen.append("closed"))
+            await pool.expire_connections()  # so the release closes it instead of keeping it
+        assert seen == ["committed", "terminated", "closed"]
+        async with pool.acquire() as conn:
+            await conn.execute("SELECT 1")
+        assert seen == ["committed", "terminated", "closed"]  # each callback ran once
+    finally:
+        await pool.close()
+    plain = await asyncpg.connect(database_dsn)
+    try:
+        after_release(plain, lambda: seen.append("plain"))
+        after_release(pool, lambda: seen.append("pool"))
+    finally:
+        await plain.close()
+    assert seen == ["committed", "terminated", "closed"]

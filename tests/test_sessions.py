@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 
 from identity.auth.runtime import runtime
+from identity.sessions import service as sessions_service
 from identity.state import state
+from tests import cache_support
 from tests.conftest import Api, assert_error
 
 
@@ -93,6 +95,21 @@ async def test_delete_revokes_tokens_at_once_and_is_audited(api: Api, app, tenan
         "SELECT data FROM events WHERE tenant_id = $1 AND type = 'session.revoked'", tenant.id
     )
     assert len(events) == 1 and events[0]["data"]["id"] == a["session"]["id"]
+
+
+async def test_a_read_during_a_revocation_is_not_served_once_it_committed(api: Api, app, tenant, sign_up) -> None:
+    """A request that reads the session while its revocation is uncommitted sees it alive, and
+    nothing has notified yet, so that is kept. Once the revocation commits, the revoking process
+    must refuse the token even though the notification has not arrived (held until the end)."""
+    a = await sign_up()
+    token, sid = a["session"]["access_token"], a["session"]["id"]
+    cache = runtime(app).sessions
+    async with cache_support.notifications_held(app):
+        async with state(app).pool.acquire() as conn, conn.transaction():
+            assert await sessions_service.revoke_session(conn, tenant.id, sid, "signed_out") is not None
+            assert await _me(api, tenant, token) == 200  # the revocation is not committed yet
+            assert sid in cache._entries  # and the live session was kept
+        assert await _me(api, tenant, token) == 401
 
 
 async def test_revocation_reaches_another_process_through_notify(api: Api, app, tenant, sign_up) -> None:

@@ -26,7 +26,7 @@ MAX_ENTRIES = 10_000
 
 class TenantCache:
     def __init__(self, listener: Listener) -> None:
-        self._listener = listener
+        self.listener = listener
         self._entries: dict[str, tuple[float, Tenant | None]] = {}
         listener.subscribe(key_cache.CHANNEL, self._on_payload, self.clear)
         key_cache.register(self)
@@ -35,14 +35,14 @@ class TenantCache:
         now = time.monotonic()
         hit = self._entries.get(tenant_id)
         if hit is None or hit[0] <= now:
-            version = self._listener.version
+            version = self.listener.version
             row = await pool.fetchrow(
                 "SELECT id, status, plan, auth_config FROM tenants WHERE id = $1", tenant_id
             )
             tenant = Tenant(row["id"], row["status"], row["plan"], row["auth_config"]) if row else None
             hit = (now + TENANT_TTL_SECONDS, tenant)
             # A notification that came in during the read may be about this row: do not keep it.
-            if self._listener.version == version:
+            if self.listener.version == version:
                 if len(self._entries) >= MAX_ENTRIES:
                     self._entries.clear()
                 self._entries[tenant_id] = hit

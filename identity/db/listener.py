@@ -62,6 +62,12 @@ class Listener:
         after its commit, so it either bumped the version already or will drop the entry."""
         return self._listening and self._version == version
 
+    def changed_locally(self) -> None:
+        """This process committed a change its caches hold: a row read before the commit, whose
+        answer comes back only now, must not be kept even though the notification is still on
+        its way (can_cache)."""
+        self._version += 1
+
     def subscribe(
         self, channel: str, on_payload: Callable[[str], None], on_reset: Callable[[], None]
     ) -> None:

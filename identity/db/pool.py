@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import asyncpg
+import structlog
 
 from identity.config import Settings
+
+log = structlog.get_logger("identity.db.pool")
 
 
 def resolve_dsn(settings: Settings) -> str:
@@ -43,6 +48,44 @@ class PooledConnection(asyncpg.Connection):
 
     def get_reset_query(self) -> str:
         return ""
+
+    def after_release(self, callback: Callable[[], None]) -> None:
+        """Run callback when this connection goes back to the pool (or is closed there): its
+        transaction has committed or rolled back by then, and the request has not answered yet."""
+        callbacks = getattr(self, "_after_release", None)
+        if callbacks is None:
+            callbacks = self._after_release = []
+        callbacks.append(callback)
+
+    async def reset(self, *, timeout: float | None = None) -> None:  # noqa: ASYNC109 (asyncpg's signature)
+        try:
+            await super().reset(timeout=timeout)
+        finally:
+            self._released()
+
+    def _cleanup(self) -> None:  # close() and terminate(): the pool's other ways of taking it back
+        try:
+            super()._cleanup()
+        finally:
+            self._released()
+
+    def _released(self) -> None:
+        callbacks = getattr(self, "_after_release", None)
+        if callbacks:
+            self._after_release = []
+            for callback in callbacks:
+                try:
+                    callback()
+                except Exception:  # the connection must still go back to the pool
+                    log.exception("after_release_failed")
+
+
+def after_release(conn: Any, callback: Callable[[], None]) -> None:
+    """Run callback once conn's work is over (identity.db.pool.PooledConnection.after_release).
+    Nothing happens on a connection that is not a pool's (a script's own, or a pool itself)."""
+    register = getattr(conn, "after_release", None)
+    if register is not None:
+        register(callback)
 
 
 async def create_pool(dsn: str, min_size: int = 2, max_size: int = 20) -> asyncpg.Pool:

@@ -47,6 +47,8 @@ class KeyEntry:
 
 
 class _TenantScoped(Protocol):
+    listener: Listener
+
     def forget_tenant(self, tenant_id: str) -> None: ...
 
 
@@ -63,6 +65,7 @@ def forget_tenant_everywhere(tenant_id: str) -> None:
     A shortcut for the process that made it; the notification is what other processes rely on."""
     for cache in list(_caches):
         cache.forget_tenant(tenant_id)
+        cache.listener.changed_locally()  # nor is a row read before the commit kept
 
 
 class KeyCache:

@@ -136,7 +136,7 @@ async def count_active(conn: Any, tenant_id: str, user_id: str) -> int:
 async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
     """users.mfa_enabled := the user has an active factor. Call in the transaction of every
     change of a factor's status (and after deleting factors); returns the value."""
-    me_cache.forget_everywhere(tenant_id, [user_id])
+    me_cache.forget_everywhere(conn, tenant_id, [user_id])
     return await conn.fetchval(
         """WITH now_enabled AS (
                SELECT EXISTS (SELECT 1 FROM mfa_factors

@@ -2,15 +2,17 @@
 
 Every revocation sends NOTIFY identity_sessions in its transaction (payload: "tenant_id sid",
 or "*" for bulk revocations); Postgres delivers it on commit to every process, each of which
-drops the entry. The revoking process also drops it at once (forget_everywhere), so it never
-serves its own revocation late. Entries are re-read after TTL_SECONDS anyway, and while the
-process's LISTEN connection (identity/db/listener.py) is down nothing is cached. So an access
-token whose session was revoked is refused within the notification's delivery time
-(milliseconds) and at the latest TTL_SECONDS after the revocation committed.
+drops the entry. The revoking process also drops it itself, in the transaction and again once
+it committed (notify), so it never serves its own revocation late. Entries are re-read after
+TTL_SECONDS anyway, and while the process's LISTEN connection (identity/db/listener.py) is down
+nothing is cached. So an access token whose session was revoked is refused within the
+notification's delivery time (milliseconds) and at the latest TTL_SECONDS after the revocation
+committed.
 """
 
 from __future__ import annotations
 
+import functools
 import time
 import weakref
 from collections import OrderedDict
@@ -20,6 +22,7 @@ from typing import Any
 import asyncpg
 
 from identity.db.listener import Listener
+from identity.db.pool import after_release
 
 CHANNEL = "identity_sessions"
 TTL_SECONDS = 10.0
@@ -47,14 +50,17 @@ class SessionState:
 _caches: weakref.WeakSet[SessionCache] = weakref.WeakSet()
 
 
-def forget_everywhere(session_ids: list[str] | None) -> None:
-    """Drop sessions (None: all) from every cache of this process; called by revocations."""
+def forget_everywhere(session_ids: list[str] | None, *, committed: bool = False) -> None:
+    """Drop sessions (None: all) from every cache of this process; called by revocations.
+    committed: the revocation has committed, so a read that began before it is not kept either."""
     for cache in list(_caches):
         if session_ids is None:
             cache.clear()
         else:
             for sid in session_ids:
                 cache.forget(sid)
+        if committed:
+            cache.listener.changed_locally()
 
 
 async def notify(conn: asyncpg.Connection, tenant_id: str, session_ids: list[str] | None) -> None:
@@ -66,12 +72,17 @@ async def notify(conn: asyncpg.Connection, tenant_id: str, session_ids: list[str
     await conn.execute(
         "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", CHANNEL, payloads
     )
-    forget_everywhere(session_ids if payloads != ["*"] else None)
+    ids = session_ids if payloads != ["*"] else None
+    forget_everywhere(ids)
+    # Again once conn goes back to the pool, committed and before the answer: a request that read
+    # the session while the revocation was uncommitted may have kept it as alive, and the
+    # notification that drops it may still be on its way.
+    after_release(conn, functools.partial(forget_everywhere, ids, committed=True))
 
 
 class SessionCache:
     def __init__(self, listener: Listener) -> None:
-        self._listener = listener
+        self.listener = listener
         self._entries: OrderedDict[str, tuple[float, SessionState | None]] = OrderedDict()
         listener.subscribe(CHANNEL, self._on_payload, self.clear)
         _caches.add(self)
@@ -88,12 +99,12 @@ class SessionCache:
         now = time.monotonic()
         if hit is not None and hit[0] > now:
             return hit[1]
-        version = self._listener.version
+        version = self.listener.version
         row = await pool.fetchrow(_QUERY, tenant_id, session_id)
         state = None
         if row is not None:
             state = SessionState(row["revoked"], float(row["expires"]), row["user_id"], row["email"])
-        if self._listener.can_cache(version):
+        if self.listener.can_cache(version):
             self._entries[session_id] = (now + TTL_SECONDS, state)
             self._entries.move_to_end(session_id)
             if len(self._entries) > MAX_ENTRIES:

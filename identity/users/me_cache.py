@@ -4,19 +4,22 @@ Entries are keyed by (tenant_id, user_id) and hold the /me object as presented. 
 triggers on users (sql/015_user_notify.sql) send NOTIFY identity_users with "tenant_id user_id"
 on commit when something /me shows changed (or was deleted), whoever changed it; each process
 drops that entry ("*": everything, for a statement that changed more than 100 users). The
-process that writes a user through the users store also drops the entry at once
-(forget_everywhere), so a client reads its own write on its next request. Nothing is cached
+process that writes a user through the users store also drops the entry itself, in the
+transaction and again once it committed (forget_everywhere), so a client reads its own write on
+its next request. Nothing is cached
 while the shared LISTEN connection (identity/db/listener.py) is down, a row read while a
 notification arrived is not kept, and entries are re-read after TTL_SECONDS anyway.
 """
 
 from __future__ import annotations
 
+import functools
 import time
 import weakref
 from typing import Any
 
 from identity.db.listener import Listener
+from identity.db.pool import after_release
 
 CHANNEL = "identity_users"
 TTL_SECONDS = 10.0
@@ -25,15 +28,25 @@ MAX_ENTRIES = 100_000
 _caches: weakref.WeakSet[MeCache] = weakref.WeakSet()
 
 
-def forget_everywhere(tenant_id: str, user_ids: list[str] | None) -> None:
-    """Drop users (None: all of them) from every cache of this process; called by the writes.
-    The notification is what other processes rely on."""
+def forget_everywhere(conn: Any, tenant_id: str, user_ids: list[str] | None) -> None:
+    """Drop users (None: all of them) from every cache of this process; called by the writes,
+    in their transaction on conn. Once more when conn goes back to the pool, after the commit and
+    before the answer: a /me read while the change was uncommitted may have put the old object
+    back, and the notification that drops it may still be on its way. The notification is what
+    other processes rely on."""
+    _forget(tenant_id, user_ids)
+    after_release(conn, functools.partial(_forget, tenant_id, user_ids, committed=True))
+
+
+def _forget(tenant_id: str, user_ids: list[str] | None, *, committed: bool = False) -> None:
     for cache in list(_caches):
         if user_ids is None or len(user_ids) > 100:
             cache.clear()
         else:
             for user_id in user_ids:
                 cache.forget(tenant_id, user_id)
+        if committed:
+            cache.listener.changed_locally()
 
 
 class MeCache:

@@ -68,7 +68,7 @@ async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any
                  check_factors: bool = False) -> asyncpg.Record | None:
     """Set the given columns (names come from code, never from input) and updated_at."""
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
-    me_cache.forget_everywhere(tenant_id, [user_id])
+    me_cache.forget_everywhere(conn, tenant_id, [user_id])
     extra = f", {HAS_ACTIVE_FACTOR}" if check_factors else ""
     return await conn.fetchrow(
         f"""UPDATE users SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2
@@ -114,14 +114,14 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 async def delete(conn: Any, tenant_id: str, user_id: str) -> bool:
     """Delete the user; sessions, refresh and one-time tokens, MFA factors and memberships go
     with it (their foreign keys cascade)."""
-    me_cache.forget_everywhere(tenant_id, [user_id])
+    me_cache.forget_everywhere(conn, tenant_id, [user_id])
     status = await conn.execute("DELETE FROM users WHERE tenant_id = $1 AND id = $2", tenant_id, user_id)
     return status.endswith(" 1")
 
 
 async def disable_many(conn: Any, tenant_id: str, user_ids: list[str]) -> list[asyncpg.Record]:
     """Move the listed active users to disabled; returns the rows changed (others are skipped)."""
-    me_cache.forget_everywhere(tenant_id, user_ids)
+    me_cache.forget_everywhere(conn, tenant_id, user_ids)
     return await conn.fetch(
         f"""UPDATE users SET status = 'disabled', updated_at = now()
             WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status = 'active'

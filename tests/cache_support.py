@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 
 from identity.app import create_app
-from identity.db.pool import _init_connection
+from identity.db.pool import PooledConnection, _init_connection
 from identity.state import state
 from tests.conftest import Api, TenantHandle, create_tenant
 
@@ -29,7 +29,7 @@ async def delivered(app: Any, channel: str) -> None:
 
 
 async def logging_pool(dsn: str, statements: list[str]) -> asyncpg.Pool:
-    """A pool whose connections are initialised like the app's (identity.db.pool) and whose
+    """A pool whose connections are made and initialised like the app's (identity.db.pool) and whose
     every statement is appended to `statements` (asyncpg's query logger, called soon after the
     statement: await asyncio.sleep(0) before reading)."""
 
@@ -39,7 +39,8 @@ async def logging_pool(dsn: str, statements: list[str]) -> asyncpg.Pool:
     async def setup(conn: Any) -> None:  # runs on every acquire: one logger object, kept in a set
         conn.add_query_logger(log)
 
-    return await asyncpg.create_pool(dsn, min_size=1, max_size=4, init=_init_connection, setup=setup)
+    return await asyncpg.create_pool(dsn, min_size=1, max_size=4, init=_init_connection, setup=setup,
+                                     connection_class=PooledConnection)
 
 
 @contextlib.asynccontextmanager

@@ -75,11 +75,15 @@ async def test_a_read_during_a_change_is_not_served_once_it_committed(api: Api, 
     it even though the notification has not arrived (held until the end of the test)."""
     user_id, token = await signed_up(app, api, tenant, sign_up)
     async with cache_support.notifications_held(app):
+        listener = state(app).listener
         async with state(app).pool.acquire() as conn, conn.transaction():
             await users_store.update(conn, tenant.id, user_id, {"name": "Committed Name"})
             status, body = await me(api, tenant, token)
             assert status == 200 and body["name"] != "Committed Name"
             assert cached(app, tenant.id, user_id) is not None  # the old object, kept
+            before_commit = listener.version
+        # Nor would a read still in flight keep what it read (only the release moved the version).
+        assert not listener.can_cache(before_commit)
         status, body = await me(api, tenant, token)
         assert status == 200 and body["name"] == "Committed Name"
 

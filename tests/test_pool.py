@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from identity.db.pool import after_release, create_pool
 
 SOURCE = Path(__file__).resolve().parents[1] / "identity"
@@ -75,7 +77,6 @@ async def test_a_transaction_left_open_is_rolled_back_on_release(database_dsn: s
         await pool.close()
 
 
-
 async def test_after_release_runs_once_the_work_is_over(database_dsn: str) -> None:
     """The caches' second forget (identity/users/me_cache.py, identity/sessions/cache.py) runs
     when the connection goes back: after the commit (or rollback), also when the pool closes the
@@ -106,8 +107,16 @@ async def test_after_release_runs_once_the_work_is_over(database_dsn: str) -> No
         await pool.close()
     plain = await asyncpg.connect(database_dsn)
     try:
-        after_release(plain, lambda: seen.append("plain"))
-        after_release(pool, lambda: seen.append("pool"))
+        after_release(plain, lambda: seen.append("plain"))  # a script's own: nothing to do
     finally:
         await plain.close()
     assert seen == ["committed", "terminated", "closed"]
+    with pytest.raises(TypeError):  # its work ends at no release the callback could wait for
+        after_release(pool, lambda: None)
+    other = await asyncpg.create_pool(database_dsn, min_size=1, max_size=1)
+    try:
+        async with other.acquire() as conn:
+            with pytest.raises(TypeError):  # a pool without PooledConnection would never run it
+                after_release(conn, lambda: None)
+    finally:
+        await other.close()

@@ -81,11 +81,16 @@ class PooledConnection(asyncpg.Connection):
 
 
 def after_release(conn: Any, callback: Callable[[], None]) -> None:
-    """Run callback once conn's work is over (identity.db.pool.PooledConnection.after_release).
-    Nothing happens on a connection that is not a pool's (a script's own, or a pool itself)."""
+    """Run callback once conn's work is over (PooledConnection.after_release). Nothing happens on
+    a connection of its own (a script's: no cache to keep honest). A pool, or a connection of a
+    pool made without PooledConnection, is refused: the callback would silently never run."""
+    if isinstance(conn, asyncpg.Pool):
+        raise TypeError("pass the acquired connection, not the pool: its work ends at its release")
     register = getattr(conn, "after_release", None)
     if register is not None:
         register(callback)
+    elif isinstance(conn, asyncpg.pool.PoolConnectionProxy):
+        raise TypeError("a pool made without identity.db.pool.PooledConnection cannot run after_release")
 
 
 async def create_pool(dsn: str, min_size: int = 2, max_size: int = 20) -> asyncpg.Pool:

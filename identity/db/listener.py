@@ -22,11 +22,23 @@ from typing import Any
 import asyncpg
 import structlog
 
+from identity.db.pool import after_release
+
 log = structlog.get_logger("identity.db.listener")
 
 RECONNECT_SECONDS = 1.0
 #: start() waits this long for the first LISTEN, so caches work from the first request.
 FIRST_CONNECT_SECONDS = 5.0
+
+
+def forget_now_and_at_release(conn: Any, forget: Callable[..., None]) -> None:
+    """How a process drops what it changes from its own caches: forget() now, in the change's
+    transaction on conn, and forget(committed=True) again when conn goes back to the pool, after
+    the commit and before the answer. A read made while the change was uncommitted may have kept
+    the old state, and the notification that drops it may still be on its way; committed=True
+    must also call Listener.changed_locally, so a read still in flight is not kept either."""
+    forget()
+    after_release(conn, functools.partial(forget, committed=True))
 
 
 @dataclass(frozen=True, slots=True)

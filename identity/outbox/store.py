@@ -27,11 +27,15 @@ QUEUE = "outbox"
 TASK = "workers.tasks.process_outbox"
 ERROR_MAX_CHARS = 1000
 
-_DEFER = """SELECT procrastinate_defer_jobs_v1(array_agg(
-                ROW($1, $2, 0, NULL, NULL,
-                    jsonb_build_object('tenant_id', u.tenant_id, 'outbox_id', u.id), $3
-                )::procrastinate_job_to_defer_v1))
-            FROM unnest($4::text[], $5::text[]) AS u(tenant_id, id)"""
+# One process_outbox job per row j (tenant_id, id) of `rows`, to run at `at`; $1 and $2 are
+# QUEUE and TASK.
+_JOBS = """SELECT procrastinate_defer_jobs_v1(array_agg(
+               ROW($1, $2, 0, NULL, NULL,
+                   jsonb_build_object('tenant_id', j.tenant_id, 'outbox_id', j.id), {at}
+               )::procrastinate_job_to_defer_v1))
+           FROM {rows}"""
+
+_DEFER = _JOBS.format(at="$3", rows="unnest($4::text[], $5::text[]) AS j(tenant_id, id)")
 
 
 async def enqueue(
@@ -43,19 +47,12 @@ async def enqueue(
 
 
 # The rows and their jobs in one statement (one round trip for every enqueue).
-_INSERT_AND_DEFER = """
-WITH o AS (
+_INSERT_AND_DEFER = """WITH o AS (
     INSERT INTO outbox (tenant_id, id, topic, payload)
-    SELECT $1, u.id, u.topic, u.payload
-    FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS u(id, topic, payload)
-    RETURNING tenant_id, id
-)
-SELECT procrastinate_defer_jobs_v1(array_agg(
-           ROW($5, $6, 0, NULL, NULL,
-               jsonb_build_object('tenant_id', o.tenant_id, 'outbox_id', o.id),
-               NULL)::procrastinate_job_to_defer_v1))
-FROM o
-"""
+    SELECT $3, u.id, u.topic, u.payload
+    FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS u(id, topic, payload)
+    RETURNING tenant_id, id)
+""" + _JOBS.format(at="NULL", rows="o AS j")
 
 
 async def enqueue_many(
@@ -66,8 +63,7 @@ async def enqueue_many(
     require_transaction(conn, "an outbox row")
     ids = [new_id("obx") for _ in items]
     await conn.execute(
-        _INSERT_AND_DEFER, tenant_id, ids, [t for t, _ in items], [p for _, p in items],
-        QUEUE, TASK,
+        _INSERT_AND_DEFER, QUEUE, TASK, tenant_id, ids, [t for t, _ in items], [p for _, p in items],
     )
     return ids
 

@@ -21,8 +21,7 @@ from typing import Any
 
 import asyncpg
 
-from identity.db.listener import Listener
-from identity.db.pool import after_release
+from identity.db.listener import Listener, forget_now_and_at_release
 
 CHANNEL = "identity_sessions"
 TTL_SECONDS = 10.0
@@ -50,9 +49,8 @@ class SessionState:
 _caches: weakref.WeakSet[SessionCache] = weakref.WeakSet()
 
 
-def forget_everywhere(session_ids: list[str] | None, *, committed: bool = False) -> None:
-    """Drop sessions (None: all) from every cache of this process; called by revocations.
-    committed: the revocation has committed, so a read that began before it is not kept either."""
+def _forget(session_ids: list[str] | None, *, committed: bool = False) -> None:
+    """Drop sessions (None: all) from every cache of this process (forget_now_and_at_release)."""
     for cache in list(_caches):
         if session_ids is None:
             cache.clear()
@@ -72,12 +70,8 @@ async def notify(conn: asyncpg.Connection, tenant_id: str, session_ids: list[str
     await conn.execute(
         "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", CHANNEL, payloads
     )
-    ids = session_ids if payloads != ["*"] else None
-    forget_everywhere(ids)
-    # Again once conn goes back to the pool, committed and before the answer: a request that read
-    # the session while the revocation was uncommitted may have kept it as alive, and the
-    # notification that drops it may still be on its way.
-    after_release(conn, functools.partial(forget_everywhere, ids, committed=True))
+    # This process drops them itself, now and once the revocation committed.
+    forget_now_and_at_release(conn, functools.partial(_forget, session_ids if payloads != ["*"] else None))
 
 
 class SessionCache:

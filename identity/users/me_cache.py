@@ -6,9 +6,9 @@ on commit when something /me shows changed (or was deleted), whoever changed it;
 drops that entry ("*": everything, for a statement that changed more than 100 users). The
 process that writes a user through the users store also drops the entry itself, in the
 transaction and again once it committed (forget_everywhere), so a client reads its own write on
-its next request. Nothing is cached
-while the shared LISTEN connection (identity/db/listener.py) is down, a row read while a
-notification arrived is not kept, and entries are re-read after TTL_SECONDS anyway.
+its next request. Nothing is cached while the shared LISTEN connection (identity/db/listener.py)
+is down, a row read while a notification arrived is not kept, and entries are re-read after
+TTL_SECONDS anyway.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ import time
 import weakref
 from typing import Any
 
-from identity.db.listener import Listener
-from identity.db.pool import after_release
+from identity.db.listener import Listener, forget_now_and_at_release
 
 CHANNEL = "identity_users"
 TTL_SECONDS = 10.0
@@ -30,12 +29,9 @@ _caches: weakref.WeakSet[MeCache] = weakref.WeakSet()
 
 def forget_everywhere(conn: Any, tenant_id: str, user_ids: list[str] | None) -> None:
     """Drop users (None: all of them) from every cache of this process; called by the writes,
-    in their transaction on conn. Once more when conn goes back to the pool, after the commit and
-    before the answer: a /me read while the change was uncommitted may have put the old object
-    back, and the notification that drops it may still be on its way. The notification is what
-    other processes rely on."""
-    _forget(tenant_id, user_ids)
-    after_release(conn, functools.partial(_forget, tenant_id, user_ids, committed=True))
+    in their transaction on conn, and again once it committed (forget_now_and_at_release). The
+    notification is what other processes rely on."""
+    forget_now_and_at_release(conn, functools.partial(_forget, tenant_id, user_ids))
 
 
 def _forget(tenant_id: str, user_ids: list[str] | None, *, committed: bool = False) -> None:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+import jwt
+
 from identity.auth.runtime import runtime
 from identity.sessions import service as sessions_service
+from identity.sessions.cache import SessionCache, SessionState
 from identity.state import state
 from tests import cache_support
 from tests.conftest import Api, assert_error
@@ -129,6 +132,74 @@ async def test_revocation_reaches_another_process_through_notify(api: Api, app, 
             break
         await asyncio.sleep(0.02)
     assert await _me(api, tenant, token) == 401
+
+
+async def _impersonated(tenant, user_id: str) -> tuple[str, str]:
+    """An impersonation token for the user (whose actions are audited under the user's email,
+    from the session cache's state): (access token, session id)."""
+    status, body, _ = await tenant.secret("POST", "/v1/admin/users/impersonate",
+                                          json={"user_id": user_id, "reason": "email test"})
+    assert status == 200, body
+    return body["access_token"], jwt.decode(body["access_token"], options={"verify_signature": False})["sid"]
+
+
+async def _signed_out_actor(api: Api, app, tenant, token: str) -> dict:
+    status, _, _ = await api.call("POST", "/v1/auth/sign-out", token=token, tenant=tenant.id)
+    assert status == 204
+    return await state(app).pool.fetchval(
+        "SELECT actor FROM audit_log WHERE tenant_id = $1 AND action = 'session.revoked'", tenant.id)
+
+
+async def test_an_email_changed_elsewhere_reaches_the_cached_session(api: Api, app, tenant, sign_up) -> None:
+    """The cached session state names the user by email in the audit log: an email changed by
+    another process (here an operator's SQL) drops the user's sessions when it notifies."""
+    user_id = (await sign_up())["user"]["id"]
+    token, sid = await _impersonated(tenant, user_id)
+    cache = runtime(app).sessions
+    await cache_support.delivered(app, "identity_users")  # the sign-up's own notifications
+    assert await _me(api, tenant, token) == 200
+    assert sid in cache._entries
+    await state(app).pool.execute(
+        "UPDATE users SET email = 'renamed@example.com', updated_at = now() WHERE tenant_id = $1 AND id = $2",
+        tenant.id, user_id)
+    await cache_support.delivered(app, "identity_users")
+    assert sid not in cache._entries and user_id not in cache._by_user
+    actor = await _signed_out_actor(api, app, tenant, token)
+    assert actor["id"] == user_id and actor["email"] == "renamed@example.com"
+
+
+async def test_an_email_changed_here_reaches_the_cached_session_at_once(api: Api, app, tenant, sign_up) -> None:
+    """Through the API, the writing process drops the user's sessions itself: no notification
+    arrives during this test, and the sign-out is still audited under the new email."""
+    user_id = (await sign_up())["user"]["id"]
+    token, sid = await _impersonated(tenant, user_id)
+    await cache_support.delivered(app, "identity_users")
+    assert await _me(api, tenant, token) == 200
+    assert sid in runtime(app).sessions._entries
+    async with cache_support.notifications_held(app):
+        status, body, _ = await tenant.secret("PATCH", f"/v1/users/{user_id}",
+                                              json={"email": "changed-here@example.com"})
+        assert status == 200, body
+        actor = await _signed_out_actor(api, app, tenant, token)
+    assert actor["email"] == "changed-here@example.com"
+
+
+async def test_the_user_index_follows_the_entries(app, tenant) -> None:
+    """Forgetting a session, evicting the oldest and clearing keep the per-user index exact."""
+    cache = SessionCache(state(app).listener)
+    cache.clear()
+    alive = lambda user: SessionState(False, 4e9, user, f"{user}@example.com")  # noqa: E731
+    cache._keep("ses_1", 1e12, alive("usr_a"))
+    cache._keep("ses_2", 1e12, alive("usr_a"))
+    cache._keep("ses_3", 1e12, None)  # an unknown session: cached, but nobody's
+    assert cache._by_user == {"usr_a": {"ses_1", "ses_2"}}
+    cache.forget("ses_1")
+    assert cache._by_user == {"usr_a": {"ses_2"}}
+    cache.forget_user("usr_a")
+    assert list(cache._entries) == ["ses_3"] and cache._by_user == {}
+    cache._keep("ses_4", 1e12, alive("usr_b"))
+    cache.clear()
+    assert not cache._entries and not cache._by_user
 
 
 async def test_delete_many(api: Api, app, tenant, sign_up) -> None:

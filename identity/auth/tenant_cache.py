@@ -29,7 +29,6 @@ class TenantCache:
         self.listener = listener
         self._entries: dict[str, tuple[float, Tenant | None]] = {}
         listener.subscribe(key_cache.CHANNEL, self._on_payload, self.clear)
-        key_cache.register(self)
 
     async def get(self, pool: Any, tenant_id: str) -> Tenant:
         now = time.monotonic()

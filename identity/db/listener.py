@@ -4,7 +4,8 @@ Caches subscribe to a channel with two callbacks: on_payload for each notificati
 drop everything. on_reset runs on every (re)connect and on every loss, because notifications
 sent while no connection listened are gone for good; `listening` is False while down, and
 caches store nothing then. `version` changes on every notification and reset, so a cache can
-tell whether a row it just read may have changed while it was reading (can_cache).
+tell whether a row it just read may have changed while it was reading (can_cache). A process
+that changes rows itself delivers the same payloads to its own caches at once (changed_here).
 
 A connection that dies silently (no FIN from a partitioned network) still looks alive; the
 caches' own TTLs bound what that can cost.
@@ -15,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,14 +33,27 @@ RECONNECT_SECONDS = 1.0
 FIRST_CONNECT_SECONDS = 5.0
 
 
-def forget_now_and_at_release(conn: Any, forget: Callable[..., None]) -> None:
-    """How a process drops what it changes from its own caches: forget() now, in the change's
-    transaction on conn, and forget(committed=True) again when conn goes back to the pool, after
-    the commit and before the answer. A read made while the change was uncommitted may have kept
-    the old state, and the notification that drops it may still be on its way; committed=True
-    must also call Listener.changed_locally, so a read still in flight is not kept either."""
-    forget()
-    after_release(conn, functools.partial(forget, committed=True))
+def changed_here(conn: Any | None, channel: str, payloads: Iterable[str]) -> None:
+    """How a process drops what it changed from its own caches without waiting for Postgres to
+    deliver the notification: every listener of this process hands `payloads` to its subscribers
+    of `channel`, as if they had been notified. With conn (the change's connection, inside its
+    transaction) this happens now and again when conn goes back to the pool, after the commit and
+    before the answer: a read made while the change was uncommitted may have kept the old state.
+    Without conn the change has committed already. Each delivery moves the listeners' versions,
+    so a read still in flight is not kept either (can_cache)."""
+    deliver = functools.partial(_deliver_here, channel, tuple(payloads))
+    deliver()
+    if conn is not None:
+        after_release(conn, deliver)
+
+
+def _deliver_here(channel: str, payloads: tuple[str, ...]) -> None:
+    for listener in list(_listeners):
+        for payload in payloads:
+            listener._dispatch(None, 0, channel, payload)
+
+
+_listeners: weakref.WeakSet[Listener] = weakref.WeakSet()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +65,7 @@ class _Subscription:
 
 class Listener:
     def __init__(self, dsn: str | None) -> None:
+        _listeners.add(self)
         self.dsn = dsn
         self._subscriptions: list[_Subscription] = []
         self._listening = False
@@ -73,12 +89,6 @@ class Listener:
         notification or reset came in meanwhile: a change committed during the read notifies
         after its commit, so it either bumped the version already or will drop the entry."""
         return self._listening and self._version == version
-
-    def changed_locally(self) -> None:
-        """This process committed a change its caches hold: a row read before the commit, whose
-        answer comes back only now, must not be kept even though the notification is still on
-        its way (can_cache)."""
-        self._version += 1
 
     def subscribe(
         self, channel: str, on_payload: Callable[[str], None], on_reset: Callable[[], None]

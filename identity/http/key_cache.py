@@ -17,11 +17,10 @@ anyway: a change is seen within the notification's delivery time, at worst TTL_S
 from __future__ import annotations
 
 import time
-import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from identity.db.listener import Listener
+from identity.db.listener import Listener, changed_here
 
 if TYPE_CHECKING:
     from identity.http.auth import Tenant
@@ -46,26 +45,11 @@ class KeyEntry:
         )
 
 
-class _TenantScoped(Protocol):
-    listener: Listener
-
-    def forget_tenant(self, tenant_id: str) -> None: ...
-
-
-_caches: weakref.WeakSet[_TenantScoped] = weakref.WeakSet()
-
-
-def register(cache: _TenantScoped) -> None:
-    """Make forget_tenant_everywhere reach this cache (the tenant cache registers too)."""
-    _caches.add(cache)
-
-
 def forget_tenant_everywhere(tenant_id: str) -> None:
-    """Drop a tenant's credentials from every cache of this process, after a change committed.
-    A shortcut for the process that made it; the notification is what other processes rely on."""
-    for cache in list(_caches):
-        cache.forget_tenant(tenant_id)
-        cache.listener.changed_locally()  # nor is a row read before the commit kept
+    """Drop a tenant's credentials from this process's caches (keys and tenants), after a change
+    committed: a shortcut for the process that made it (changed_here); the notification is what
+    other processes rely on."""
+    changed_here(None, CHANNEL, [tenant_id])
 
 
 class KeyCache:
@@ -75,7 +59,6 @@ class KeyCache:
         self._tenants: dict[str, dict[str, tuple[float, KeyEntry]]] = {}
         self._size = 0
         listener.subscribe(CHANNEL, self._on_payload, self.clear)
-        register(self)
 
     def __len__(self) -> int:
         return self._size

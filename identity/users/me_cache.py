@@ -5,44 +5,34 @@ triggers on users (sql/015_user_notify.sql) send NOTIFY identity_users with "ten
 on commit when something /me shows changed (or was deleted), whoever changed it; each process
 drops that entry ("*": everything, for a statement that changed more than 100 users). The
 process that writes a user through the users store also drops the entry itself, in the
-transaction and again once it committed (forget_everywhere), so a client reads its own write on
-its next request. Nothing is cached while the shared LISTEN connection (identity/db/listener.py)
-is down, a row read while a notification arrived is not kept, and entries are re-read after
-TTL_SECONDS anyway.
+transaction and again once it committed (forget_everywhere, through the listener's
+changed_here), so a client reads its own write on its next request. Nothing is cached while the
+shared LISTEN connection (identity/db/listener.py) is down, a row read while a notification
+arrived is not kept, and entries are re-read after TTL_SECONDS anyway.
 """
 
 from __future__ import annotations
 
-import functools
 import time
-import weakref
 from typing import Any
 
-from identity.db.listener import Listener, forget_now_and_at_release
+from identity.db.listener import Listener, changed_here
 
 CHANNEL = "identity_users"
 TTL_SECONDS = 10.0
 MAX_ENTRIES = 100_000
 
-_caches: weakref.WeakSet[MeCache] = weakref.WeakSet()
-
 
 def forget_everywhere(conn: Any, tenant_id: str, user_ids: list[str] | None) -> None:
-    """Drop users (None: all of them) from every cache of this process; called by the writes,
-    in their transaction on conn, and again once it committed (forget_now_and_at_release). The
-    notification is what other processes rely on."""
-    forget_now_and_at_release(conn, functools.partial(_forget, tenant_id, user_ids))
-
-
-def _forget(tenant_id: str, user_ids: list[str] | None, *, committed: bool = False) -> None:
-    for cache in list(_caches):
-        if user_ids is None or len(user_ids) > 100:
-            cache.clear()
-        else:
-            for user_id in user_ids:
-                cache.forget(tenant_id, user_id)
-        if committed:
-            cache.listener.changed_locally()
+    """Drop users (None: all of them) from this process's caches of the users channel (this
+    cache, and the session cache's copy of their email); called by the writes, in their
+    transaction on conn, and run again once it committed (changed_here). The notification is
+    what other processes rely on."""
+    if user_ids is None or len(user_ids) > 100:
+        payloads = ["*"]
+    else:
+        payloads = [f"{tenant_id} {user_id}" for user_id in user_ids]
+    changed_here(conn, CHANNEL, payloads)
 
 
 class MeCache:
@@ -50,7 +40,6 @@ class MeCache:
         self.listener = listener
         self._entries: dict[tuple[str, str], tuple[float, dict[str, Any]]] = {}
         listener.subscribe(CHANNEL, self._on_payload, self.clear)
-        _caches.add(self)
 
     def __len__(self) -> int:
         return len(self._entries)

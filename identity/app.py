@@ -10,6 +10,7 @@ import msgspec
 import structlog
 from aiohttp import ClientSession, ClientTimeout, web
 
+from identity.auth import passwords
 from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.db.listener import Listener
@@ -115,6 +116,7 @@ def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.
         pool=pool,
     )
     st.limiter = Limiter.from_settings(settings)
+    passwords.use_threads(settings.password_threads)  # one pool per process: the last app's size
     # Given a pool but no dsn, the listener never listens and the caches stay off.
     st.listener = Listener(dsn)
     st.key_cache = KeyCache(st.listener)

@@ -14,6 +14,19 @@ def _bool(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _threads(value: str | None) -> int | None:
+    value = (value or "").strip()
+    if not value:
+        return None
+    try:
+        threads = int(value)
+    except ValueError:
+        raise SystemExit("IDENTITY_PASSWORD_THREADS must be a whole number of threads") from None
+    if threads < 1:
+        raise SystemExit("IDENTITY_PASSWORD_THREADS must be at least 1")
+    return threads
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -32,6 +45,8 @@ class Settings:
     secret_key: str | None = None
     db_pool_min: int = 2
     db_pool_max: int = 20
+    #: threads hashing passwords per process; None: one per core it may run on
+    password_threads: int | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -62,6 +77,7 @@ class Settings:
             secret_key=env.get("IDENTITY_SECRET_KEY") or None,
             db_pool_min=int(env.get("IDENTITY_DB_POOL_MIN", "2")),
             db_pool_max=int(env.get("IDENTITY_DB_POOL_MAX", "20")),
+            password_threads=_threads(env.get("IDENTITY_PASSWORD_THREADS")),
         )
 
     def validate(self) -> None:

@@ -196,13 +196,22 @@ async def test_sign_in_time_does_not_reveal_the_account(api: Api, tenant, sign_u
     assert missing > 0.5 * existing
 
 
-def test_password_threads_setting() -> None:
+def test_password_threads_setting(settings, database_dsn) -> None:
+    import dataclasses
     import os
 
-    from identity.auth.passwords import pool_size
+    from identity.app import create_app
+    from identity.auth import passwords
+    from identity.config import Settings
 
-    assert pool_size({}) == (len(os.sched_getaffinity(0)) or 1)
-    assert pool_size({"IDENTITY_PASSWORD_THREADS": "3"}) == 3
+    assert Settings.from_env({}).password_threads is None
+    assert Settings.from_env({"IDENTITY_PASSWORD_THREADS": " 3 "}).password_threads == 3
     for bad in ("0", "-1", "two"):
-        with pytest.raises(SystemExit):
-            pool_size({"IDENTITY_PASSWORD_THREADS": bad})
+        with pytest.raises(SystemExit, match="IDENTITY_PASSWORD_THREADS"):
+            Settings.from_env({"IDENTITY_PASSWORD_THREADS": bad})
+    try:
+        create_app(dataclasses.replace(settings, password_threads=3), dsn=database_dsn)
+        assert passwords.threads() == 3
+    finally:
+        create_app(dataclasses.replace(settings, password_threads=None), dsn=database_dsn)
+    assert passwords.threads() == (len(os.sched_getaffinity(0)) or 1) == passwords.default_threads()

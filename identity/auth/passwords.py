@@ -44,24 +44,42 @@ _hasher = argon2.PasswordHasher(
 )
 
 
-def pool_size(env: dict[str, str] | None = None) -> int:
-    """IDENTITY_PASSWORD_THREADS, else one thread per core this process may run on: argon2 is
-    memory-hard (19 MiB a hash), so more hashes at once than cores only thrash the caches and
-    slow every one of them. Several API processes on the same cores should share them out
-    (cores / processes each)."""
-    value = (env if env is not None else os.environ).get("IDENTITY_PASSWORD_THREADS", "").strip()
-    if value:
-        try:
-            threads = int(value)
-        except ValueError:
-            raise SystemExit("IDENTITY_PASSWORD_THREADS must be a whole number of threads") from None
-        if threads < 1:
-            raise SystemExit("IDENTITY_PASSWORD_THREADS must be at least 1")
-        return threads
+def default_threads() -> int:
+    """One thread per core this process may run on: argon2 is memory-hard (19 MiB a hash), so
+    more hashes at once than cores only thrash the caches and slow every one of them."""
     return len(os.sched_getaffinity(0)) or 1
 
 
-_executor = ThreadPoolExecutor(max_workers=pool_size(), thread_name_prefix="pwhash")
+_executor: ThreadPoolExecutor | None = None
+_threads = 0
+
+
+def use_threads(threads: int | None) -> None:
+    """Size the process's hashing pool (Settings.password_threads; None: default_threads()).
+    Several API processes on the same cores should share them out (cores / processes each)."""
+    global _executor, _threads
+    wanted = threads or default_threads()
+    if _executor is not None and wanted == _threads:
+        return
+    old, _executor, _threads = _executor, ThreadPoolExecutor(wanted, thread_name_prefix="pwhash"), wanted
+    if old is not None:
+        old.shutdown(wait=False)  # hashes already given to it still finish
+
+
+def threads() -> int:
+    """How many threads hash passwords in this process."""
+    if _executor is None:
+        use_threads(None)
+    return _threads
+
+
+def _pool() -> ThreadPoolExecutor:
+    if _executor is None:
+        use_threads(None)
+    assert _executor is not None
+    return _executor
+
+
 _dummy_hash: str | None = None
 
 
@@ -196,9 +214,9 @@ def verify_sync(encoded: str | None, password: str) -> tuple[bool, str | None]:
 
 
 async def hash_password(password: str) -> str:
-    return await asyncio.get_running_loop().run_in_executor(_executor, hash_sync, password)
+    return await asyncio.get_running_loop().run_in_executor(_pool(), hash_sync, password)
 
 
 async def verify_and_update(encoded: str | None, password: str) -> tuple[bool, str | None]:
     """Verify in the thread pool; returns (ok, replacement hash or None)."""
-    return await asyncio.get_running_loop().run_in_executor(_executor, verify_sync, encoded, password)
+    return await asyncio.get_running_loop().run_in_executor(_pool(), verify_sync, encoded, password)

@@ -265,13 +265,13 @@ async def test_pinned_resolver_connects_to_the_vetted_address(receiver):
     the receiver through the pinned 127.0.0.1."""
     import aiohttp
 
-    from identity.webhooks.transport import _PinnedResolver
+    from identity.webhooks.transport import PinnedResolver
 
     pinned = [{"hostname": "rebind.invalid", "host": "127.0.0.1", "port": receiver.port,
                "family": socket.AF_INET, "proto": 6,
                "flags": socket.AI_NUMERICHOST | socket.AI_NUMERICSERV}]
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(
-            resolver=_PinnedResolver(pinned), use_dns_cache=False)) as session:
+            resolver=PinnedResolver(pinned), use_dns_cache=False)) as session:
         async with session.post(f"http://rebind.invalid:{receiver.port}/hook", data=b"{}") as resp:
             assert resp.status == 200
     assert receiver.requests[0].headers["host"] == f"rebind.invalid:{receiver.port}"

@@ -301,7 +301,7 @@ async def test_pinned_session_answers_for_its_own_host_only():
     receiver = await RawReceiver().start()
     try:
         pinned = pinned_to("127.0.0.1", receiver.port)
-        resolver = transport._PinnedResolver(pinned, "rebind.test")
+        resolver = transport.PinnedResolver(pinned, "rebind.test")
         with pytest.raises(OSError):
             await resolver.resolve("other.test", receiver.port)
         session = transport.open_session(pinned, host="rebind.test", keepalive=30)

@@ -19,7 +19,6 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import aiohttp
 import jwt
-from aiohttp.abc import AbstractResolver
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
@@ -118,19 +117,6 @@ class ProviderCache:
 
 # -- HTTP ----------------------------------------------------------------------------------------
 
-class _Pinned(AbstractResolver):
-    """Connect only to the addresses the policy vetted (no DNS rebinding between check and use)."""
-
-    def __init__(self, answers: list[Any]) -> None:
-        self.answers = answers
-
-    async def resolve(self, host: str, port: int = 0, family: Any = 0) -> list[Any]:
-        return [{**a, "hostname": host, "port": port or a["port"]} for a in self.answers]
-
-    async def close(self) -> None:
-        return None
-
-
 def check_url(url: str, allow_http: bool) -> None:
     """The static address policy (raises transport.AddressRefused with a caller-facing text)."""
     transport.check_url(url, allow_http)
@@ -152,9 +138,10 @@ async def fetch(http: aiohttp.ClientSession, method: str, url: str, *, allow_htt
             async with http.request(method, url, headers=hdrs, data=data, allow_redirects=False,
                                     timeout=timeout) as resp:
                 return resp.status, await _read(resp), resp.content_type
-        connector = aiohttp.TCPConnector(resolver=_Pinned(pinned), use_dns_cache=False, force_close=True)
-        async with aiohttp.ClientSession(connector=connector, timeout=timeout, trust_env=False) as session, \
-                session.request(method, url, headers=hdrs, data=data, allow_redirects=False) as resp:
+        # The webhooks' pinned session: only the vetted addresses, no proxy, no cookies.
+        async with transport.open_session(pinned) as session, \
+                session.request(method, url, headers=hdrs, data=data, allow_redirects=False,
+                                timeout=timeout) as resp:
             return resp.status, await _read(resp), resp.content_type
     except FlowError:
         raise

@@ -140,7 +140,7 @@ async def check_at_creation(url: str, allow_http: bool) -> None:
         raise
 
 
-class _PinnedResolver(AbstractResolver):
+class PinnedResolver(AbstractResolver):
     """Answers with addresses vetted before the request: the connector connects to exactly
     those (TLS still verifies the certificate against the URL's host name). Given a host, it
     answers for that host name only (a kept-alive session serves one destination)."""
@@ -195,7 +195,7 @@ def open_session(pinned: list[ResolveResult] | None, *, host: str | None = None,
         # webhooks to one receiver queue inside their worker slot and their time-out.
         args["keepalive_timeout"] = keepalive
     if pinned is not None:
-        args["resolver"] = _PinnedResolver(pinned, host)
+        args["resolver"] = PinnedResolver(pinned, host)
     tracing = aiohttp.TraceConfig()
     tracing.on_connection_reuseconn.append(_on_reuse)
     # No cookie jar: a kept-alive session carries many tenants' deliveries to one host, and a

@@ -31,6 +31,7 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
     pool = await create_pool(dsn, settings.db_pool_min, settings.db_pool_max)
     runner = None
     handle = None
+    worker_ended = False
     try:
         if api:
             app = create_app(settings, dsn=dsn, pool=pool)
@@ -54,7 +55,9 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
         if handle is not None:
             waiters.append(handle.task)
         await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-        log.info("shutting_down")
+        # The worker restarts itself (workers.run.WorkerHandle): its task ending means it broke.
+        worker_ended = handle is not None and handle.task.done()
+        log.info("shutting_down", worker_ended=worker_ended)
     finally:
         if runner is not None:
             await runner.cleanup()  # stops accepting, lets in-flight requests finish
@@ -63,3 +66,5 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             await worker_run.close_app(handle.proc_app)
         await pool.close()
         log.info("stopped")
+    if worker_ended:
+        raise SystemExit(1)  # so that a supervisor restarts the process

@@ -257,7 +257,7 @@ from workers.runtime import Policy  # noqa: E402
 #: Delays short enough for tests: three attempts 0.1 s apart, a job may run 3 s, a dead
 #: worker is noticed after 1 s. Pass another Policy to worker.start() for other schedules.
 TEST_POLICY = Policy(retry_schedule=(0.1, 0.1), job_timeout=3.0, lease=4.0, stalled_after=1.0,
-                     sweep_grace=0.1, poll_interval=0.05)
+                     sweep_grace=0.1, poll_interval=0.05, db_wait=2.0, restart_after=0.2)
 
 
 def free_port() -> int:

@@ -129,6 +129,56 @@ async def test_postgres_restart_under_load(own_postgres, settings, aiohttp_clien
     assert set(accepted) <= audited
 
 
+async def test_a_worker_outlives_a_postgres_restart(own_postgres, settings, aiohttp_client) -> None:
+    """procrastinate stops a worker by itself when its database connection is lost: the worker
+    is started again (with backoff) until Postgres is back, then sends what was queued
+    meanwhile; the worker's task, which `identity serve` waits on, never ends by itself. With
+    Postgres down, stopping the worker ends once the job queue's queries give up (db_wait)."""
+    from tests.conftest import WorkerFixture
+
+    server = own_postgres
+    dsn = server.get_uri("postgres")
+    await migrate(dsn)
+    app = create_app(settings, dsn=dsn)
+    api = Api(await aiohttp_client(app))
+    status, tenant, _ = await api.call("POST", "/v1/tenants", json={"name": "Worker restart"}, token=MASTER_KEY)
+    assert status == 201, tenant
+    pk, tid = tenant["publishable_key"], tenant["id"]
+
+    async def sign_up() -> str:
+        """Sign a user up (retried while the API answers 503) and return its email's outbox id."""
+        email = f"w-{uuid.uuid4().hex[:8]}@example.com"
+        deadline = time.monotonic() + 30
+        while True:
+            status, body, _ = await api.call("POST", "/v1/auth/sign-up", token=pk, tenant=tid,
+                                             json={"email": email, "password": STRONG_PASSWORD})
+            if status == 201:
+                break
+            assert status == 503 and time.monotonic() < deadline, (status, body)
+            await asyncio.sleep(0.2)
+        return await state(app).pool.fetchval(
+            "SELECT id FROM outbox WHERE tenant_id = $1 AND topic = 'email' AND payload->>'to' = $2", tid, email)
+
+    workers = WorkerFixture(app, dsn)
+    handle = await workers.start()
+    try:
+        await workers.wait_outbox(tid, await sign_up())
+        await asyncio.to_thread(server.stop)
+        deadline = time.monotonic() + 30
+        while handle.restarts < 1:  # stopped by itself, started again (and failing while down)
+            assert time.monotonic() < deadline and not handle.task.done()
+            await asyncio.sleep(0.1)
+        await asyncio.to_thread(server.start)
+        await workers.wait_outbox(tid, await sign_up(), timeout=30)
+        assert not handle.task.done()
+        await asyncio.to_thread(server.stop)
+        await asyncio.wait_for(workers.stop(), 20)
+    finally:
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(server.start)
+        await workers.stop()
+
+
 # -- SMTP servers that hang or reset --------------------------------------------------------------
 
 

@@ -153,10 +153,10 @@ async def test_worker_stop_survives_a_swallowed_cancellation(monkeypatch) -> Non
             pass  # lost, as in the pool
         await asyncio.sleep(3600)
 
-    task = asyncio.create_task(deaf_once())
+    handle = run.WorkerHandle(deaf_once, None, grace=0, restart_after=0.01, name="deaf")
     await asyncio.sleep(0)
-    await asyncio.wait_for(run.WorkerHandle(task, None, grace=0).stop(), 5)
-    assert task.done()
+    await asyncio.wait_for(handle.stop(), 5)
+    assert handle.task.done() and handle.restarts == 0
 
 
 async def test_claim_is_exclusive_and_fenced(app, tenant) -> None:

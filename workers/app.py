@@ -41,7 +41,7 @@ def _pool(**kwargs: Any) -> psycopg_pool.AsyncConnectionPool:
     return psycopg_pool.AsyncConnectionPool(**{**kwargs, "check": check_lent})
 
 
-def configured(dsn: str, max_size: int = 10) -> procrastinate.App:
+def configured(dsn: str, max_size: int = 10, db_wait: float = 30.0) -> procrastinate.App:
     """The app bound to a database (call open_async() on it).
 
     The connector is swapped on this one app rather than copied with with_connector(): tasks
@@ -52,8 +52,10 @@ def configured(dsn: str, max_size: int = 10) -> procrastinate.App:
     # psycopg default (BEGIN before it, COMMIT when the pool takes the connection back) only added
     # two round trips to each. With check_lent for the pool's check, a job's fetch and finish
     # are two round trips; they were eight.
+    # db_wait is the pool's getconn timeout (psycopg's default is 30 s).
     connector = procrastinate.PsycopgConnector(conninfo=dsn, min_size=1, max_size=max_size,
-                                               configure=_autocommit, pool_factory=_pool)
+                                               timeout=db_wait, configure=_autocommit,
+                                               pool_factory=_pool)
     app.connector = connector
     app.job_manager.connector = connector
     return app

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
 
+from identity.outbox.metrics import WORKER_RESTARTS
 from workers import runtime, webhooks
 from workers.app import app, configured
 from workers.runtime import Policy
@@ -19,19 +22,54 @@ _opened_dsn: str | None = None
 #: WorkerHandle.stop: cancellations tried, and the seconds past the shutdown grace each waits.
 STOP_ATTEMPTS = 3
 STOP_MARGIN_SECONDS = 5.0
+#: The longest wait between restarts of a worker that keeps stopping by itself.
+RESTART_MAX_SECONDS = 30.0
 
 
 class WorkerHandle:
-    """One running worker. stop() cancels it: procrastinate stops fetching and lets running
-    jobs finish (up to the shutdown grace), then aborts them; an aborted job's row stays
-    'processing' until its lease expires and the recovery requeues it."""
+    """One running worker, kept running: procrastinate stops a worker by itself when its
+    database connection is lost (its LISTEN side task fails), and a Postgres restart must not
+    stop the jobs for good, nor end `identity serve`, API and all. So a worker that stops
+    without being asked is started again after policy.restart_after, doubling up to
+    RESTART_MAX_SECONDS while it keeps failing.
 
-    def __init__(self, task: asyncio.Task[Any], proc_app: Any, grace: float) -> None:
-        self.task = task
+    stop() cancels it: procrastinate stops fetching and lets running jobs finish (up to the
+    shutdown grace), then aborts them; an aborted job's row stays 'processing' until its lease
+    expires and the recovery requeues it."""
+
+    def __init__(self, run_once: Callable[[], Awaitable[Any]], proc_app: Any, grace: float,
+                 restart_after: float, name: str) -> None:
         self.proc_app = proc_app
         self.grace = grace
+        self.name = name
+        self.restarts = 0
+        self._stopping = False
+        self.task = asyncio.create_task(self._keep_running(run_once, restart_after), name=name)
+
+    async def _keep_running(self, run_once: Callable[[], Awaitable[Any]], first_delay: float) -> None:
+        loop = asyncio.get_running_loop()
+        delay = first_delay
+        while True:
+            started = loop.time()
+            try:
+                await run_once()
+                if self._stopping:  # a cancellation procrastinate swallowed (stop() below)
+                    return
+                log.error("worker_stopped_by_itself", name=self.name)
+            except Exception:
+                if self._stopping:
+                    return
+                log.error("worker_failed", name=self.name, exc_info=True)
+            if loop.time() - started > RESTART_MAX_SECONDS:
+                delay = first_delay  # it ran a good while: this is a new outage
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RESTART_MAX_SECONDS)
+            self.restarts += 1
+            WORKER_RESTARTS.inc()
+            log.warning("worker_restarting", name=self.name, restarts=self.restarts)
 
     async def stop(self) -> None:
+        self._stopping = True
         # A cancellation that lands while the worker's first query waits for a connection of
         # procrastinate's pool can be lost there (seen: cancelled in prune_stalled_workers, the
         # worker went on polling with its task "cancelling"; procrastinate issue #1591 is a
@@ -44,8 +82,8 @@ class WorkerHandle:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     self.task.result()
                 return
-            log.warning("worker_stop_not_acknowledged", name=self.task.get_name())
-        log.error("worker_abandoned", name=self.task.get_name())
+            log.warning("worker_stop_not_acknowledged", name=self.name)
+        log.error("worker_abandoned", name=self.name)
 
 
 async def start(
@@ -57,7 +95,7 @@ async def start(
     policy = policy or Policy.from_env()
     if _opened_dsn != dsn:
         # One procrastinate app per process; several workers in one process share it.
-        proc_app = configured(dsn)
+        proc_app = configured(dsn, db_wait=policy.db_wait)
         if open_app:
             await proc_app.open_async()
         _opened_dsn = dsn
@@ -65,23 +103,22 @@ async def start(
         proc_app = app
     runtime.current = runtime.Runtime(pool=pool, settings=settings, box=box, policy=policy,
                                       proc_app=proc_app)
-    task = asyncio.create_task(
-        proc_app.run_worker_async(
-            concurrency=concurrency,
-            install_signal_handlers=False,
-            shutdown_graceful_timeout=shutdown_grace,
-            name=name,
-            # The outbox row is the record; a succeeded job has nothing left to say.
-            delete_jobs="successful",
-            update_heartbeat_interval=max(0.2, policy.stalled_after / 3),
-            stalled_worker_timeout=policy.stalled_after,
-            # LISTEN/NOTIFY wakes the worker on commit; polling finds retries that became due.
-            fetch_job_polling_interval=policy.poll_interval,
-        ),
+    run_once = functools.partial(
+        proc_app.run_worker_async,
+        concurrency=concurrency,
+        install_signal_handlers=False,
+        shutdown_graceful_timeout=shutdown_grace,
         name=name,
+        # The outbox row is the record; a succeeded job has nothing left to say.
+        delete_jobs="successful",
+        update_heartbeat_interval=max(0.2, policy.stalled_after / 3),
+        stalled_worker_timeout=policy.stalled_after,
+        # LISTEN/NOTIFY wakes the worker on commit; polling finds retries that became due.
+        fetch_job_polling_interval=policy.poll_interval,
     )
+    handle = WorkerHandle(run_once, proc_app, shutdown_grace, policy.restart_after, name)
     log.info("worker_started", name=name, concurrency=concurrency)
-    return WorkerHandle(task, proc_app, shutdown_grace)
+    return handle
 
 
 async def close_app(proc_app: Any = None) -> None:

@@ -30,6 +30,11 @@ class Policy:
                     re-deferred by the sweeper
     poll_interval   how often an idle worker looks for jobs that became due (retries scheduled
                     for later); new jobs wake it at once through LISTEN/NOTIFY
+    db_wait         how long a job-queue query waits for a database connection before it fails:
+                    while Postgres is down, a worker's stop waits no longer than this
+    restart_after   a worker that stopped by itself (procrastinate stops when its database
+                    connection is lost) is started again after this, then twice as long each
+                    time up to RESTART_MAX_SECONDS, until it stays up
     """
 
     retry_schedule: tuple[float, ...] = (10, 60, 300, 1800, 7200, 21600)
@@ -38,6 +43,8 @@ class Policy:
     stalled_after: float = 30.0
     sweep_grace: float = 30.0
     poll_interval: float = 1.0
+    db_wait: float = 10.0
+    restart_after: float = 1.0
 
     @property
     def max_attempts(self) -> int:

@@ -51,18 +51,25 @@ def own_postgres(tmp_path_factory):
             server.cleanup()
 
 
+async def _app_on(server: Any, settings: Any, aiohttp_client: Any, name: str) -> tuple[Any, Api, dict]:
+    """An app on the test's own Postgres (migrated), and a new tenant on it: (app, api, tenant)."""
+    dsn = server.get_uri("postgres")
+    await migrate(dsn)
+    app = create_app(settings, dsn=dsn)
+    api = Api(await aiohttp_client(app))
+    status, tenant, _ = await api.call("POST", "/v1/tenants", json={"name": name}, token=MASTER_KEY)
+    assert status == 201, tenant
+    return app, api, tenant
+
+
 async def test_postgres_restart_under_load(own_postgres, settings, aiohttp_client) -> None:
     """Writers and readers hit the API while Postgres is stopped (fast shutdown: sessions in
     flight are terminated) and started again. While it is down every answer is 503
     service_unavailable in the error envelope (never 500); afterwards the API recovers by
     itself; every write that was answered 2xx is in the database with its audit entry."""
     server = own_postgres
+    app, api, tenant = await _app_on(server, settings, aiohttp_client, "Restart")
     dsn = server.get_uri("postgres")
-    await migrate(dsn)
-    app = create_app(settings, dsn=dsn)
-    api = Api(await aiohttp_client(app))
-    status, tenant, _ = await api.call("POST", "/v1/tenants", json={"name": "Restart"}, token=MASTER_KEY)
-    assert status == 201, tenant
     sk, tid = tenant["secret_key"], tenant["id"]
 
     accepted: list[str] = []
@@ -137,12 +144,8 @@ async def test_a_worker_outlives_a_postgres_restart(own_postgres, settings, aioh
     from tests.conftest import WorkerFixture
 
     server = own_postgres
+    app, api, tenant = await _app_on(server, settings, aiohttp_client, "Worker restart")
     dsn = server.get_uri("postgres")
-    await migrate(dsn)
-    app = create_app(settings, dsn=dsn)
-    api = Api(await aiohttp_client(app))
-    status, tenant, _ = await api.call("POST", "/v1/tenants", json={"name": "Worker restart"}, token=MASTER_KEY)
-    assert status == 201, tenant
     pk, tid = tenant["publishable_key"], tenant["id"]
 
     async def sign_up() -> str:

@@ -159,6 +159,43 @@ async def test_worker_stop_survives_a_swallowed_cancellation(monkeypatch) -> Non
     assert handle.task.done() and handle.restarts == 0
 
 
+async def test_worker_restarts_after_a_lost_database_only() -> None:
+    """A worker that stops by itself, or fails on a lost connection (procrastinate wraps
+    psycopg's error), is started again; any other failure ends the task, which makes
+    `identity serve` exit 1 rather than hide a broken worker behind endless restarts."""
+    import psycopg
+    from procrastinate.exceptions import ConnectorException
+
+    from workers import run
+
+    calls: list[int] = []
+
+    async def flaky() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise ConnectorException() from psycopg.OperationalError("connection refused")
+        if len(calls) == 2:
+            return  # stopped by itself
+        await asyncio.sleep(3600)
+
+    handle = run.WorkerHandle(flaky, None, grace=0, restart_after=0.01, name="flaky")
+    for _ in range(500):
+        if len(calls) == 3:
+            break
+        await asyncio.sleep(0.01)
+    assert len(calls) == 3 and handle.restarts == 2 and not handle.task.done()
+    await asyncio.wait_for(handle.stop(), 5)
+    assert handle.task.done()
+
+    async def broken() -> None:
+        raise ConnectorException() from psycopg.errors.UndefinedFunction("procrastinate_fetch_job")
+
+    handle = run.WorkerHandle(broken, None, grace=0, restart_after=0.01, name="broken")
+    with pytest.raises(ConnectorException):
+        await asyncio.wait_for(handle.task, 5)
+    assert handle.restarts == 0
+
+
 async def test_claim_is_exclusive_and_fenced(app, tenant) -> None:
     st = state(app)
     outbox_id = await queue(app, tenant.id, addr())

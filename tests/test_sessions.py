@@ -198,6 +198,9 @@ async def test_the_user_index_follows_the_entries(app, tenant) -> None:
     cache.forget_user("usr_a")
     assert list(cache._entries) == ["ses_3"] and cache._by_user == {}
     cache._keep("ses_4", 1e12, alive("usr_b"))
+    cache._keep("ses_4", 1e12, None)  # re-read once the session was gone
+    assert cache._by_user == {}
+    cache._keep("ses_5", 1e12, alive("usr_c"))
     cache.clear()
     assert not cache._entries and not cache._by_user
 

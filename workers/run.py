@@ -9,6 +9,7 @@ import functools
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import psycopg
 import structlog
 
 from identity.outbox.metrics import WORKER_RESTARTS
@@ -26,21 +27,36 @@ STOP_MARGIN_SECONDS = 5.0
 RESTART_MAX_SECONDS = 30.0
 
 
+def lost_database(exc: BaseException | None) -> bool:
+    """Is exc, or what it wraps (procrastinate wraps psycopg's errors), a failed or timed-out
+    database connection: something a restart outlives once Postgres is back?"""
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, (psycopg.OperationalError, OSError)):  # PoolTimeout is one too
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
+
+
 class WorkerHandle:
     """One running worker, kept running: procrastinate stops a worker by itself when its
     database connection is lost (its LISTEN side task fails), and a Postgres restart must not
     stop the jobs for good, nor end `identity serve`, API and all. So a worker that stops
-    without being asked is started again after policy.restart_after, doubling up to
-    RESTART_MAX_SECONDS while it keeps failing.
+    without being asked, or fails on a lost database connection (lost_database), is started
+    again after policy.restart_after, doubling up to RESTART_MAX_SECONDS while it keeps
+    failing. Any other failure ends the task, and the process exits 1 (identity/runner.py).
 
     stop() cancels it: procrastinate stops fetching and lets running jobs finish (up to the
     shutdown grace), then aborts them; an aborted job's row stays 'processing' until its lease
     expires and the recovery requeues it."""
 
     def __init__(self, run_once: Callable[[], Awaitable[Any]], proc_app: Any, grace: float,
-                 restart_after: float, name: str) -> None:
+                 restart_after: float, name: str, db_wait: float = 0.0) -> None:
         self.proc_app = proc_app
         self.grace = grace
+        # With Postgres down, procrastinate's shutdown also waits for connections: once for the
+        # aborted jobs' outcomes, once to unregister the worker.
+        self.stop_wait = grace + 2 * db_wait + STOP_MARGIN_SECONDS
         self.name = name
         self.restarts = 0
         self._stopping = False
@@ -56,9 +72,11 @@ class WorkerHandle:
                 if self._stopping:  # a cancellation procrastinate swallowed (stop() below)
                     return
                 log.error("worker_stopped_by_itself", name=self.name)
-            except Exception:
+            except Exception as exc:
                 if self._stopping:
                     return
+                if not lost_database(exc):
+                    raise  # a bug or a broken schema: restarting would only hide it
                 log.error("worker_failed", name=self.name, exc_info=True)
             if loop.time() - started > RESTART_MAX_SECONDS:
                 delay = first_delay  # it ran a good while: this is a new outage
@@ -77,7 +95,7 @@ class WorkerHandle:
         # forever; a cancellation that was received is not interrupted before then.
         for _ in range(STOP_ATTEMPTS):
             self.task.cancel()
-            done, _ = await asyncio.wait({self.task}, timeout=self.grace + STOP_MARGIN_SECONDS)
+            done, _ = await asyncio.wait({self.task}, timeout=self.stop_wait)
             if done:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     self.task.result()
@@ -116,7 +134,8 @@ async def start(
         # LISTEN/NOTIFY wakes the worker on commit; polling finds retries that became due.
         fetch_job_polling_interval=policy.poll_interval,
     )
-    handle = WorkerHandle(run_once, proc_app, shutdown_grace, policy.restart_after, name)
+    handle = WorkerHandle(run_once, proc_app, shutdown_grace, policy.restart_after, name,
+                          db_wait=policy.db_wait)
     log.info("worker_started", name=name, concurrency=concurrency)
     return handle
 

@@ -30,11 +30,14 @@ class Policy:
                     re-deferred by the sweeper
     poll_interval   how often an idle worker looks for jobs that became due (retries scheduled
                     for later); new jobs wake it at once through LISTEN/NOTIFY
-    db_wait         how long a job-queue query waits for a database connection before it fails:
-                    while Postgres is down, a worker's stop waits no longer than this
+    db_wait         how long a job-queue query waits for a database connection before it fails
+                    (psycopg's default is 30 s): with Postgres down, a worker's stop waits for
+                    connections twice (its aborted jobs' outcomes, its unregistering), so
+                    about this long twice, past the jobs' grace
     restart_after   a worker that stopped by itself (procrastinate stops when its database
-                    connection is lost) is started again after this, then twice as long each
-                    time up to RESTART_MAX_SECONDS, until it stays up
+                    connection is lost), or failed on a lost connection, is started again after
+                    this, then twice as long each time up to RESTART_MAX_SECONDS, until it stays
+                    up; any other failure ends it (and `identity serve`/`worker` exits 1)
     """
 
     retry_schedule: tuple[float, ...] = (10, 60, 300, 1800, 7200, 21600)

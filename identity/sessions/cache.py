@@ -98,6 +98,9 @@ class SessionCache:
         return state
 
     def _keep(self, session_id: str, deadline: float, state: SessionState | None) -> None:
+        old = self._entries.get(session_id)
+        if old is not None:  # a re-read: the session may be gone now (state None)
+            self._unindex(session_id, old[1])
         self._entries[session_id] = (deadline, state)
         self._entries.move_to_end(session_id)
         if state is not None:

@@ -56,9 +56,8 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             waiters.append(handle.task)
         await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         # The worker restarts itself (workers.run.WorkerHandle): its task ending means it broke.
-        worker_ended = handle is not None and handle.task.done()
-        if worker_ended:
-            assert handle is not None
+        if handle is not None and handle.task.done():
+            worker_ended = True
             failure = None if handle.task.cancelled() else handle.task.exception()
             log.error("worker_ended", exc_info=failure)
         waiters[0].cancel()

@@ -31,7 +31,7 @@ from identity.app import create_app
 from identity.db.migrate import migrate
 from identity.email.queue import queue_email
 from identity.state import state
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, TEST_POLICY, Api, assert_error
+from tests.conftest import STRONG_PASSWORD, TEST_POLICY, Api, assert_error, create_tenant
 
 # -- Postgres restarted under load ----------------------------------------------------------------
 
@@ -57,9 +57,7 @@ async def _app_on(server: Any, settings: Any, aiohttp_client: Any, name: str) ->
     await migrate(dsn)
     app = create_app(settings, dsn=dsn)
     api = Api(await aiohttp_client(app))
-    status, tenant, _ = await api.call("POST", "/v1/tenants", json={"name": name}, token=MASTER_KEY)
-    assert status == 201, tenant
-    return app, api, tenant
+    return app, api, (await create_tenant(api, name=name)).created
 
 
 async def test_postgres_restart_under_load(own_postgres, settings, aiohttp_client) -> None:

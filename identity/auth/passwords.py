@@ -66,18 +66,17 @@ def use_threads(threads: int | None) -> None:
         old.shutdown(wait=False)  # hashes already given to it still finish
 
 
-def threads() -> int:
-    """How many threads hash passwords in this process."""
-    if _executor is None:
-        use_threads(None)
-    return _threads
-
-
 def _pool() -> ThreadPoolExecutor:
     if _executor is None:
-        use_threads(None)
+        use_threads(None)  # used before any app sized it (a script, a test)
     assert _executor is not None
     return _executor
+
+
+def threads() -> int:
+    """How many threads hash passwords in this process."""
+    _pool()
+    return _threads
 
 
 _dummy_hash: str | None = None

@@ -3,13 +3,12 @@
 Every revocation sends NOTIFY identity_sessions in its transaction (payload: "tenant_id sid",
 or "*" for bulk revocations); Postgres delivers it on commit to every process, each of which
 drops the entry. The revoking process also drops it itself, in the transaction and again once
-it committed (notify), so it never serves its own revocation late. An entry also holds the user's
-email (the audit log's actor), so a change to the user (identity_users, sql/015_user_notify.sql)
-drops the user's sessions too. Entries are re-read after
-TTL_SECONDS anyway, and while the process's LISTEN connection (identity/db/listener.py) is down
-nothing is cached. So an access token whose session was revoked is refused within the
-notification's delivery time (milliseconds) and at the latest TTL_SECONDS after the revocation
-committed.
+it committed (notify), so it never serves its own revocation late. An entry also holds the
+user's email (the audit log's actor), so a change to the user (identity_users,
+sql/015_user_notify.sql) drops the user's sessions too. Entries are re-read after TTL_SECONDS
+anyway, and while the process's LISTEN connection (identity/db/listener.py) is down nothing is
+cached. So an access token whose session was revoked is refused within the notification's
+delivery time (milliseconds) and at the latest TTL_SECONDS after the revocation committed.
 """
 
 from __future__ import annotations

@@ -169,6 +169,22 @@ def lua_for(spec: dict) -> str:
     each response's match refills (refresh tokens that rotate)."""
     headers = ", ".join(f"[{json.dumps(k)}] = {_lua_expr(v)}" for k, v in spec.get("headers", {}).items())
     body = _lua_expr(spec["body"]) if "body" in spec else "nil"
+    fmt = f'wrk.format({json.dumps(spec.get("method", "GET"))}, {_lua_expr(spec["path"])}, {{{headers}}}, {body})'
+    if not spec.get("chain") and "{i}" not in json.dumps(spec):
+        # Every request is one of len(items) strings: build them once (in init, where wrk has set
+        # the Host header), so that wrk spends no Lua formatting per request. wrk shares the
+        # service's cores in the two-core layout, where its cost per request is taken from ours.
+        return f"""local items = {lua_list(spec["items"])}
+local reqs = {{}}
+local i = 0
+init = function(args)
+  for k, item in ipairs(items) do reqs[k] = {fmt} end
+end
+request = function()
+  i = i + 1
+  return reqs[(i % #reqs) + 1]
+end
+"""
     pick = ('table.remove(items, 1) or "exhausted"' if spec.get("chain")
             else "items[(i % #items) + 1]")
     script = f"""local items = {lua_list(spec["items"])}
@@ -176,7 +192,7 @@ local i = 0
 request = function()
   i = i + 1
   local item = {pick}
-  return wrk.format({json.dumps(spec.get("method", "GET"))}, {_lua_expr(spec["path"])}, {{{headers}}}, {body})
+  return {fmt}
 end
 """
     if spec.get("chain"):
@@ -332,6 +348,21 @@ async def endpoint_runs(base: str, dsn: str, data: dict, args: argparse.Namespac
     return full, half
 
 
+async def two_core_runs(dsn: str, postmaster: int | None, port: int, data: dict, args: argparse.Namespace,
+                        workdir: Path, wanted: set[str]) -> dict:
+    """Two API processes on both cores; wrk shares them (this machine has two)."""
+    base = f"http://127.0.0.1:{port}"
+    pin_postgres(postmaster, ALL_CORES)
+    procs = start_service(dsn, port, workdir, 2, args.rate_limits, cores=ALL_CORES)
+    try:
+        await wait_healthy(base)
+        two, _ = await endpoint_runs(base, dsn, data, args, workdir, wanted, cores=ALL_CORES, half_load=False)
+    finally:
+        stop(procs)
+        pin_postgres(postmaster, SERVICE_CORE)
+    return two
+
+
 def argon2_ceiling() -> float:
     """argon2 verifications per second on the service core, now (ops/bench/ceilings.py)."""
     return json.loads(subprocess.run(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "ceilings.py"), "--argon2"],
@@ -416,6 +447,8 @@ async def main() -> None:
                     help="measure with rate limiting on (in-process or Redis) to see its cost")
     ap.add_argument("--scenarios", help="comma-separated subset, e.g. me,verify: one core only, no RESULTS.md")
     ap.add_argument("--half", action="store_true", help="with --scenarios: the half-load runs too")
+    ap.add_argument("--two-cores", action="store_true",
+                    help="with --scenarios: the two-core runs too, and their ratios to one core")
     args = ap.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
@@ -445,6 +478,13 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
     finally:
         stop(procs)
     if wanted:
+        if args.two_cores:
+            two = await two_core_runs(dsn, postmaster, port, data, args, workdir, wanted & set(SCALING))
+            for name, x in two.items():
+                one = r["full"][name]["rps"]
+                print(f"{name} on two cores: {x['rps'] / one:.2f} x one core,"
+                      f" {x['rps'] * 2 / max(0.1, 2 - x['wrk_cores']) / one:.2f} x with wrk's share"
+                      f" ({x['wrk_cores']:.2f} cores) given back")
         for name, x in r["half"].items():
             print(f"{name} at half load: p99/p50 {tail_ratio(x):.2f}")
         for name, x in r["full"].items():
@@ -463,16 +503,7 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
         r["list"] = await users_list_runs(base, dsn, args, workdir)
     finally:
         stop(procs)
-    # Two API processes on both cores; wrk shares them (this machine has two).
-    pin_postgres(postmaster, ALL_CORES)
-    procs = start_service(dsn, port, workdir, 2, args.rate_limits, cores=ALL_CORES)
-    try:
-        await wait_healthy(base)
-        r["two"], _ = await endpoint_runs(base, dsn, data, args, workdir, set(SCALING), cores=ALL_CORES,
-                                          half_load=False)
-    finally:
-        stop(procs)
-    pin_postgres(postmaster, SERVICE_CORE)
+    r["two"] = await two_core_runs(dsn, postmaster, port, data, args, workdir, set(SCALING))
     # Ceilings, on the service core.
     async with pinned_server("hello.py") as hello:
         r["hello"] = wrk(hello + "/", None, 64, args.duration, workdir)

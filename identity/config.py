@@ -27,6 +27,40 @@ def _threads(value: str | None) -> int | None:
     return threads
 
 
+RETRIES = 5  # decisions.md: IDENTITY_WEBHOOK_RETRY_SCHEDULE holds the delays of the five retries
+
+
+def _retry_schedule(value: str) -> tuple[float, ...]:
+    usage = f"IDENTITY_WEBHOOK_RETRY_SCHEDULE must be {RETRIES} comma-separated delays, e.g. 5s,30s,5m,30m,2h"
+    parts = [p.strip() for p in value.split(",")]
+    if len(parts) != RETRIES:
+        raise SystemExit(f"{usage}; got {len([p for p in parts if p])}")
+    try:
+        return tuple(parse_duration(p).total_seconds() for p in parts)
+    except ValueError as exc:
+        raise SystemExit(f"{usage}: {exc}") from None
+
+
+def _whole(name: str, value: str | None, default: int, least: int) -> int:
+    value = (value or "").strip()
+    if not value:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number") from None
+    if number < least:
+        raise SystemExit(f"{name} must be at least {least}")
+    return number
+
+
+def _networks(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    try:
+        return tuple(ipaddress.ip_network(p.strip(), strict=False) for p in value.split(",") if p.strip())
+    except ValueError as exc:
+        raise SystemExit(f"IDENTITY_TRUSTED_PROXIES must be comma-separated CIDRs: {exc}") from None
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -52,12 +86,6 @@ class Settings:
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
         env = dict(os.environ if env is None else env)
-        schedule = env.get("IDENTITY_WEBHOOK_RETRY_SCHEDULE", "5s,30s,5m,30m,2h")
-        proxies = tuple(
-            ipaddress.ip_network(p.strip(), strict=False)
-            for p in env.get("IDENTITY_TRUSTED_PROXIES", "").split(",")
-            if p.strip()
-        )
         return cls(
             database_url=env.get("IDENTITY_DATABASE_URL") or None,
             data_dir=Path(env.get("IDENTITY_DATA_DIR") or ".identity"),
@@ -68,15 +96,13 @@ class Settings:
             smtp_url=env.get("IDENTITY_SMTP_URL") or None,
             sms_gateway_url=env.get("IDENTITY_SMS_GATEWAY_URL") or None,
             webhook_allow_http=_bool(env.get("IDENTITY_WEBHOOK_ALLOW_HTTP")),
-            webhook_retry_schedule=tuple(
-                parse_duration(s.strip()).total_seconds() for s in schedule.split(",") if s.strip()
-            ),
-            trusted_proxies=proxies,
+            webhook_retry_schedule=_retry_schedule(env.get("IDENTITY_WEBHOOK_RETRY_SCHEDULE") or "5s,30s,5m,30m,2h"),
+            trusted_proxies=_networks(env.get("IDENTITY_TRUSTED_PROXIES", "")),
             redis_url=env.get("IDENTITY_REDIS_URL") or None,
             rate_limits_enabled=(env.get("IDENTITY_RATE_LIMITS", "on").strip().lower() != "off"),
             secret_key=env.get("IDENTITY_SECRET_KEY") or None,
-            db_pool_min=int(env.get("IDENTITY_DB_POOL_MIN", "2")),
-            db_pool_max=int(env.get("IDENTITY_DB_POOL_MAX", "20")),
+            db_pool_min=_whole("IDENTITY_DB_POOL_MIN", env.get("IDENTITY_DB_POOL_MIN"), 2, 0),
+            db_pool_max=_whole("IDENTITY_DB_POOL_MAX", env.get("IDENTITY_DB_POOL_MAX"), 20, 1),
             password_threads=_threads(env.get("IDENTITY_PASSWORD_THREADS")),
         )
 

@@ -30,6 +30,17 @@ def sha256_hex(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
+def seal(key: bytes, plaintext: bytes) -> bytes:
+    """AES-256-GCM under a 32-byte key of the caller's: nonce || ciphertext."""
+    nonce = os.urandom(12)
+    return nonce + AESGCM(key).encrypt(nonce, plaintext, None)
+
+
+def unseal(key: bytes, sealed: bytes) -> bytes:
+    """The plaintext of seal(key, ...); raises cryptography's InvalidTag for another key."""
+    return AESGCM(key).decrypt(sealed[:12], sealed[12:], None)
+
+
 def constant_time_equals(a: str | bytes, b: str | bytes) -> bool:
     if isinstance(a, str):
         a = a.encode()

@@ -84,6 +84,8 @@ async def test_filters_and_pages(api: Api, app, tenant, make_tenant) -> None:
     assert [e["id"] for e in after["data"]] == [e["id"] for e in entries[2:]]
     today = datetime.now(UTC).date().isoformat()
     assert len((await _logs(tenant, f"action=user.created&from={today}"))["data"]) == 7
+    # A date alone as "to" takes in its whole day (inclusive, docs/users.md).
+    assert len((await _logs(tenant, f"action=user.created&from={today}&to={today}"))["data"]) == 7
     tomorrow = (datetime.now(UTC) + timedelta(days=1)).date().isoformat()
     assert (await _logs(tenant, f"from={tomorrow}"))["data"] == []
 

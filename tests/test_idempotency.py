@@ -80,3 +80,54 @@ async def test_overlong_key_is_refused(tenant) -> None:
         headers={"Idempotency-Key": "k" * 300},
     )
     assert status == 422
+
+
+async def test_the_table_holds_neither_the_key_nor_the_answer_nor_a_bare_hash(tenant, app) -> None:
+    """What a database dump shows of an idempotent request: nothing readable without the
+    Idempotency-Key, which is not stored."""
+    import hashlib
+
+    headers = {"Idempotency-Key": "sealed-create-1"}
+    body = {"name": "sealed", "type": "secret"}
+    status, created, _ = await tenant.secret("POST", "/v1/api-keys", json=body, headers=headers)
+    assert status == 201
+    rows = await state(app).pool.fetch(
+        "SELECT key, request_hash, response_body FROM idempotency_keys WHERE tenant_id = $1", tenant.id)
+    assert len(rows) == 1
+    row = rows[0]
+    assert "sealed-create-1" not in row["key"]
+    stored = bytes(row["response_body"])
+    assert created["key"].encode() not in stored and created["id"].encode() not in stored
+    assert hashlib.sha256(created["key"].encode()).hexdigest() not in row["request_hash"]
+    # The answer comes back whole to the holder of the key.
+    status, again, resp = await tenant.secret("POST", "/v1/api-keys", json=body, headers=headers)
+    assert status == 201 and again == created and resp.headers["Idempotent-Replayed"] == "true"
+
+
+async def test_answers_that_hold_a_secret_are_replayed_not_made_twice(tenant, app, sign_up) -> None:
+    """Rotating a client secret or generating backup codes twice by a retry would throw away
+    the first answer's secret; with one Idempotency-Key the retry gets the same one."""
+    status, client, _ = await tenant.secret("POST", "/v1/clients", json={
+        "name": "Web", "type": "web", "redirect_uris": ["https://app.example.com/cb"]},
+        headers={"Idempotency-Key": "client-1"})
+    assert status == 201
+    again = await tenant.secret("POST", "/v1/clients", json={
+        "name": "Web", "type": "web", "redirect_uris": ["https://app.example.com/cb"]},
+        headers={"Idempotency-Key": "client-1"})
+    assert again[0] == 201 and again[1] == client
+    path = f"/v1/clients/{client['id']}/rotate-secret"
+    first = await tenant.secret("POST", path, headers={"Idempotency-Key": "rotate-1"})
+    second = await tenant.secret("POST", path, headers={"Idempotency-Key": "rotate-1"})
+    assert first[0] == second[0] == 200 and first[1] == second[1]
+    assert second[2].headers["Idempotent-Replayed"] == "true"
+    rotations = await state(app).pool.fetchval(
+        "SELECT count(*) FROM audit_log WHERE tenant_id = $1 AND action = 'client.secret_rotated'", tenant.id)
+    assert rotations == 1
+
+    user = (await sign_up())["user"]
+    path = f"/v1/users/{user['id']}/mfa/backup-codes/generate"
+    first = await tenant.secret("POST", path, headers={"Idempotency-Key": "codes-1"})
+    second = await tenant.secret("POST", path, headers={"Idempotency-Key": "codes-1"})
+    assert first[0] == second[0] == 200 and first[1] == second[1]
+    third = await tenant.secret("POST", path, headers={"Idempotency-Key": "codes-2"})
+    assert third[0] == 200 and third[1] != first[1]

@@ -293,6 +293,10 @@ async def test_client_credentials_and_token_list(tenant, meta):
     status, listed, _ = await tenant.secret("GET", f"/v1/clients/{created['id']}/tokens")
     assert status == 200 and listed["pagination"]["total"] == 2
     assert {tuple(t["scopes"]) for t in listed["data"]} == {("reports:read",), ("reports:read", "reports:write")}
+    newest_first = [t["id"] for t in listed["data"]]
+    assert newest_first == sorted(newest_first, reverse=True)
+    status, oldest, _ = await tenant.secret("GET", f"/v1/clients/{created['id']}/tokens?order=asc")
+    assert [t["id"] for t in oldest["data"]] == newest_first[::-1]
 
     body = (await client.introspect_token(meta["introspection_endpoint"], token=token["access_token"])).json()
     assert body["active"] and body["sub"] == created["client_id"] and body["client_id"] == created["client_id"]

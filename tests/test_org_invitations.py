@@ -334,3 +334,21 @@ async def test_overlong_invitation_expiry_is_422(tenant) -> None:
             json={"email": "x@example.com", "expires_in": bad})
         assert status == 422, (bad, body)
         assert body["error"]["details"][0]["field"] == "expires_in"
+
+
+async def test_accepting_again_with_one_idempotency_key_answers_the_membership(tenant, app, sign_up) -> None:
+    """A client that lost the answer retries with its Idempotency-Key and gets the membership,
+    not 401 for a token that is now spent."""
+    org = await new_org(tenant)
+    invited = email()
+    assert (await invite(tenant, org["id"], email=invited))[0] == 201
+    token = token_in(await last_invite_url(app, tenant.id))
+    user = await new_user(sign_up, email=invited)
+    headers = {"Idempotency-Key": "accept-1", "Authorization": f"Bearer {user['access_token']}"}
+    first = await tenant.api.call("POST", f"/v1/invitations/{token}/accept", tenant=tenant.id, headers=headers)
+    again = await tenant.api.call("POST", f"/v1/invitations/{token}/accept", tenant=tenant.id, headers=headers)
+    assert first[0] == again[0] == 200 and first[1] == again[1]
+    assert again[2].headers["Idempotent-Replayed"] == "true"
+    assert len(await events(app, tenant.id, "org.invitation.accepted")) == 1
+    status, body, _ = await accept(tenant, token, user["access_token"])
+    assert status == 401  # without the key, the spent token is refused as before

@@ -176,3 +176,16 @@ async def test_tenant_changes_are_audited(api: Api, tenant, app) -> None:
     actions = [r["action"] for r in rows]
     assert actions[0] == "tenant.created" and "tenant.updated" in actions
     assert rows[-1]["actor"]["type"] == "master_key"
+
+
+async def test_the_slug_slug_is_reserved(api: Api, make_tenant) -> None:
+    """/v1/tenants/slug/:slug is the by-slug lookup: a tenant called "slug" would make
+    /v1/tenants/slug/stats ambiguous."""
+    named = await make_tenant(name="Slug")
+    assert named.slug == "slug-tenant"
+    status, body, _ = await api.call("POST", "/v1/tenants", json={"name": "X", "slug": "slug"}, token=MASTER_KEY)
+    assert_error(body, "validation_error", 422)
+    status, body, _ = await api.call("PATCH", f"/v1/tenants/{named.id}", json={"slug": "slug"}, token=MASTER_KEY)
+    assert_error(body, "validation_error", 422)
+    status, stats, _ = await api.call("GET", f"/v1/tenants/{named.id}/stats", token=MASTER_KEY)
+    assert status == 200

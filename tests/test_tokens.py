@@ -231,6 +231,23 @@ async def test_refresh_reuse_within_interval_answers_the_same_pair(api: Api, ten
     assert (await _me(api, tenant, pair["access_token"]))[0] == 200
 
 
+async def test_each_spent_token_keeps_its_reply_through_later_rotations(api: Api, tenant, sign_up) -> None:
+    """A→B, B→C, then A within the interval: A's pair (B), not a revoked session; then B gets C."""
+    created = await sign_up()
+    a = created["session"]["refresh_token"]
+    status, b_pair, _ = await _refresh(tenant, a)
+    assert status == 200
+    status, c_pair, _ = await _refresh(tenant, b_pair["refresh_token"])
+    assert status == 200
+    status, again, _ = await _refresh(tenant, a)
+    assert status == 200 and again == b_pair
+    status, again, _ = await _refresh(tenant, b_pair["refresh_token"])
+    assert status == 200 and again == c_pair
+    assert (await _me(api, tenant, c_pair["access_token"]))[0] == 200
+    status, d_pair, _ = await _refresh(tenant, c_pair["refresh_token"])
+    assert status == 200 and d_pair["refresh_token"] not in (a, b_pair["refresh_token"])
+
+
 async def test_refresh_reuse_after_interval_revokes_the_session(api: Api, make_tenant, app) -> None:
     t = await make_tenant(auth_config={"refresh_token_reuse_interval": "0s"})
     status, created, _ = await t.public(

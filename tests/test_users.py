@@ -331,6 +331,10 @@ async def test_sessions_list_and_revoke_all(api: Api, app, tenant) -> None:
     cursor = page1["pagination"]["next_cursor"]
     status, page2, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/sessions?limit=1&cursor={cursor}")
     assert [s["id"] for s in page2["data"]] == [first["id"]]
+    status, page1, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/sessions?limit=1&order=asc")
+    cursor = page1["pagination"]["next_cursor"]
+    status, page2, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/sessions?limit=1&order=asc&cursor={cursor}")
+    assert [s["id"] for s in page1["data"] + page2["data"]] == [first["id"], second["id"]]
     status, body, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/sessions/revoke-all")
     assert status == 200 and body == {"revoked": 2}
     assert (await tenant.secret("GET", f"/v1/users/{user['id']}/sessions"))[1]["data"] == []

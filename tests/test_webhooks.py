@@ -490,17 +490,19 @@ async def test_deliveries_list_pagination(tenant, receiver):
     hook = await make_webhook(tenant, receiver.url)
     for _ in range(5):
         await tenant.secret("POST", f"/v1/webhooks/{hook['id']}/test")
-    seen: list[str] = []
-    cursor = None
-    while True:
-        path = f"/v1/webhooks/{hook['id']}/deliveries?limit=2" + (f"&cursor={cursor}" if cursor else "")
-        status, body, _ = await tenant.secret("GET", path)
-        assert status == 200 and body["pagination"]["total"] == 5
-        seen += [d["id"] for d in body["data"]]
-        cursor = body["pagination"]["next_cursor"]
-        if not cursor:
-            break
-    assert len(seen) == 5 == len(set(seen)) and seen == sorted(seen, reverse=True)
+    for order in ("desc", "asc"):
+        seen: list[str] = []
+        cursor = None
+        while True:
+            path = (f"/v1/webhooks/{hook['id']}/deliveries?limit=2&order={order}"
+                    + (f"&cursor={cursor}" if cursor else ""))
+            status, body, _ = await tenant.secret("GET", path)
+            assert status == 200 and body["pagination"]["total"] == 5
+            seen += [d["id"] for d in body["data"]]
+            cursor = body["pagination"]["next_cursor"]
+            if not cursor:
+                break
+        assert len(seen) == 5 == len(set(seen)) and seen == sorted(seen, reverse=order == "desc")
 
 
 async def test_200_concurrent_events_arrive_exactly_once(tenant, app, worker, receiver):
@@ -637,3 +639,41 @@ def test_unique_secret_generation():
     assert all(len(standard_key(s)) == 24 for s in secrets_)
     assert standard_key("plain-caller-secret") == b"plain-caller-secret"
 
+
+
+async def test_emitted_events_carry_every_key_of_their_catalogue_sample(tenant, app, sign_up):
+    """The catalogue (identity/webhooks/catalogue.py, docs/webhooks.md) is what receivers code
+    against and what the test operation sends: each real event has at least its keys."""
+    from identity.webhooks.catalogue import sample
+    from tests.test_org_invitations import accept, invite, last_invite_url
+    from tests.test_organizations import email, new_org, new_user
+
+    owner = await new_user(sign_up)
+    org = await new_org(tenant, created_by=owner["id"])
+    member = await new_user(sign_up)
+    assert (await tenant.secret("POST", f"/v1/organizations/{org['id']}/members",
+                                json={"user_id": member["id"]}))[0] == 201
+    assert (await tenant.secret("DELETE", f"/v1/organizations/{org['id']}/members/{member['id']}"))[0] == 204
+    invited = email()
+    assert (await invite(tenant, org["id"], email=invited, inviter_user_id=owner["id"]))[0] == 201
+    joiner = await new_user(sign_up, email=invited)
+    from tests.conftest import token_in
+
+    assert (await accept(tenant, token_in(await last_invite_url(app, tenant.id)), joiner["access_token"]))[0] == 200
+    assert (await tenant.secret("PATCH", f"/v1/users/{member['id']}", json={"name": "M"}))[0] == 200
+    assert (await tenant.secret("POST", f"/v1/users/{member['id']}/password",
+                                json={"password": "another strong password 7"}))[0] == 200
+    assert (await tenant.secret("POST", f"/v1/users/{member['id']}/disable", json={}))[0] == 200
+    assert (await tenant.secret("DELETE", f"/v1/sessions/{owner['session_id']}"))[0] in (200, 204)
+    assert (await tenant.secret("DELETE", f"/v1/users/{member['id']}"))[0] == 204
+    assert (await tenant.secret("DELETE", f"/v1/organizations/{org['id']}"))[0] == 204
+    rows = await state(app).pool.fetch("SELECT type, data FROM events WHERE tenant_id = $1", tenant.id)
+    kinds = {r["type"] for r in rows}
+    assert kinds >= {"user.created", "user.updated", "user.deleted", "user.disabled", "user.password_changed",
+                     "session.created", "session.revoked", "org.created", "org.deleted", "org.member.added",
+                     "org.member.removed", "org.invitation.sent", "org.invitation.accepted"}, kinds
+    for r in rows:
+        expected = set(sample(r["type"]))
+        if r["type"] == "session.revoked" and "ids" in r["data"]:
+            expected = {"ids", "user_id", "reason", "count", "revoked_at"}  # the several-at-once shape
+        assert expected <= set(r["data"]), (r["type"], expected - set(r["data"]))

@@ -85,6 +85,21 @@ async def test_all_tenants_webhook_signed_with_v2_header_and_user_nesting(
     assert SECRET not in sealed
 
 
+async def test_a_deleted_user_is_nested_with_its_role(api, make_tenant, worker, receiver, sign_up):
+    """user.deleted comes after the row is gone: its role travels in the event itself."""
+    t = await make_tenant()
+    user = (await sign_up(on=t))["user"]
+    await t.secret("PATCH", f"/v1/users/{user['id']}", json={"role": "admin"})
+    await create(api, receiver.url, ["user.deleted"], tenant_id=t.id)
+    status, _, _ = await t.secret("DELETE", f"/v1/users/{user['id']}")
+    assert status == 204
+    [hit] = await receiver.wait_for(1)
+    payload = json_of(hit)
+    assert payload["type"] == "user.deleted"
+    nested = payload["data"]["user"]
+    assert (nested["id"], nested["email"], nested["roles"]) == (user["id"], user["email"], ["admin"])
+
+
 async def test_tenant_scoped_webhook_only_gets_its_tenant(api, make_tenant, worker, receiver,
                                                           sign_up):
     one, two = await make_tenant(), await make_tenant()
@@ -184,20 +199,45 @@ async def test_v2_bad_input_and_credentials(api, tenant):
     # A v1 caller never sees v2 webhooks, nor retries their deliveries.
     got, body, _ = await tenant.secret("GET", f"/v1/webhooks/{wid}")
     assert got == 404
+    # The database is shared by the session: a global webhook left behind would queue
+    # deliveries to an unresolvable host for every later test's events.
+    assert (await admin(api, "DELETE", f"/v2/admin/webhooks/{wid}"))[0] == 200
 
 
 async def test_v2_list_pagination(api):
     """Admin webhooks are global: other tests' rows may be listed too; walk every page."""
     ids = [(await create(api, f"https://p{i}.example.com/x"))["id"] for i in range(3)]
-    got: list[str] = []
-    cursor = None
-    while True:
-        path = "/v2/admin/webhooks?limit=2" + (f"&cursor={cursor}" if cursor else "")
-        status, page, _ = await admin(api, "GET", path)
-        assert status == 200 and len(page["data"]) <= 2
-        got += [w["id"] for w in page["data"]]
-        cursor = page["pagination"]["next_cursor"]
-        if not cursor:
-            break
-    assert len(got) == len(set(got)) == page["pagination"]["total"]
-    assert set(ids) <= set(got) and got == sorted(got, reverse=True)
+    for order in ("desc", "asc"):
+        got: list[str] = []
+        cursor = None
+        while True:
+            path = f"/v2/admin/webhooks?limit=2&order={order}" + (f"&cursor={cursor}" if cursor else "")
+            status, page, _ = await admin(api, "GET", path)
+            assert status == 200 and len(page["data"]) <= 2
+            got += [w["id"] for w in page["data"]]
+            cursor = page["pagination"]["next_cursor"]
+            if not cursor:
+                break
+        assert len(got) == len(set(got)) == page["pagination"]["total"]
+        assert set(ids) <= set(got) and got == sorted(got, reverse=order == "desc")
+    for wid in ids:  # global webhooks: see test_v2_bad_input_and_credentials
+        assert (await admin(api, "DELETE", f"/v2/admin/webhooks/{wid}"))[0] == 200
+
+
+@pytest.mark.parametrize("token", ["ops.admin.2024", "sk_live_" + "o" * 24, "mk_live_" + "o" * 32])
+async def test_the_admin_token_may_have_any_shape(settings, database_dsn, aiohttp_client, token):
+    """IDENTITY_ADMIN_TOKEN is any bearer token (decisions.md): one shaped like a JWT or a key
+    still opens /v2/admin, and opens nothing else."""
+    import dataclasses
+
+    from identity.app import create_app
+    from tests.conftest import Api
+
+    api = Api(await aiohttp_client(create_app(dataclasses.replace(settings, admin_token=token),
+                                              dsn=database_dsn)))
+    status, body, _ = await api.call("GET", "/v2/admin/webhooks", token=token)
+    assert status == 200, body
+    status, body, _ = await api.call("GET", "/v2/admin/webhooks", token=token[:-1] + "x")
+    assert status in (401, 403), body
+    status, body, _ = await api.call("GET", "/v1/tenants", token=token)
+    assert status in (401, 403), body

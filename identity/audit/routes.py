@@ -37,11 +37,11 @@ def present(row: Any) -> dict[str, Any]:
 async def list_audit_logs(ctx: Ctx):
     q = ctx.query
     since = parse_instant("from", q.from_)
-    until = parse_instant("to", q.to)
+    until = parse_instant("to", q.to, end_of_day=True)
     if since is not None and until is not None and since > until:
         raise ValidationFailed("from", "must not be after to")
     cursor = decode_cursor(q.cursor)
-    if cursor is not None and not (isinstance(cursor[0], str) and cursor[0].startswith("aud_")):
+    if cursor is not None and not cursor[0].startswith("aud_"):
         raise ValidationFailed("cursor", "is not a cursor this service issued")
     rows = await store.list_page(
         ctx.pool, ctx.tenant_id, actor_id=q.actor_id, action=q.action, resource_type=q.resource_type,

@@ -53,7 +53,7 @@ async def delete_client(ctx: Ctx):
 
 @router.post("/v1/clients/{id}/rotate-secret", response=SecretRotated, errors=(400,),
              summary="Issue a new secret for a web or machine client; the old one stops at once",
-             idempotent=False, **_common)
+             **_common)
 async def rotate_secret(ctx: Ctx):
     return await service.rotate_secret(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 

@@ -48,6 +48,7 @@ class ListClients(Query):
 class ListTokens(Query):
     limit: Limit = 20
     cursor: str | None = None
+    order: Literal["asc", "desc"] = "desc"
 
 
 class Client(Model):

@@ -189,8 +189,6 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
 async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -> dict[str, Any]:
     cursor = decode_cursor(query.cursor)
     after = cursor[0] if cursor else None
-    if after is not None and not isinstance(after, str):
-        raise ValidationFailed("cursor", "is not a cursor this service issued")
     rows, total = await store.list_page(pool, tenant_id, type_=query.type, after=after,
                                         limit=query.limit, ascending=query.order == "asc")
     return page([present_summary(r) for r in rows], query.limit, total)
@@ -269,7 +267,6 @@ async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: List
                        status=400, code="invalid_client_type")
     cursor = decode_cursor(query.cursor)
     after = cursor[0] if cursor else None
-    if after is not None and not isinstance(after, str):
-        raise ValidationFailed("cursor", "is not a cursor this service issued")
-    rows, total = await store.active_tokens(pool, tenant_id, client_id, after=after, limit=query.limit)
+    rows, total = await store.active_tokens(pool, tenant_id, client_id, after=after, limit=query.limit,
+                                            ascending=query.order == "asc")
     return page([{**dict(r), "scopes": list(r["scopes"])} for r in rows], query.limit, total)

@@ -60,14 +60,15 @@ async def delete(conn: Any, tenant_id: str, client_id: str) -> bool:
 
 
 async def active_tokens(
-    conn: Any, tenant_id: str, client_id: str, *, after: str | None, limit: int
+    conn: Any, tenant_id: str, client_id: str, *, after: str | None, limit: int, ascending: bool = False
 ) -> tuple[list[asyncpg.Record], int]:
     """Unexpired, unrevoked client_credentials grants (one per access token issued)."""
     live = """tenant_id = $1 AND client_id = $2 AND user_id IS NULL
               AND revoked_at IS NULL AND expires_at > now()"""
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
     rows = await conn.fetch(
         f"""SELECT id, client_id, scopes, created_at, expires_at FROM oauth_grants
-            WHERE {live} AND ($3::text IS NULL OR id < $3) ORDER BY id DESC LIMIT $4""",
+            WHERE {live} AND ($3::text IS NULL OR id {op} $3) ORDER BY id {order} LIMIT $4""",
         tenant_id, client_id, after, limit + 1,
     )
     total = await conn.fetchval(f"SELECT count(*) FROM oauth_grants WHERE {live}", tenant_id, client_id)

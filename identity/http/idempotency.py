@@ -5,16 +5,25 @@ within 24 h gets the stored response without the work being repeated; another bo
 idempotency_key_mismatch; a concurrent duplicate waits for the first to finish. A failure
 with a 5xx releases the claim so the client may retry. A claim left by a crashed process is
 taken over after CLAIM_TIMEOUT.
+
+Nothing in the table can be read without the Idempotency-Key itself, which is not stored: the
+row is found by a keyed hash of it, the request by a keyed hash of it and the request, and the
+stored response (which may hold a new API key, a client secret or tenant keys) is sealed under a
+key derived from it and the server's secret key. A database dump shows neither the secrets in
+the answers nor a fast hash of a request body that held a password.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 from dataclasses import dataclass
 
 import asyncpg
+from cryptography.exceptions import InvalidTag
 
+from identity.crypto import SecretBox, seal, unseal
 from identity.http.errors import ApiError, ValidationFailed
 
 RETENTION_HOURS = 24
@@ -28,20 +37,31 @@ class Stored:
     body: bytes
 
 
-def request_hash(method: str, path: str, body: bytes) -> str:
-    digest = hashlib.sha256()
-    for part in (method.encode(), path.encode(), body):
-        digest.update(len(part).to_bytes(8, "big"))
-        digest.update(part)
-    return digest.hexdigest()
+@dataclass(frozen=True)
+class Claim:
+    """One request's hold on its Idempotency-Key: where it is stored and how it is sealed."""
+
+    tenant_id: str
+    scope: str
+    lookup: str  # keyed hash of the Idempotency-Key: the row's key column
+    request_hash: str  # keyed hash of the key, method, path and body
+    seal_key: bytes
+
+    @classmethod
+    def of(cls, box: SecretBox, tenant_id: str, scope: str, key: str, method: str, path: str,
+           body: bytes) -> Claim:
+        if not key or len(key) > 255:
+            raise ValidationFailed("Idempotency-Key", "must be 1 to 255 characters")
+        seal_key = bytes.fromhex(box.mac(key, "idempotency/seal"))
+        digest = hmac.new(seal_key, digestmod=hashlib.sha256)
+        for part in (method.encode(), path.encode(), body):
+            digest.update(len(part).to_bytes(8, "big"))
+            digest.update(part)
+        return cls(tenant_id, scope, box.mac(key, "idempotency/key"), digest.hexdigest(), seal_key)
 
 
-async def claim(
-    pool: asyncpg.Pool, tenant_id: str, scope: str, key: str, req_hash: str
-) -> Stored | None:
+async def claim(pool: asyncpg.Pool, c: Claim) -> Stored | None:
     """Claim the key for this request; return a stored response instead when there is one."""
-    if not key or len(key) > 255:
-        raise ValidationFailed("Idempotency-Key", "must be 1 to 255 characters")
     deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
     while True:
         row = await pool.fetchrow(
@@ -54,25 +74,25 @@ async def claim(
                     OR (idempotency_keys.state = 'processing'
                         AND idempotency_keys.created_at < now() - make_interval(secs => $6))
                RETURNING true AS claimed""",
-            tenant_id, scope, key, req_hash, RETENTION_HOURS, CLAIM_TIMEOUT_SECONDS,
+            c.tenant_id, c.scope, c.lookup, c.request_hash, RETENTION_HOURS, CLAIM_TIMEOUT_SECONDS,
         )
         if row is not None:
             return None
         existing = await pool.fetchrow(
             """SELECT request_hash, state, response_status, response_body FROM idempotency_keys
                WHERE tenant_id = $1 AND scope = $2 AND key = $3""",
-            tenant_id, scope, key,
+            c.tenant_id, c.scope, c.lookup,
         )
         if existing is None:
             continue  # released between our two statements; try to claim again
-        if existing["request_hash"] != req_hash:
+        if not hmac.compare_digest(existing["request_hash"], c.request_hash):
             raise ApiError(
                 "This Idempotency-Key was used with a different request.",
                 status=422,
                 code="idempotency_key_mismatch",
             )
         if existing["state"] == "done":
-            return Stored(existing["response_status"], bytes(existing["response_body"]))
+            return Stored(existing["response_status"], _opened(c, existing["response_body"]))
         if asyncio.get_running_loop().time() > deadline:
             raise ApiError(
                 "A request with this Idempotency-Key is still in progress.",
@@ -82,19 +102,29 @@ async def claim(
         await asyncio.sleep(0.05)
 
 
-async def complete(
-    pool: asyncpg.Pool, tenant_id: str, scope: str, key: str, status: int, body: bytes
-) -> None:
+def _opened(c: Claim, sealed: bytes | None) -> bytes:
+    if not sealed:
+        return b""
+    try:
+        return unseal(c.seal_key, bytes(sealed))
+    except InvalidTag:
+        # Not sealed under this key: a row this code did not write (the lookup and the request
+        # hash both come from the same key, so this should not happen).
+        raise ApiError("The stored response to this Idempotency-Key cannot be read; use a new key.",
+                       status=409, code="idempotency_key_in_use") from None
+
+
+async def complete(pool: asyncpg.Pool, c: Claim, status: int, body: bytes) -> None:
     await pool.execute(
         """UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5
            WHERE tenant_id = $1 AND scope = $2 AND key = $3""",
-        tenant_id, scope, key, status, body,
+        c.tenant_id, c.scope, c.lookup, status, seal(c.seal_key, body) if body else b"",
     )
 
 
-async def release(pool: asyncpg.Pool, tenant_id: str, scope: str, key: str) -> None:
+async def release(pool: asyncpg.Pool, c: Claim) -> None:
     await pool.execute(
         "DELETE FROM idempotency_keys WHERE tenant_id = $1 AND scope = $2 AND key = $3 "
         "AND state = 'processing'",
-        tenant_id, scope, key,
+        c.tenant_id, c.scope, c.lookup,
     )

@@ -18,7 +18,7 @@ def encode_cursor(values: list[Any]) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def decode_cursor(cursor: str | None, size: int = 1) -> list[Any] | None:
+def decode_cursor(cursor: str | None, size: int = 1) -> list[str] | None:
     if not cursor:
         return None
     try:
@@ -26,9 +26,21 @@ def decode_cursor(cursor: str | None, size: int = 1) -> list[Any] | None:
         values = json.loads(raw)
     except (ValueError, TypeError):
         raise ValidationFailed("cursor", "is not a cursor this service issued") from None
-    if not isinstance(values, list) or len(values) != size:
+    # Every cursor this service issues holds strings, which go to Postgres as text parameters:
+    # anything else (a number, a NUL, a lone surrogate) would fail there as a 500.
+    if not isinstance(values, list) or len(values) != size or not all(map(_is_text, values)):
         raise ValidationFailed("cursor", "is not a cursor this service issued")
     return values
+
+
+def _is_text(value: Any) -> bool:
+    if not isinstance(value, str) or "\x00" in value:
+        return False
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def page(

@@ -156,9 +156,9 @@ class Route:
 
         tenant_id = (principal.tenant_id if principal else None) or ""
         scope = f"{principal.kind}:{principal.key_id or principal.user_id or ''}" if principal else "anon"
-        pool = request.app[STATE].pool
-        req_hash = idempotency.request_hash(self.method, request.path_qs, raw)
-        stored = await idempotency.claim(pool, tenant_id, scope, key, req_hash)
+        pool = st.pool
+        claim = idempotency.Claim.of(st.box, tenant_id, scope, key, self.method, request.path_qs, raw)
+        stored = await idempotency.claim(pool, claim)
         if stored is not None:
             response = web.Response(
                 body=stored.body or None,
@@ -170,13 +170,13 @@ class Route:
         try:
             response = self._render(await self.handler(ctx))
         except BaseException:
-            await idempotency.release(pool, tenant_id, scope, key)
+            await idempotency.release(pool, claim)
             raise
         if response.status >= 500:
-            await idempotency.release(pool, tenant_id, scope, key)
+            await idempotency.release(pool, claim)
         else:
             body_bytes = response.body if isinstance(response.body, bytes) else b""
-            await idempotency.complete(pool, tenant_id, scope, key, response.status, body_bytes)
+            await idempotency.complete(pool, claim, response.status, body_bytes)
         return response
 
     def _render(self, result: Any) -> web.StreamResponse:

@@ -2,9 +2,8 @@
 second step of sign-in (publishable key). Importing this module registers the sign-in gate
 (identity.auth.mfa_gate) and the hosted page's MFA step (identity.oauth.mfa_step).
 
-Enrollment and backup-code generation do not honour Idempotency-Key: their answers carry
-secrets that are shown once and must not be stored for a replay. Neither do the sign-in steps,
-whose answers carry tokens.
+The sign-in steps do not honour Idempotency-Key: their answers carry tokens. Enrollment and
+backup-code generation do; their stored answers are sealed (identity/http/idempotency.py).
 """
 
 from __future__ import annotations
@@ -54,7 +53,7 @@ async def list_factors(ctx: Ctx):
 
 
 @router.post("/v1/users/{user_id}/mfa/factors", body=EnrollFactor, response=Enrollment, status=201,
-             errors=(409,), idempotent=False,
+             errors=(409,),
              summary="Start enrolling a factor: TOTP secret and QR code, a code by SMS or email, "
                      "or WebAuthn creation options", **_write)
 async def enroll(ctx: Ctx):
@@ -78,7 +77,7 @@ async def remove(ctx: Ctx):
                          from_ctx(ctx))
 
 
-@router.post("/v1/users/{user_id}/mfa/backup-codes/generate", response=BackupCodes, idempotent=False,
+@router.post("/v1/users/{user_id}/mfa/backup-codes/generate", response=BackupCodes,
              summary="Generate 8 backup codes (shown once); the previous set stops working",
              **_write)
 async def generate_for_user(ctx: Ctx):
@@ -87,7 +86,6 @@ async def generate_for_user(ctx: Ctx):
 
 
 @router.post("/v1/mfa/backup-codes/generate", body=GenerateBackupCodes, response=BackupCodes,
-             idempotent=False,
              summary="Generate 8 backup codes for body.user_id (shown once); the previous set stops "
                      "working", **_write)
 async def generate(ctx: Ctx):

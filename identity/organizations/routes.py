@@ -37,7 +37,7 @@ from identity.organizations.schemas import (
 router = Router()
 _read = {"auth": (SECRET,), "scope": "organizations:read", "tag": "Organizations"}
 _write = {"auth": (SECRET,), "scope": "organizations:write", "tag": "Organizations"}
-# Answers carry fresh tokens or act for one user: never stored for Idempotency-Key replays.
+# Switching the active organization answers fresh tokens: not replayed for an Idempotency-Key.
 _user = {"auth": (ACCESS_TOKEN,), "tag": "Organizations", "idempotent": False}
 
 
@@ -133,7 +133,8 @@ async def revoke_invitation(ctx: Ctx):
 
 
 @router.post("/v1/invitations/{token}/accept", response=Membership, errors=(401, 403, 409),
-             summary="Accept an invitation as the invited, signed-in user", **_user)
+             summary="Accept an invitation as the invited, signed-in user",
+             **{**_user, "idempotent": True})  # a retry after a lost answer gets the membership
 async def accept_invitation(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.user_id is not None
     return await service.accept_invitation(ctx.pool, ctx.tenant_id, ctx.param("token"),

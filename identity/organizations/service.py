@@ -10,14 +10,13 @@ Role rules:
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
 
+from identity import slugs
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
 from identity.auth.links import check_redirect
@@ -127,28 +126,13 @@ def present_invitation(row: Any) -> dict[str, Any]:
 
 
 def _member_event(row: Any, via: str) -> dict[str, Any]:
+    # added_at is the catalogue's key (docs/webhooks.md); joined_at, id and via were sent first
+    # and stay for receivers that read them.
     return {"id": row["id"], "org_id": row["org_id"], "user_id": row["user_id"], "role": row["role"],
-            "joined_at": row["joined_at"], "via": via}
+            "added_at": row["joined_at"], "joined_at": row["joined_at"], "via": via}
 
 
 # -- slugs ------------------------------------------------------------------------------------
-
-#: "slug" would make /v1/organizations/slug/... ambiguous (the by-slug lookup form).
-RESERVED_SLUGS = frozenset({"slug"})
-
-
-def slugify(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
-    text = text[:48].strip("-") or "org"
-    return f"{text}-org" if text in RESERVED_SLUGS else text
-
-
-def _explicit_slug(slug: str) -> str:
-    if slug in RESERVED_SLUGS:
-        raise ValidationFailed("slug", f"'{slug}' is reserved")
-    return slug
-
 
 async def _insert_with_slug(
     conn: asyncpg.Connection, values: dict[str, Any], explicit: str | None
@@ -157,11 +141,11 @@ async def _insert_with_slug(
     random suffix while it is taken. The unique key decides, so concurrent creations with the
     same name get different slugs."""
     if explicit is not None:
-        row = await store.insert_org(conn, {**values, "slug": _explicit_slug(explicit)})
+        row = await store.insert_org(conn, {**values, "slug": slugs.explicit(explicit)})
         if row is None:
             raise slug_taken()
         return row
-    base = slugify(values["name"])
+    base = slugs.slugify(values["name"], "org")
     candidates = [base] + [f"{base[:42]}-{random_token(4)[:5].lower()}" for _ in range(10)]
     for slug in candidates:
         row = await store.insert_org(conn, {**values, "slug": slug})
@@ -247,7 +231,7 @@ async def update_org(
             if field == "logo_url" and value is not UNSET:
                 value = _logo_url(value)
             if field == "slug" and value is not UNSET:
-                value = _explicit_slug(value)
+                value = slugs.explicit(value)
             if value is not UNSET and value != org[field]:
                 changes[field] = value
         if not changes:
@@ -412,7 +396,8 @@ async def create_invitation(
         )
         await emit(conn, tenant.id, "org.invitation.sent", {
             "id": row["id"], "org_id": org["id"], "email": email, "role": body.role,
-            "inviter_user_id": body.inviter_user_id, "expires_at": row["expires_at"],
+            "invited_by": body.inviter_user_id, "inviter_user_id": body.inviter_user_id,
+            "expires_at": row["expires_at"], "created_at": row["created_at"],
         })
         await audit.record(conn, tenant.id, "organization.invitation_created", "organization", org["id"],
                            {"invitation_id": row["id"], "email": email, "role": body.role})
@@ -476,11 +461,11 @@ async def accept_invitation(
         row = await store.insert_member(conn, tenant_id, new_id("mem"), inv["org_id"], user_id, inv["role"])
         if row is None:
             raise already_member()
-        await store.mark_accepted(conn, tenant_id, inv["id"], user_id)
+        accepted_at = await store.mark_accepted(conn, tenant_id, inv["id"], user_id)
         await emit(conn, tenant_id, "org.member.added", _member_event(row, "invitation"))
         await emit(conn, tenant_id, "org.invitation.accepted", {
             "id": inv["id"], "org_id": inv["org_id"], "email": inv["email"], "role": inv["role"],
-            "user_id": user_id, "membership_id": row["id"],
+            "user_id": user_id, "membership_id": row["id"], "accepted_at": accepted_at,
         })
         await audit.record(conn, tenant_id, "organization.invitation_accepted", "organization",
                            inv["org_id"], {"invitation_id": inv["id"], "user_id": user_id,

@@ -319,10 +319,11 @@ async def invitation_for_page(conn: Any, token_hash: str) -> asyncpg.Record | No
     )
 
 
-async def mark_accepted(conn: asyncpg.Connection, tenant_id: str, invitation_id: str, user_id: str) -> None:
-    await conn.execute(
+async def mark_accepted(conn: asyncpg.Connection, tenant_id: str, invitation_id: str, user_id: str) -> Any:
+    """The acceptance time."""
+    return await conn.fetchval(
         """UPDATE invitations SET accepted_at = now(), accepted_user_id = $3
-           WHERE tenant_id = $1 AND id = $2""",
+           WHERE tenant_id = $1 AND id = $2 RETURNING accepted_at""",
         tenant_id, invitation_id, user_id,
     )
 

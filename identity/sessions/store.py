@@ -158,8 +158,9 @@ async def rotate_if_current(
     reply_sealed: str | None, reply_until: datetime | None,
 ) -> bool:
     """One statement: store the new token, spend the old one (keeping its reply, the new pair,
-    only for the reuse interval), drop the replies kept for older tokens of the session, and
-    note the session's activity; done only if the old token is still unspent and its session
+    for the reuse interval: decisions.md §3 answers any token presented again within the interval
+    after its own rotation, even if the new pair has been rotated since), and note the session's
+    activity; done only if the old token is still unspent and its session
     still alive when the statement takes their row locks (a concurrent rotation or revocation
     that committed first makes it a no-op). True when this call rotated. Used alone (the fast
     path) and under lock_refresh's locks."""
@@ -174,12 +175,7 @@ async def rotate_if_current(
                             AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
                           RETURNING session_id),
                 new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
-                        SELECT $1, $3, session_id FROM spent),
-                -- only the tokens that keep a reply (refresh_tokens_session_reply_idx): a
-                -- session's older tokens are never read again here, however many there are
-                dropped AS (UPDATE refresh_tokens SET reply_sealed = NULL, reply_until = NULL
-                            WHERE tenant_id = $1 AND session_id = $2 AND reply_sealed IS NOT NULL
-                              AND token_hash <> $4 AND EXISTS (SELECT 1 FROM spent))
+                        SELECT $1, $3, session_id FROM spent)
            SELECT EXISTS (SELECT 1 FROM spent)""",
         tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
     )

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Any
 
 import asyncpg
 import msgspec
 
+from identity import slugs
 from identity.audit.context import AuditContext
 from identity.crypto import random_token
 from identity.http.errors import ApiError, NotFound, ValidationFailed
@@ -21,12 +20,6 @@ from identity.tenants import auth_config, store
 from identity.tenants.schemas import CreateTenant, ListTenants, UpdateTenant
 
 SlugTaken = ApiError("That slug is already in use.", status=409, code="slug_already_exists")
-
-
-def slugify(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
-    return text[:48].strip("-") or "tenant"
 
 
 def present(row: asyncpg.Record) -> dict[str, Any]:
@@ -79,7 +72,8 @@ async def create(
         if not EMAIL_RE.match(owner_email):
             raise ValidationFailed("owner_email", "is not a valid email address", code="invalid_email")
     async with pool.acquire() as conn, conn.transaction():
-        slug = body.slug if body.slug is not UNSET else await _free_slug(conn, slugify(body.name))
+        slug = (slugs.explicit(body.slug) if body.slug is not UNSET
+                else await _free_slug(conn, slugs.slugify(body.name, "tenant")))
         try:
             async with conn.transaction():
                 row = await store.insert(conn, {
@@ -160,7 +154,7 @@ async def update(
         for field in ("name", "slug", "plan", "status", "public_metadata", "private_metadata"):
             value = getattr(body, field)
             if value is not UNSET:
-                changes[field] = value
+                changes[field] = slugs.explicit(value) if field == "slug" else value
         if body.auth_config is not UNSET:
             changes["auth_config"] = auth_config.merge(
                 current["auth_config"], body.auth_config,

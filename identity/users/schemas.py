@@ -40,6 +40,7 @@ class ListUsers(Query):
 class ListUserSessions(Query):
     limit: Limit = 20
     cursor: SessionCursor | None = None
+    order: Literal["asc", "desc"] = "desc"
 
 
 class CreateUser(Body):
@@ -106,8 +107,8 @@ class User(PublicUser):
 
 
 class UserPagination(Model):
-    #: Exact, except for searches (q, or the admin search) matching more than 10,000 users, which
-    #: answer 10000 with total_exact false.
+    #: Exact, except for searches (q, or the admin search) matching more than 1,000 users, which
+    #: answer 1000 with total_exact false (identity/users/search.py COUNT_CAP).
     total: int
     limit: int
     has_more: bool

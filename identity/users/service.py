@@ -255,7 +255,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
         revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="user_deleted")
         await store.delete(conn, tenant_id, user_id)
         await emit(conn, tenant_id, "user.deleted", {
-            "id": user_id, "email": row["email"], "deleted_at": datetime.now(UTC),
+            "id": user_id, "email": row["email"], "role": row["role"], "deleted_at": datetime.now(UTC),
         })
         await audit.record(conn, tenant_id, "user.deleted", "user", user_id, {
             "email": row["email"], "sessions_revoked": len(revoked),
@@ -384,6 +384,7 @@ async def user_sessions(
         if not await store.get(conn, tenant_id, user_id):
             raise NotFound("user")
         rows, total = await store.active_sessions(
-            conn, tenant_id, user_id, before=cursor[0] if cursor else None, limit=query.limit
+            conn, tenant_id, user_id, before=cursor[0] if cursor else None, limit=query.limit,
+            ascending=query.order == "asc",
         )
     return page([present_session(r) for r in rows], query.limit, total)

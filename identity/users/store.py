@@ -144,20 +144,16 @@ _SESSION_COLUMNS = """id, user_id, user_agent, ip_address, created_at, last_acti
 
 
 async def active_sessions(
-    conn: Any, tenant_id: str, user_id: str, *, before: str | None, limit: int
+    conn: Any, tenant_id: str, user_id: str, *, before: str | None, limit: int, ascending: bool = False
 ) -> tuple[list[asyncpg.Record], int]:
-    """A page of the user's active sessions, newest first (by id), and how many there are."""
+    """A page of the user's active sessions, newest first (by id) unless ascending, and how many
+    there are. `before` is the cursor: the last id served."""
     live = "tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()"
-    if before is None:
-        rows = await conn.fetch(
-            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE {live} ORDER BY id DESC LIMIT $3",
-            tenant_id, user_id, limit + 1,
-        )
-    else:
-        rows = await conn.fetch(
-            f"""SELECT {_SESSION_COLUMNS} FROM sessions WHERE {live} AND id < $3
-                ORDER BY id DESC LIMIT $4""",
-            tenant_id, user_id, before, limit + 1,
-        )
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    rows = await conn.fetch(
+        f"""SELECT {_SESSION_COLUMNS} FROM sessions WHERE {live} AND ($3::text IS NULL OR id {op} $3)
+            ORDER BY id {order} LIMIT $4""",
+        tenant_id, user_id, before, limit + 1,
+    )
     total = await conn.fetchval(f"SELECT count(*) FROM sessions WHERE {live}", tenant_id, user_id)
     return rows, total

@@ -42,6 +42,7 @@ class ListDeliveries(Query):
     status: DeliveryStatus | None = None
     limit: Limit = 20
     cursor: str | None = None
+    order: Literal["asc", "desc"] = "desc"
 
 
 class Webhook(Model):
@@ -125,6 +126,7 @@ class AdminListWebhooks(Query):
     tenant_id: str | None = None
     limit: Limit = 20
     cursor: str | None = None
+    order: Literal["asc", "desc"] = "desc"
 
 
 class AdminWebhook(Model):
@@ -149,6 +151,7 @@ class AdminDeliveryQuery(Query):
     tenant_id: str | None = None
     limit: Limit = 20
     cursor: str | None = None
+    order: Literal["asc", "desc"] = "desc"
 
 
 class AdminDelivery(Model):

@@ -179,6 +179,7 @@ async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
     rows, total = await store.list_deliveries(
         pool, tenant_id=tenant_id, endpoint_id=webhook_id, admin_webhook_id=None,
         status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
+        ascending=query.order == "asc",
     )
     return page([present_delivery(r) for r in rows], query.limit, total)
 
@@ -241,7 +242,7 @@ async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminC
 async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> dict[str, Any]:
     cursor = decode_cursor(query.cursor)
     rows, total = await store.list_admin(pool, query.tenant_id, cursor[0] if cursor else None,
-                                         query.limit)
+                                         query.limit, query.order == "asc")
     return page([present_admin(r) for r in rows], query.limit, total)
 
 
@@ -296,6 +297,7 @@ async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
     rows, total = await store.list_deliveries(
         pool, tenant_id=query.tenant_id, endpoint_id=None, admin_webhook_id=webhook_id,
         status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
+        ascending=query.order == "asc",
     )
     return page([present_admin_delivery(r) for r in rows], query.limit, total)
 

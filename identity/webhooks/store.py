@@ -195,11 +195,12 @@ async def get_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
 
 
 async def list_admin(conn: Any, tenant_id: str | None, after: str | None,
-                     limit: int) -> tuple[list[asyncpg.Record], int]:
+                     limit: int, ascending: bool) -> tuple[list[asyncpg.Record], int]:
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
     rows = await conn.fetch(
         f"""SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a
-            WHERE ($1::text IS NULL OR a.tenant_id = $1) AND ($2::text IS NULL OR a.id < $2)
-            ORDER BY a.id DESC LIMIT $3""",
+            WHERE ($1::text IS NULL OR a.tenant_id = $1) AND ($2::text IS NULL OR a.id {op} $2)
+            ORDER BY a.id {order} LIMIT $3""",
         tenant_id, after, limit + 1,
     )
     total = await conn.fetchval(
@@ -231,8 +232,9 @@ DELIVERY_COLUMNS = """d.tenant_id, d.id, coalesce(d.endpoint_id, d.admin_webhook
 
 async def list_deliveries(
     conn: Any, *, tenant_id: str | None, endpoint_id: str | None, admin_webhook_id: str | None,
-    status: str | None, after: str | None, limit: int,
+    status: str | None, after: str | None, limit: int, ascending: bool = False,
 ) -> tuple[list[asyncpg.Record], int]:
+    op, order = (">", "ASC") if ascending else ("<", "DESC")
     if endpoint_id is not None:
         where = "d.tenant_id = $1 AND d.endpoint_id = $2"
         key: Any = [tenant_id, endpoint_id]
@@ -242,8 +244,8 @@ async def list_deliveries(
     rows = await conn.fetch(
         f"""SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries d
             WHERE {where} AND ($3::text IS NULL OR d.status = $3)
-              AND ($4::text IS NULL OR d.id < $4)
-            ORDER BY d.id DESC LIMIT $5""",
+              AND ($4::text IS NULL OR d.id {op} $4)
+            ORDER BY d.id {order} LIMIT $5""",
         *key, status, after, limit + 1,
     )
     total = await conn.fetchval(

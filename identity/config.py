@@ -106,6 +106,11 @@ class Settings:
             password_threads=_threads(env.get("IDENTITY_PASSWORD_THREADS")),
         )
 
+    def __post_init__(self) -> None:
+        if self.db_pool_min > self.db_pool_max:
+            raise SystemExit(f"IDENTITY_DB_POOL_MIN ({self.db_pool_min}) must not be above "
+                             f"IDENTITY_DB_POOL_MAX ({self.db_pool_max})")
+
     def validate(self) -> None:
         """Refuse to start with a configured credential that is too short to be safe."""
         if self.master_key and not (

@@ -30,15 +30,15 @@ def sha256_hex(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
-def seal(key: bytes, plaintext: bytes) -> bytes:
-    """AES-256-GCM under a 32-byte key of the caller's: nonce || ciphertext."""
+def seal(key: bytes, plaintext: bytes, associated: bytes) -> bytes:
+    """AES-256-GCM under a 32-byte key of the caller's, bound to `associated`: nonce || ciphertext."""
     nonce = os.urandom(12)
-    return nonce + AESGCM(key).encrypt(nonce, plaintext, None)
+    return nonce + AESGCM(key).encrypt(nonce, plaintext, associated)
 
 
-def unseal(key: bytes, sealed: bytes) -> bytes:
-    """The plaintext of seal(key, ...); raises cryptography's InvalidTag for another key."""
-    return AESGCM(key).decrypt(sealed[:12], sealed[12:], None)
+def unseal(key: bytes, sealed: bytes, associated: bytes) -> bytes:
+    """The plaintext of seal(key, ..., associated); raises cryptography's InvalidTag otherwise."""
+    return AESGCM(key).decrypt(sealed[:12], sealed[12:], associated)
 
 
 def constant_time_equals(a: str | bytes, b: str | bytes) -> bool:

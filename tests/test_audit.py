@@ -86,6 +86,8 @@ async def test_filters_and_pages(api: Api, app, tenant, make_tenant) -> None:
     assert len((await _logs(tenant, f"action=user.created&from={today}"))["data"]) == 7
     # A date alone as "to" takes in its whole day (inclusive, docs/users.md).
     assert len((await _logs(tenant, f"action=user.created&from={today}&to={today}"))["data"]) == 7
+    # ...but a time given with another separator is still a time, not a whole day.
+    assert (await _logs(tenant, f"action=user.created&from={today}&to={today}_00:00:00"))["data"] == []
     tomorrow = (datetime.now(UTC) + timedelta(days=1)).date().isoformat()
     assert (await _logs(tenant, f"from={tomorrow}"))["data"] == []
 

@@ -28,3 +28,8 @@ def test_trusted_proxies_and_pool_sizes() -> None:
                       ("IDENTITY_DB_POOL_MAX", "0"), ("IDENTITY_DB_POOL_MAX", "2.5")):
         with pytest.raises(SystemExit, match=name):
             Settings.from_env({name: bad})
+
+
+def test_pool_min_above_max_stops_at_start() -> None:
+    with pytest.raises(SystemExit, match="IDENTITY_DB_POOL_MIN .* IDENTITY_DB_POOL_MAX"):
+        Settings.from_env({"IDENTITY_DB_POOL_MIN": "5", "IDENTITY_DB_POOL_MAX": "2"})

@@ -86,6 +86,7 @@ async def test_the_table_holds_neither_the_key_nor_the_answer_nor_a_bare_hash(te
     """What a database dump shows of an idempotent request: nothing readable without the
     Idempotency-Key, which is not stored."""
     import hashlib
+    import json
 
     headers = {"Idempotency-Key": "sealed-create-1"}
     body = {"name": "sealed", "type": "secret"}
@@ -98,7 +99,14 @@ async def test_the_table_holds_neither_the_key_nor_the_answer_nor_a_bare_hash(te
     assert "sealed-create-1" not in row["key"]
     stored = bytes(row["response_body"])
     assert created["key"].encode() not in stored and created["id"].encode() not in stored
-    assert hashlib.sha256(created["key"].encode()).hexdigest() not in row["request_hash"]
+    # Not the bare SHA-256 of the request the service used to store (a body with a password
+    # could be guessed from it), and not the key itself.
+    raw = json.dumps(body).encode()
+    bare = hashlib.sha256()
+    for part in (b"POST", b"/v1/api-keys", raw):
+        bare.update(len(part).to_bytes(8, "big"))
+        bare.update(part)
+    assert row["request_hash"] != bare.hexdigest() and len(row["request_hash"]) == 64
     # The answer comes back whole to the holder of the key.
     status, again, resp = await tenant.secret("POST", "/v1/api-keys", json=body, headers=headers)
     assert status == 201 and again == created and resp.headers["Idempotent-Replayed"] == "true"
@@ -131,3 +139,22 @@ async def test_answers_that_hold_a_secret_are_replayed_not_made_twice(tenant, ap
     assert first[0] == second[0] == 200 and first[1] == second[1]
     third = await tenant.secret("POST", path, headers={"Idempotency-Key": "codes-2"})
     assert third[0] == 200 and third[1] != first[1]
+
+
+async def test_an_idempotency_key_that_cannot_be_stored_is_a_422(tenant) -> None:
+    """A key whose bytes are not UTF-8 reaches the handler with surrogates; it is refused, not a
+    500. A key in other scripts is fine."""
+    client = tenant.api.client
+    body = b'{"name":"x","type":"secret"}'
+    reader, writer = await asyncio.open_connection(client.host, client.port)
+    writer.write(b"POST /v1/api-keys HTTP/1.1\r\nHost: t\r\nConnection: close\r\n"
+                 + f"Authorization: Bearer {tenant.sk}\r\nX-Tenant-ID: {tenant.id}\r\n".encode()
+                 + b"Content-Type: application/json\r\nIdempotency-Key: bad\xffkey\r\n"
+                 + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    answer = await reader.read()
+    writer.close()
+    assert answer.startswith(b"HTTP/1.1 422 "), answer[:200]
+    assert b'"validation_error"' in answer
+    status, _, _ = await tenant.secret("POST", "/v1/api-keys", json={"name": "x", "type": "secret"},
+                                       headers={"Idempotency-Key": "clé-\u00e9té-1"})
+    assert status == 201

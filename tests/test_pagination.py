@@ -19,7 +19,9 @@ def _forged(values: list) -> str:
 # Well-formed base64 of a JSON list, but not what any list issues: a number, null, a NUL and a
 # lone surrogate, which Postgres would refuse as text (a 500 before), and lists of other sizes.
 FORGED = [_forged([1]), _forged([None]), _forged(["a\u0000"]), _forged(["\ud800"]), _forged([["x"]]),
-          _forged([1, 2, 3, 4]), _forged(["created_at", "desc", 5, "usr_x"])]
+          _forged([1, 2, 3, 4]), _forged(["created_at", "desc", 5, "usr_x"]),
+          base64.urlsafe_b64encode(b"[" * 1000).decode(),  # json's recursion limit
+          "W" * 5000]
 
 
 # The object each list's path parameter names, by the path's collection.

@@ -6,6 +6,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.http.pagination import keyset
+
 COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_types, scopes,
              post_logout_redirect_uris, first_party, secret_hash, secret_rotated_at, created_at,
              updated_at"""
@@ -29,7 +31,7 @@ async def get(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = F
 async def list_page(
     conn: Any, tenant_id: str, *, type_: str | None, after: str | None, limit: int, ascending: bool
 ) -> tuple[list[asyncpg.Record], int]:
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {COLUMNS} FROM oauth_clients
             WHERE tenant_id = $1 AND ($2::text IS NULL OR type = $2) AND ($3::text IS NULL OR id {op} $3)
@@ -65,7 +67,7 @@ async def active_tokens(
     """Unexpired, unrevoked client_credentials grants (one per access token issued)."""
     live = """tenant_id = $1 AND client_id = $2 AND user_id IS NULL
               AND revoked_at IS NULL AND expires_at > now()"""
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT id, client_id, scopes, created_at, expires_at FROM oauth_grants
             WHERE {live} AND ($3::text IS NULL OR id {op} $3) ORDER BY id {order} LIMIT $4""",

@@ -8,6 +8,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.http.pagination import keyset
+
 _CONNECTION = """id, tenant_id, provider, name, client_id, client_secret_sealed, scopes, enabled,
                  endpoints, token_endpoint_auth_method, field_mapping, apple_team_id, apple_key_id,
                  apple_private_key_sealed, created_at, updated_at"""
@@ -40,7 +42,7 @@ async def list_connections(
     limit: int, ascending: bool,
 ) -> tuple[list[asyncpg.Record], int]:
     filters = "tenant_id = $1 AND ($2::text IS NULL OR provider = $2) AND ($3::boolean IS NULL OR enabled = $3)"
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_CONNECTION} FROM oauth_connections
             WHERE {filters} AND ($4::text IS NULL OR id {op} $4)
@@ -131,7 +133,7 @@ async def delete_identity(conn: Any, tenant_id: str, identity_id: str) -> None:
 async def list_identities(
     conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
 ) -> tuple[list[asyncpg.Record], int]:
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_IDENTITY} FROM oauth_identities
             WHERE tenant_id = $1 AND user_id = $2 AND ($3::text IS NULL OR id {op} $3)

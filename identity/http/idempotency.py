@@ -25,6 +25,7 @@ from cryptography.exceptions import InvalidTag
 
 from identity.crypto import SecretBox, seal, unseal
 from identity.http.errors import ApiError, ValidationFailed
+from identity.http.validation import unstorable
 
 RETENTION_HOURS = 24
 CLAIM_TIMEOUT_SECONDS = 60
@@ -50,14 +51,20 @@ class Claim:
     @classmethod
     def of(cls, box: SecretBox, tenant_id: str, scope: str, key: str, method: str, path: str,
            body: bytes) -> Claim:
-        if not key or len(key) > 255:
-            raise ValidationFailed("Idempotency-Key", "must be 1 to 255 characters")
-        seal_key = bytes.fromhex(box.mac(key, "idempotency/seal"))
-        digest = hmac.new(seal_key, digestmod=hashlib.sha256)
+        if not key or len(key) > 255 or unstorable(key) or not key.isprintable():
+            raise ValidationFailed("Idempotency-Key", "must be 1 to 255 printable characters")
+        # Three keys from the server's secret key and the Idempotency-Key, one per use.
+        hash_key = bytes.fromhex(box.mac(key, "idempotency/request"))
+        digest = hmac.new(hash_key, digestmod=hashlib.sha256)
         for part in (method.encode(), path.encode(), body):
             digest.update(len(part).to_bytes(8, "big"))
             digest.update(part)
-        return cls(tenant_id, scope, box.mac(key, "idempotency/key"), digest.hexdigest(), seal_key)
+        return cls(tenant_id, scope, box.mac(key, "idempotency/key"), digest.hexdigest(),
+                   bytes.fromhex(box.mac(key, "idempotency/seal")))
+
+    def associated(self, status: int) -> bytes:
+        """What a sealed answer is bound to: its row and its status."""
+        return f"{self.tenant_id}\x00{self.scope}\x00{self.lookup}\x00{status}".encode()
 
 
 async def claim(pool: asyncpg.Pool, c: Claim) -> Stored | None:
@@ -92,7 +99,8 @@ async def claim(pool: asyncpg.Pool, c: Claim) -> Stored | None:
                 code="idempotency_key_mismatch",
             )
         if existing["state"] == "done":
-            return Stored(existing["response_status"], _opened(c, existing["response_body"]))
+            status = existing["response_status"]
+            return Stored(status, _opened(c, status, existing["response_body"]))
         if asyncio.get_running_loop().time() > deadline:
             raise ApiError(
                 "A request with this Idempotency-Key is still in progress.",
@@ -102,11 +110,11 @@ async def claim(pool: asyncpg.Pool, c: Claim) -> Stored | None:
         await asyncio.sleep(0.05)
 
 
-def _opened(c: Claim, sealed: bytes | None) -> bytes:
+def _opened(c: Claim, status: int, sealed: bytes | None) -> bytes:
     if not sealed:
         return b""
     try:
-        return unseal(c.seal_key, bytes(sealed))
+        return unseal(c.seal_key, bytes(sealed), c.associated(status))
     except InvalidTag:
         # Not sealed under this key: a row this code did not write (the lookup and the request
         # hash both come from the same key, so this should not happen).
@@ -118,7 +126,7 @@ async def complete(pool: asyncpg.Pool, c: Claim, status: int, body: bytes) -> No
     await pool.execute(
         """UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5
            WHERE tenant_id = $1 AND scope = $2 AND key = $3""",
-        c.tenant_id, c.scope, c.lookup, status, seal(c.seal_key, body) if body else b"",
+        c.tenant_id, c.scope, c.lookup, status, seal(c.seal_key, body, c.associated(status)) if body else b"",
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time
+from datetime import UTC, date, datetime, time
 
 from identity.http.errors import ValidationFailed
 
@@ -16,8 +16,16 @@ def parse_instant(field: str, text: str | None, *, end_of_day: bool = False) -> 
         value = datetime.fromisoformat(text.strip())
     except ValueError:
         raise ValidationFailed(field, "is not an ISO 8601 date or date and time") from None
-    if end_of_day and "T" not in text.upper() and " " not in text.strip():
+    if end_of_day and _is_date(text):
         value = datetime.combine(value.date(), time.max)
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
     return value
+
+
+def _is_date(text: str) -> bool:
+    try:
+        date.fromisoformat(text.strip())
+    except ValueError:
+        return False
+    return True

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from identity.http.errors import ValidationFailed
+from identity.http.validation import unstorable
 
 
 def encode_cursor(values: list[Any]) -> str:
@@ -18,29 +19,32 @@ def encode_cursor(values: list[Any]) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
+#: Longer than any cursor this service issues (the users list's holds an email and an id).
+MAX_CURSOR = 1024
+
+
 def decode_cursor(cursor: str | None, size: int = 1) -> list[str] | None:
     if not cursor:
         return None
+    forged = ValidationFailed("cursor", "is not a cursor this service issued")
+    if len(cursor) > MAX_CURSOR:
+        raise forged
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
         values = json.loads(raw)
-    except (ValueError, TypeError):
-        raise ValidationFailed("cursor", "is not a cursor this service issued") from None
+    except (ValueError, TypeError, RecursionError):
+        raise forged from None
     # Every cursor this service issues holds strings, which go to Postgres as text parameters:
     # anything else (a number, a NUL, a lone surrogate) would fail there as a 500.
-    if not isinstance(values, list) or len(values) != size or not all(map(_is_text, values)):
-        raise ValidationFailed("cursor", "is not a cursor this service issued")
+    if not isinstance(values, list) or len(values) != size or not all(
+            isinstance(v, str) and not unstorable(v) for v in values):
+        raise forged
     return values
 
 
-def _is_text(value: Any) -> bool:
-    if not isinstance(value, str) or "\x00" in value:
-        return False
-    try:
-        value.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
+def keyset(ascending: bool) -> tuple[str, str]:
+    """The comparison and direction of a keyset page: after the cursor, in the list's order."""
+    return (">", "ASC") if ascending else ("<", "DESC")
 
 
 def page(

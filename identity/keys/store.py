@@ -7,6 +7,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.http.pagination import keyset
+
 _COLUMNS = """id, name, type, prefix, last_four, scopes, created_at, last_used_at, expires_at,
               revoked_at, (revoked_at IS NOT NULL AND revoked_at <= now()) AS revoked"""
 
@@ -54,7 +56,7 @@ async def list_page(
     if not include_revoked:
         where.append("(revoked_at IS NULL OR revoked_at > now())")
     filters = " AND ".join(where)
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_COLUMNS} FROM api_keys
             WHERE {filters} AND ($3::text IS NULL OR id {op} $3)

@@ -7,6 +7,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.http.pagination import keyset
+
 
 def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
@@ -65,7 +67,7 @@ async def list_orgs(
 ) -> tuple[list[asyncpg.Record], int]:
     pattern = f"%{escape_like(q)}%" if q else None
     filters = "o.tenant_id = $1 AND ($2::text IS NULL OR o.name ILIKE $2 OR o.slug ILIKE $2)"
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {ORG_COLUMNS} FROM organizations o
             WHERE {filters} AND ($3::text IS NULL OR o.id {op} $3)
@@ -155,7 +157,7 @@ async def list_members(
 ) -> tuple[list[asyncpg.Record], int]:
     """One query for the page with the embedded users, one for the total."""
     filters = "m.tenant_id = $1 AND m.org_id = $2 AND ($3::text IS NULL OR m.role = $3)"
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {MEMBER_COLUMNS} FROM memberships m
             JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id
@@ -206,7 +208,7 @@ async def list_user_memberships(
     conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
 ) -> tuple[list[asyncpg.Record], int]:
     """The user's memberships with their organizations (one query for the page)."""
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT m.id AS membership_id, m.role AS membership_role, m.created_at AS joined_at,
                    {ORG_COLUMNS}
@@ -276,7 +278,7 @@ async def list_invitations(
     ascending: bool,
 ) -> tuple[list[asyncpg.Record], int]:
     filters = f"tenant_id = $1 AND org_id = $2 AND {_INV_STATUS[status]}"
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {INV_COLUMNS} FROM invitations
             WHERE {filters} AND ($3::text IS NULL OR id {op} $3)

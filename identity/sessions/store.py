@@ -7,6 +7,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.http.pagination import keyset
+
 
 def _columns(p: str = "") -> str:
     return f"""{p}id, {p}tenant_id, {p}user_id, {p}user_agent, {p}ip_address, {p}country,
@@ -57,7 +59,7 @@ async def list_page(
     filters = "tenant_id = $1 AND ($2::text IS NULL OR user_id = $2)"
     if status:
         filters += " AND " + _STATUS_FILTER[status]
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {COLUMNS} FROM sessions
             WHERE {filters} AND ($3::text IS NULL OR id {op} $3)

@@ -6,6 +6,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.http.pagination import keyset
+
 # user_count: the per-(status, role) counts kept by sql/009, exact without counting rows.
 COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_metadata,
              t.private_metadata, t.rate_limits, t.created_at, t.updated_at,
@@ -49,7 +51,7 @@ async def list_page(
     filters = """($1::text IS NULL OR t.name ILIKE $1 OR t.slug ILIKE $1)
                  AND ($2::text IS NULL OR t.status = $2)
                  AND ($3::text IS NULL OR t.plan = $3)"""
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {COLUMNS} FROM tenants t
             WHERE {filters} AND ($4::text IS NULL OR t.id {op} $4)

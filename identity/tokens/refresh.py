@@ -6,9 +6,9 @@ session are locked for the duration, so two refreshes of one token run one after
 - the first rotates and answers the new pair;
 - the second finds the token spent. Within the tenant's refresh_token_reuse_interval after the
   rotation it answers the same new pair (kept encrypted with the SecretBox for that interval
-  only), so two tabs refreshing at once both stay signed in. After the interval (or with 0s),
-  and for any older token, it is reuse: the session is revoked and the answer is
-  401 refresh_token_reused.
+  only), so two tabs refreshing at once both stay signed in. Each spent token keeps its own
+  reply, even after the new pair has been rotated in turn. After the interval (or with 0s) it
+  is reuse: the session is revoked and the answer is 401 refresh_token_reused.
 """
 
 from __future__ import annotations

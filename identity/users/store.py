@@ -6,6 +6,7 @@ from typing import Any
 
 import asyncpg
 
+from identity.http.pagination import keyset
 from identity.users import me_cache
 
 COLUMNS = """id, tenant_id, email, username, name, phone, avatar_url, email_verified,
@@ -149,7 +150,7 @@ async def active_sessions(
     """A page of the user's active sessions, newest first (by id) unless ascending, and how many
     there are. `before` is the cursor: the last id served."""
     live = "tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()"
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_SESSION_COLUMNS} FROM sessions WHERE {live} AND ($3::text IS NULL OR id {op} $3)
             ORDER BY id {order} LIMIT $4""",

@@ -36,7 +36,7 @@ def sample(kind: str) -> dict[str, Any]:
     samples: dict[str, Any] = {
         "user.created": lambda: _user(),
         "user.updated": lambda: _user(fields=["name"]),
-        "user.deleted": lambda: {"id": user_id, "email": "jane@example.com",
+        "user.deleted": lambda: {"id": user_id, "email": "jane@example.com", "role": "member",
                                  "deleted_at": _now()},
         "user.disabled": lambda: _user(status="disabled", reason="disabled by an administrator"),
         "user.password_changed": lambda: {"id": user_id, "email": "jane@example.com",

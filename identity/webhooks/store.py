@@ -9,6 +9,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.http.pagination import keyset
+
 QUEUE = "webhooks"
 TASK = "workers.webhooks.deliver"
 ERROR_MAX_CHARS = 1000
@@ -143,7 +145,7 @@ async def get_endpoint(conn: Any, tenant_id: str, endpoint_id: str,
 
 async def list_endpoints(conn: Any, tenant_id: str, after: str | None, limit: int,
                          ascending: bool) -> tuple[list[asyncpg.Record], int]:
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_ENDPOINT_COLUMNS} FROM webhook_endpoints e
             WHERE e.tenant_id = $1 AND ($2::text IS NULL OR e.id {op} $2)
@@ -196,7 +198,7 @@ async def get_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
 
 async def list_admin(conn: Any, tenant_id: str | None, after: str | None,
                      limit: int, ascending: bool) -> tuple[list[asyncpg.Record], int]:
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a
             WHERE ($1::text IS NULL OR a.tenant_id = $1) AND ($2::text IS NULL OR a.id {op} $2)
@@ -234,7 +236,7 @@ async def list_deliveries(
     conn: Any, *, tenant_id: str | None, endpoint_id: str | None, admin_webhook_id: str | None,
     status: str | None, after: str | None, limit: int, ascending: bool = False,
 ) -> tuple[list[asyncpg.Record], int]:
-    op, order = (">", "ASC") if ascending else ("<", "DESC")
+    op, order = keyset(ascending)
     if endpoint_id is not None:
         where = "d.tenant_id = $1 AND d.endpoint_id = $2"
         key: Any = [tenant_id, endpoint_id]

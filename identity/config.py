@@ -6,25 +6,13 @@ import ipaddress
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from identity.durations import parse_duration
 
 
 def _bool(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
-
-
-def _threads(value: str | None) -> int | None:
-    value = (value or "").strip()
-    if not value:
-        return None
-    try:
-        threads = int(value)
-    except ValueError:
-        raise SystemExit("IDENTITY_PASSWORD_THREADS must be a whole number of threads") from None
-    if threads < 1:
-        raise SystemExit("IDENTITY_PASSWORD_THREADS must be at least 1")
-    return threads
 
 
 RETRIES = 5  # decisions.md: IDENTITY_WEBHOOK_RETRY_SCHEDULE holds the delays of the five retries
@@ -41,7 +29,10 @@ def _retry_schedule(value: str) -> tuple[float, ...]:
         raise SystemExit(f"{usage}: {exc}") from None
 
 
-def _whole(name: str, value: str | None, default: int, least: int) -> int:
+_Default = TypeVar("_Default", int, None)
+
+
+def _whole(name: str, value: str | None, default: _Default, least: int) -> int | _Default:
     value = (value or "").strip()
     if not value:
         return default
@@ -103,7 +94,7 @@ class Settings:
             secret_key=env.get("IDENTITY_SECRET_KEY") or None,
             db_pool_min=_whole("IDENTITY_DB_POOL_MIN", env.get("IDENTITY_DB_POOL_MIN"), 2, 0),
             db_pool_max=_whole("IDENTITY_DB_POOL_MAX", env.get("IDENTITY_DB_POOL_MAX"), 20, 1),
-            password_threads=_threads(env.get("IDENTITY_PASSWORD_THREADS")),
+            password_threads=_whole("IDENTITY_PASSWORD_THREADS", env.get("IDENTITY_PASSWORD_THREADS"), None, 1),
         )
 
     def __post_init__(self) -> None:

@@ -252,8 +252,6 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
         kind: str | None = ADMIN_TOKEN
     else:
         kind = credential_kind(token)
-    if kind is None and ADMIN_TOKEN in allowed and settings.admin_token:
-        kind = ADMIN_TOKEN
     if kind is None:
         raise Unauthenticated("The credential is not recognised.")
     if kind not in allowed:

@@ -134,7 +134,8 @@ async def revoke_invitation(ctx: Ctx):
 
 @router.post("/v1/invitations/{token}/accept", response=Membership, errors=(401, 403, 409),
              summary="Accept an invitation as the invited, signed-in user",
-             **{**_user, "idempotent": True})  # a retry after a lost answer gets the membership
+             # honours Idempotency-Key: a retry after a lost answer gets the membership
+             auth=(ACCESS_TOKEN,), tag="Organizations")
 async def accept_invitation(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.user_id is not None
     return await service.accept_invitation(ctx.pool, ctx.tenant_id, ctx.param("token"),

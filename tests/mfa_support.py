@@ -117,13 +117,6 @@ async def last_sms_code(app, tenant_id: str, to: str) -> str:
     return texts[-1]["body"].split()[0]
 
 
-async def events(app, tenant_id: str, type_: str) -> list[dict[str, Any]]:
-    rows = await state(app).pool.fetch(
-        "SELECT data FROM events WHERE tenant_id = $1 AND type = $2 ORDER BY created_at, id",
-        tenant_id, type_,
-    )
-    return [r["data"] for r in rows]
-
 
 async def audit_actions(app, tenant_id: str) -> list[dict[str, Any]]:
     rows = await state(app).pool.fetch(

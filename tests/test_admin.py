@@ -8,10 +8,10 @@ import jwt
 
 from identity.state import state
 from tests.conftest import CP_ADMIN_KEY, STRONG_PASSWORD, Api, assert_error
+from tests.records import events
 from tests.users_support import (
     audit_entries,
     create_user,
-    events,
     me_status,
     new_email,
     scoped_key,

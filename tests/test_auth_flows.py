@@ -10,6 +10,7 @@ import jwt
 
 from identity.state import state
 from tests.conftest import STRONG_PASSWORD, Api, assert_error
+from tests.records import events
 
 
 def _email() -> str:
@@ -29,12 +30,6 @@ async def _outbox(app, tenant_id: str, template: str | None = None) -> list[dict
         out.append({**payload, "variables": variables})
     return out
 
-
-async def _events(app, tenant_id: str, type_: str) -> list[dict]:
-    rows = await state(app).pool.fetch(
-        "SELECT data FROM events WHERE tenant_id = $1 AND type = $2 ORDER BY id", tenant_id, type_
-    )
-    return [r["data"] for r in rows]
 
 
 async def test_sign_up_returns_reduced_user_and_session(api: Api, tenant, app) -> None:
@@ -74,8 +69,8 @@ async def test_sign_up_returns_reduced_user_and_session(api: Api, tenant, app) -
     mails = await _outbox(app, tenant.id, "verification")
     assert len(mails) == 1 and mails[0]["to"] == email
     assert mails[0]["variables"]["verify_url"].startswith("http://127.0.0.1:3000/v1/auth/verify-email?token=")
-    assert [e["id"] for e in await _events(app, tenant.id, "user.created")] == [body["user"]["id"]]
-    assert len(await _events(app, tenant.id, "session.created")) == 1
+    assert [e["id"] for e in await events(app, tenant.id, "user.created")] == [body["user"]["id"]]
+    assert len(await events(app, tenant.id, "session.created")) == 1
     # the session record
     status, record, _ = await tenant.secret("GET", f"/v1/sessions/{session['id']}")
     assert status == 200 and record["device_type"] == "mobile" and record["status"] == "active"
@@ -220,7 +215,7 @@ async def test_sign_in_me_and_sign_out(api: Api, make_tenant, app) -> None:
     # the other session is untouched
     status, _, _ = await api.call("GET", "/v1/auth/me", token=again["session"]["access_token"], tenant=t.id)
     assert status == 200
-    revoked = await _events(app, t.id, "session.revoked")
+    revoked = await events(app, t.id, "session.revoked")
     assert revoked[0]["id"] == body_session_id(token) and revoked[0]["reason"] == "signed_out"
 
 

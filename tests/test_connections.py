@@ -11,6 +11,7 @@ import pytest
 
 from identity.state import state
 from tests.conftest import STRONG_PASSWORD, Api, assert_error
+from tests.records import events
 from tests.test_connections_support import (
     APP_REDIRECT,
     follow_callback,
@@ -55,11 +56,6 @@ async def exchange(tenant, token: str) -> tuple[int, Any]:
     return status, body
 
 
-async def events_of(app: Any, tenant_id: str, type_: str) -> list[dict[str, Any]]:
-    rows = await state(app).pool.fetch(
-        "SELECT data FROM events WHERE tenant_id = $1 AND type = $2 ORDER BY id", tenant_id, type_)
-    return [r["data"] for r in rows]
-
 
 async def audit_of(app: Any, tenant_id: str, action: str) -> list[Any]:
     return await state(app).pool.fetch(
@@ -95,11 +91,11 @@ async def test_sign_up_then_sign_in_through_another_tenants_provider(app, api, b
     status, mine, _ = await api.call("GET", "/v1/me/identities", token=session["access_token"], tenant=tenant.id)
     assert status == 200 and mine["data"] == listed["data"]
 
-    connected = await events_of(app, tenant.id, "oauth.connected")
+    connected = await events(app, tenant.id, "oauth.connected")
     assert connected == [{"id": identity["id"], "user_id": user["id"], "provider": "oidc",
                           "provider_user_id": person["id"], "email": person["email"],
                           "connected_at": connected[0]["connected_at"], "connection_id": connection["id"]}]
-    assert len(await events_of(app, tenant.id, "user.created")) == 1
+    assert len(await events(app, tenant.id, "user.created")) == 1
     assert len(await audit_of(app, tenant.id, "oauth.connected")) == 1
 
     # Signing in again (the provider remembers the browser: no form) finds the same user.
@@ -109,8 +105,8 @@ async def test_sign_up_then_sign_in_through_another_tenants_provider(app, api, b
     assert again["user"]["id"] == user["id"] and again["new_user"] is False
     assert again["identity_id"] == identity["id"]
     assert again["session"]["id"] != session["id"]
-    assert len(await events_of(app, tenant.id, "oauth.connected")) == 1
-    assert len(await events_of(app, tenant.id, "user.created")) == 1
+    assert len(await events(app, tenant.id, "oauth.connected")) == 1
+    assert len(await events(app, tenant.id, "user.created")) == 1
 
 
 async def test_exchange_token_is_single_use_and_short_lived(app, base, idp, tenant, connection, browser):
@@ -156,7 +152,7 @@ async def test_verified_provider_email_links_the_existing_verified_account(app, 
     status, body = await exchange(tenant, query["token"])
     assert status == 200, body
     assert body["user"]["id"] == existing["id"] and body["new_user"] is False
-    assert len(await events_of(app, tenant.id, "oauth.connected")) == 1
+    assert len(await events(app, tenant.id, "oauth.connected")) == 1
 
 
 async def test_unverified_provider_email_never_links_an_existing_account(app, base, idp, tenant, connection,
@@ -170,7 +166,7 @@ async def test_unverified_provider_email_never_links_an_existing_account(app, ba
     assert person["email"] in query["error_description"] and "token" not in query
     count = await state(app).pool.fetchval("SELECT count(*) FROM oauth_identities WHERE tenant_id = $1", tenant.id)
     assert count == 0
-    assert await events_of(app, tenant.id, "oauth.connected") == []
+    assert await events(app, tenant.id, "oauth.connected") == []
 
 
 async def test_existing_account_with_unverified_email_is_not_taken_over(app, base, idp, tenant, connection,
@@ -354,10 +350,10 @@ async def test_link_to_the_signed_in_user_then_disconnect(app, api, base, idp, t
     status, body, _ = await api.call("DELETE", f"/v1/me/identities/{query['identity_id']}", token=access,
                                      tenant=tenant.id)
     assert status == 204, body
-    assert (await events_of(app, tenant.id, "oauth.disconnected"))[0] == {
+    assert (await events(app, tenant.id, "oauth.disconnected"))[0] == {
         "id": query["identity_id"], "user_id": me["user"]["id"], "provider": "oidc",
         "connection_id": connection["id"],
-        "disconnected_at": (await events_of(app, tenant.id, "oauth.disconnected"))[0]["disconnected_at"]}
+        "disconnected_at": (await events(app, tenant.id, "oauth.disconnected"))[0]["disconnected_at"]}
     assert len(await audit_of(app, tenant.id, "oauth.disconnected")) == 1
     status, body, _ = await api.call("DELETE", f"/v1/me/identities/{query['identity_id']}", token=access,
                                      tenant=tenant.id)

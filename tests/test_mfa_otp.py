@@ -12,7 +12,6 @@ from tests.conftest import assert_error
 from tests.mfa_support import (
     challenge_of,
     claims,
-    events,
     last_email_code,
     last_sms_code,
     make_tenant_for_mfa,
@@ -20,6 +19,7 @@ from tests.mfa_support import (
     new_user,
     outbox_messages,
 )
+from tests.records import events
 
 PHONE = "+14155552671"
 

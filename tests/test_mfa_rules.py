@@ -15,7 +15,6 @@ from tests.mfa_support import (
     challenge_of,
     claims,
     enroll_totp,
-    events,
     last_email_code,
     make_tenant_for_mfa,
     mfa_enabled,
@@ -24,6 +23,7 @@ from tests.mfa_support import (
     totp_code,
     wait_for_fresh_step,
 )
+from tests.records import events
 
 CODE_FORM = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}$")
 

@@ -18,7 +18,6 @@ from tests.mfa_support import (
     challenge_of,
     claims,
     enroll_totp,
-    events,
     make_tenant_for_mfa,
     mfa_enabled,
     new_user,
@@ -26,6 +25,7 @@ from tests.mfa_support import (
     totp_code,
     wait_for_fresh_step,
 )
+from tests.records import events
 
 
 async def test_enrollment_returns_secret_uri_and_png_qr_code(make_tenant, app) -> None:

@@ -12,12 +12,12 @@ from tests.mfa_support import (
     SoftAuthenticator,
     challenge_of,
     claims,
-    events,
     make_tenant_for_mfa,
     mfa_enabled,
     new_user,
     sign_in,
 )
+from tests.records import events
 
 
 async def enroll_passkey(tenant, user_id: str, authenticator: SoftAuthenticator, *, as_text: bool = True):

@@ -13,7 +13,8 @@ import pytest
 from identity.crypto import sha256_hex
 from identity.state import state
 from tests.conftest import assert_error, emails_of, token_in
-from tests.test_organizations import audits, email, events, new_org, new_user
+from tests.records import events
+from tests.test_organizations import audits, email, new_org, new_user
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from typing import Any
 
 from identity.state import state
 from tests.conftest import assert_error
+from tests.records import events
 
 
 def email() -> str:
@@ -29,12 +30,6 @@ async def new_org(tenant, **body: Any) -> dict[str, Any]:
     assert status == 201, org
     return org
 
-
-async def events(app, tenant_id: str, type_: str) -> list[dict[str, Any]]:
-    rows = await state(app).pool.fetch(
-        "SELECT data FROM events WHERE tenant_id = $1 AND type = $2 ORDER BY id", tenant_id, type_
-    )
-    return [r["data"] for r in rows]
 
 
 async def audits(app, tenant_id: str, action: str) -> list[Any]:

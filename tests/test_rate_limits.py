@@ -105,6 +105,37 @@ async def test_headers_on_limited_paths_only(limited_api: Api) -> None:
         assert "X-RateLimit-Limit" not in resp.headers, path
 
 
+async def test_refused_and_invalid_requests_carry_the_headers_and_count(limited_api: Api) -> None:
+    t = await _tenant(limited_api)
+    key, tid = t["secret_key"], t["id"]
+    # A body that fails validation: counted against the write budget, headers on the 422.
+    remaining = []
+    for _ in range(2):
+        status, _, resp = await limited_api.call("POST", "/v1/users", json={"email": 5}, token=key, tenant=tid)
+        assert status == 422
+        assert resp.headers["X-RateLimit-Limit"] == "30"
+        remaining.append(int(resp.headers["X-RateLimit-Remaining"]))
+    assert remaining[1] == remaining[0] - 1
+    # A scope the key lacks: 403 with the headers.
+    status, reader, _ = await limited_api.call(
+        "POST", "/v1/api-keys", json={"name": "r", "type": "secret", "scopes": ["users:read"]},
+        token=key, tenant=tid)
+    assert status == 201
+    status, _, resp = await limited_api.call("POST", "/v1/users", json={"email": "a@b.co"},
+                                             token=reader["key"], tenant=tid)
+    assert status == 403 and resp.headers["X-RateLimit-Limit"] == "30"
+    # A public endpoint kept per email: a body without one is counted per client address.
+    pk = t["publishable_key"]
+    status, _, resp = await limited_api.call("POST", "/v1/auth/password/forgot", json={"email": 1},
+                                             token=pk, tenant=tid)
+    assert status == 422 and resp.headers["X-RateLimit-Limit"] == "5"
+    status, _, resp = await limited_api.call("POST", "/v1/auth/sign-in", json={}, token=pk, tenant=tid)
+    assert status == 422 and resp.headers["X-RateLimit-Limit"] == "10"
+    # No credential: nothing to count it against, so no headers.
+    status, _, resp = await limited_api.call("GET", "/v1/users", token="sk_live_" + "x" * 40, tenant=tid)
+    assert status == 401 and "X-RateLimit-Limit" not in resp.headers
+
+
 async def test_write_limit_answers_429_with_both_body_shapes(limited_api: Api) -> None:
     t = await _tenant(limited_api)
     statuses = []

@@ -6,10 +6,10 @@ import bcrypt
 
 from identity.state import state
 from tests.conftest import STRONG_PASSWORD, Api, assert_error, emails_of
+from tests.records import events
 from tests.users_support import (
     audit_entries,
     create_user,
-    events,
     me_status,
     new_email,
     scoped_key,

@@ -31,12 +31,6 @@ async def signed_in(tenant: Any, **body: Any) -> tuple[dict[str, Any], dict[str,
     return user, result["session"]
 
 
-async def events(app: Any, tenant_id: str, type_: str) -> list[dict[str, Any]]:
-    rows = await state(app).pool.fetch(
-        "SELECT data FROM events WHERE tenant_id = $1 AND type = $2 ORDER BY id", tenant_id, type_
-    )
-    return [r["data"] for r in rows]
-
 
 async def audit_entries(app: Any, tenant_id: str, action: str | None = None) -> list[dict[str, Any]]:
     rows = await state(app).pool.fetch(

@@ -15,7 +15,7 @@ from identity.botprotection import verify as captcha
 from identity.http import cors, idempotency
 from identity.http.auth import SECRET, Principal, authenticate
 from identity.http.clientinfo import client_ip, user_agent
-from identity.http.errors import InsufficientScope, NotFound
+from identity.http.errors import ApiError, InsufficientScope, NotFound
 from identity.http.validation import decode_body, decode_query, unstorable
 from identity.state import STATE
 
@@ -119,8 +119,16 @@ class Route:
             if unstorable(value):
                 raise NotFound()  # no stored identifier can contain such a character
         principal = None
+        st = request.app[STATE]
         if self.auth:
             principal = await authenticate(request, self.auth, self.tenant)
+        # Counted as soon as the caller is known, so that a refused scope or a body that fails
+        # validation carries the X-RateLimit headers and counts too; a rule kept per email waits
+        # for the body that names it.
+        per_email = st.limiter.per_email(self.method, self.path, principal)
+        if not per_email:
+            await st.limiter.enforce(request, self.method, self.path, principal, None)
+        if principal is not None:
             if (
                 self.scope
                 and principal.kind == SECRET
@@ -137,11 +145,15 @@ class Route:
             if self.body_optional and not raw.strip():
                 body = self.body()
             else:
-                body = decode_body(raw, self.body)
+                try:
+                    body = decode_body(raw, self.body)
+                except ApiError:
+                    if per_email:  # no email to count it by: counted per client address
+                        await st.limiter.enforce(request, self.method, self.path, principal, None)
+                    raise
+        if per_email:  # before the work (and before any password hashing the handler would do)
+            await st.limiter.enforce(request, self.method, self.path, principal, body)
         query = decode_query(request.query, self.query) if self.query is not None else None
-        # Before the work (and before any password hashing the handler would do).
-        st = request.app[STATE]
-        await st.limiter.enforce(request, self.method, self.path, principal, body)
         if (self.method, self.path) in captcha.PROTECTED and principal and principal.tenant:
             await captcha.verify(
                 pool=st.pool, box=st.box, session=st.http_client, tenant_id=principal.tenant.id,
@@ -172,7 +184,8 @@ class Route:
         except BaseException:
             await idempotency.release(pool, claim)
             raise
-        if response.status >= 500:
+        if response.status >= 400:
+            # A failure stores nothing (docs/api-conventions.md): the client may correct and retry.
             await idempotency.release(pool, claim)
         else:
             body_bytes = response.body if isinstance(response.body, bytes) else b""

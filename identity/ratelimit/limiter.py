@@ -10,7 +10,7 @@ from identity.http.auth import Principal
 from identity.http.clientinfo import client_ip
 from identity.http.errors import ApiError
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
-from identity.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
+from identity.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES, Rule, limit_of, rule_for
 from identity.ratelimit.window import Verdict
 from identity.state import RATE_HEADERS
 
@@ -52,6 +52,11 @@ class Limiter:
     def from_settings(cls, settings: Any) -> Limiter:
         backend = RedisBackend(settings.redis_url) if settings.redis_url else MemoryBackend()
         return cls(backend, settings.rate_limits_enabled)
+
+    def per_email(self, method: str, path: str, principal: Principal | None) -> bool:
+        """Whether this request's rule is kept per email, which only its body names."""
+        rule = ENDPOINT_RULES.get((method, path))  # only the per-endpoint table keeps one so
+        return self.enabled and principal is not None and rule is not None and rule.key == "email"
 
     async def enforce(
         self, request: web.Request, method: str, path: str, principal: Principal | None, body: Any

@@ -18,7 +18,7 @@ from identity.http.auth import PUBLISHABLE, SECRET, Principal, Tenant
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
 from identity.ratelimit.rules import ENDPOINT_RULES, rule_for
 from identity.ratelimit.window import decide
-from tests.conftest import MASTER_KEY, Api
+from tests.conftest import MASTER_KEY, Api, assert_error
 
 # ---- the window arithmetic (pure, with a fake clock) ----
 
@@ -121,14 +121,25 @@ async def test_refused_and_invalid_requests_carry_the_headers_and_count(limited_
         "POST", "/v1/api-keys", json={"name": "r", "type": "secret", "scopes": ["users:read"]},
         token=key, tenant=tid)
     assert status == 201
-    status, _, resp = await limited_api.call("POST", "/v1/users", json={"email": "a@b.co"},
-                                             token=reader["key"], tenant=tid)
-    assert status == 403 and resp.headers["X-RateLimit-Limit"] == "30"
-    # A public endpoint kept per email: a body without one is counted per client address.
+    status, body, resp = await limited_api.call("POST", "/v1/users", json={"email": "a@b.co"},
+                                                token=reader["key"], tenant=tid)
+    assert_error(body, "insufficient_scope", 403)
+    assert resp.headers["X-RateLimit-Limit"] == "30"
+    # A public endpoint kept per email: a body without one is counted per client address, and
+    # a valid body by its email, which starts a count of its own.
     pk = t["publishable_key"]
-    status, _, resp = await limited_api.call("POST", "/v1/auth/password/forgot", json={"email": 1},
-                                             token=pk, tenant=tid)
-    assert status == 422 and resp.headers["X-RateLimit-Limit"] == "5"
+    per_address = []
+    for _ in range(2):
+        status, _, resp = await limited_api.call("POST", "/v1/auth/password/forgot", json={"email": 1},
+                                                 token=pk, tenant=tid)
+        assert status == 422 and resp.headers["X-RateLimit-Limit"] == "5"
+        per_address.append(int(resp.headers["X-RateLimit-Remaining"]))
+    assert per_address == [4, 3]
+    status, _, resp = await limited_api.call(
+        "POST", "/v1/auth/password/forgot",
+        json={"email": "nobody@example.com", "redirect_url": "https://app.example.com/reset"},
+        token=pk, tenant=tid)
+    assert status == 200 and resp.headers["X-RateLimit-Remaining"] == "4"
     status, _, resp = await limited_api.call("POST", "/v1/auth/sign-in", json={}, token=pk, tenant=tid)
     assert status == 422 and resp.headers["X-RateLimit-Limit"] == "10"
     # No credential: nothing to count it against, so no headers.

@@ -55,8 +55,10 @@ class Limiter:
 
     def per_email(self, method: str, path: str, principal: Principal | None) -> bool:
         """Whether this request's rule is kept per email, which only its body names."""
+        if not self.enabled or principal is None:
+            return False
         rule = ENDPOINT_RULES.get((method, path))  # only the per-endpoint table keeps one so
-        return self.enabled and principal is not None and rule is not None and rule.key == "email"
+        return rule is not None and rule.key == "email"
 
     async def enforce(
         self, request: web.Request, method: str, path: str, principal: Principal | None, body: Any

@@ -555,6 +555,37 @@ async def test_slow_endpoint_does_not_delay_others(tenant, app, worker):
         await fast.stop()
 
 
+async def test_claims_racing_for_one_webhook_keep_its_in_flight_cap(tenant, app):
+    """Twelve due deliveries of one webhook claimed at once, each on its own connection: the
+    cap holds (each claim counts the others' leases, so two counting at once must not both
+    take the last place)."""
+    from identity.events.emit import emit
+    from identity.webhooks import store
+    from identity.webhooks.delivery import MAX_IN_FLIGHT_PER_WEBHOOK
+
+    hook = await make_webhook(tenant, "http://127.0.0.1:9/never", ["user.updated"])
+    pool = state(app).pool
+    for i in range(12):
+        async with pool.acquire() as conn, conn.transaction():
+            await emit(conn, tenant.id, "user.updated", {"id": f"usr_{i}", "email": "a@b.co"})
+    ids = [r["id"] for r in await pool.fetch(
+        "SELECT id FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2",
+        tenant.id, hook["id"])]
+    assert len(ids) == 12
+
+    async def claim(delivery_id: str):
+        async with pool.acquire() as conn:
+            return await store.claim(conn, tenant.id, delivery_id, 60.0, MAX_IN_FLIGHT_PER_WEBHOOK)
+
+    try:
+        claimed = [r for r in await asyncio.gather(*[claim(i) for i in ids]) if r is not None]
+        assert len(claimed) == MAX_IN_FLIGHT_PER_WEBHOOK
+    finally:  # nothing left for a later test's worker to try
+        await pool.execute("UPDATE webhook_deliveries SET status = 'failed', leased_until = NULL "
+                           "WHERE tenant_id = $1 AND endpoint_id = $2", tenant.id, hook["id"])
+        await tenant.secret("DELETE", f"/v1/webhooks/{hook['id']}")
+
+
 async def test_worker_killed_mid_delivery_is_delivered_later(
     tenant, app, receiver, database_dsn, worker, tmp_path
 ):

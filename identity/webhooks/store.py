@@ -350,13 +350,29 @@ LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
 """
 
 
+#: Claims of one webhook take turns under this lock (the two-key form, its own key space).
+_CLAIM_LOCK_CLASS = 0x77_68_6B  # "whk"
+_LOCK_WEBHOOK = f"""
+SELECT pg_advisory_xact_lock({_CLAIM_LOCK_CLASS}, hashtext(coalesce(endpoint_id, admin_webhook_id)))
+  FROM webhook_deliveries WHERE tenant_id = $1 AND id = $2
+"""
+
+
 async def claim(conn: Any, tenant_id: str, delivery_id: str, lease: float,
                 max_in_flight: int, force: bool = False) -> asyncpg.Record | None:
     """Take a due pending delivery for one attempt (records the attempt as in flight), or None
     when it is not due, finished, held by another worker, its webhook is paused, or its
     webhook already has max_in_flight attempts running. force (the test operation) ignores
     the pause and the cap."""
-    return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
+    if force:
+        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
+    # The cap counts the webhook's other leases. Two claims counting at once would each miss the
+    # other's uncommitted lease and both take the last place, so claims of one webhook hold a
+    # lock to their commit, and the count runs after it in a statement of its own, whose
+    # snapshot sees every claim that held the lock before.
+    async with conn.transaction():
+        await conn.execute(_LOCK_WEBHOOK, tenant_id, delivery_id)
+        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
 
 
 async def finish(

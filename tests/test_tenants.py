@@ -187,5 +187,5 @@ async def test_the_slug_slug_is_reserved(api: Api, make_tenant) -> None:
     assert_error(body, "validation_error", 422)
     status, body, _ = await api.call("PATCH", f"/v1/tenants/{named.id}", json={"slug": "slug"}, token=MASTER_KEY)
     assert_error(body, "validation_error", 422)
-    status, stats, _ = await api.call("GET", f"/v1/tenants/{named.id}/stats", token=MASTER_KEY)
-    assert status == 200
+    status, found, _ = await api.call("GET", f"/v1/tenants/slug/{named.slug}", token=MASTER_KEY)
+    assert status == 200 and found["id"] == named.id

@@ -8,6 +8,7 @@ from typing import Any
 import asyncpg
 
 from identity.db.transactions import require_transaction
+from identity.http.pagination import keyset
 from identity.ids import floor_id, new_id
 
 
@@ -84,6 +85,7 @@ async def list_page(
     the filters given are in the statement, so each one reaches its index."""
     args: list[Any] = [tenant_id]
     where = ["tenant_id = $1"]
+    op, order = keyset(ascending)
 
     def add(clause: str, value: Any) -> None:
         args.append(value)
@@ -104,8 +106,7 @@ async def list_page(
         add("created_at <= {}", until)
         add("id < {}", floor_id("aud", int(until.timestamp() * 1000) + CLOCK_SKEW_MS))
     if after is not None:
-        add("id > {}" if ascending else "id < {}", after)
-    order = "ASC" if ascending else "DESC"
+        add(f"id {op} {{}}", after)
     args.append(limit + 1)
     return await conn.fetch(
         f"""SELECT id, action, actor, resource_type, resource_id, ip_address, user_agent, metadata,

@@ -25,7 +25,6 @@ from cryptography.exceptions import InvalidTag
 
 from identity.crypto import SecretBox, seal, unseal
 from identity.http.errors import ApiError, ValidationFailed
-from identity.http.validation import unstorable
 
 RETENTION_HOURS = 24
 CLAIM_TIMEOUT_SECONDS = 60
@@ -51,7 +50,7 @@ class Claim:
     @classmethod
     def of(cls, box: SecretBox, tenant_id: str, scope: str, key: str, method: str, path: str,
            body: bytes) -> Claim:
-        if not key or len(key) > 255 or unstorable(key) or not key.isprintable():
+        if not key or len(key) > 255 or not key.isprintable():
             raise ValidationFailed("Idempotency-Key", "must be 1 to 255 printable characters")
         # Three keys from the server's secret key and the Idempotency-Key, one per use.
         hash_key = bytes.fromhex(box.mac(key, "idempotency/request"))

@@ -40,6 +40,9 @@ class Model(msgspec.Struct, kw_only=True):
 
 
 Name = Annotated[str, Meta(min_length=1, max_length=200)]
+#: Tenant and organization slugs (identity/slugs.py). Never a '_', so a path segment starting
+#: with an id prefix (tnt_, org_) is always an id.
+Slug = Annotated[str, Meta(min_length=1, max_length=63, pattern=r"^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$")]
 ShortText = Annotated[str, Meta(max_length=1000)]
 Url = Annotated[str, Meta(min_length=1, max_length=2048)]
 Metadata = Annotated[dict[str, Any], Meta(description="Free-form JSON object")]

@@ -15,14 +15,13 @@ from identity.http.types import (
     Name,
     Pagination,
     Query,
+    Slug,
     UnsetType,
     Url,
 )
 
 Role = Literal["owner", "admin", "member"]
 InvitationStatus = Literal["pending", "accepted", "revoked", "expired"]
-# Slugs never contain '_', so a path segment starting with 'org_' is always an id.
-Slug = Annotated[str, Meta(min_length=1, max_length=63, pattern=r"^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$")]
 Id = Annotated[str, Meta(min_length=1, max_length=64)]
 Duration = Annotated[str, Meta(pattern=r"^\s*\d{1,9}\s*(ms|s|m|h|d|w|y)\s*$", max_length=20)]
 Order = Literal["asc", "desc"]

@@ -10,7 +10,7 @@ from identity.http.auth import Principal
 from identity.http.clientinfo import client_ip
 from identity.http.errors import ApiError
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
-from identity.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES, Rule, limit_of, rule_for
+from identity.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
 from identity.ratelimit.window import Verdict
 from identity.state import RATE_HEADERS
 
@@ -57,7 +57,7 @@ class Limiter:
         """Whether this request's rule is kept per email, which only its body names."""
         if not self.enabled or principal is None:
             return False
-        rule = ENDPOINT_RULES.get((method, path))  # only the per-endpoint table keeps one so
+        rule = rule_for(method, path, principal)
         return rule is not None and rule.key == "email"
 
     async def enforce(

@@ -13,7 +13,7 @@ from identity.http.pagination import keyset
 def _columns(p: str = "") -> str:
     return f"""{p}id, {p}tenant_id, {p}user_id, {p}user_agent, {p}ip_address, {p}country,
              {p}device_type, {p}mfa_verified, {p}org_id, {p}created_at, {p}last_active_at,
-             {p}expires_at, {p}revoked_at, {p}revoked_reason,
+             {p}expires_at, {p}revoked_at, {p}revoked_reason, {p}impersonated_by,
              CASE WHEN {p}revoked_at IS NOT NULL THEN 'revoked'
                   WHEN {p}expires_at <= now() THEN 'expired' ELSE 'active' END AS status"""
 

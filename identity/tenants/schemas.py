@@ -15,11 +15,11 @@ from identity.http.types import (
     Name,
     Pagination,
     Query,
+    Slug,
     UnsetType,
 )
 from identity.tenants.auth_config import AuthConfig, AuthConfigPatch
 
-Slug = Annotated[str, Meta(min_length=1, max_length=63, pattern=r"^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$")]
 Plan = Literal["free", "starter", "pro", "enterprise"]
 Status = Literal["active", "suspended", "deleted"]
 

@@ -34,7 +34,7 @@ from typing import Any
 import asyncpg
 
 from identity.http.errors import ValidationFailed
-from identity.http.pagination import decode_cursor, encode_cursor
+from identity.http.pagination import decode_cursor, encode_cursor, keyset
 from identity.users.store import COLUMNS
 
 COUNT_CAP = 1_000
@@ -245,7 +245,7 @@ async def page(
     sql = _Sql(tenant_id)
     q = _q(filters)
     where = _where(sql, filters, with_q=False)
-    op, direction = (">", "ASC") if order == "asc" else ("<", "DESC")
+    op, direction = keyset(order == "asc")
     if after is not None:
         value = sql.p(after[0], cast)
         last_id = sql.p(after[1])

@@ -22,6 +22,7 @@ from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
 from identity.sessions import service as sessions
+from identity.sessions import store as session_store
 from identity.tenants import auth_config
 from identity.tenants.service import CREATE_HOOKS
 from identity.users import store
@@ -383,8 +384,8 @@ async def user_sessions(
     async with pool.acquire() as conn:
         if not await store.get(conn, tenant_id, user_id):
             raise NotFound("user")
-        rows, total = await store.active_sessions(
-            conn, tenant_id, user_id, before=cursor[0] if cursor else None, limit=query.limit,
-            ascending=query.order == "asc",
+        rows, total = await session_store.list_page(
+            conn, tenant_id, user_id=user_id, status="active", after=cursor[0] if cursor else None,
+            limit=query.limit, ascending=query.order == "asc",
         )
     return page([present_session(r) for r in rows], query.limit, total)

@@ -6,7 +6,6 @@ from typing import Any
 
 import asyncpg
 
-from identity.http.pagination import keyset
 from identity.users import me_cache
 
 COLUMNS = """id, tenant_id, email, username, name, phone, avatar_url, email_verified,
@@ -138,23 +137,3 @@ async def inactive_ids(conn: Any, tenant_id: str, user_ids: list[str]) -> list[s
         tenant_id, user_ids,
     )
     return [r["id"] for r in rows]
-
-
-_SESSION_COLUMNS = """id, user_id, user_agent, ip_address, created_at, last_active_at, expires_at,
-                      impersonated_by"""
-
-
-async def active_sessions(
-    conn: Any, tenant_id: str, user_id: str, *, before: str | None, limit: int, ascending: bool = False
-) -> tuple[list[asyncpg.Record], int]:
-    """A page of the user's active sessions, newest first (by id) unless ascending, and how many
-    there are. `before` is the cursor: the last id served."""
-    live = "tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()"
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {_SESSION_COLUMNS} FROM sessions WHERE {live} AND ($3::text IS NULL OR id {op} $3)
-            ORDER BY id {order} LIMIT $4""",
-        tenant_id, user_id, before, limit + 1,
-    )
-    total = await conn.fetchval(f"SELECT count(*) FROM sessions WHERE {live}", tenant_id, user_id)
-    return rows, total

@@ -85,6 +85,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     rotate.add_argument("--activate-in", default="0s",
                         help="publish now, start signing this long from now (e.g. 1h); default now")
+    rotate.add_argument("--algorithm", choices=["ES256", "RS256"], action="append",
+                        help="rotate only this key family (repeatable); default both")
     emails = sub.add_parser("emails", help="the email log (stored messages without IDENTITY_SMTP_URL)")
     emails_sub = emails.add_subparsers(dest="emails_command", required=True)
     el = emails_sub.add_parser("list", help="newest emails first, with their links and codes")
@@ -132,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
         from identity.tokens.operator import rotate_signing
 
         dsn = _prepare(settings, create_master=False)
-        print(asyncio.run(rotate_signing(settings, dsn, args.activate_in)))
+        algorithms = tuple(args.algorithm) if args.algorithm else None
+        print(asyncio.run(rotate_signing(settings, dsn, args.activate_in, algorithms)))
         return
 
     from identity.runner import run

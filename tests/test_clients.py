@@ -46,6 +46,31 @@ async def test_default_grant_types_and_secrets_per_type(tenant, type_, grants, s
     assert created["token_endpoint_auth_method"] == ("client_secret_basic" if secret else "none")
 
 
+async def test_id_token_signed_response_alg(tenant, app):
+    """OIDC client metadata: RS256 unless the client registers ES256; nothing else is taken."""
+    from identity.state import state
+
+    status, created, _ = await tenant.secret("POST", "/v1/clients", json=WEB)
+    assert status == 201 and created["id_token_signed_response_alg"] == "RS256"
+    status, es, _ = await tenant.secret("POST", "/v1/clients", json={**WEB, "id_token_signed_response_alg": "ES256"})
+    assert status == 201 and es["id_token_signed_response_alg"] == "ES256"
+    status, got, _ = await tenant.secret("GET", f"/v1/clients/{es['id']}")
+    assert got["id_token_signed_response_alg"] == "ES256"
+    status, patched, _ = await tenant.secret("PATCH", f"/v1/clients/{es['id']}",
+                                             json={"id_token_signed_response_alg": "RS256"})
+    assert status == 200 and patched["id_token_signed_response_alg"] == "RS256"
+    for bad in ("none", "HS256", "PS256", "rs256", "", None, 256):
+        status, body, _ = await tenant.secret("POST", "/v1/clients", json={**WEB, "id_token_signed_response_alg": bad})
+        assert status == 422, (bad, body)
+        assert_error(body, "validation_error")
+        status, body, _ = await tenant.secret("PATCH", f"/v1/clients/{es['id']}",
+                                              json={"id_token_signed_response_alg": bad})
+        assert status == 422, (bad, body)
+    stored = await state(app).pool.fetchval(
+        "SELECT id_token_signed_response_alg FROM oauth_clients WHERE tenant_id = $1 AND id = $2", tenant.id, es["id"])
+    assert stored == "RS256"  # the refused changes changed nothing
+
+
 async def test_patch_replaces_lists_and_delete(tenant):
     _, created, _ = await tenant.secret("POST", "/v1/clients", json=WEB)
     cid = created["id"]

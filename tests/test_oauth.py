@@ -109,16 +109,20 @@ async def authorize(client: AsyncOAuth2Client, meta: dict[str, Any], browser: Br
     return step, {"verifier": verifier, "nonce": nonce, "state": state}
 
 
-async def validated_id_token(token: dict[str, Any], meta: dict[str, Any], client_id: str, nonce: str) -> Any:
+async def validated_id_token(token: dict[str, Any], meta: dict[str, Any], client_id: str, nonce: str | None,
+                             alg: str = "RS256") -> Any:
+    """The ID token checked as a relying party would (authlib/joserfc, the JWKS, alg pinned)."""
     async with httpx.AsyncClient() as http:
         jwks = (await http.get(meta["jwks_uri"])).json()
     decoded = jose_jwt.decode(token["id_token"], KeySet.import_key_set(jwks),
-                              registry=JWSRegistry(algorithms=["ES256"]))
+                              registry=JWSRegistry(algorithms=[alg]))
+    assert decoded.header["alg"] == alg
     claims = CodeIDToken(
         decoded.claims, decoded.header,
         {"iss": {"essential": True, "values": [meta["issuer"]]},
          "aud": {"essential": True, "values": [client_id]}},
-        {"nonce": nonce, "client_id": client_id, "access_token": token["access_token"]},
+        {"nonce": nonce, "client_id": client_id, "access_token": token["access_token"]} if nonce else
+        {"client_id": client_id, "access_token": token["access_token"]},
     )
     claims.validate(leeway=5)  # iss, aud, exp, iat, nonce, at_hash, azp
     return claims
@@ -135,11 +139,14 @@ async def test_discovery_names_every_endpoint_and_jwks_serves_the_keys(tenant, b
     assert meta["code_challenge_methods_supported"] == ["S256"]
     assert meta["response_types_supported"] == ["code"]
     assert set(meta["token_endpoint_auth_methods_supported"]) >= {"client_secret_basic", "client_secret_post"}
-    assert meta["id_token_signing_alg_values_supported"] == ["ES256"]
+    # RS256 (what OIDC Discovery requires and relying parties expect by default) and ES256
+    assert meta["id_token_signing_alg_values_supported"] == ["RS256", "ES256"]
     assert {"openid", "email", "profile", "offline_access"} <= set(meta["scopes_supported"])
     async with httpx.AsyncClient() as http:
         keys = (await http.get(meta["jwks_uri"])).json()["keys"]
-        assert keys and all(k["alg"] == "ES256" and k["kid"] for k in keys)
+        assert {k["alg"] for k in keys} == {"ES256", "RS256"}
+        assert all(k["kid"] and k["use"] == "sig" and "d" not in k for k in keys)
+        assert all(k["kty"] == {"ES256": "EC", "RS256": "RSA"}[k["alg"]] for k in keys)
         missing = await http.get(f"{base}/oauth/tnt_doesnotexist/.well-known/openid-configuration")
         assert missing.status_code == 404
         # The discovery document is public: readable by any origin.
@@ -655,6 +662,81 @@ async def test_tokens_are_tenant_bound(make_tenant, tenant, meta, browser, user,
         resp = await http.get(f"http://127.0.0.1:{port}/v1/auth/me",
                               headers={"Authorization": f"Bearer {token['access_token']}", "X-Tenant-ID": tenant.id})
         assert resp.status_code == 401
+
+
+async def test_tokens_of_one_tenant_are_refused_by_every_path_of_another(make_tenant, tenant, meta, browser,
+                                                                          user, port, app):
+    """Tenant A's OAuth access token, ID token and platform token, presented to tenant B's
+    userinfo, introspection and logout, are refused; so is a token of A whose aud is not the
+    client it was issued to."""
+    other = await make_tenant()
+    created = await make_client(tenant, type="spa")
+    client = oauth_client(created, meta)
+    location, req = await authorize(client, meta, browser, user)
+    token = await client.fetch_token(meta["token_endpoint"], authorization_response=location,
+                                     code_verifier=req["verifier"])
+    b_client = await make_client(other, type="web", post_logout_redirect_uris=[LOGOUT_TO])
+    b_base = f"http://127.0.0.1:{port}/oauth/{other.id}"
+    status, signed_up, _ = await tenant.public("POST", "/v1/auth/sign-up", json={
+        "email": f"platform-{uuid.uuid4().hex[:8]}@example.com", "password": STRONG_PASSWORD})
+    platform = signed_up["session"]["access_token"]
+    async with httpx.AsyncClient() as http:
+        for presented in (token["access_token"], token["id_token"], platform):
+            resp = await http.get(f"{b_base}/userinfo", headers={"Authorization": f"Bearer {presented}"})
+            assert resp.status_code == 401
+            resp = await http.post(f"{b_base}/introspect", data={"token": presented},
+                                   auth=(b_client["client_id"], b_client["client_secret"]))
+            assert resp.status_code == 200 and resp.json() == {"active": False}
+        # A's ID token is no id_token_hint at B (nor is an access token one at A)
+        for hint, base in ((token["id_token"], b_base), (token["access_token"], meta["issuer"])):
+            page = await browser.open(f"{base}/logout?id_token_hint={hint}")
+            assert isinstance(page, httpx.Response) and page.status_code == 400
+            assert "id_token_hint is not valid" in page.text
+        # our own verification checks aud too: a token of A naming another audience is refused
+        from identity.auth.runtime import runtime
+        from identity.oauth import jwts
+
+        claims = jose_jwt.decode(token["access_token"], KeySet.import_key_set(
+            (await http.get(meta["jwks_uri"])).json())).claims
+        forged = jwts.sign(runtime(app).keys, dict(claims, aud=b_client["client_id"]), typ=jwts.ACCESS_TYP)
+        resp = await http.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {forged}"})
+        assert resp.status_code == 401
+        resp = await http.get(meta["userinfo_endpoint"],
+                              headers={"Authorization": f"Bearer {token['access_token']}"})
+        assert resp.status_code == 200  # the genuine one still works
+
+
+async def test_id_token_algorithm_follows_the_client(tenant, meta, browser, user):
+    """RS256 for a client that asked for nothing (OIDC's default, and all that e.g. Spring
+    Security's default decoder accepts), ES256 for a client registered with it; each verifies
+    against the JWKS with authlib, and a decoder pinned to the other algorithm refuses it."""
+    import jwt as pyjwt
+
+    async with httpx.AsyncClient() as http:
+        jwks = pyjwt.PyJWKSet.from_dict((await http.get(meta["jwks_uri"])).json())
+    for registered, alg in ((None, "RS256"), ("ES256", "ES256")):
+        body = {"type": "web"} if registered is None else {"type": "web", "id_token_signed_response_alg": registered}
+        created = await make_client(tenant, **body)
+        assert created["id_token_signed_response_alg"] == alg
+        client = oauth_client(created, meta)
+        location, req = await authorize(client, meta, browser, user)
+        token = await client.fetch_token(meta["token_endpoint"], authorization_response=location,
+                                         code_verifier=req["verifier"])
+        claims = await validated_id_token(token, meta, created["client_id"], req["nonce"], alg=alg)
+        assert claims["sub"] == user["id"]
+        key = jwks[pyjwt.get_unverified_header(token["id_token"])["kid"]]
+        assert key.algorithm_name == alg
+        other_alg = "ES256" if alg == "RS256" else "RS256"
+        with pytest.raises(pyjwt.InvalidAlgorithmError):
+            pyjwt.decode(token["id_token"], key.key, algorithms=[other_alg], audience=created["client_id"])
+        # access tokens stay ES256 whatever the client's ID token algorithm
+        assert pyjwt.get_unverified_header(token["access_token"])["alg"] == "ES256"
+        # the ID token of a refresh follows a changed registration
+        status, _, _ = await tenant.secret("PATCH", f"/v1/clients/{created['id']}",
+                                           json={"id_token_signed_response_alg": other_alg})
+        assert status == 200
+        refreshed = await client.refresh_token(meta["token_endpoint"], refresh_token=token["refresh_token"])
+        await validated_id_token(refreshed, meta, created["client_id"], None, alg=other_alg)
 
 
 def test_s256_matches_authlib():

@@ -4,6 +4,8 @@ access token naming the organization and the user's role in it; refresh carries 
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import UTC, datetime, timedelta
 
 import jwt
@@ -172,3 +174,31 @@ async def test_impersonation_claim_is_kept(tenant, app, sign_up) -> None:
         "SELECT action, actor FROM audit_log WHERE tenant_id = $1 AND action = 'session.organization_set'",
         tenant.id)
     assert len(entries) == 1 and entries[0]["actor"]["impersonated_by"] == "admin_1"
+
+
+async def test_switching_never_outlives_the_presented_token(tenant, app, sign_up) -> None:
+    """The new token's exp is never later than the presented token's: a stolen access token
+    cannot be renewed by switching organizations, only the refresh token gives a later one."""
+    user = await new_user(sign_up)
+    org = await new_org(tenant, created_by=user["id"])
+    presented = claims(user["access_token"])
+    await asyncio.sleep(1.1)  # now + access_token_ttl is a second past the presented exp
+    status, body, _ = await set_active(tenant, user["access_token"], org["id"])
+    assert status == 200, body
+    switched = claims(body["access_token"])
+    assert switched["exp"] <= presented["exp"] and switched["org_id"] == org["id"]
+    answered = datetime.fromisoformat(body["access_token_expires_at"].replace("Z", "+00:00"))
+    assert answered == datetime.fromtimestamp(switched["exp"], UTC)
+    # switching again with the switched token does not push it forward either
+    status, again, _ = await set_active(tenant, body["access_token"], None)
+    assert status == 200 and claims(again["access_token"])["exp"] <= presented["exp"]
+    # a token close to its end (minted here with 20 s left) gets no more than those 20 s
+    rt = runtime(app)
+    short = rt.tokens.issue(dict(presented, exp=int(time.time()) + 20))
+    status, body, _ = await set_active(tenant, short, org["id"])
+    assert status == 200, body
+    assert claims(body["access_token"])["exp"] <= int(time.time()) + 20
+    # the refresh token still gives a full-length token
+    status, pair, _ = await refresh(tenant, user["refresh_token"])
+    assert status == 200 and claims(pair["access_token"])["exp"] > presented["exp"]
+    assert claims(pair["access_token"])["org_id"] == org["id"]

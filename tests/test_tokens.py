@@ -9,6 +9,7 @@ import time
 
 import asyncpg
 import jwt
+import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -36,7 +37,7 @@ async def _verify(tenant, token: str) -> dict:
     return body
 
 
-async def test_jwks_serves_the_signing_key(api: Api, tenant, sign_up) -> None:
+async def test_jwks_serves_the_signing_key(api: Api, app, tenant, sign_up) -> None:
     created = await sign_up()
     status, jwks, resp = await api.call("GET", "/.well-known/jwks.json")
     assert status == 200 and "max-age" in resp.headers["Cache-Control"]
@@ -44,10 +45,61 @@ async def test_jwks_serves_the_signing_key(api: Api, tenant, sign_up) -> None:
     key = next(k for k in jwks["keys"] if k["kid"] == kid)
     assert key["kty"] == "EC" and key["crv"] == "P-256" and key["alg"] == "ES256"
     assert "d" not in key  # never the private part
-    # a backend can verify locally with the published key
+    # a backend can verify locally with the published key (as docs/auth.md tells it to)
     public = jwt.PyJWK(key).key
-    claims = jwt.decode(created["session"]["access_token"], public, algorithms=["ES256"])
+    claims = jwt.decode(created["session"]["access_token"], public, algorithms=["ES256"],
+                        audience=tenant.id, issuer=state(app).settings.public_url)
     assert claims["tid"] == tenant.id
+    # the ID tokens' RSA key is published beside it, and never signs an access token
+    rsa_keys = [k for k in jwks["keys"] if k["alg"] == "RS256"]
+    assert rsa_keys and all(k["kty"] == "RSA" and k["use"] == "sig" and k["n"] and k["e"]
+                            and "d" not in k for k in rsa_keys)
+    assert all(k["use"] == "sig" and k["kid"] for k in jwks["keys"])
+
+
+async def test_access_token_audience_is_its_tenant(api: Api, app, tenant, make_tenant, sign_up) -> None:
+    """Every tenant's tokens share the keys and the iss, so aud is what tells them apart: a
+    backend of tenant B verifying with the JWKS and audience B refuses tenant A's token."""
+    other = await make_tenant()
+    token = (await sign_up())["session"]["access_token"]
+    assert _claims(token)["aud"] == tenant.id == _claims(token)["tid"]
+    status, jwks, _ = await api.call("GET", "/.well-known/jwks.json")
+    client = jwt.PyJWKSet.from_dict(jwks)
+    public = client[jwt.get_unverified_header(token)["kid"]].key
+    iss = state(app).settings.public_url
+    assert jwt.decode(token, public, algorithms=["ES256"], audience=tenant.id, issuer=iss)["sub"]
+    with pytest.raises(jwt.InvalidAudienceError):
+        jwt.decode(token, public, algorithms=["ES256"], audience=other.id, issuer=iss)
+
+
+async def test_token_for_another_audience_is_refused_everywhere(api: Api, app, tenant, make_tenant,
+                                                                sign_up) -> None:
+    """Whoever verifies our tokens checks aud: a token naming tenant A as its audience is refused
+    by tenant B's API and B's session verification even when the rest of it names a live
+    session of B; so is a token without aud, or with an aud that is not its tid."""
+    other = await make_tenant()
+    created = await sign_up()
+    claims = _claims(created["session"]["access_token"])
+    rt = runtime(app)
+    assert (await _me(api, tenant, created["session"]["access_token"]))[0] == 200
+    forged = {
+        "aud of another tenant": rt.tokens.issue(dict(claims, aud=other.id)),
+        "no aud": rt.tokens.issue({k: v for k, v in claims.items() if k != "aud"}),
+        "aud a list": rt.tokens.issue(dict(claims, aud=[tenant.id, other.id])),
+    }
+    for why, token in forged.items():
+        status, body, _ = await _me(api, tenant, token)
+        assert status == 401, why
+        assert_error(body, "unauthenticated", 401)
+        assert (await _verify(tenant, token))["valid"] is False, why
+    # and tenant A's genuine token, presented to tenant B
+    token = created["session"]["access_token"]
+    assert (await api.call("GET", "/v1/auth/me", token=token, tenant=other.id))[0] == 401
+    status, body, _ = await other.secret("POST", "/v1/sessions/verify", json={"token": token})
+    assert status == 200 and body["valid"] is False
+    status, _, _ = await other.secret("POST", "/v1/auth/organization", token=token,
+                                      json={"organization_id": None})
+    assert status == 401
 
 
 async def test_private_key_is_encrypted_at_rest(app, api: Api) -> None:
@@ -153,19 +205,43 @@ async def test_automatic_schedule_prepublishes_the_next_key(api: Api, app) -> No
     from datetime import UTC, datetime
 
     pool = state(app).pool
+    keys = runtime(app).keys
+    signing_now = {alg: keys.current(alg).kid for alg in signing.ALGORITHMS}
     async with pool.acquire() as conn:
-        assert await signing.rotate_if_due(conn, state(app).box) is None  # a fresh key: not due
+        assert await signing.rotate_if_due(conn, state(app).box) == []  # fresh keys: not due
         later = datetime.now(UTC) + signing.ROTATE_EVERY
-        kid = await signing.rotate_if_due(conn, state(app).box, now=later)
-        assert kid is not None
-        row = await conn.fetchrow("SELECT activates_at FROM signing_keys WHERE id = $1", kid)
-        assert row["activates_at"] > datetime.now(UTC)  # published before it signs
-        assert await signing.rotate_if_due(conn, state(app).box, now=later) is None
-    await runtime(app).keys.load(pool)
-    assert runtime(app).keys.current().kid != kid  # still signing with the current key
-    assert kid in {k["kid"] for k in json.loads(runtime(app).keys.jwks_bytes)["keys"]}
-    await pool.execute("DELETE FROM signing_keys WHERE id = $1", kid)  # leave others undisturbed
+        kids = await signing.rotate_if_due(conn, state(app).box, now=later)
+        # one next key per family: ES256 (access tokens) and RS256 (ID tokens)
+        rows = await conn.fetch("SELECT id, algorithm, activates_at FROM signing_keys WHERE id = ANY($1)", kids)
+        assert sorted(r["algorithm"] for r in rows) == ["ES256", "RS256"]
+        assert all(r["activates_at"] > datetime.now(UTC) for r in rows)  # published before they sign
+        assert await signing.rotate_if_due(conn, state(app).box, now=later) == []
+    await keys.load(pool)
+    # still signing with the current keys
+    assert {alg: keys.current(alg).kid for alg in signing.ALGORITHMS} == signing_now
+    assert set(kids) <= {k["kid"] for k in json.loads(keys.jwks_bytes)["keys"]}
+    await pool.execute("DELETE FROM signing_keys WHERE id = ANY($1)", kids)  # leave others undisturbed
     await pool.execute("UPDATE signing_keys SET retired_at = NULL, expires_at = NULL WHERE retired_at > now()")
+
+
+async def test_rotating_one_family_leaves_the_other_signing(api: Api, app) -> None:
+    """The RSA key of ID tokens rotates like the ES256 key, each family on its own: a new RS256
+    key retires only the RS256 key it replaces, which stays published for the grace period."""
+    pool, box, keys = state(app).pool, state(app).box, runtime(app).keys
+    es256, rs256 = keys.current("ES256").kid, keys.current("RS256").kid
+    async with pool.acquire() as conn:
+        new_rsa = await signing.create_key(conn, box, algorithm="RS256")
+    await keys.load(pool)
+    assert keys.current("RS256").kid == new_rsa and keys.current("ES256").kid == es256
+    rows = {r["id"]: r for r in await pool.fetch("SELECT * FROM signing_keys WHERE id = ANY($1)",
+                                                  [es256, rs256, new_rsa])}
+    assert rows[rs256]["retired_at"] is not None and rows[es256]["retired_at"] is None
+    assert rows[rs256]["expires_at"] - rows[rs256]["retired_at"] >= signing.MAX_TOKEN_LIFETIME
+    assert rows[new_rsa]["private_key_sealed"].startswith("v1:")  # sealed like the EC keys
+    published = {k["kid"]: k for k in json.loads(keys.jwks_bytes)["keys"]}
+    assert {es256, rs256, new_rsa} <= set(published)
+    assert published[new_rsa]["alg"] == "RS256" and published[new_rsa]["kty"] == "RSA"
+    assert jwt.get_unverified_header(keys.sign({"x": 1}))["kid"] == es256  # access tokens: ES256
 
 
 async def test_session_verify_endpoint(api: Api, tenant, make_tenant, sign_up) -> None:

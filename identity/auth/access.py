@@ -20,11 +20,9 @@ async def resolve_access_token(request: web.Request, token: str, tenant_id: str 
     rt = runtime(request)
     pool = request.app[STATE].pool
     try:
-        claims = await rt.tokens.verify(token, pool)
+        claims = await rt.tokens.verify(token, pool, audience=tenant_id)
     except InvalidToken:
-        raise Unauthenticated("The access token is not valid or has expired.") from None
-    if tenant_id is not None and claims["tid"] != tenant_id:
-        raise Unauthenticated("The access token belongs to another tenant.")
+        raise Unauthenticated("The access token is not valid for this tenant or has expired.") from None
     tenant = await rt.tenants.get(pool, claims["tid"])
     session = await rt.sessions.get(pool, tenant.id, claims["sid"])
     if session is None or not session.alive() or session.user_id != claims["sub"]:

@@ -9,6 +9,8 @@ from identity.http.types import UNSET, Body, Limit, Meta, Model, Name, Paginatio
 
 ClientType = Literal["web", "spa", "native", "machine"]
 GrantType = Literal["authorization_code", "refresh_token", "client_credentials"]
+#: OIDC Dynamic Client Registration's id_token_signed_response_alg; RS256 is its default.
+IdTokenAlg = Literal["RS256", "ES256"]
 Uri = Annotated[str, Meta(min_length=1, max_length=2048)]
 UriList = Annotated[list[Uri], Meta(max_length=20)]
 Origin = Annotated[str, Meta(min_length=1, max_length=500)]
@@ -27,6 +29,7 @@ class CreateClient(Body):
     post_logout_redirect_uris: UriList = []
     scopes: ScopeList | None = None
     first_party: bool = True
+    id_token_signed_response_alg: IdTokenAlg = "RS256"
 
 
 class UpdateClient(Body):
@@ -36,6 +39,7 @@ class UpdateClient(Body):
     post_logout_redirect_uris: UriList | UnsetType = UNSET
     scopes: ScopeList | UnsetType = UNSET
     first_party: bool | UnsetType = UNSET
+    id_token_signed_response_alg: IdTokenAlg | UnsetType = UNSET
 
 
 class ListClients(Query):
@@ -64,6 +68,7 @@ class Client(Model):
     post_logout_redirect_uris: list[str]
     first_party: bool
     token_endpoint_auth_method: str
+    id_token_signed_response_alg: IdTokenAlg
     secret_rotated_at: datetime | None
     created_at: datetime
     updated_at: datetime

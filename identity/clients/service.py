@@ -62,6 +62,7 @@ def present(row: Any) -> dict[str, Any]:
         "post_logout_redirect_uris": list(row["post_logout_redirect_uris"]),
         "first_party": row["first_party"],
         "token_endpoint_auth_method": auth_method(row["type"]),
+        "id_token_signed_response_alg": row["id_token_signed_response_alg"],
         "secret_rotated_at": row["secret_rotated_at"],
         "created_at": row["created_at"],
         "updated_at": row["updated_at"],
@@ -176,6 +177,7 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
             "redirect_uris": redirect_uris, "allowed_origins": origins, "grant_types": grants,
             "scopes": scopes, "post_logout_redirect_uris": post_logout,
             "first_party": body.first_party,
+            "id_token_signed_response_alg": body.id_token_signed_response_alg,
             "secret_hash": sha256_hex(secret) if secret else None,
         })
         await audit.record(conn, tenant_id, "client.created", "client", row["id"],
@@ -226,6 +228,8 @@ async def update(
             changes["scopes"] = list(dict.fromkeys(body.scopes))
         if isinstance(body.first_party, bool):
             changes["first_party"] = body.first_party
+        if isinstance(body.id_token_signed_response_alg, str):
+            changes["id_token_signed_response_alg"] = body.id_token_signed_response_alg
         if changes:
             row = await store.update(conn, tenant_id, client_id, changes)
             await audit.record(conn, tenant_id, "client.updated", "client", client_id,

@@ -10,7 +10,7 @@ from identity.http.pagination import keyset
 
 COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_types, scopes,
              post_logout_redirect_uris, first_party, secret_hash, secret_rotated_at, created_at,
-             updated_at"""
+             updated_at, id_token_signed_response_alg"""
 
 
 async def insert(conn: Any, values: dict[str, Any]) -> asyncpg.Record:

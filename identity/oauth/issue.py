@@ -49,7 +49,9 @@ def access_token(rt: Any, *, iss: str, tenant_id: str, client_id: str, sub: str,
 
 
 def id_token(rt: Any, *, iss: str, client_id: str, user: Any, scopes: list[str], auth_time: datetime,
-             nonce: str | None, access: str, session_id: str | None, now: datetime, ttl: timedelta) -> str:
+             nonce: str | None, access: str, session_id: str | None, now: datetime, ttl: timedelta,
+             algorithm: str) -> str:
+    """Signed with the client's id_token_signed_response_alg (RS256 unless it registered ES256)."""
     claims: dict[str, Any] = {
         "iss": iss, "sub": user["id"], "aud": client_id, "azp": client_id,
         "iat": int(now.timestamp()), "exp": int((now + ttl).timestamp()),
@@ -60,7 +62,7 @@ def id_token(rt: Any, *, iss: str, client_id: str, user: Any, scopes: list[str],
     if session_id:
         claims["sid"] = session_id
     claims.update(claims_for_user(user, scopes))
-    return jwts.sign(rt.keys, claims)
+    return jwts.sign(rt.keys, claims, algorithm=algorithm)
 
 
 async def user_grant(conn: Any, rt: Any, *, tenant: Any, iss: str, client: Any, user: Any,
@@ -97,7 +99,8 @@ def respond(rt: Any, *, tenant: Any, iss: str, client: Any, user: Any, grant: An
     if "openid" in scopes:
         body["id_token"] = id_token(rt, iss=iss, client_id=client["id"], user=user, scopes=scopes,
                                     auth_time=grant["auth_time"], nonce=nonce, access=access,
-                                    session_id=grant["session_id"], now=now, ttl=ttl)
+                                    session_id=grant["session_id"], now=now, ttl=ttl,
+                                    algorithm=client["id_token_signed_response_alg"])
     return body
 
 

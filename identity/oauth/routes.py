@@ -38,6 +38,7 @@ from identity.oauth.schemas import (
 from identity.sessions import service as sessions
 from identity.state import CORS_ORIGIN
 from identity.tokens.routes import CACHE_SECONDS, Jwks
+from identity.tokens.signing import ID_TOKEN_ALGORITHMS
 
 router = Router()
 _common: dict[str, Any] = {"tenant": False, "idempotent": False, "tag": "OAuth 2.0 / OpenID Connect"}
@@ -76,7 +77,7 @@ def discovery_document(iss: str) -> dict[str, Any]:
         "response_modes_supported": ["query"],
         "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],
         "subject_types_supported": ["public"],
-        "id_token_signing_alg_values_supported": ["ES256"],
+        "id_token_signing_alg_values_supported": list(ID_TOKEN_ALGORITHMS),
         "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
         "revocation_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
         "introspection_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
@@ -169,7 +170,10 @@ async def _access_claims(ctx: Ctx, tenant_id: str, token: str) -> dict[str, Any]
         claims = await jwts.verify(rt.keys, ctx.pool, token, _issuer(ctx, tenant_id))
     except jwts.BadToken:
         return None
-    if claims.get("tid") != tenant_id or not isinstance(claims.get("gid"), str):
+    # The issuer names the tenant already; tid and aud (the client the grant was made for)
+    # must agree with it, whoever minted the token.
+    if claims.get("tid") != tenant_id or not isinstance(claims.get("gid"), str) \
+            or not isinstance(claims.get("client_id"), str) or claims.get("aud") != claims["client_id"]:
         return None
     return claims
 
@@ -298,8 +302,10 @@ async def _end_session(ctx: Ctx) -> web.Response:
     hint = get("id_token_hint")
     if hint:
         try:
-            hint_claims = await jwts.verify(runtime(ctx.app).keys, ctx.pool, hint, page.iss, typ=None,
-                                            verify_exp=False)  # an expired hint still names the user
+            # An ID token of this tenant's issuer (never an access token), in either algorithm;
+            # an expired hint still names the user.
+            hint_claims = await jwts.verify(runtime(ctx.app).keys, ctx.pool, hint, page.iss, typ=jwts.ID_TYP,
+                                            algorithms=ID_TOKEN_ALGORITHMS, verify_exp=False)
         except jwts.BadToken:
             return page.error_page("Sign-out failed", "The id_token_hint is not valid.")
     client_id = get("client_id") or (hint_claims or {}).get("aud")

@@ -6,7 +6,10 @@ org_role claims name it. The refresh token keeps working: refresh reads sessions
 current membership role, so later tokens carry the organization forward (and a changed role).
 When the membership ends, or the organization is deleted, the session's org_id is cleared in
 the same transaction, so the next token (refresh or switch) carries org_id null. Tokens already
-issued keep their claims until they expire (access_token_ttl), as every JWT does.
+issued keep their claims until they expire (access_token_ttl), as every JWT does. The new
+token expires no later than the one presented: switching is not a way to renew a token (a
+stolen one would otherwise live as long as the session); a longer-lived token comes only from
+the refresh token.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ async def set_active(
         ttl=duration(tenant.auth_config, "access_token_ttl"),
         # An impersonation token stays one: the new token keeps who is acting.
         act=principal.claims.get("act"),
+        not_after=datetime.fromtimestamp(principal.claims["exp"], UTC),
     )
     return {
         "session_id": session["id"],

@@ -197,10 +197,8 @@ async def verify(rt: Any, pool: asyncpg.Pool, tenant_id: str, token: str) -> dic
     """POST /v1/sessions/verify: valid only for a well-signed, unexpired token of this tenant
     whose session is alive. expires_at is the access token's expiry."""
     try:
-        claims = await rt.tokens.verify(token, pool)
-    except InvalidToken:
-        return dict(_INVALID)
-    if claims.get("tid") != tenant_id:
+        claims = await rt.tokens.verify(token, pool, audience=tenant_id)
+    except InvalidToken:  # including another tenant's token (its aud is not this tenant)
         return dict(_INVALID)
     state = await rt.sessions.get(pool, tenant_id, claims["sid"])
     if state is None or not state.alive() or state.user_id != claims["sub"]:

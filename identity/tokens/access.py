@@ -1,4 +1,8 @@
-"""Access tokens: the claims of decisions.md §3, issuing, and verification behind a bounded LRU.
+"""Access tokens: their claims, issuing, and verification behind a bounded LRU.
+
+`aud` is the tenant id (as is `tid`), so a backend that verifies tokens with the JWKS and
+checks the audience accepts only its own tenant's tokens, although every tenant's tokens are
+signed with the same keys under the same `iss`.
 
 A verified token's claims are cached by the token text until its exp, so a hot client pays
 for the ECDSA verification once. The cache says only "this signature is good"; whether the
@@ -26,12 +30,18 @@ def claims_for(
     ttl: timedelta,
     now: datetime | None = None,
     act: dict[str, Any] | None = None,
+    not_after: datetime | None = None,
 ) -> dict[str, Any]:
-    """The access token claims for a user's session. exp never passes the session's expiry."""
+    """The access token claims for a user's session. exp never passes the session's expiry,
+    nor `not_after` (the expiry of the token this one is issued in exchange for, so that a
+    token cannot be renewed by presenting it)."""
     now = now or datetime.now(UTC)
     expires = min(now + ttl, session["expires_at"])
+    if not_after is not None:
+        expires = min(expires, not_after)
     claims = {
         "iss": issuer,
+        "aud": tenant_id,
         "sub": user["id"],
         "sid": session["id"],
         "tid": tenant_id,
@@ -61,24 +71,31 @@ class AccessTokens:
     def issue(self, claims: dict[str, Any]) -> str:
         return self.keys.sign(claims)
 
-    async def verify(self, token: str, pool: Any) -> dict[str, Any]:
-        """Claims of a valid token, else InvalidToken (expired, tampered, unknown key...)."""
+    async def verify(self, token: str, pool: Any, *, audience: str | None) -> dict[str, Any]:
+        """Claims of a valid token for tenant `audience`, else InvalidToken (expired, tampered,
+        unknown key, another tenant's...). With audience None (the caller does not know the
+        tenant yet) the token must still name one tenant: its aud equal to its tid."""
         claims = self._cache.get(token)
         if claims is not None:
-            if claims["exp"] > time.time():
-                self._cache.move_to_end(token)
-                return claims
-            del self._cache[token]
-            raise InvalidToken("expired")
-        try:
-            claims = self.keys.verify(token)
-        except UnknownKid:
-            # Perhaps another process rotated the key a moment ago: look once, then decide.
-            await self.keys.maybe_reload(pool, unknown_kid=True)
-            claims = self.keys.verify(token)
-        self._cache[token] = claims
-        if len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+            if claims["exp"] <= time.time():
+                del self._cache[token]
+                raise InvalidToken("expired")
+            self._cache.move_to_end(token)
+        else:
+            try:
+                claims = self.keys.verify(token)
+            except UnknownKid:
+                # Perhaps another process rotated the key a moment ago: look once, then decide.
+                await self.keys.maybe_reload(pool, unknown_kid=True)
+                claims = self.keys.verify(token)
+            if claims["aud"] != claims["tid"]:
+                raise InvalidToken("audience")
+            self._cache[token] = claims
+            if len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        # Checked on every use: the cache says only that the signature is good.
+        if audience is not None and claims["aud"] != audience:
+            raise InvalidToken("audience")
         return claims
 
     def clear(self) -> None:

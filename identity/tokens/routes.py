@@ -8,7 +8,7 @@ from aiohttp import web
 
 from identity.auth.runtime import runtime
 from identity.http.routing import Ctx, Router
-from identity.http.types import Model
+from identity.http.types import UNSET, Model, UnsetType
 
 router = Router()
 
@@ -18,13 +18,17 @@ CACHE_SECONDS = 300
 
 
 class Jwk(Model):
+    """An EC key (ES256: crv, x, y) or an RSA key (RS256: n, e)."""
+
     kty: str
-    crv: str
-    x: str
-    y: str
     kid: str
     alg: str
     use: str
+    crv: str | UnsetType = UNSET
+    x: str | UnsetType = UNSET
+    y: str | UnsetType = UNSET
+    n: str | UnsetType = UNSET
+    e: str | UnsetType = UNSET
 
 
 class Jwks(Model):
@@ -32,7 +36,7 @@ class Jwks(Model):
 
 
 @router.get("/.well-known/jwks.json", response=Jwks, tenant=False, tag="Tokens",
-            summary="Public keys (JWK set) for verifying access tokens locally")
+            summary="Public keys (JWK set) for verifying access tokens (ES256) and ID tokens locally")
 async def jwks(ctx: Ctx) -> Any:
     rt = runtime(ctx.app)
     await rt.keys.maybe_reload(ctx.pool)

@@ -1,12 +1,16 @@
-"""JWT signing keys (ES256): creation, rotation, the JWKS, signing and pinned verification.
+"""JWT signing keys: creation, rotation, the JWKS, signing and pinned verification.
 
-Keys are service-wide (the tid claim names the tenant). The private key is stored as PEM
-encrypted with the SecretBox (bound to the key id). Each process keeps the keys in memory and
-reloads them every RELOAD_SECONDS, and at once (at most every UNKNOWN_KID_RELOAD_SECONDS) when a
-token names a kid it has not seen, so a key rotated by another process is picked up.
+Two families of keys, each rotated on its own: ES256 (P-256) keys sign access tokens and the
+ID tokens of clients registered with ES256; RS256 (RSA) keys sign the ID tokens of every other
+client (RS256 is what OpenID Connect requires a provider to offer, and many relying parties
+accept nothing else). Keys are service-wide; a token names its tenant in `aud` and `tid`. The
+private key is stored as PEM encrypted with the SecretBox (bound to the key id). Each process
+keeps the keys in memory and reloads them every RELOAD_SECONDS, and at once (at most every
+UNKNOWN_KID_RELOAD_SECONDS) when a token names a kid it has not seen, so a key rotated by
+another process is picked up.
 
-Rotation: a new key is inserted with an activation time; from then on it signs. The key it
-replaces stops signing but stays in the JWKS until MAX_TOKEN_LIFETIME after that, so every token
+Rotation: a new key is inserted with an activation time; from then on it signs. The key of the
+same algorithm it replaces stops signing but stays in the JWKS until MAX_TOKEN_LIFETIME after that, so every token
 it signed can still be verified. The automatic schedule creates the next key ROTATE_EVERY after
 the current one was activated, published PREPUBLISH ahead of its activation so that verifiers
 caching the JWKS see it before the first token signed with it.
@@ -24,14 +28,20 @@ import jwt
 import msgspec
 import structlog
 from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from jwt.algorithms import ECAlgorithm
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from jwt.algorithms import ECAlgorithm, RSAAlgorithm
 
 from identity.ids import new_id
 
 log = structlog.get_logger("identity.tokens")
 
-ALGORITHM = "ES256"
+ALGORITHM = "ES256"  # access tokens; also ID tokens of clients registered with ES256
+RSA_ALGORITHM = "RS256"  # ID tokens of every other client
+ALGORITHMS = (ALGORITHM, RSA_ALGORITHM)
+#: What an ID token may be signed with, the default (OIDC's id_token_signed_response_alg) first.
+ID_TOKEN_ALGORITHMS = (RSA_ALGORITHM, ALGORITHM)
+#: What the major providers publish for RS256; generating one takes tens of milliseconds.
+RSA_BITS = 2048
 #: No token this service signs lives longer (access_token_ttl is bounded to 24h).
 MAX_TOKEN_LIFETIME = timedelta(hours=24)
 #: A retired key stays published this long after it stopped signing.
@@ -51,68 +61,89 @@ class InvalidToken(Exception):
 @dataclass
 class _Key:
     kid: str
-    public: ec.EllipticCurvePublicKey
-    private: ec.EllipticCurvePrivateKey | None
+    alg: str
+    public: Any  # ec.EllipticCurvePublicKey or rsa.RSAPublicKey, as alg says
+    private: Any
     jwk: dict[str, Any]
     activates_at: datetime
     expires_at: datetime | None
 
 
-def _generate() -> tuple[ec.EllipticCurvePrivateKey, str, dict[str, Any]]:
-    private = ec.generate_private_key(ec.SECP256R1())
+#: The private key type each algorithm's keys must load as.
+_KEY_TYPES: dict[str, type] = {ALGORITHM: ec.EllipticCurvePrivateKey, RSA_ALGORITHM: rsa.RSAPrivateKey}
+
+
+def _generate(algorithm: str) -> tuple[str, dict[str, Any]]:
+    """(private PEM, public JWK) of a new key. RSA generation is CPU work: run in a thread."""
+    if algorithm == ALGORITHM:
+        private: Any = ec.generate_private_key(ec.SECP256R1())
+        jwk = ECAlgorithm.to_jwk(private.public_key(), as_dict=True)
+    elif algorithm == RSA_ALGORITHM:
+        private = rsa.generate_private_key(public_exponent=65537, key_size=RSA_BITS)
+        jwk = RSAAlgorithm.to_jwk(private.public_key(), as_dict=True)
+    else:
+        raise ValueError(f"unsupported signing algorithm {algorithm!r}")
     pem = private.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     ).decode()
-    jwk = ECAlgorithm.to_jwk(private.public_key(), as_dict=True)
-    return private, pem, jwk
+    return pem, jwk
 
 
-async def create_key(conn: Any, box: Any, *, activates_at: datetime | None = None) -> str:
-    """Insert a new signing key; the key it supersedes gets its retirement dates. Returns kid."""
+async def create_key(conn: Any, box: Any, *, algorithm: str = ALGORITHM,
+                     activates_at: datetime | None = None) -> str:
+    """Insert a new signing key of `algorithm`; the key of that algorithm it supersedes gets its
+    retirement dates. Returns kid."""
     kid = new_id("jwk")
-    _, pem, jwk = _generate()
-    jwk.update({"kid": kid, "alg": ALGORITHM, "use": "sig"})
+    pem, jwk = await asyncio.to_thread(_generate, algorithm)  # off the event loop
+    jwk.update({"kid": kid, "alg": algorithm, "use": "sig"})
     activates = activates_at or datetime.now(UTC)
     async with conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
-        # Every key active before this one stops signing when this one activates.
+        # Every key of this algorithm active before this one stops signing when this one activates.
         await conn.execute(
             """UPDATE signing_keys SET retired_at = $1, expires_at = $1 + $2::interval
-               WHERE retired_at IS NULL AND activates_at < $1""",
-            activates, RETIRED_KEY_GRACE,
+               WHERE retired_at IS NULL AND activates_at < $1 AND algorithm = $3""",
+            activates, RETIRED_KEY_GRACE, algorithm,
         )
         await conn.execute(
             """INSERT INTO signing_keys (id, algorithm, public_jwk, private_key_sealed, activates_at)
                VALUES ($1, $2, $3, $4, $5)""",
-            kid, ALGORITHM, jwk, box.encrypt(pem, associated=kid), activates,
+            kid, algorithm, jwk, box.encrypt(pem, associated=kid), activates,
         )
-    log.info("signing_key_created", kid=kid, activates_at=activates.isoformat())
+    log.info("signing_key_created", kid=kid, algorithm=algorithm, activates_at=activates.isoformat())
     return kid
 
 
 async def ensure_key(conn: Any, box: Any) -> None:
-    """Create the first key when there is none that signs now (first start)."""
-    async with conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
-        have = await conn.fetchval(
-            """SELECT 1 FROM signing_keys WHERE activates_at <= now()
-               AND (retired_at IS NULL OR retired_at > now()) LIMIT 1"""
-        )
-        if not have:
-            await create_key(conn, box)
+    """Create the first key of each algorithm that has none signing now (first start, and the
+    first start after RS256 was added)."""
+    for algorithm in ALGORITHMS:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
+            have = await conn.fetchval(
+                """SELECT 1 FROM signing_keys WHERE algorithm = $1 AND activates_at <= now()
+                   AND (retired_at IS NULL OR retired_at > now()) LIMIT 1""",
+                algorithm,
+            )
+            if not have:
+                await create_key(conn, box, algorithm=algorithm)
 
 
-async def rotate_if_due(conn: Any, box: Any, now: datetime | None = None) -> str | None:
-    """The automatic schedule: pre-publish the next key PREPUBLISH before the current one is
-    ROTATE_EVERY old. Returns the new kid, or None when nothing was due."""
+async def rotate_if_due(conn: Any, box: Any, now: datetime | None = None) -> list[str]:
+    """The automatic schedule, per algorithm: pre-publish the next key PREPUBLISH before the
+    current one is ROTATE_EVERY old. Returns the new kids (none when nothing was due)."""
     now = now or datetime.now(UTC)
-    async with conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
-        newest = await conn.fetchval("SELECT max(activates_at) FROM signing_keys")
-        if newest is not None and newest + ROTATE_EVERY - PREPUBLISH > now:
-            return None
-        start = max(now + PREPUBLISH, newest + ROTATE_EVERY) if newest else now
-        return await create_key(conn, box, activates_at=start)
+    created = []
+    for algorithm in ALGORITHMS:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
+            newest = await conn.fetchval(
+                "SELECT max(activates_at) FROM signing_keys WHERE algorithm = $1", algorithm)
+            if newest is not None and newest + ROTATE_EVERY - PREPUBLISH > now:
+                continue
+            start = max(now + PREPUBLISH, newest + ROTATE_EVERY) if newest else now
+            created.append(await create_key(conn, box, algorithm=algorithm, activates_at=start))
+    return created
 
 
 class SigningKeys:
@@ -129,7 +160,7 @@ class SigningKeys:
 
     async def load(self, pool: Any) -> None:
         rows = await pool.fetch(
-            """SELECT id, public_jwk, private_key_sealed, activates_at, expires_at
+            """SELECT id, algorithm, public_jwk, private_key_sealed, activates_at, expires_at
                FROM signing_keys WHERE expires_at IS NULL OR expires_at > now()
                ORDER BY activates_at"""
         )
@@ -142,9 +173,10 @@ class SigningKeys:
                 continue
             pem = self.box.decrypt(row["private_key_sealed"], associated=row["id"])
             private = serialization.load_pem_private_key(pem.encode(), password=None)
-            assert isinstance(private, ec.EllipticCurvePrivateKey)
+            if not isinstance(private, _KEY_TYPES[row["algorithm"]]):
+                raise RuntimeError(f"signing key {row['id']} is not an {row['algorithm']} key")
             keys[row["id"]] = _Key(
-                kid=row["id"], public=private.public_key(), private=private,
+                kid=row["id"], alg=row["algorithm"], public=private.public_key(), private=private,
                 jwk=dict(row["public_jwk"]), activates_at=row["activates_at"],
                 expires_at=row["expires_at"],
             )
@@ -163,21 +195,25 @@ class SigningKeys:
         async with self._lock:
             await self.load(pool)
 
-    def current(self) -> _Key:
+    def current(self, algorithm: str = ALGORITHM) -> _Key:
         now = datetime.now(UTC)
-        active = [k for k in self.keys.values() if k.activates_at <= now and k.private is not None]
+        active = [k for k in self.keys.values()
+                  if k.alg == algorithm and k.activates_at <= now and k.private is not None]
         if not active:
-            raise RuntimeError("no signing key is active; run `identity keys rotate-signing`")
+            raise RuntimeError(f"no {algorithm} signing key is active; run `identity keys rotate-signing`")
         return max(active, key=lambda k: k.activates_at)
 
     def sign(self, claims: dict[str, Any]) -> str:
-        key = self.current()
+        """An access token (always ES256)."""
+        key = self.current(ALGORITHM)
         return jwt.encode(claims, key.private, algorithm=ALGORITHM, headers={"kid": key.kid})
 
     def verify(self, token: str) -> dict[str, Any]:
-        """Verify signature, algorithm, issuer and times; raise InvalidToken otherwise.
-        The algorithm is pinned: 'none', HS256 (with the public key as a secret) or any other
-        alg in the header is refused before a key is looked at."""
+        """Verify an access token's signature, algorithm, issuer, times and required claims;
+        raise InvalidToken otherwise. The algorithm is pinned: 'none', HS256 (with the public
+        key as a secret), RS256 (ID tokens' keys never sign access tokens) or any other alg in
+        the header is refused before a key is looked at. The audience is checked by the caller
+        (AccessTokens.verify), which knows the tenant."""
         try:
             header = jwt.get_unverified_header(token)
         except jwt.PyJWTError:
@@ -188,10 +224,12 @@ class SigningKeys:
         key = self.keys.get(kid) if isinstance(kid, str) else None
         if key is None:
             raise UnknownKid(str(kid))
+        if key.alg != ALGORITHM:
+            raise InvalidToken("key algorithm")
         try:
             return jwt.decode(
                 token, key.public, algorithms=[ALGORITHM], issuer=self.issuer,
-                options={"require": ["exp", "iat", "sub", "sid", "tid"], "verify_aud": False},
+                options={"require": ["exp", "iat", "sub", "sid", "tid", "aud"], "verify_aud": False},
             )
         except jwt.PyJWTError as exc:
             raise InvalidToken(type(exc).__name__) from None

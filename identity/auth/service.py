@@ -27,6 +27,7 @@ from identity.http.types import EMAIL_RE
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
+from identity.users import metadata as user_metadata
 from identity.users import store as users
 from identity.users.me_cache import MeCache
 from identity.users.presenter import present_me, present_reduced, present_user
@@ -138,6 +139,7 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
     if body.username is not None and not config.username_enabled:
         raise ValidationFailed("username", "usernames are not enabled for this application")
     policy.check(body.password, config)
+    public_metadata = user_metadata.check("metadata", body.metadata or {}, in_token=True)
     # Answer a taken email or username before spending a hash on it (the insert re-checks).
     if await users.email_exists(pool, tenant.id, email):
         raise EmailTaken
@@ -147,7 +149,7 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
     async with pool.acquire() as conn, conn.transaction():
         user = await create_user(
             conn, tenant.id, email=email, password_hash=hashed, name=body.name,
-            username=body.username, public_metadata=body.metadata or {},
+            username=body.username, public_metadata=public_metadata,
             last_sign_in_at=datetime.now(UTC),
         )
         await queue_verification(conn, rt.box, public_url, tenant.id, user)

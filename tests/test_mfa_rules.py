@@ -253,7 +253,9 @@ async def test_magic_link_and_password_reset_ask_for_the_second_factor(make_tena
         "token": token_in(reset["variables"]["reset_url"]), "password": new_password})
     assert status == 403
     assert_error(body, "mfa_required")
-    assert len(await events(app, tenant.id, "user.password_changed")) == 1
+    # (the magic link, the address's first proof, discarded the sign-up's password: email_proven)
+    changed = await events(app, tenant.id, "user.password_changed")
+    assert [e["reason"] for e in changed] == ["email_proven", "password_reset"]
     status, _ = await sign_in(tenant, user["email"])
     assert status == 401  # the old password is gone
     status, body2 = await sign_in(tenant, user["email"], new_password)

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from identity.auth import errors, lockout, onetime, passwords, policy
+from identity.auth import email_proof, errors, lockout, onetime, passwords, policy
 from identity.auth.schemas import Forgot, MagicLink, Reset
 from identity.auth.service import (
     complete_sign_in,
@@ -30,7 +30,7 @@ from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
 from identity.users import store as users
-from identity.users.presenter import event_data, present_user
+from identity.users.presenter import present_user
 from identity.users.service import create_user
 
 SENT = {"sent": True}
@@ -147,6 +147,8 @@ async def reset_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Rese
         ensure_can_sign_in(user)
         await onetime.retire(conn, tenant.id, user["id"], "password_reset")
         await sessions.revoke_sessions(conn, tenant.id, user_id=user["id"], reason="password_reset")
+        # The link proved the inbox; the new password replaces the old one below (email_proof.py).
+        user = await email_proof.prove(conn, tenant.id, user, via=email_proof.PASSWORD_RESET, client=client)
         new_password = {"password_hash": hashed, "password_changed_at": datetime.now(UTC)}
         challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
         if challenge is None:
@@ -163,13 +165,11 @@ async def reset_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Rese
 
 
 async def _mark_verified(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> Any:
+    """The verification link or code: the sessions made before it end (email_proof.py)."""
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
         raise errors.invalid_token()
-    if not user["email_verified"]:
-        user = await users.update(conn, tenant_id, user_id, {"email_verified": True})
-        await emit(conn, tenant_id, "user.updated", {**event_data(user), "fields": ["email_verified"]})
-    return user
+    return await email_proof.prove(conn, tenant_id, user, via=email_proof.VERIFICATION_LINK)
 
 
 async def verify_email(pool: asyncpg.Pool, tenant: Tenant, token: str) -> dict[str, Any]:

@@ -6,7 +6,9 @@ slow hash never holds a database connection.
 Sign-up returns a session even while the tenant requires email verification (as the interface
 shows it, and as Clerk and Auth0 do): the new user is signed in once, and a verification email is
 queued. Later sign-ins with the password answer 403 email_not_verified until the address is
-verified (verification link, magic link or password reset).
+verified (verification link, magic link or password reset). The sign-up's session ends when the
+address is proven, and a magic link's proof discards the password chosen before it
+(identity/auth/email_proof.py: someone may have signed up with another person's address).
 """
 
 from __future__ import annotations
@@ -16,19 +18,19 @@ from typing import Any
 
 import asyncpg
 
-from identity.auth import errors, lockout, mfa_gate, onetime, passwords, policy
+from identity.auth import email_proof, errors, lockout, mfa_gate, onetime, passwords, policy
 from identity.auth.schemas import SignIn, SignUp
 from identity.email.queue import queue_email
-from identity.events.emit import emit
 from identity.http.auth import Tenant
 from identity.http.errors import NotFound, ValidationFailed
 from identity.http.types import EMAIL_RE
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
+from identity.users import metadata as user_metadata
 from identity.users import store as users
 from identity.users.me_cache import MeCache
-from identity.users.presenter import event_data, present_me, present_reduced, present_user
+from identity.users.presenter import present_me, present_reduced, present_user
 from identity.users.service import EmailTaken, UsernameTaken, create_user
 
 
@@ -85,14 +87,16 @@ async def complete_sign_in(
     gate_skipped: bool = False,
 ) -> tuple[Any, dict[str, Any]]:
     """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
-    hash, email verified (magic link, reset), the welcome email on the first sign-in, and the
+    hash, email verified (a magic link; its first proof ends what was set up before, see
+    identity/auth/email_proof.py), the welcome email on the first sign-in, and the
     session (mfa_verified once a second factor was checked, identity.mfa). Returns (user row,
     session credentials). gate_skipped: the caller did not run the MFA gate because the user
     had no factor when read; raises FactorFound (rolling the transaction back) if one is active
     now."""
-    changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
     if verify_email and not user["email_verified"]:
-        changes["email_verified"] = True
+        # The link proved the inbox: whatever was set up before the proof goes (email_proof.py).
+        user = await email_proof.prove(conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
+    changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
     first = user["welcomed_at"] is None
     if first:
         changes["welcomed_at"] = datetime.now(UTC)
@@ -109,8 +113,6 @@ async def complete_sign_in(
     # row it returns (mfa_enabled), not in its factor subquery (the statement's older snapshot).
     if gate_skipped and (updated["has_active_factor"] or updated["mfa_enabled"]):
         raise FactorFound
-    if "email_verified" in changes:
-        await emit(conn, tenant.id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})
     if first:
         await queue_email(conn, rt.box, tenant_id=tenant.id, template="welcome", to=updated["email"],
                           user_id=updated["id"], variables={"user_name": updated["name"] or ""})
@@ -137,6 +139,7 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
     if body.username is not None and not config.username_enabled:
         raise ValidationFailed("username", "usernames are not enabled for this application")
     policy.check(body.password, config)
+    public_metadata = user_metadata.check("metadata", body.metadata or {}, in_token=True)
     # Answer a taken email or username before spending a hash on it (the insert re-checks).
     if await users.email_exists(pool, tenant.id, email):
         raise EmailTaken
@@ -146,7 +149,7 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
     async with pool.acquire() as conn, conn.transaction():
         user = await create_user(
             conn, tenant.id, email=email, password_hash=hashed, name=body.name,
-            username=body.username, public_metadata=body.metadata or {},
+            username=body.username, public_metadata=public_metadata,
             last_sign_in_at=datetime.now(UTC),
         )
         await queue_verification(conn, rt.box, public_url, tenant.id, user)

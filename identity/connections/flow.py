@@ -25,6 +25,7 @@ import asyncpg
 from aiohttp import web
 
 from identity.audit.context import AuditContext
+from identity.auth import email_proof
 from identity.auth import errors as auth_errors
 from identity.auth.links import check_redirect
 from identity.auth.runtime import runtime
@@ -44,7 +45,7 @@ from identity.sessions.device import ClientInfo
 from identity.state import state
 from identity.tenants import auth_config
 from identity.users import store as users
-from identity.users.presenter import event_data, present_user
+from identity.users.presenter import present_user
 from identity.users.service import create_user
 
 FLOW_TTL = timedelta(minutes=10)
@@ -308,9 +309,11 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
             _active(user)
             identity = await store.touch_identity(conn, tenant_id, identity["id"], profile)
             if profile["email_verified"] and profile["email"] == user["email"] and not user["email_verified"]:
-                # The provider vouches for the user's own address.
-                user = await users.update(conn, tenant_id, user["id"], {"email_verified": True})
-                await emit(conn, tenant_id, "user.updated", {**event_data(user), "fields": ["email_verified"]})
+                # The provider vouches for the user's own address: its first proof, which ends
+                # what was set up before it (identity/auth/email_proof.py).
+                user = await email_proof.prove(conn, tenant_id, user, via=email_proof.PROVIDER,
+                                               client=ClientInfo(ip_address=client_ip(request),
+                                                                 user_agent=user_agent(request)))
         else:
             email = profile["email"]
             if not email:

@@ -130,6 +130,18 @@ async def delete_identity(conn: Any, tenant_id: str, identity_id: str) -> None:
     await conn.execute("DELETE FROM oauth_identities WHERE tenant_id = $1 AND id = $2", tenant_id, identity_id)
 
 
+async def delete_unvouched_identities(conn: Any, tenant_id: str, user_id: str, email: str) -> list[asyncpg.Record]:
+    """Unlink the user's identities whose provider does not vouch for this address (verified and
+    equal to it); returns the rows removed."""
+    return await conn.fetch(
+        """DELETE FROM oauth_identities
+           WHERE tenant_id = $1 AND user_id = $2
+             AND NOT (email_verified AND email IS NOT NULL AND lower(email) = $3)
+           RETURNING id, provider, connection_id""",
+        tenant_id, user_id, email,
+    )
+
+
 async def list_identities(
     conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
 ) -> tuple[list[asyncpg.Record], int]:

@@ -42,6 +42,7 @@ from identity.organizations.schemas import (
     UpdateOrganization,
 )
 from identity.tenants import auth_config
+from identity.users import metadata
 from identity.users import store as users
 
 MIN_INVITATION_TTL = timedelta(minutes=1)
@@ -179,6 +180,7 @@ async def _org(conn: Any, tenant_id: str, id_or_slug: str, lock: str | None = No
 async def create_org(
     pool: asyncpg.Pool, tenant_id: str, body: CreateOrganization, audit: AuditContext
 ) -> dict[str, Any]:
+    metadata.check("public_metadata", body.public_metadata)
     async with pool.acquire() as conn, conn.transaction():
         if body.created_by is not None and await users.get(conn, tenant_id, body.created_by) is None:
             raise NotFound("user", "No user with the id given as created_by.")
@@ -232,6 +234,8 @@ async def update_org(
                 value = _logo_url(value)
             if field == "slug" and value is not UNSET:
                 value = slugs.explicit(value)
+            if field == "public_metadata" and value is not UNSET:
+                value = metadata.check(field, value)
             if value is not UNSET and value != org[field]:
                 changes[field] = value
         if not changes:

@@ -4,7 +4,6 @@ for changes made by a secret key, the master key or an impersonation token, its 
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,7 +24,7 @@ from identity.sessions import service as sessions
 from identity.sessions import store as session_store
 from identity.tenants import auth_config
 from identity.tenants.service import CREATE_HOOKS
-from identity.users import store
+from identity.users import metadata, store
 from identity.users.presenter import event_data, present_user
 from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser
 
@@ -90,10 +89,6 @@ CREATE_HOOKS.append(_create_owner)
 
 # -- /v1/users (issue F) -------------------------------------------------------------------------
 
-#: Largest public_metadata / private_metadata object, as JSON (public_metadata rides in every
-#: access token).
-METADATA_MAX_BYTES = 8192
-
 UserBanned = ApiError("The user is banned; enable them before disabling them.", status=409,
                       code="user_banned")
 
@@ -103,12 +98,6 @@ def _email(value: str) -> str:
     if not EMAIL_RE.match(email):
         raise auth_errors.invalid_email()
     return email
-
-
-def _metadata(field: str, value: dict[str, Any]) -> dict[str, Any]:
-    if len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()) > METADATA_MAX_BYTES:
-        raise ValidationFailed(field, f"must be at most {METADATA_MAX_BYTES} bytes of JSON")
-    return value
 
 
 def _avatar(value: str | None) -> str | None:
@@ -157,8 +146,8 @@ async def create(
         )
     if body.username is not None:
         _username_allowed(tenant)
-    _metadata("public_metadata", body.public_metadata)
-    _metadata("private_metadata", body.private_metadata)
+    metadata.check("public_metadata", body.public_metadata, in_token=True)
+    metadata.check("private_metadata", body.private_metadata)
     _avatar(body.avatar_url)
     # A taken email or username is answered before a hash is spent on it (the insert re-checks).
     if await store.email_exists(pool, tenant.id, email):
@@ -222,7 +211,7 @@ async def update(
     for field in ("public_metadata", "private_metadata"):
         value = getattr(body, field)
         if value is not UNSET:
-            changes[field] = _metadata(field, value)
+            changes[field] = metadata.check(field, value, in_token=field == "public_metadata")
     if body.username is not UNSET:
         if body.username is not None:
             _username_allowed(tenant)

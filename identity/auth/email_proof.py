@@ -1,0 +1,85 @@
+"""What happens when a user's address is proven for the first time (account pre-hijacking).
+
+Anyone can sign up with somebody else's address and a password of their choosing; until the
+inbox's owner proves the address, whatever was set up on the account may be that stranger's. So
+the first time the address is proven (email_verified false -> true through a user-facing flow):
+
+- every session the user has then ends (reason email_verified), whichever flow proved it: the
+  session handed out at sign-up, and any other made before the proof, may be the stranger's;
+- when the proof is a flow that signs someone in (magic link, password reset, a provider that
+  vouches for the address), linked provider identities that do not vouch for this address are
+  unlinked, and — for the magic link and the provider, which sign in without the password — the
+  password set before the proof is discarded (a reset replaces it itself). The owner sets a
+  password through a reset.
+
+The emailed verification link (or its code) proves the inbox but signs nobody in: it ends the
+sessions and keeps the password and identities, because its normal user is the sign-up's author.
+An administrator's email_verified (POST/PATCH /v1/users) is the tenant backend's word and does
+not come here. docs/auth.md, "Account pre-hijacking".
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from identity.audit.context import AuditContext
+from identity.connections import store as identities
+from identity.events.emit import emit
+from identity.sessions import service as sessions
+from identity.sessions.device import ClientInfo
+from identity.users import store as users
+from identity.users.presenter import event_data
+
+#: The flows that prove an address.
+VERIFICATION_LINK = "verification_link"
+MAGIC_LINK = "magic_link"
+PASSWORD_RESET = "password_reset"
+PROVIDER = "provider"
+
+_SIGNS_IN = frozenset({MAGIC_LINK, PASSWORD_RESET, PROVIDER})
+#: Flows that sign in without the password, so a password set before them is not the prover's.
+_DISCARDS_PASSWORD = frozenset({MAGIC_LINK, PROVIDER})
+SESSION_REASON = "email_verified"
+
+
+async def prove(conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str,
+                client: ClientInfo | None = None) -> Any:
+    """Mark the user's address verified by `via` and apply the rule above, in the caller's
+    transaction (events and audit entry included). Returns the current user row; nothing
+    happens when the address was verified already."""
+    if user["email_verified"]:
+        return user
+    # Locked and read again: two proofs at once must not both run (the second would end the
+    # session the first one just made).
+    user = await users.get(conn, tenant_id, user["id"], for_update=True)
+    if user is None or user["email_verified"]:
+        return user
+    now = datetime.now(UTC)
+    changes: dict[str, Any] = {"email_verified": True}
+    discard_password = via in _DISCARDS_PASSWORD and user["password_hash"] is not None
+    if discard_password:
+        changes.update(password_hash=None, password_changed_at=now)
+    revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user["id"], reason=SESSION_REASON)
+    unlinked: list[Any] = []
+    if via in _SIGNS_IN:
+        unlinked = await identities.delete_unvouched_identities(conn, tenant_id, user["id"], user["email"])
+    updated = await users.update(conn, tenant_id, user["id"], changes)
+    await emit(conn, tenant_id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})
+    if discard_password:
+        await emit(conn, tenant_id, "user.password_changed",
+                   {"id": user["id"], "email": user["email"], "reason": "email_proven"})
+    for row in unlinked:
+        await emit(conn, tenant_id, "oauth.disconnected", {
+            "id": row["id"], "user_id": user["id"], "provider": row["provider"],
+            "connection_id": row["connection_id"], "disconnected_at": now})
+    if discard_password or unlinked:
+        audit = AuditContext(actor={"id": user["id"], "email": user["email"], "type": "user"},
+                             ip_address=client.ip_address if client else None,
+                             user_agent=client.user_agent if client else None)
+        await audit.record(conn, tenant_id, "user.credentials_discarded", "user", user["id"], {
+            "via": via, "password_discarded": discard_password,
+            "identities_unlinked": [r["id"] for r in unlinked], "sessions_revoked": len(revoked)})
+    return updated

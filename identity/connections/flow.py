@@ -26,7 +26,7 @@ from aiohttp import web
 
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
-from identity.auth.links import check_redirect
+from identity.auth.redirects import check_redirect
 from identity.auth.runtime import runtime
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open, mfa_challenge, queue_verification
 from identity.connections import providers, service, store

@@ -12,7 +12,7 @@ import asyncpg
 import msgspec
 
 from identity.audit.context import AuditContext
-from identity.auth.links import check_redirect
+from identity.auth.redirects import check_redirect
 from identity.connections import providers, store
 from identity.connections.schemas import (
     CreateConnection,

@@ -183,6 +183,11 @@ class LinkStarted(Model):
     expires_at: datetime
 
 
+class CompleteLink(Body):
+    #: The link_token the flow put on the redirect_url.
+    token: Token
+
+
 class Exchange(Body):
     token: Token
 

@@ -12,12 +12,22 @@ that needs an address of the application answers 422, and one that has a page of
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Annotated
 from urllib.parse import urlsplit
+
+from msgspec import Meta
 
 from identity.http.errors import ValidationFailed
 from identity.tenants import auth_config
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+
+#: A request field naming where the browser goes with a token (the OpenAPI description says the rule).
+RedirectUrl = Annotated[str, Meta(
+    min_length=1, max_length=2048,
+    description="An absolute http(s) URL whose origin (scheme, host, port) is exactly one of the tenant's "
+                "auth_config.allowed_origins; no credentials, spaces or backslashes. An empty allowed_origins "
+                "or '*' matches no redirect (422 validation_error).")]
 
 
 def origin_of(url: str) -> str | None:

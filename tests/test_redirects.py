@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from identity.state import state
-from tests.conftest import APP_ORIGIN, STRONG_PASSWORD, assert_error, emails_of
+from tests.conftest import APP_ORIGIN, MASTER_KEY, STRONG_PASSWORD, assert_error, emails_of
 from tests.test_oauth import make_client
 
 EVIL = "https://evil.example/steal"
@@ -210,3 +210,27 @@ async def test_openapi_states_the_rule_on_every_redirect_field(api) -> None:
         text = field.get("description") or next(
             (alt.get("description", "") for alt in field.get("anyOf", []) if "description" in alt), "")
         assert "allowed_origins" in text and "'*'" in text, (path, field)
+
+
+async def test_allowed_origins_entries_must_be_origins(api, tenant) -> None:
+    """An entry with a path, a query or credentials would silently match nothing: refused."""
+    for bad in ("https://app.example.com/path", "https://user@app.example.com", "https://app.example.com?x",
+                "https://app.example.com#f", "app.example.com", "https://app.example.com\\x", "https://"):
+        status, body, _ = await api.call("PATCH", f"/v1/tenants/{tenant.id}", token=MASTER_KEY,
+                                         json={"auth_config": {"allowed_origins": [bad]}})
+        assert status == 422, (bad, body)
+        assert_error(body, "validation_error", 422)
+    status, body, _ = await api.call("PATCH", f"/v1/tenants/{tenant.id}", token=MASTER_KEY,
+                                     json={"auth_config": {"allowed_origins": ["*", "HTTPS://App.Example.com/",
+                                                                               "http://localhost:5173"]}})
+    assert status == 200, body
+    # Written in any case, it is the same origin for the redirect rule.
+    status, body = await _ask(tenant, "magic_link", _email(), f"{APP_ORIGIN}/cb")
+    assert status == 200, body
+    status, tenant_row, _ = await api.call("GET", f"/v1/tenants/{tenant.id}", token=MASTER_KEY)
+    assert tenant_row["auth_config"]["allowed_origins"] == ["*", APP_ORIGIN, "http://localhost:5173"]
+    # CORS compares the browser's Origin header with the stored form.
+    status, body, resp = await api.call("POST", "/v1/auth/magic-link", token=tenant.pk, tenant=tenant.id,
+                                        headers={"Origin": APP_ORIGIN},
+                                        json={"email": _email(), "redirect_url": f"{APP_ORIGIN}/cb"})
+    assert status == 200 and resp.headers.get("Access-Control-Allow-Origin") == APP_ORIGIN, body

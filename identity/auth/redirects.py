@@ -12,13 +12,15 @@ that needs an address of the application answers 422, and one that has a page of
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 from urllib.parse import urlsplit
 
 from msgspec import Meta
 
 from identity.http.errors import ValidationFailed
-from identity.tenants import auth_config
+
+if TYPE_CHECKING:  # auth_config validates its origins with origin_of below
+    from identity.tenants import auth_config
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -55,18 +57,21 @@ def origin_of(url: str) -> str | None:
     return f"{scheme}://{host}:{port}"
 
 
+def as_origin(entry: str) -> str | None:
+    """An allowed_origins entry as a serialised origin, or None when it is not one (a path, a
+    query, credentials)."""
+    origin = origin_of(entry)
+    if origin is None:
+        return None
+    parts = urlsplit(entry)
+    if parts.path not in ("", "/") or parts.query or parts.fragment or "#" in entry or "?" in entry:
+        return None
+    return origin
+
+
 def registered_origins(origins: Iterable[str]) -> set[str]:
-    """The tenant's allowed_origins as serialised origins; '*' and entries that are not an
-    origin (a path, credentials) count for nothing here."""
-    out = set()
-    for entry in origins:
-        if entry == "*":
-            continue
-        origin = origin_of(entry)
-        parts = urlsplit(entry)
-        if origin is not None and parts.path in ("", "/") and not parts.query and not parts.fragment:
-            out.add(origin)
-    return out
+    """The tenant's allowed_origins as serialised origins; '*' counts for nothing here."""
+    return {o for o in (as_origin(entry) for entry in origins if entry != "*") if o is not None}
 
 
 def check_redirect(url: str, config: auth_config.AuthConfig, field: str = "redirect_url") -> str:

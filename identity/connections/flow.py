@@ -393,6 +393,15 @@ async def complete_link(request: web.Request, tenant: Tenant, user_id: str, sess
     """Attach the provider account of a link flow to the signed-in user. Only the session that
     asked for the link (POST /v1/me/identities/link) can spend its ticket: any other session,
     of another user or not, gets invalid_token and nothing changes."""
+    try:
+        return await _complete_link(request, tenant, user_id, session_id, token)
+    except asyncpg.UniqueViolationError:
+        # The same provider account linked to another user at that very moment.
+        raise IdentityAlreadyLinked from None
+
+
+async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
+                         token: str) -> dict[str, Any]:
     st = state(request)
     async with st.pool.acquire() as conn, conn.transaction():
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "link_result")

@@ -152,9 +152,15 @@ async def api(aiohttp_client: Any, app: Any) -> Api:
     return Api(await aiohttp_client(app))
 
 
+#: Where the tests' frontend runs: registered in a test tenant's allowed_origins unless the test
+#: names allowed_origins itself, so that emailed links and sign-in redirects may go there.
+APP_ORIGIN = "https://app.example.com"
+
+
 async def create_tenant(api: Api, **body: Any) -> TenantHandle:
     """POST /v1/tenants with the master key (201 asserted); a random name unless given."""
     body.setdefault("name", f"Test {uuid.uuid4().hex[:8]}")
+    body["auth_config"] = {"allowed_origins": [APP_ORIGIN], **(body.get("auth_config") or {})}
     status, created, _ = await api.call("POST", "/v1/tenants", json=body, token=MASTER_KEY)
     assert status == 201, created
     return TenantHandle(api, created)

@@ -11,7 +11,7 @@ from aiohttp import web
 
 from identity.app import create_app
 from identity.state import state
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, Api, TenantHandle
+from tests.conftest import APP_ORIGIN, MASTER_KEY, STRONG_PASSWORD, Api, TenantHandle
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ async def limited(aiohttp_client, settings, database_dsn) -> Api:
 
 async def _tenant(api: Api, **body) -> TenantHandle:
     body.setdefault("name", f"abuse-{uuid.uuid4().hex[:6]}")
-    body.setdefault("auth_config", {"email_verification_required": False})
+    body.setdefault("auth_config", {"email_verification_required": False, "allowed_origins": [APP_ORIGIN]})
     status, created, _ = await api.call("POST", "/v1/tenants", json=body, token=MASTER_KEY)
     assert status == 201, created
     return TenantHandle(api, created)

@@ -329,7 +329,13 @@ async def test_link_to_the_signed_in_user_then_disconnect(app, api, base, idp, t
     assert status == 201, link
     assert "link_token=" in link["url"] and link["expires_at"]
     query = await sign_in_with(browser, link["url"], person)
-    assert query["linked"] == "true" and query["identity_id"].startswith("oac_") and "token" not in query
+    assert set(query) == {"link_token"}, query  # nothing linked yet: the app completes it
+    status, mine, _ = await api.call("GET", "/v1/me/identities", token=access, tenant=tenant.id)
+    assert mine["data"] == []
+    status, linked, _ = await api.call("POST", "/v1/me/identities/link/complete", token=access, tenant=tenant.id,
+                                       json={"token": query["link_token"]})
+    assert status == 200 and linked["id"].startswith("oac_"), linked
+    query = {"identity_id": linked["id"]}
     status, mine, _ = await api.call("GET", "/v1/me/identities", token=access, tenant=tenant.id)
     assert [i["id"] for i in mine["data"]] == [query["identity_id"]]
     assert mine["data"][0]["email"] == person["email"] and mine["data"][0]["user_id"] == me["user"]["id"]
@@ -389,8 +395,11 @@ async def test_the_last_way_to_sign_in_cannot_be_disconnected(app, api, base, id
     status, link, _ = await api.call("POST", "/v1/me/identities/link", token=access, tenant=tenant.id,
                                      json={"connection_id": second["id"], "redirect_url": APP_REDIRECT})
     assert status == 201, link
-    linked = await sign_in_with(browser, link["url"], None)
-    assert linked["linked"] == "true", linked
+    query = await sign_in_with(browser, link["url"], None)
+    status, completed, _ = await api.call("POST", "/v1/me/identities/link/complete", token=access,
+                                          tenant=tenant.id, json={"token": query["link_token"]})
+    assert status == 200, completed
+    linked = {"identity_id": completed["id"]}
     # An identity whose connection is disabled is not a way in.
     await tenant.secret("PATCH", f"/v1/connections/{second['id']}", json={"enabled": False})
     status, err, _ = await tenant.secret("DELETE", f"/v1/users/{user['id']}/identities/{identity_id}")
@@ -453,3 +462,106 @@ async def test_mfa_still_applies_to_provider_sign_ins(app, base, idp, tenant, co
                                           tenant.id) == sessions_before
     status, body = await exchange(tenant, query["token"])  # spent with the challenge
     assert_error(body, "invalid_token", 401)
+
+
+# -- where the flow may send the browser, and linking from the browser that asked ----------------
+
+@pytest.mark.parametrize("origins", [[], ["*"], ["https://app.example.com"]])
+async def test_start_with_a_foreign_redirect_never_reaches_the_provider(base, idp, make_tenant, browser, origins):
+    app_tenant = await make_tenant(auth_config={"allowed_origins": origins})
+    conn = await make_connection(app_tenant, base, idp)
+    for bad in ("https://evil.example/steal", "https://app.example.com.evil.com/x", "http://app.example.com/x",
+                "https://evil.com/https://app.example.com", "https://app.example.com@evil.com/x",
+                "https://evil.com\\@app.example.com/x", "https://app.example.com:444/x"):
+        resp = await browser.http.get(start_url(base, app_tenant.id, conn["id"], bad))
+        assert resp.status_code == 400 and "location" not in resp.headers, (origins, bad)
+        assert "text/html" in resp.headers["content-type"]
+    resp = await browser.http.get(start_url(base, app_tenant.id, conn["id"], APP_REDIRECT))
+    assert resp.status_code == (302 if origins == ["https://app.example.com"] else 400)
+
+
+async def _link_started(api, tenant, connection, access) -> dict[str, Any]:
+    status, link, _ = await api.call("POST", "/v1/me/identities/link", token=access, tenant=tenant.id,
+                                     json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT})
+    assert status == 201, link
+    return link
+
+
+async def _identities(api, tenant, access) -> list[Any]:
+    status, mine, _ = await api.call("GET", "/v1/me/identities", token=access, tenant=tenant.id)
+    assert status == 200, mine
+    return mine["data"]
+
+
+async def test_a_link_url_opened_in_another_browser_links_nothing(app, api, base, idp, tenant, connection, sign_up):
+    """Account-link CSRF: the attacker starts a link and sends the URL to the victim, whose
+    browser is signed in at the provider. The victim's provider account must not end up on the
+    attacker's user: the flow ends with a link_token that only the attacker's own session (the
+    one that asked, in the attacker's browser) could spend, and it never reaches that browser."""
+    attacker = await sign_up(on=tenant)
+    attacker_access = attacker["session"]["access_token"]
+    link = await _link_started(api, tenant, connection, attacker_access)
+    victim = await sign_up(on=tenant)  # the victim's own account at the app
+    victim_person = await upstream_user(app, idp)
+    victims_browser = Browser(base)
+    try:
+        query = await sign_in_with(victims_browser, link["url"], victim_person)
+    finally:
+        await victims_browser.close()
+    assert "linked" not in query and "identity_id" not in query and "link_token" in query, query
+    assert await _identities(api, tenant, attacker_access) == []  # nothing attached at the callback
+    # The victim's app, holding the victim's session, cannot complete it.
+    status, body, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id,
+                                     token=victim["session"]["access_token"], json={"token": query["link_token"]})
+    assert_error(body, "invalid_token", 401)
+    # Nor another session of the attacker (it is not the session, so not the browser, that asked).
+    status, other, _ = await tenant.public("POST", "/v1/auth/sign-in",
+                                           json={"email": attacker["user"]["email"], "password": STRONG_PASSWORD})
+    assert status == 200, other
+    status, body, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id,
+                                     token=other["session"]["access_token"], json={"token": query["link_token"]})
+    assert_error(body, "invalid_token", 401)
+    assert await _identities(api, tenant, attacker_access) == []
+    assert await _identities(api, tenant, victim["session"]["access_token"]) == []
+    assert await events(app, tenant.id, "oauth.connected") == []
+
+
+async def test_a_link_is_completed_once_by_the_session_that_asked(app, api, base, idp, tenant, connection, browser,
+                                                                   sign_up):
+    me = await sign_up(on=tenant)
+    access = me["session"]["access_token"]
+    link = await _link_started(api, tenant, connection, access)
+    person = await upstream_user(app, idp)
+    query = await sign_in_with(browser, link["url"], person)
+    # The one-time token is not a sign-in token either.
+    status, body = await exchange(tenant, query["link_token"])
+    assert_error(body, "invalid_token", 401)
+    status, identity, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access,
+                                         json={"token": query["link_token"]})
+    assert status == 200 and identity["user_id"] == me["user"]["id"] and identity["email"] == person["email"]
+    assert [i["id"] for i in await _identities(api, tenant, access)] == [identity["id"]]
+    assert len(await events(app, tenant.id, "oauth.connected")) == 1
+    assert len(await audit_of(app, tenant.id, "oauth.connected")) == 1
+    status, body, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access,
+                                     json={"token": query["link_token"]})
+    assert_error(body, "invalid_token", 401)
+    for bad in ({}, {"token": ""}, {"token": "x" * 600}, {"token": 1}):
+        status, body, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access,
+                                         json=bad)
+        assert 400 <= status < 500 and status != 404, (bad, body)
+
+
+async def test_linking_needs_a_recent_sign_in(app, api, tenant, connection, sign_up):
+    me = await sign_up(on=tenant)
+    access = me["session"]["access_token"]
+    await state(app).pool.execute(
+        "UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE tenant_id = $1 AND id = $2",
+        tenant.id, me["session"]["id"])
+    status, body, _ = await api.call("POST", "/v1/me/identities/link", token=access, tenant=tenant.id,
+                                     json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT})
+    assert_error(body, "reauthentication_required", 403)
+    assert await state(app).pool.fetchval("SELECT count(*) FROM oauth_tickets WHERE tenant_id = $1", tenant.id) == 0
+    # A fresh sign-in may.
+    status, fresh, _ = await tenant.public("POST", "/v1/auth/sign-in",
+                                           json={"email": me["user"]["email"], "password": STRONG_PASSWORD})
+    await _link_started(api, tenant, connection, fresh["session"]["access_token"])

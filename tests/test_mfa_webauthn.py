@@ -79,7 +79,7 @@ async def test_bad_registrations_are_refused(make_tenant) -> None:
 
 
 async def test_enrollment_needs_an_allowed_origin(make_tenant) -> None:
-    tenant = await make_tenant_for_mfa(make_tenant)  # allowed_origins: []
+    tenant = await make_tenant_for_mfa(make_tenant, allowed_origins=[])
     user = await new_user(tenant)
     status, err, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/mfa/factors", json={"type": "webauthn"})
     assert status == 409

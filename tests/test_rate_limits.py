@@ -18,7 +18,7 @@ from identity.http.auth import PUBLISHABLE, SECRET, Principal, Tenant
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
 from identity.ratelimit.rules import ENDPOINT_RULES, rule_for
 from identity.ratelimit.window import decide
-from tests.conftest import MASTER_KEY, Api, assert_error
+from tests.conftest import APP_ORIGIN, MASTER_KEY, Api, assert_error
 
 # ---- the window arithmetic (pure, with a fake clock) ----
 
@@ -87,6 +87,7 @@ async def limited_api(aiohttp_client, settings, database_dsn) -> Api:
 
 async def _tenant(api: Api, **body) -> dict:
     body.setdefault("name", "rl")
+    body.setdefault("auth_config", {"allowed_origins": [APP_ORIGIN]})
     status, created, _ = await api.call("POST", "/v1/tenants", json=body, token=MASTER_KEY)
     assert status == 201, created
     return created

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 import asyncpg
 
 from identity.auth import email_proof, errors, lockout, onetime, passwords, policy
+from identity.auth.redirects import check_redirect
 from identity.auth.schemas import Forgot, MagicLink, Reset
 from identity.auth.service import (
     complete_sign_in,
@@ -25,7 +25,6 @@ from identity.auth.service import (
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.auth import Tenant
-from identity.http.errors import ValidationFailed
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
@@ -34,28 +33,6 @@ from identity.users.presenter import present_user
 from identity.users.service import create_user
 
 SENT = {"sent": True}
-
-
-def check_redirect(url: str, config: auth_config.AuthConfig) -> str:
-    """An absolute http(s) URL without credentials; when the tenant lists allowed_origins, its
-    origin must be one of them (so a link cannot carry a token to somebody else's site)."""
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        raise ValidationFailed("redirect_url", "is not a valid URL") from None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValidationFailed("redirect_url", "must be an absolute http(s) URL")
-    if parts.username or parts.password:
-        raise ValidationFailed("redirect_url", "must not contain credentials")
-    allowed = {o.rstrip("/").lower() for o in config.allowed_origins}
-    if allowed and "*" not in allowed:
-        origin = f"{parts.scheme}://{parts.hostname}".lower()
-        if port is not None:
-            origin += f":{port}"
-        if origin not in allowed:
-            raise ValidationFailed("redirect_url", "its origin is not in the allowed_origins")
-    return url
 
 
 async def request_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: MagicLink) -> dict[str, Any]:

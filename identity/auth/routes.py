@@ -89,7 +89,8 @@ async def refresh(ctx: Ctx):
 
 
 @router.post("/v1/auth/magic-link", body=MagicLink, response=Sent, errors=(403, 422),
-             summary="Email a sign-in link (answers sent: true whether or not the user exists)",
+             summary="Email a sign-in link (answers sent: true whether or not the user exists; 422 when "
+                     "redirect_url's origin is not one of the tenant's allowed_origins)",
              **_public)
 async def magic_link(ctx: Ctx):
     return await links.request_magic_link(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
@@ -103,7 +104,8 @@ async def magic_link_verify(ctx: Ctx):
 
 
 @router.post("/v1/auth/password/forgot", body=Forgot, response=Sent, errors=(403, 422),
-             summary="Email a password reset link (always answers sent: true)", **_public)
+             summary="Email a password reset link (answers sent: true for any address; 422 when "
+                     "redirect_url's origin is not one of the tenant's allowed_origins)", **_public)
 async def password_forgot(ctx: Ctx):
     return await links.forgot_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
 

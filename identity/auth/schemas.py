@@ -6,7 +6,8 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from identity.auth.passwords import MAX_PASSWORD_LENGTH
-from identity.http.types import Body, Meta, Metadata, Model, Query, Url
+from identity.auth.redirects import RedirectUrl
+from identity.http.types import Body, Meta, Metadata, Model, Query
 from identity.sessions.schemas import SessionCredentials
 
 Email = Annotated[str, Meta(min_length=1, max_length=320)]
@@ -38,7 +39,7 @@ class Refresh(Body):
 
 class MagicLink(Body):
     email: Email
-    redirect_url: Url
+    redirect_url: RedirectUrl
     create_if_not_exists: bool = False
 
 
@@ -48,7 +49,7 @@ class TokenBody(Body):
 
 class Forgot(Body):
     email: Email
-    redirect_url: Url
+    redirect_url: RedirectUrl
 
 
 class Reset(Body):

@@ -27,7 +27,7 @@ from aiohttp import web
 from identity.audit.context import AuditContext
 from identity.auth import email_proof
 from identity.auth import errors as auth_errors
-from identity.auth.links import check_redirect
+from identity.auth.redirects import check_redirect
 from identity.auth.runtime import runtime
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open, mfa_challenge, queue_verification
 from identity.connections import providers, service, store
@@ -48,13 +48,18 @@ from identity.users import store as users
 from identity.users.presenter import present_user
 from identity.users.service import create_user
 
+IdentityAlreadyLinked = ApiError("This provider account is already connected to another user.", status=409,
+                                 code="identity_already_linked")
+
 FLOW_TTL = timedelta(minutes=10)
 EXCHANGE_TTL = timedelta(minutes=2)
 #: Starts and callbacks per client address per minute (each start writes a row).
 FLOW_LIMIT, FLOW_WINDOW = 30, 60.0
 COOKIE_PREFIX = "idc_"
 #: Query keys the service sets on the app's redirect_url (an incoming one is replaced, not doubled).
-_OUR_KEYS = frozenset({"token", "error", "error_description", "linked", "identity_id"})
+_OUR_KEYS = frozenset({"token", "error", "error_description", "linked", "identity_id", "link_token"})
+#: What a link_result ticket keeps of the provider's profile until the link is completed.
+_PROFILE_KEYS = ("provider_user_id", "email", "email_verified", "name", "avatar_url")
 
 
 def with_result(url: str, params: dict[str, str]) -> str:
@@ -296,11 +301,16 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
             if identity is not None and identity["user_id"] != user["id"]:
                 raise FlowError("identity_already_linked",
                                 f"This {provider_label} account is already connected to another user.")
-            if identity is None:
-                identity = await _link(conn, tenant_id, row, user, profile, request)
-            else:
-                identity = await store.touch_identity(conn, tenant_id, identity["id"], profile)
-            return {"linked": "true", "identity_id": identity["id"]}
+            # Not linked here: this browser may not be the one that asked (a link URL is easy to
+            # send to someone else). The application completes the link with the session that
+            # asked for it (complete_link); another browser's app holds no such session.
+            ticket = random_token(32)
+            await store.insert_ticket(conn, {
+                "tenant_id": tenant_id, "token_hash": sha256_hex(ticket), "kind": "link_result",
+                "user_id": user["id"], "session_id": flow["link_session_id"], "connection_id": row["id"],
+                "profile": {k: profile[k] for k in _PROFILE_KEYS},
+                "expires_at": datetime.now(UTC) + EXCHANGE_TTL})
+            return {"link_token": ticket}
 
         new_user = False
         if identity is not None:
@@ -377,6 +387,49 @@ async def _link(conn: asyncpg.Connection, tenant_id: str, row: Any, user: Any, p
         "identity_id": identity["id"], "provider": row["provider"], "connection_id": row["id"],
         "provider_user_id": profile["provider_user_id"]})
     return identity
+
+
+# -- completing a link ---------------------------------------------------------------------------
+
+async def complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
+                        token: str) -> dict[str, Any]:
+    """Attach the provider account of a link flow to the signed-in user. Only the session that
+    asked for the link (POST /v1/me/identities/link) can spend its ticket: any other session,
+    of another user or not, gets invalid_token and nothing changes."""
+    try:
+        return await _complete_link(request, tenant, user_id, session_id, token)
+    except asyncpg.UniqueViolationError:
+        # The same provider account linked to another user at that very moment.
+        raise IdentityAlreadyLinked from None
+
+
+async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
+                         token: str) -> dict[str, Any]:
+    st = state(request)
+    async with st.pool.acquire() as conn, conn.transaction():
+        ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "link_result")
+        if ticket is None or ticket["used_at"] is not None or session_id is None \
+                or ticket["user_id"] != user_id or ticket["session_id"] != session_id:
+            raise auth_errors.invalid_token("The link token is not valid, was already used, or was "
+                                            "issued to another sign-in; start connecting the account again.")
+        if ticket["expires_at"] <= datetime.now(UTC):
+            raise auth_errors.token_expired("The link token has expired; start connecting the account again.")
+        row = await store.get_connection(conn, tenant.id, ticket["connection_id"])
+        if row is None or not row["enabled"]:
+            raise service.ConnectionDisabled
+        user = await users.get(conn, tenant.id, user_id, for_update=True)
+        if user is None:
+            raise NotFound("user")
+        profile = ticket["profile"]
+        identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"],
+                                             for_update=True)
+        if identity is not None and identity["user_id"] != user_id:
+            raise IdentityAlreadyLinked
+        if identity is None:
+            identity = await _link(conn, tenant.id, row, user, profile, request)
+        else:
+            identity = await store.touch_identity(conn, tenant.id, identity["id"], profile)
+    return service.present_identity(identity)
 
 
 # -- exchange ------------------------------------------------------------------------------------

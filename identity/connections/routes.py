@@ -10,11 +10,13 @@ from identity.auth.runtime import runtime
 from identity.connections import flow, service
 from identity.connections.schemas import (
     CallbackQuery,
+    CompleteLink,
     Connection,
     ConnectionList,
     CreateConnection,
     Exchange,
     ExchangeResult,
+    Identity,
     IdentityList,
     LinkStarted,
     ListConnections,
@@ -103,13 +105,26 @@ async def my_disconnect(ctx: Ctx):
                              from_ctx(ctx))
 
 
-@router.post("/v1/me/identities/link", body=StartLink, response=LinkStarted, status=201, errors=(404, 409),
+@router.post("/v1/me/identities/link", body=StartLink, response=LinkStarted, status=201, errors=(403, 404, 409),
              summary="Start connecting another provider account: answers a URL (valid 5 minutes, single use) "
-                     "to open in the user's browser", **_me)
+                     "to open in the user's browser. Needs a sign-in less than 10 minutes old (else 403 "
+                     "reauthentication_required). redirect_url must be on an origin in the tenant's "
+                     "allowed_origins ('*' allows none); it receives ?link_token=... (or ?error=...), which "
+                     "this session completes with POST /v1/me/identities/link/complete", **_me)
 async def my_link(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.tenant is not None and ctx.principal.user_id is not None
     return await service.start_link(ctx.pool, ctx.settings, ctx.principal.tenant, ctx.principal.user_id,
                                     ctx.principal.session_id, ctx.body)
+
+
+@router.post("/v1/me/identities/link/complete", body=CompleteLink, response=Identity, errors=(401, 404, 409),
+             summary="Finish connecting a provider account: the link_token from the redirect_url, spent by the "
+                     "session that started the link (any other session gets 401 invalid_token); answers the "
+                     "connected identity", **_me)
+async def my_link_complete(ctx: Ctx):
+    assert ctx.principal is not None and ctx.principal.tenant is not None and ctx.principal.user_id is not None
+    return await flow.complete_link(ctx.request, ctx.principal.tenant, ctx.principal.user_id,
+                                    ctx.principal.session_id, ctx.body.token)
 
 
 # -- the browser flow ----------------------------------------------------------------------------
@@ -122,9 +137,10 @@ async def public_connections(ctx: Ctx):
 
 @router.get("/v1/oauth/{tenant_id}/connections/{connection_id}/start", query=StartQuery,
             summary="Start signing in with a connection (a browser navigation, no credential): 302 to the "
-                    "provider. redirect_url (absolute http(s), its origin in allowed_origins when the tenant "
-                    "lists them) receives ?token=... or ?error=...&error_description=...; or link_token from "
-                    "POST /v1/me/identities/link. Invalid requests get an HTML error page.",
+                    "provider. redirect_url (absolute http(s), its origin exactly one of the tenant's "
+                    "allowed_origins; an empty list or '*' allows none) receives ?token=... or "
+                    "?error=...&error_description=...; or link_token from POST /v1/me/identities/link. "
+                    "Invalid requests get an HTML error page, never a redirect.",
             **_browser)
 async def start(ctx: Ctx):
     return await flow.start(ctx.request, ctx.param("tenant_id"), ctx.param("connection_id"),
@@ -133,7 +149,7 @@ async def start(ctx: Ctx):
 
 @router.get("/v1/oauth/{tenant_id}/callback", query=CallbackQuery,
             summary="The redirect URI to register at every provider (code, state, iss or error): 302 to the "
-                    "app's redirect_url with token=<one-time token> (or linked=true&identity_id=... for a link, "
+                    "app's redirect_url with token=<one-time token> (or link_token=... for a link, "
                     "or error + error_description); an HTML error page when the state is unknown",
             **_browser)
 async def callback_get(ctx: Ctx):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
+from identity.auth.redirects import RedirectUrl
 from identity.auth.schemas import PublicUser
 from identity.http.types import UNSET, Body, Limit, Meta, Model, Name, Pagination, Query, UnsetType, Url
 from identity.sessions.schemas import SessionCredentials
@@ -174,13 +175,18 @@ class ListIdentities(Query):
 
 class StartLink(Body):
     connection_id: ConnectionId
-    redirect_url: Url
+    redirect_url: RedirectUrl
 
 
 class LinkStarted(Model):
     #: Open this in the user's browser (a top-level navigation) within expires_at.
     url: str
     expires_at: datetime
+
+
+class CompleteLink(Body):
+    #: The link_token the flow put on the redirect_url.
+    token: Token
 
 
 class Exchange(Body):

@@ -12,7 +12,7 @@ import asyncpg
 import msgspec
 
 from identity.audit.context import AuditContext
-from identity.auth.links import check_redirect
+from identity.auth.redirects import check_redirect
 from identity.connections import providers, store
 from identity.connections.schemas import (
     CreateConnection,
@@ -34,11 +34,16 @@ from identity.users import store as users
 from identity.webhooks import transport
 
 LINK_TICKET_TTL = timedelta(minutes=5)
+#: Linking another provider account needs a sign-in at most this old (the session's creation).
+RECENT_SIGN_IN = timedelta(minutes=10)
 
 ConnectionInUse = ApiError(
     "Users have signed in with this connection; disable it (enabled: false) instead, or disconnect "
     "their identities first.", status=409, code="connection_in_use")
 ConnectionDisabled = ApiError("This connection is disabled.", status=409, code="connection_disabled")
+ReauthenticationRequired = ApiError(
+    "Connecting another account needs a recent sign-in: sign in again, then start connecting within "
+    "10 minutes.", status=403, code="reauthentication_required")
 LastSignInMethod = ApiError(
     "This is the user's last way to sign in (no password and no other connected account); set a "
     "password or connect another account first.", status=409, code="last_sign_in_method")
@@ -302,11 +307,18 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
 async def start_link(pool: asyncpg.Pool, settings: Any, tenant: Tenant, user_id: str, session_id: str | None,
                      body: StartLink) -> dict[str, Any]:
     """A short-lived single-use ticket the browser carries to the start endpoint: a browser
-    navigation cannot send the access token, and the token must not travel in a URL."""
+    navigation cannot send the access token, and the token must not travel in a URL. The flow
+    ends in the application, which completes the link with this same session
+    (flow.complete_link), so the ticket is of no use in another browser."""
     redirect = check_redirect(body.redirect_url, auth_config.load(tenant.auth_config))
     ticket = random_token(32)
     expires_at = datetime.now(UTC) + LINK_TICKET_TTL
     async with pool.acquire() as conn, conn.transaction():
+        # A stolen or long-lived session must not be enough to attach an account (a way in) to
+        # the user: the sign-in behind it must be recent.
+        signed_in_at = await store.session_signed_in_at(conn, tenant.id, user_id, session_id) if session_id else None
+        if signed_in_at is None or datetime.now(UTC) - signed_in_at > RECENT_SIGN_IN:
+            raise ReauthenticationRequired
         row = await store.get_connection(conn, tenant.id, body.connection_id)
         if row is None:
             raise NotFound("connection")

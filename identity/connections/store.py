@@ -223,8 +223,17 @@ async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> 
                   WHERE tenant_id = $1 AND token_hash = $2 AND kind = $3 FOR UPDATE) AS old
            WHERE t.tenant_id = $1 AND t.token_hash = old.token_hash
            RETURNING t.user_id, t.session_id, t.connection_id, t.identity_id, t.redirect_url, t.new_user,
-                     t.expires_at, old.used_at""",
+                     t.profile, t.expires_at, old.used_at""",
         tenant_id, token_hash, kind,
+    )
+
+
+async def session_signed_in_at(conn: Any, tenant_id: str, user_id: str, session_id: str) -> datetime | None:
+    """When the user's live session was created (a session is created by a sign-in), or None."""
+    return await conn.fetchval(
+        """SELECT created_at FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
+           AND revoked_at IS NULL AND expires_at > now()""",
+        tenant_id, session_id, user_id,
     )
 
 

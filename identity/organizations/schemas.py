@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
+from identity.auth.redirects import RedirectUrl
 from identity.http.types import (
     UNSET,
     Body,
@@ -115,7 +116,7 @@ class CreateInvitation(Body):
     email: Annotated[str, Meta(min_length=1, max_length=320)]
     role: Role = "member"
     #: Where the emailed link points (with ?token=...); without it, the service's own page.
-    redirect_url: Url | None = None
+    redirect_url: RedirectUrl | None = None
     expires_in: Duration = "7d"
     #: An owner or admin of the organization, named in the email as the inviter.
     inviter_user_id: Id | None = None

@@ -19,8 +19,8 @@ import asyncpg
 from identity import slugs
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
-from identity.auth.links import check_redirect
 from identity.auth.onetime import with_token
+from identity.auth.redirects import check_redirect
 from identity.crypto import random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from identity.auth.redirects import as_origin
 from identity.durations import parse_duration
 from identity.http.errors import ValidationFailed
 
@@ -92,9 +93,11 @@ def _check(config: AuthConfig) -> None:
     if url is not None and not url.startswith(("http://", "https://")):
         raise ValidationFailed("auth_config.bot_protection.verify_url", "must be an http(s) URL")
     for origin in config.allowed_origins:
-        if origin != "*" and not origin.startswith(("http://", "https://")):
+        # An entry that is not an origin would silently match nothing (CORS and redirects
+        # compare origins exactly), so it is refused here.
+        if origin != "*" and as_origin(origin) is None:
             raise ValidationFailed(
-                "auth_config.allowed_origins", f"{origin!r} is not an http(s) origin"
+                "auth_config.allowed_origins", f"{origin!r} is not an http(s) origin (scheme://host[:port])"
             )
 
 
@@ -127,6 +130,9 @@ def merge(
         )
     config = msgspec.convert(merged, AuthConfig)
     _check(config)
+    # Stored serialised (lower case, no default port, no trailing slash), as a browser sends an
+    # Origin header, so CORS and redirects compare like with like.
+    config.allowed_origins = list(dict.fromkeys(o if o == "*" else as_origin(o) or o for o in config.allowed_origins))
     return msgspec.to_builtins(config)
 
 

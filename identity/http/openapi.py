@@ -87,6 +87,7 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
         op: dict[str, Any] = {
             "operationId": f"{r.method.lower()}_{re.sub(r'[^a-zA-Z0-9]+', '_', path).strip('_')}",
             "summary": r.summary or r.handler.__doc__ or "",
+            **({"description": r.description} if r.description else {}),
             "tags": [r.tag] if r.tag else [],
             "responses": {},
         }

@@ -104,6 +104,9 @@ class Route:
     response: Any = None
     status: int = 200
     summary: str = ""
+    #: Markdown for the reference: what the operation does, who may call it, what it changes,
+    #: which events and emails it causes.
+    description: str = ""
     tag: str = ""
     tenant: bool = True
     idempotent: bool = True

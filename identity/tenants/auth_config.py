@@ -10,6 +10,8 @@ from msgspec import UNSET, Meta, UnsetType
 
 from identity.durations import parse_duration
 from identity.http.errors import ValidationFailed
+from identity.outbound.addresses import AddressRefused
+from identity.outbound.http import check_url
 
 Origin = Annotated[str, Meta(min_length=1, max_length=500)]
 Provider = Literal["turnstile", "hcaptcha", "recaptcha"]
@@ -77,7 +79,7 @@ _BOUNDS: dict[str, tuple[timedelta, timedelta]] = {
 }
 
 
-def _check(config: AuthConfig) -> None:
+def _check(config: AuthConfig, allow_http: bool) -> None:
     for name, (low, high) in _BOUNDS.items():
         value = getattr(config, name)
         try:
@@ -91,6 +93,11 @@ def _check(config: AuthConfig) -> None:
     url = config.bot_protection.verify_url
     if url is not None and not url.startswith(("http://", "https://")):
         raise ValidationFailed("auth_config.bot_protection.verify_url", "must be an http(s) URL")
+    if url is not None:
+        try:  # the outbound policy's static part; the whole of it runs at every verification
+            check_url(url, allow_http)
+        except AddressRefused as exc:
+            raise ValidationFailed("auth_config.bot_protection.verify_url", str(exc)) from None
     for origin in config.allowed_origins:
         if origin != "*" and not origin.startswith(("http://", "https://")):
             raise ValidationFailed(
@@ -104,10 +111,12 @@ def load(stored: dict[str, Any] | None) -> AuthConfig:
 
 
 def merge(
-    current: dict[str, Any] | None, patch: AuthConfigPatch, *, has_bot_secret: bool = False
+    current: dict[str, Any] | None, patch: AuthConfigPatch, *, has_bot_secret: bool = False,
+    allow_http: bool,
 ) -> dict[str, Any]:
     """Merge a patch into the stored config. A bot_protection.secret in the patch is not part
-    of the result: the caller stores it encrypted (see bot_secret)."""
+    of the result: the caller stores it encrypted (see bot_secret). allow_http:
+    IDENTITY_WEBHOOK_ALLOW_HTTP, for the verify_url the service will call."""
     merged = msgspec.to_builtins(load(current))
     for field in patch.__struct_fields__:
         value = getattr(patch, field)
@@ -126,12 +135,12 @@ def merge(
             "auth_config.bot_protection.secret", "is required to enable bot protection"
         )
     config = msgspec.convert(merged, AuthConfig)
-    _check(config)
+    _check(config, allow_http)
     return msgspec.to_builtins(config)
 
 
-def full(patch: AuthConfigPatch | None) -> dict[str, Any]:
-    return merge({}, patch or AuthConfigPatch())
+def full(patch: AuthConfigPatch | None, *, allow_http: bool) -> dict[str, Any]:
+    return merge({}, patch or AuthConfigPatch(), allow_http=allow_http)
 
 
 def bot_secret(patch: AuthConfigPatch | None) -> str | None:

@@ -232,6 +232,31 @@ async def test_smtp_host_refused_at_send(app, tenant, smtp_sink, host: str) -> N
     assert smtp_sink.messages == []
 
 
+async def test_smtp_name_resolving_inside_refused_at_save_and_send(app, tenant, smtp_sink, monkeypatch) -> None:
+    """A name (not a literal) whose DNS answer is loopback: refused when saved, and refused at
+    send time when it turned inside after it was saved."""
+    import socket
+
+    real = socket.getaddrinfo
+
+    def resolve(host, *args, **kwargs):
+        if host == "mail.inside.test":
+            return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", smtp_sink.port))]
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolve)
+    await _use_smtp(tenant, "mail.inside.test", smtp_sink.port)  # private addresses allowed
+    _strict(app)
+    status, body, _ = await tenant.secret("POST", "/v1/email/config/test", json={"to": "ops@example.com"})
+    assert status == 200 and body["sent"] is False, body
+    assert body["error"] == ("address refused: host mail.inside.test resolves to a private, "
+                             "loopback or reserved address"), body
+    status, body, _ = await tenant.secret("PUT", "/v1/email/config", json={
+        "provider": "smtp", "smtp": {"host": "mail.inside.test", "port": smtp_sink.port}})
+    assert status == 422 and body["error"]["details"][0]["field"] == "smtp.host", body
+    assert smtp_sink.messages == []
+
+
 class _Liar:
     """A TCP server on 127.0.0.1 that greets with `greeting` (an SSH banner, an SMTP refusal)
     and records nothing else."""

@@ -155,6 +155,9 @@ async def create(
         raise ValidationFailed(
             "password_hash", "is not a supported hash (argon2 PHC, bcrypt $2a$/$2b$/$2y$, or $scrypt$)"
         )
+    too_costly = passwords.cost_problem(body.password_hash) if body.password_hash is not None else None
+    if too_costly:  # sign-in would verify it: one anonymous request must not tie up a thread
+        raise ValidationFailed("password_hash", too_costly)
     if body.username is not None:
         _username_allowed(tenant)
     _metadata("public_metadata", body.public_metadata)

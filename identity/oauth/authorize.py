@@ -23,7 +23,7 @@ from identity.auth.schemas import SignIn
 from identity.botprotection import verify as captcha
 from identity.crypto import random_token, sha256_hex
 from identity.http.bodies import read_form
-from identity.http.clientinfo import client_ip
+from identity.http.clientinfo import client_ip, client_key
 from identity.http.errors import ApiError, NotFound
 from identity.http.validation import convert
 from identity.oauth import jwts, mfa_step, pages, store
@@ -172,7 +172,7 @@ async def _rate_limited(flow: Flow) -> bool:
     if not limiter.enabled:
         return False
     rule = HOSTED_SIGN_IN
-    key = f"{flow.tenant.id}|{rule.name}|ip:{client_ip(flow.request) or '-'}"
+    key = f"{flow.tenant.id}|{rule.name}|{client_key(flow.request)}"
     (verdict,) = await limiter.backend.hit([Check(key, rule.limit or 0, rule.window)])
     return not verdict.allowed
 

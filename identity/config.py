@@ -97,6 +97,8 @@ class Settings:
     http_header_timeout: float = 10.0
     http_body_timeout: float = 30.0
     http_idle_timeout: float = 75.0
+    #: client connections held at once; None: from the descriptor limit
+    http_max_connections: int | None = None
     #: IPv6 clients are counted by this prefix (rate limits): one host holds a whole /64
     rate_limit_ipv6_prefix: int = 64
     extra: dict[str, str] = field(default_factory=dict)
@@ -125,6 +127,8 @@ class Settings:
             http_header_timeout=_seconds("IDENTITY_HTTP_HEADER_TIMEOUT", env, 10.0),
             http_body_timeout=_seconds("IDENTITY_HTTP_BODY_TIMEOUT", env, 30.0),
             http_idle_timeout=_seconds("IDENTITY_HTTP_IDLE_TIMEOUT", env, 75.0),
+            http_max_connections=_whole("IDENTITY_HTTP_MAX_CONNECTIONS", env.get("IDENTITY_HTTP_MAX_CONNECTIONS"),
+                                        None, 1),
             rate_limit_ipv6_prefix=_ipv6_prefix(env.get("IDENTITY_RATE_LIMIT_IPV6_PREFIX")),
         )
 

@@ -147,7 +147,8 @@ async def create(
     pool: asyncpg.Pool, box: Any, tenant: Tenant, body: CreateUser, audit: AuditContext
 ) -> dict[str, Any]:
     """POST /v1/users. The password policy does not apply (imports, admin-made accounts); an
-    imported password_hash must be a format sign-in verifies (argon2, bcrypt, scrypt)."""
+    imported password_hash must be a format sign-in verifies (argon2, bcrypt, scrypt), within the
+    cost bounds of passwords.cost_problem."""
     email = _email(body.email)
     if body.password is not None and body.password_hash is not None:
         raise ValidationFailed("password_hash", "give password or password_hash, not both")

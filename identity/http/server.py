@@ -148,7 +148,8 @@ class Guard(asyncio.Protocol):
 
     def ended(self) -> None:
         self.phase = self.IDLE
-        self._arm(self.guards.limits.idle_timeout)
+        if self.transport is not None and not self.transport.is_closing():
+            self._arm(self.guards.limits.idle_timeout)
 
     # -- deadlines --
     def _arm(self, seconds: float) -> None:

@@ -139,3 +139,26 @@ async def test_slow_clients_cannot_take_every_connection(database_dsn: str, tmp_
         for _, writer in slow:
             writer.close()
         live.stop()
+
+
+async def test_accept_failures_are_logged_once_per_interval() -> None:
+    """Out of descriptors, asyncio reports every failed accept() (up to the backlog per retry,
+    a retry a second) with a traceback; the listener's handler keeps one line per interval."""
+    import structlog
+
+    from identity.http import server as listener
+
+    loop = asyncio.get_running_loop()
+    saved = loop.get_exception_handler()
+    try:
+        listener.quiet_accept_errors(loop)
+        with structlog.testing.capture_logs() as captured:
+            for _ in range(500):
+                loop.call_exception_handler({
+                    "message": "socket.accept() out of system resource",
+                    "exception": OSError(24, "Too many open files"),
+                })
+        assert [c["event"] for c in captured] == ["http_accept_failed"], captured
+        assert captured[0]["log_level"] == "warning" and "exc_info" not in captured[0]
+    finally:
+        loop.set_exception_handler(saved)

@@ -57,6 +57,8 @@ class Limits:
 def raise_descriptor_limit() -> int:
     """Raise this process's soft descriptor limit to its hard limit; returns the soft limit."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 20
     if hard == resource.RLIM_INFINITY or soft < hard:
         wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
         try:
@@ -163,8 +165,9 @@ class Guard(asyncio.Protocol):
 
     def _expired(self) -> None:
         self._timer = None
+        if self.phase == self.HEAD:  # an idle connection closing is routine: not logged
+            self.guards.note("http_head_timed_out", seconds=self.guards.limits.header_timeout)
         if self.phase != self.BUSY:
-            self.guards.note("http_connection_timed_out", phase=self.phase)
             self.close()
 
     def close(self) -> None:

@@ -52,6 +52,26 @@ def _networks(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network
         raise SystemExit(f"IDENTITY_TRUSTED_PROXIES must be comma-separated CIDRs: {exc}") from None
 
 
+def _seconds(name: str, env: dict[str, str], default: float) -> float:
+    value = (env.get(name) or "").strip()
+    if not value:
+        return default
+    try:
+        seconds = parse_duration(value).total_seconds()
+    except ValueError as exc:
+        raise SystemExit(f"{name} must be a duration such as 10s: {exc}") from None
+    if seconds <= 0:
+        raise SystemExit(f"{name} must be longer than 0s")
+    return seconds
+
+
+def _ipv6_prefix(value: str | None) -> int:
+    prefix = _whole("IDENTITY_RATE_LIMIT_IPV6_PREFIX", value, 64, 1)
+    if prefix > 128:
+        raise SystemExit("IDENTITY_RATE_LIMIT_IPV6_PREFIX must be at most 128")
+    return prefix
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -72,6 +92,15 @@ class Settings:
     db_pool_max: int = 20
     #: threads hashing passwords per process; None: one per core it may run on
     password_threads: int | None = None
+    #: slow clients (identity/http/deadlines.py): seconds a request head may take from its first
+    #: byte, a body from the end of its head, and a kept-alive connection may sit idle
+    http_header_timeout: float = 10.0
+    http_body_timeout: float = 30.0
+    http_idle_timeout: float = 75.0
+    #: client connections held at once; None: from the descriptor limit
+    http_max_connections: int | None = None
+    #: IPv6 clients are counted by this prefix (rate limits): one host holds a whole /64
+    rate_limit_ipv6_prefix: int = 64
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -95,6 +124,12 @@ class Settings:
             db_pool_min=_whole("IDENTITY_DB_POOL_MIN", env.get("IDENTITY_DB_POOL_MIN"), 2, 0),
             db_pool_max=_whole("IDENTITY_DB_POOL_MAX", env.get("IDENTITY_DB_POOL_MAX"), 20, 1),
             password_threads=_whole("IDENTITY_PASSWORD_THREADS", env.get("IDENTITY_PASSWORD_THREADS"), None, 1),
+            http_header_timeout=_seconds("IDENTITY_HTTP_HEADER_TIMEOUT", env, 10.0),
+            http_body_timeout=_seconds("IDENTITY_HTTP_BODY_TIMEOUT", env, 30.0),
+            http_idle_timeout=_seconds("IDENTITY_HTTP_IDLE_TIMEOUT", env, 75.0),
+            http_max_connections=_whole("IDENTITY_HTTP_MAX_CONNECTIONS", env.get("IDENTITY_HTTP_MAX_CONNECTIONS"),
+                                        None, 1),
+            rate_limit_ipv6_prefix=_ipv6_prefix(env.get("IDENTITY_RATE_LIMIT_IPV6_PREFIX")),
         )
 
     def __post_init__(self) -> None:

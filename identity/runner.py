@@ -13,6 +13,7 @@ from aiohttp import web
 from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.db.pool import create_pool
+from identity.http import server
 
 log = structlog.get_logger("identity.runner")
 
@@ -35,12 +36,18 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
     try:
         if api:
             app = create_app(settings, dsn=dsn, pool=pool)
+            # Slow and idle clients, descriptors, refused requests: identity/http/server.py.
+            limits = server.limits_of(settings, server.raise_descriptor_limit())
+            server.quiet_accept_errors(loop)
+            server.quiet_refused_requests()
             runner = web.AppRunner(app, handle_signals=False, access_log=None,
-                                   shutdown_timeout=SHUTDOWN_GRACE_SECONDS)
+                                   shutdown_timeout=SHUTDOWN_GRACE_SECONDS,
+                                   keepalive_timeout=settings.http_idle_timeout,
+                                   lingering_time=server.LINGERING_SECONDS)
             await runner.setup()
-            site = web.TCPSite(runner, host, port, reuse_port=True)
+            site = server.GuardedSite(runner, host, port, limits, reuse_port=True)
             await site.start()
-            log.info("api_listening", host=host, port=port)
+            log.info("api_listening", host=host, port=port, max_connections=limits.max_connections)
         if worker:
             handle = await worker_run.start(
                 pool=pool, settings=settings,

@@ -215,3 +215,67 @@ def test_password_threads_setting(settings, database_dsn) -> None:
     finally:
         create_app(dataclasses.replace(settings, password_threads=None), dsn=database_dsn)
     assert passwords.threads() == (len(os.sched_getaffinity(0)) or 1) == passwords.default_threads()
+
+
+def _argon2_string(m: int, t: int, p: int) -> str:
+    """A well-formed argon2id PHC string with these parameters (never computed: an import
+    is judged by its parameters alone)."""
+    real = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1).hash(PLAIN)
+    salt_and_hash = real.split("$", 4)[4]
+    return f"$argon2id$v=19$m={m},t={t},p={p}${salt_and_hash}"
+
+
+def _bcrypt_string(cost: int) -> str:
+    real = bcrypt.hashpw(PLAIN.encode(), bcrypt.gensalt(rounds=4)).decode()
+    return real[:4] + f"{cost:02d}" + real[6:]
+
+
+async def test_imported_hashes_beyond_the_cost_bounds_are_422(api: Api, tenant) -> None:
+    """One anonymous sign-in verifies whatever hash the account holds, so an import may not
+    choose a cost that ties a hashing thread up for seconds or takes gigabytes."""
+    over = {
+        "argon2 m": _argon2_string(4_194_304, 3, 1),
+        "argon2 t": _argon2_string(8192, 1000, 1),
+        "argon2 m x t": _argon2_string(262_144, 4, 1),
+        "argon2 p": _argon2_string(65536, 2, 64),
+        "the issue's argon2": _argon2_string(4_194_304, 1000, 64),
+        "bcrypt 15": _bcrypt_string(15),
+        "bcrypt 31": _bcrypt_string(31),
+        "scrypt memory": SCRYPT_HASH.replace("ln=14,r=8,p=1", "ln=20,r=8,p=1"),
+        "scrypt work": SCRYPT_HASH.replace("ln=14,r=8,p=1", "ln=15,r=8,p=16"),
+    }
+    for label, encoded in over.items():
+        status, body, _ = await tenant.secret("POST", "/v1/users", json={
+            "email": f"over-{uuid.uuid4().hex[:8]}@example.com", "password_hash": encoded})
+        assert status == 422, (label, body)
+        assert_error(body, "validation_error", 422)
+        assert body["error"]["details"][0]["field"] == "password_hash", body
+        assert "bound" in body["error"]["message"] or "outside" in body["error"]["message"], body
+    status, listed, _ = await tenant.secret("GET", "/v1/users")
+    assert listed["data"] == []
+    # At the bounds: accepted.
+    for encoded in (_argon2_string(262_144, 3, 16), _argon2_string(49_152, 16, 1), _bcrypt_string(14),
+                    SCRYPT_HASH.replace("ln=14,r=8,p=1", "ln=18,r=8,p=1")):
+        status, body, _ = await tenant.secret("POST", "/v1/users", json={
+            "email": f"at-{uuid.uuid4().hex[:8]}@example.com", "password_hash": encoded})
+        assert status == 201, (encoded, body)
+
+
+async def test_a_stored_hash_beyond_the_bounds_is_never_verified(api: Api, app, tenant) -> None:
+    """Hashes imported before the bounds existed: sign-in does not verify them (it spends the
+    dummy hash and answers as for a wrong password), even with the right password."""
+    cheap_but_over = (
+        argon2.PasswordHasher(time_cost=1, memory_cost=256, parallelism=32).hash(PLAIN),  # p > 16
+        argon2.PasswordHasher(time_cost=20, memory_cost=8, parallelism=1).hash(PLAIN),  # t > 16
+    )
+    for encoded in cheap_but_over:
+        email = await _user_with_hash(app, tenant.id, encoded)
+        status, body, _ = await tenant.public("POST", "/v1/auth/sign-in", json={"email": email, "password": PLAIN})
+        assert status == 401, (encoded, body)
+        assert_error(body, "invalid_credentials")
+        assert passwords.verify_sync(encoded, PLAIN) == (False, None)
+        assert passwords.cost_problem(encoded) is not None
+    # A bcrypt cost of 31 would take days: refused at once.
+    started = time.perf_counter()
+    assert passwords.verify_sync(_bcrypt_string(31), PLAIN) == (False, None)
+    assert time.perf_counter() - started < 2

@@ -160,7 +160,8 @@ async def test_bad_input_on_every_endpoint(tenant, api):
     hook = await make_webhook(tenant, "https://ok.example.com/h")
     wid = hook["id"]
     cases = [
-        ("POST", "/v1/webhooks", {"data": b"{not json"}, 400, "invalid_json"),
+        ("POST", "/v1/webhooks", {"data": b"{not json", "headers": {"Content-Type": "application/json"}}, 400,
+         "invalid_json"),
         ("PATCH", f"/v1/webhooks/{wid}", {"json": {"events": ["nope"]}}, 422, "validation_error"),
         ("PATCH", f"/v1/webhooks/{wid}", {"json": {"url": "gopher://x"}}, 422, "validation_error"),
         ("PATCH", f"/v1/webhooks/{wid}", {"json": {"colour": "red"}}, 422, "validation_error"),

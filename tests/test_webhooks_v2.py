@@ -174,7 +174,7 @@ async def test_v2_bad_input_and_credentials(api, tenant):
         ("POST", "/v2/admin/webhooks", {"json": {"url": "https://a.example.com", "events": ["*"],
                                                  "secret": SECRET, "tenant_id": "tnt_nope"}},
          404, "tenant_not_found"),
-        ("POST", "/v2/admin/webhooks", {"data": b"[]"}, 400, "invalid_json"),
+        ("POST", "/v2/admin/webhooks", {"json": []}, 400, "invalid_json"),
         ("PATCH", f"/v2/admin/webhooks/{wid}", {"json": {"active": "no"}}, 422, "validation_error"),
         ("PATCH", "/v2/admin/webhooks/wh_nope", {"json": {"active": False}}, 404,
          "webhook_not_found"),

@@ -8,6 +8,11 @@ the hash; a verifier per imported format, recognised by its prefix:
   $scrypt$ln=<log2 N>,r=<r>,p=<p>$<salt>$<hash>   passlib's scrypt format, salt and hash
                                        in base64 without padding ("+/" or passlib's "./")
 
+An imported hash's parameters say how much work (and memory) verifying it costs, and anyone can
+make us verify it by signing in as its email; so each format's parameters are bounded
+(cost_problem, the bounds below and docs/users.md): beyond them an import is refused (422) and a
+stored hash is never verified (the sign-in fails as for a wrong password, after the dummy hash).
+
 A hash that is not current (another format or weaker parameters) is replaced by a current one
 on the next successful sign-in (verify_and_update). Hashing runs in a thread pool so the event
 loop never waits on it; callers must not hold a database connection while awaiting it.
@@ -33,6 +38,17 @@ ARGON2_MEMORY_KIB = 19456
 ARGON2_PARALLELISM = 1
 #: Longer passwords are refused (422) to bound hashing cost; they are never truncated.
 MAX_PASSWORD_LENGTH = 1024
+
+# Bounds on imported hashes: roughly 20 times the work of our own hash, about a second of one
+# core; enough for the usual settings of other systems (libsodium's "moderate" argon2id,
+# Django's and PHP's argon2, bcrypt cost 12-14, passlib's scrypt).
+ARGON2_MAX_MEMORY_KIB = 262_144  # 256 MiB
+ARGON2_MAX_TIME_COST = 16
+ARGON2_MAX_WORK = 786_432  # memory (KiB) x passes: 256 MiB three times
+ARGON2_MAX_PARALLELISM = 16  # lanes; libargon2 runs one thread per lane
+BCRYPT_MAX_COST = 14  # 2**14 rounds
+SCRYPT_MAX_MEMORY = 256 * 1024 * 1024  # bytes: 128 * r * N
+SCRYPT_MAX_WORK = 2**21  # N * r * p, e.g. ln=18, r=8, p=1
 
 _hasher = argon2.PasswordHasher(
     time_cost=ARGON2_TIME_COST,
@@ -119,20 +135,29 @@ def _b64(text: str) -> bytes:
     return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"+/", validate=True)
 
 
-def _verify_scrypt(encoded: str, password: str) -> bool:
+def _scrypt_parts(encoded: str) -> tuple[int, int, int, bytes, bytes] | None:
+    """(log2 N, r, p, salt, hash) of passlib's format, or None when it is not that."""
     try:
         _, ident, params, salt_text, hash_text = encoded.split("$")
         settings = dict(item.split("=", 1) for item in params.split(","))
         log_n, r, p = int(settings["ln"]), int(settings["r"]), int(settings["p"])
         salt, expected = _b64(salt_text), _b64(hash_text)
     except (ValueError, KeyError):
+        return None
+    if ident != "scrypt" or min(log_n, r, p) < 1 or not expected:
+        return None
+    return log_n, r, p, salt, expected
+
+
+def _verify_scrypt(encoded: str, password: str) -> bool:
+    parts = _scrypt_parts(encoded)
+    if parts is None:
         return False
-    if ident != "scrypt" or not (1 <= log_n <= 20 and 1 <= r <= 32 and 1 <= p <= 16) or not expected:
-        return False
+    log_n, r, p, salt, expected = parts
     try:
         derived = hashlib.scrypt(
             password.encode(), salt=salt, n=2**log_n, r=r, p=p, dklen=len(expected),
-            maxmem=256 * 1024 * 1024,
+            maxmem=SCRYPT_MAX_MEMORY + 1024 * 1024,  # the bound, plus hashlib's own overhead
         )
     except ValueError:
         return False
@@ -173,8 +198,42 @@ def is_importable(encoded: str) -> bool:
     if name == "bcrypt":
         return len(encoded) == 60
     if name == "scrypt":
-        return encoded.count("$") == 4
+        return _scrypt_parts(encoded) is not None
     return False
+
+
+def cost_problem(encoded: str) -> str | None:
+    """Why verifying this hash would cost more than the bounds allow (a sentence naming the
+    parameter and its bound), or None when it is within them. Only for an importable hash."""
+    name = identify(encoded)
+    if name == "argon2":
+        params = argon2.extract_parameters(encoded)
+        m, t, p = params.memory_cost, params.time_cost, params.parallelism
+        if m > ARGON2_MAX_MEMORY_KIB:
+            return f"argon2 memory m={m} KiB is over the bound of {ARGON2_MAX_MEMORY_KIB} KiB"
+        if t > ARGON2_MAX_TIME_COST:
+            return f"argon2 passes t={t} is over the bound of {ARGON2_MAX_TIME_COST}"
+        if m * t > ARGON2_MAX_WORK:
+            return f"argon2 m x t = {m * t} is over the bound of {ARGON2_MAX_WORK}"
+        if p > ARGON2_MAX_PARALLELISM:
+            return f"argon2 parallelism p={p} is over the bound of {ARGON2_MAX_PARALLELISM}"
+        return None
+    if name == "bcrypt":
+        cost = encoded[4:6]
+        if not cost.isdigit() or not 4 <= int(cost) <= BCRYPT_MAX_COST:
+            return f"bcrypt cost {cost} is outside 04-{BCRYPT_MAX_COST}"
+        return None
+    if name == "scrypt":
+        parts = _scrypt_parts(encoded)
+        if parts is None:
+            return "the scrypt parameters are not ln, r and p of at least 1"
+        log_n, r, p = parts[:3]
+        if log_n > 30 or 128 * r * 2**log_n > SCRYPT_MAX_MEMORY:
+            return f"scrypt memory 128 x r x 2^ln is over the bound of {SCRYPT_MAX_MEMORY} bytes"
+        if r * p * 2**log_n > SCRYPT_MAX_WORK:
+            return f"scrypt work r x p x 2^ln is over the bound of {SCRYPT_MAX_WORK}"
+        return None
+    return "not a supported hash"
 
 
 def needs_rehash(encoded: str) -> bool:
@@ -200,11 +259,12 @@ def verify_sync(encoded: str | None, password: str) -> tuple[bool, str | None]:
         _verify_argon2(_dummy_hash, password)
         return False, None
     for prefix, (_, verifier) in VERIFIERS.items():
-        if encoded.startswith(prefix):
+        if encoded.startswith(prefix) and is_importable(encoded) and cost_problem(encoded) is None:
             ok = verifier(encoded, password)
             break
     else:
-        # Unknown format: still spend the time of a real verification.
+        # Unknown or malformed, or too costly to verify (imported before the bounds): still
+        # spend the time of a real verification, and no more.
         verify_sync(None, password)
         return False, None
     if ok and needs_rehash(encoded):

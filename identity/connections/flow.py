@@ -35,7 +35,7 @@ from identity.connections.providers import FlowError
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http.auth import Tenant
-from identity.http.clientinfo import client_ip, user_agent
+from identity.http.clientinfo import client_ip, client_key, user_agent
 from identity.http.errors import ApiError, NotFound, ValidationFailed
 from identity.ids import new_id
 from identity.oauth import pages
@@ -103,7 +103,7 @@ async def _limited(request: web.Request, tenant_id: str) -> bool:
     limiter = state(request).limiter
     if not limiter.enabled:
         return False
-    key = f"{tenant_id}|oauth_connection|ip:{client_ip(request) or '-'}"
+    key = f"{tenant_id}|oauth_connection|{client_key(request)}"
     (verdict,) = await limiter.backend.hit([Check(key, FLOW_LIMIT, FLOW_WINDOW)])
     return not verdict.allowed
 

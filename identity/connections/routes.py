@@ -27,6 +27,7 @@ from identity.connections.schemas import (
     UpdateConnection,
 )
 from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, SECRET
+from identity.http.bodies import read_form
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.state import state
@@ -160,7 +161,7 @@ async def callback_get(ctx: Ctx):
              summary="The same callback, as a form post (Sign in with Apple's response_mode=form_post)",
              **_browser)
 async def callback_post(ctx: Ctx):
-    form = await ctx.request.post()
+    form = await read_form(ctx.request)
     params = {k: v for k, v in form.items() if isinstance(v, str)}
     return await flow.callback(ctx.request, ctx.param("tenant_id"), params)
 

@@ -28,6 +28,32 @@ def client_ip(request: web.Request) -> str | None:
         return peer
 
 
+def address_bucket(address: str, ipv6_prefix: int) -> str:
+    """What a client address is counted as: an IPv4 address itself (also when written as
+    IPv4-mapped IPv6, ::ffff:a.b.c.d), an IPv6 address by its network of `ipv6_prefix` bits,
+    because one subscriber gets a whole /64 (or more) and could take a fresh address for each
+    request."""
+    try:
+        addr = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(addr, ipaddress.IPv4Address):
+        return str(addr)
+    if addr.ipv4_mapped is not None:
+        return str(addr.ipv4_mapped)
+    shift = 128 - ipv6_prefix
+    return str(ipaddress.IPv6Network(((int(addr) >> shift) << shift, ipv6_prefix)))
+
+
+def client_key(request: web.Request) -> str:
+    """The one subject every per-address rate limit counts the client by: "ip:" and the
+    address's bucket (address_bucket)."""
+    address = client_ip(request)
+    if not address:
+        return "ip:-"
+    return "ip:" + address_bucket(address, request.app[STATE].settings.rate_limit_ipv6_prefix)
+
+
 def user_agent(request: web.Request) -> str | None:
     agent = request.headers.get("User-Agent")
     return agent[:512] if agent else None

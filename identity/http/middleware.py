@@ -9,7 +9,7 @@ import structlog
 from aiohttp import web
 
 from identity import __version__
-from identity.http import cors
+from identity.http import cors, server
 from identity.http.errors import ApiError, ServiceUnavailable
 from identity.http.metrics import LATENCY, REQUESTS
 from identity.http.routing import json_response
@@ -69,6 +69,7 @@ def _route_label(request: web.Request) -> str:
 
 @web.middleware
 async def platform_middleware(request: web.Request, handler) -> web.StreamResponse:
+    guard = server.started(request)  # the head has arrived: its deadline ends here
     request_id = "req_" + new_id("x")[2:]
     request[REQUEST_ID] = request_id
     structlog.contextvars.bind_contextvars(request_id=request_id)
@@ -115,3 +116,5 @@ async def platform_middleware(request: web.Request, handler) -> web.StreamRespon
         REQUESTS.labels(route, request.method, code).inc()
         LATENCY.labels(route, request.method).observe(elapsed)
         structlog.contextvars.unbind_contextvars("request_id")
+        if guard is not None:
+            guard.ended()

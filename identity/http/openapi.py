@@ -21,8 +21,9 @@ _SCHEMES = {
     ADMIN_TOKEN: ("adminToken", "The operator's admin token (IDENTITY_ADMIN_TOKEN)."),
 }
 _STATUS_TEXT = {
-    400: "Bad request", 401: "Unauthenticated", 403: "Forbidden", 404: "Not found",
-    409: "Conflict", 413: "Payload too large", 422: "Validation error", 429: "Rate limited",
+    400: "Bad request", 401: "Unauthenticated", 403: "Forbidden", 404: "Not found", 408: "Request timeout",
+    409: "Conflict", 413: "Payload too large", 415: "Unsupported media type", 422: "Validation error",
+    429: "Rate limited",
     503: "Unavailable",
 }
 _PARAM = re.compile(r"\{([^}:]+)(?::[^}]*)?\}")
@@ -154,6 +155,8 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
             codes |= {401, 403}
         if r.body is not None or r.query is not None:
             codes |= {400, 422}
+        if r.body is not None or r.form is not None:
+            codes |= {400, 408, 413, 415}  # identity/http/bodies.py
         if r.method == "POST" and r.idempotent:
             codes |= {409, 422}
         if "{" in r.path:

@@ -14,6 +14,7 @@ from aiohttp import web
 from identity.botprotection import verify as captcha
 from identity.http import cors, idempotency
 from identity.http.auth import SECRET, Principal, authenticate
+from identity.http.bodies import read_json, read_raw
 from identity.http.clientinfo import client_ip, user_agent
 from identity.http.errors import ApiError, InsufficientScope, NotFound
 from identity.http.validation import decode_body, decode_query, unstorable
@@ -141,8 +142,10 @@ class Route:
             if principal.tenant is not None and "Origin" in request.headers:
                 cors.check_origin(request, principal.tenant.auth_config.get("allowed_origins") or [])
         raw = b""
-        if self.body is not None or (self.method == "POST" and self.idempotent):
-            raw = await request.read()
+        if self.body is not None:
+            raw = await read_json(request)
+        elif self.method == "POST" and self.idempotent:
+            raw = await read_raw(request)  # part of the Idempotency-Key's request hash
         body = None
         if self.body is not None:
             if self.body_optional and not raw.strip():

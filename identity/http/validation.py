@@ -79,6 +79,8 @@ def decode_body(raw: bytes, type_: type[T]) -> T:
         data = _decoder.decode(raw)
     except msgspec.DecodeError as exc:
         raise InvalidJson(f"The request body is not valid JSON: {exc}") from None
+    except UnicodeDecodeError:  # msgspec raises it, not DecodeError, for bad bytes in a string
+        raise InvalidJson("The request body is not valid UTF-8.") from None
     except RecursionError:  # msgspec's own depth limit (found by tests/test_security.py)
         raise InvalidJson(too_deep) from None
     if not isinstance(data, dict):

@@ -22,7 +22,8 @@ from identity.auth.runtime import runtime
 from identity.auth.schemas import SignIn
 from identity.botprotection import verify as captcha
 from identity.crypto import random_token, sha256_hex
-from identity.http.clientinfo import client_ip
+from identity.http.bodies import read_form
+from identity.http.clientinfo import client_ip, client_key
 from identity.http.errors import ApiError, NotFound
 from identity.http.validation import convert
 from identity.oauth import jwts, mfa_step, pages, store
@@ -82,7 +83,7 @@ async def load_tenant(request: web.Request, tenant_id: str) -> Any:
 
 async def _request_params(request: web.Request) -> Any:
     if request.method == "POST":
-        return await request.post()
+        return await read_form(request)
     return request.query
 
 
@@ -171,7 +172,7 @@ async def _rate_limited(flow: Flow) -> bool:
     if not limiter.enabled:
         return False
     rule = HOSTED_SIGN_IN
-    key = f"{flow.tenant.id}|{rule.name}|ip:{client_ip(flow.request) or '-'}"
+    key = f"{flow.tenant.id}|{rule.name}|{client_key(flow.request)}"
     (verdict,) = await limiter.backend.hit([Check(key, rule.limit or 0, rule.window)])
     return not verdict.allowed
 
@@ -194,7 +195,7 @@ async def _signed_in(flow: Flow, req: AuthRequest, result: dict[str, Any]) -> we
 async def _form_request(request: web.Request, tenant_id: str) -> tuple[Flow, Any, AuthRequest | web.Response]:
     tenant = await load_tenant(request, tenant_id)
     flow = Flow(request, tenant)
-    form = await request.post()
+    form = await read_form(request)
     if not pages.csrf_ok(request, form, flow.public_url):
         return flow, form, flow.error_page(
             "This form has expired", "Go back to the application and start signing in again.", 403)

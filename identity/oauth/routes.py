@@ -15,6 +15,7 @@ from aiohttp import web
 from identity.auth.runtime import runtime
 from identity.clients.store import get as get_client
 from identity.crypto import sha256_hex
+from identity.http.bodies import read_form
 from identity.http.routing import Ctx, Router
 from identity.http.validation import unstorable
 from identity.oauth import authorize as flow
@@ -296,7 +297,7 @@ async def _end_session(ctx: Ctx) -> web.Response:
     tenant = await _tenant(ctx)
     page = flow.Flow(ctx.request, tenant)
     is_post = ctx.request.method == "POST"
-    params: Any = await ctx.request.post() if is_post else ctx.request.query
+    params: Any = await read_form(ctx.request) if is_post else ctx.request.query
     get = lambda name: params.get(name) if isinstance(params.get(name), str) else None  # noqa: E731
     hint_claims = None
     hint = get("id_token_hint")

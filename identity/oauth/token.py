@@ -22,6 +22,7 @@ from aiohttp import web
 from identity.clients.service import CONFIDENTIAL
 from identity.clients.store import get as get_client
 from identity.crypto import constant_time_equals, sha256_hex
+from identity.http import bodies
 from identity.http.validation import unstorable
 from identity.oauth import issue, store
 from identity.oauth.errors import OAuthError, invalid_client, invalid_grant, invalid_request
@@ -29,7 +30,7 @@ from identity.state import CORS_ORIGIN
 from identity.users import store as users
 
 _VERIFIER = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
-FORM_TYPE = "application/x-www-form-urlencoded"
+FORM_TYPE = bodies.FORM_TYPE
 
 
 async def read_form(request: web.Request) -> dict[str, str]:
@@ -37,8 +38,8 @@ async def read_form(request: web.Request) -> dict[str, str]:
     if request.content_type != FORM_TYPE:
         raise invalid_request(f"Send the parameters as {FORM_TYPE}.")
     try:
-        form = await request.post()
-    except (ValueError, UnicodeDecodeError):
+        form = await bodies.read_form(request)
+    except (bodies.InvalidForm, bodies.UnsupportedMediaType):
         raise invalid_request("The body is not a valid form.") from None
     out: dict[str, str] = {}
     for key in dict.fromkeys(form.keys()):

@@ -7,7 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from identity.http.auth import Principal
-from identity.http.clientinfo import client_ip
+from identity.http.clientinfo import client_key
 from identity.http.errors import ApiError
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
 from identity.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
@@ -74,7 +74,7 @@ class Limiter:
             if anonymous is not None:
                 tenant = request.match_info.get("tenant_id", "-")
                 await self._count(request, anonymous, anonymous.limit or 0,
-                                  f"{tenant}|{anonymous.name}|ip:{client_ip(request) or '-'}")
+                                  f"{tenant}|{anonymous.name}|{client_key(request)}")
             return
         rule = rule_for(method, path, principal)
         if rule is None:
@@ -113,4 +113,4 @@ class Limiter:
             email = getattr(body, "email", None)
             if isinstance(email, str) and email:
                 return "email:" + email.strip().lower()
-        return "ip:" + (client_ip(request) or "-")
+        return client_key(request)

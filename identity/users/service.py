@@ -136,7 +136,8 @@ async def create(
     pool: asyncpg.Pool, box: Any, tenant: Tenant, body: CreateUser, audit: AuditContext
 ) -> dict[str, Any]:
     """POST /v1/users. The password policy does not apply (imports, admin-made accounts); an
-    imported password_hash must be a format sign-in verifies (argon2, bcrypt, scrypt)."""
+    imported password_hash must be a format sign-in verifies (argon2, bcrypt, scrypt), within the
+    cost bounds of passwords.cost_problem."""
     email = _email(body.email)
     if body.password is not None and body.password_hash is not None:
         raise ValidationFailed("password_hash", "give password or password_hash, not both")
@@ -144,6 +145,9 @@ async def create(
         raise ValidationFailed(
             "password_hash", "is not a supported hash (argon2 PHC, bcrypt $2a$/$2b$/$2y$, or $scrypt$)"
         )
+    too_costly = passwords.cost_problem(body.password_hash) if body.password_hash is not None else None
+    if too_costly:  # sign-in would verify it: one anonymous request must not tie up a thread
+        raise ValidationFailed("password_hash", too_costly)
     if body.username is not None:
         _username_allowed(tenant)
     metadata.check("public_metadata", body.public_metadata, in_token=True)

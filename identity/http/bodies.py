@@ -1,0 +1,89 @@
+"""Reading request bodies: every body the service reads goes through here, so that each one is
+read within a deadline, has the media type its endpoint takes, and decodes as UTF-8 or is
+refused with a 4xx in the error envelope (never a 500 from a decoder deep inside a handler).
+
+JSON endpoints take `application/json` (charset, when given, utf-8); form endpoints (the OAuth
+endpoints and the hosted pages) take `application/x-www-form-urlencoded`. An empty body needs
+no Content-Type. docs/api-conventions.md states the rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import parse_qsl
+
+from aiohttp import web
+from multidict import MultiDict, MultiDictProxy
+
+from identity.http.errors import ApiError
+from identity.http.validation import unstorable
+from identity.state import STATE
+
+JSON_TYPE = "application/json"
+FORM_TYPE = "application/x-www-form-urlencoded"
+#: aiohttp's own bound on the fields of a form.
+MAX_FIELDS = 1000
+
+
+class UnsupportedMediaType(ApiError):
+    status, code = 415, "unsupported_media_type"
+    message = "Send the body as application/json."
+
+
+class InvalidForm(ApiError):
+    status, code = 400, "invalid_form"
+    message = "The request body is not a valid UTF-8 form."
+
+
+class RequestTimeout(ApiError):
+    status, code = 408, "request_timeout"
+    message = "The request body did not arrive in time."
+
+
+def _media_type(request: web.Request, wanted: str, raw: bytes) -> None:
+    """415 unless the body is empty or declared as `wanted` (and, if a charset is named, UTF-8)."""
+    if not raw:
+        return
+    header = request.headers.get("Content-Type")
+    charset = (request.charset or "utf-8").lower().replace("_", "-")
+    if header is None or request.content_type != wanted or charset not in ("utf-8", "utf8"):
+        raise UnsupportedMediaType(f"Send the body as {wanted} (UTF-8).")
+
+
+async def read_raw(request: web.Request) -> bytes:
+    """The whole body, read within IDENTITY_HTTP_BODY_TIMEOUT of the request's head; a client
+    that sends it slower gets 408 and its connection is closed (a slow body would otherwise hold
+    a connection, and a descriptor, for as long as it likes). Over 1 MiB: 413 (aiohttp)."""
+    if not request.body_exists:
+        return b""
+    timeout = request.app[STATE].settings.http_body_timeout
+    try:
+        async with asyncio.timeout(timeout):
+            return await request.read()
+    except TimeoutError:
+        request.protocol.close()  # no further request on this connection
+        raise RequestTimeout(headers={"Connection": "close"}) from None
+
+
+async def read_json(request: web.Request) -> bytes:
+    """The raw bytes of a JSON body (decoded later by validation.decode_body, which turns bytes
+    that are not UTF-8 into 400 invalid_json); 415 for another declared media type."""
+    raw = await read_raw(request)
+    _media_type(request, JSON_TYPE, raw)
+    return raw
+
+
+async def read_form(request: web.Request) -> MultiDictProxy[str]:
+    """A urlencoded form, every name and value strictly UTF-8 (also after percent-decoding) and
+    storable (no NUL). Repeated names are kept; each caller decides what they mean."""
+    raw = await read_raw(request)
+    _media_type(request, FORM_TYPE, raw)
+    try:
+        pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True, encoding="utf-8",
+                          errors="strict", max_num_fields=MAX_FIELDS)
+    except ValueError:  # UnicodeDecodeError is one; so is "Max number of fields exceeded"
+        raise InvalidForm() from None
+    for name, value in pairs:
+        if unstorable(name) or unstorable(value):
+            raise InvalidForm("The request body holds a NUL character.")
+    return MultiDictProxy(MultiDict(pairs))

@@ -1,0 +1,164 @@
+"""Slow, silent and malformed clients against the real listener (`identity web` in a
+subprocess, tests/live_server.py): each is disconnected within its deadline, cannot take every
+connection, and costs at most one log line per interval, without a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+import requests
+
+from tests.conftest import MASTER_KEY
+from tests.live_server import LiveServer
+
+HEADER_TIMEOUT, BODY_TIMEOUT, IDLE_TIMEOUT = 1.0, 1.0, 2.0
+#: How much later than its deadline a connection may close on a busy test machine.
+SLACK = 2.5
+
+
+@pytest.fixture(scope="module")
+def server(database_dsn: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(database_dsn, tmp_path_factory.mktemp("slow"),
+                      IDENTITY_HTTP_HEADER_TIMEOUT="1s", IDENTITY_HTTP_BODY_TIMEOUT="1s",
+                      IDENTITY_HTTP_IDLE_TIMEOUT="2s").start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+def _address(live: LiveServer) -> tuple[str, int]:
+    parts = urlsplit(live.url)
+    return parts.hostname or "127.0.0.1", parts.port or 80
+
+
+async def _closed_after(reader: asyncio.StreamReader, limit: float) -> tuple[float, bytes]:
+    """Seconds until the server closes the connection, and what it sent before."""
+    started, received = time.monotonic(), b""
+    try:
+        async with asyncio.timeout(limit):
+            while chunk := await reader.read(65536):
+                received += chunk
+    except (ConnectionResetError, BrokenPipeError):
+        pass
+    except TimeoutError:  # still open at the limit
+        pass
+    return time.monotonic() - started, received
+
+
+async def test_a_partial_head_is_cut_at_the_header_deadline_even_when_it_trickles(server: LiveServer) -> None:
+    reader, writer = await asyncio.open_connection(*_address(server))
+    writer.write(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+
+    async def trickle() -> None:  # one byte every 0.2 s: never a complete head
+        try:
+            for _ in range(100):
+                await asyncio.sleep(0.2)
+                writer.write(b"X")
+                await writer.drain()
+        except (ConnectionError, RuntimeError):
+            return
+
+    dripping = asyncio.create_task(trickle())
+    try:
+        elapsed, received = await _closed_after(reader, HEADER_TIMEOUT + SLACK)
+    finally:
+        dripping.cancel()
+        writer.close()
+    assert received == b"" and HEADER_TIMEOUT * 0.9 <= elapsed < HEADER_TIMEOUT + SLACK, elapsed
+
+
+async def test_a_connection_that_sends_nothing_is_closed_when_idle(server: LiveServer) -> None:
+    reader, writer = await asyncio.open_connection(*_address(server))
+    try:
+        elapsed, received = await _closed_after(reader, IDLE_TIMEOUT + SLACK)
+    finally:
+        writer.close()
+    assert received == b"" and IDLE_TIMEOUT * 0.9 <= elapsed < IDLE_TIMEOUT + SLACK, elapsed
+
+
+async def test_a_partial_body_is_answered_408_and_closed(server: LiveServer) -> None:
+    reader, writer = await asyncio.open_connection(*_address(server))
+    writer.write(b"POST /v1/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                 b"Authorization: Bearer " + MASTER_KEY.encode() + b"\r\nContent-Length: 100\r\n\r\n"
+                 b'{"name": "sl')
+    try:
+        elapsed, received = await _closed_after(reader, BODY_TIMEOUT + 2 + SLACK)
+    finally:
+        writer.close()
+    assert received.startswith(b"HTTP/1.1 408 "), received
+    envelope = json.loads(received.split(b"\r\n\r\n", 1)[1])
+    assert envelope["error"]["code"] == "request_timeout"
+    assert elapsed < BODY_TIMEOUT + 2 + SLACK  # the deadline, then at most 2 s of lingering
+
+
+async def test_refused_requests_and_time_outs_log_little_and_no_traceback(server: LiveServer) -> None:
+    before = len(server.log_lines())
+
+    async def malformed() -> bytes:
+        reader, writer = await asyncio.open_connection(*_address(server))
+        writer.write(b"GET /health HTTP/1.1\r\nHost: x\r\nNo colon in this header\r\n\r\n")
+        try:
+            return await asyncio.wait_for(reader.read(), 5)
+        finally:
+            writer.close()
+
+    answers = [await malformed() for _ in range(30)]
+    assert all(a.split(b"\r\n", 1)[0].endswith(b" 400 Bad Request") for a in answers), answers[0]
+    await asyncio.sleep(0.3)
+    lines = server.log_lines()[before:]
+    assert "Traceback" not in "\n".join(lines)
+    assert not [line for line in lines if '"level": "error"' in line], lines
+    assert len(lines) <= 2, lines
+
+
+async def test_slow_clients_cannot_take_every_connection(database_dsn: str, tmp_path) -> None:
+    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS="20",
+                      IDENTITY_HTTP_HEADER_TIMEOUT="60s", IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    slow = []
+    try:
+        for _ in range(60):
+            reader, writer = await asyncio.open_connection(*_address(live))
+            writer.write(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+            slow.append((reader, writer))
+        started = time.monotonic()
+        answer = await asyncio.to_thread(requests.get, live.url + "/health", timeout=5)
+        assert answer.status_code == 200 and time.monotonic() - started < 3
+        # The oldest slow connections made room: closed long before any deadline.
+        closed = 0
+        for reader, _ in slow[:40]:
+            elapsed, received = await _closed_after(reader, 0.5)
+            closed += received == b"" and elapsed < 0.5
+        assert closed == 40, closed
+    finally:
+        for _, writer in slow:
+            writer.close()
+        live.stop()
+
+
+async def test_accept_failures_are_logged_once_per_interval() -> None:
+    """Out of descriptors, asyncio reports every failed accept() (up to the backlog per retry,
+    a retry a second) with a traceback; the listener's handler keeps one line per interval."""
+    import structlog
+
+    from identity.http import server as listener
+
+    loop = asyncio.get_running_loop()
+    saved = loop.get_exception_handler()
+    try:
+        listener.quiet_accept_errors(loop)
+        with structlog.testing.capture_logs() as captured:
+            for _ in range(500):
+                loop.call_exception_handler({
+                    "message": "socket.accept() out of system resource",
+                    "exception": OSError(24, "Too many open files"),
+                })
+        assert [c["event"] for c in captured] == ["http_accept_failed"], captured
+        assert captured[0]["log_level"] == "warning" and "exc_info" not in captured[0]
+    finally:
+        loop.set_exception_handler(saved)

@@ -45,6 +45,19 @@ def _whole(name: str, value: str | None, default: _Default, least: int) -> int |
     return number
 
 
+def _fraction(name: str, value: str | None, default: float) -> float:
+    value = (value or "").strip()
+    if not value:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise SystemExit(f"{name} must be a number from 0 to 1") from None
+    if not 0.0 <= number <= 1.0:
+        raise SystemExit(f"{name} must be a number from 0 to 1")
+    return number
+
+
 def _networks(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
     try:
         return tuple(ipaddress.ip_network(p.strip(), strict=False) for p in value.split(",") if p.strip())
@@ -72,6 +85,10 @@ class Settings:
     db_pool_max: int = 20
     #: threads hashing passwords per process; None: one per core it may run on
     password_threads: int | None = None
+    #: the share of 2xx/3xx requests written to the access log (4xx and 5xx always are)
+    access_log_sample: float = 1.0
+    #: an OTLP/HTTP collector's base URL: traces are sent when set (docs/observability.md)
+    otlp_endpoint: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -95,6 +112,8 @@ class Settings:
             db_pool_min=_whole("IDENTITY_DB_POOL_MIN", env.get("IDENTITY_DB_POOL_MIN"), 2, 0),
             db_pool_max=_whole("IDENTITY_DB_POOL_MAX", env.get("IDENTITY_DB_POOL_MAX"), 20, 1),
             password_threads=_whole("IDENTITY_PASSWORD_THREADS", env.get("IDENTITY_PASSWORD_THREADS"), None, 1),
+            access_log_sample=_fraction("IDENTITY_ACCESS_LOG_SAMPLE", env.get("IDENTITY_ACCESS_LOG_SAMPLE"), 1.0),
+            otlp_endpoint=(env.get("IDENTITY_OTLP_ENDPOINT") or "").strip() or None,
         )
 
     def __post_init__(self) -> None:

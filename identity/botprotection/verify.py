@@ -16,6 +16,7 @@ from typing import Any
 import aiohttp
 import structlog
 
+from identity import tracing
 from identity.http.errors import ApiError
 
 log = structlog.get_logger("identity.botprotection")
@@ -112,10 +113,12 @@ async def verify(
     if remote_ip:
         form["remoteip"] = remote_ip
     try:
-        async with session.post(
-            url, data=form, timeout=aiohttp.ClientTimeout(total=TIMEOUT_SECONDS), allow_redirects=False
-        ) as resp:
-            result = await resp.json(content_type=None) if resp.status == 200 else None
+        with tracing.span("captcha verify", kind="client", attributes={"url.full": url}):
+            async with session.post(
+                url, data=form, timeout=aiohttp.ClientTimeout(total=TIMEOUT_SECONDS),
+                allow_redirects=False,
+            ) as resp:
+                result = await resp.json(content_type=None) if resp.status == 200 else None
     except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
         log.warning("captcha_verifier_unreachable", tenant_id=tenant_id, error=type(exc).__name__)
         raise CaptchaUnavailable() from None

@@ -22,6 +22,7 @@ import jwt
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
+from identity import tracing
 from identity.webhooks import transport
 
 TIMEOUT_SECONDS = 10.0
@@ -132,6 +133,15 @@ async def fetch(http: aiohttp.ClientSession, method: str, url: str, *, allow_htt
     except transport.AddressRefused as exc:
         raise FlowError("provider_unavailable", f"The provider's {what} address is refused: {exc}.") from None
     hdrs = {"User-Agent": USER_AGENT, **(headers or {})}
+    # No traceparent goes out: the provider is a third party, not part of this trace.
+    with tracing.span(f"provider {what}", kind="client",
+                      attributes={"http.request.method": method, "url.full": url.split("?", 1)[0]}):
+        return await _call(http, method, url, pinned, hdrs, data, what)
+
+
+async def _call(http: aiohttp.ClientSession, method: str, url: str, pinned: Any,
+                hdrs: dict[str, str], data: dict[str, str] | None,
+                what: str) -> tuple[int, bytes, str]:
     timeout = aiohttp.ClientTimeout(total=TIMEOUT_SECONDS)
     try:
         if pinned is None:

@@ -8,6 +8,8 @@ from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
+from identity import tracing
+
 SEND_TIMEOUT = 30.0
 
 
@@ -57,16 +59,18 @@ async def send(target: SmtpTarget, message: EmailMessage, time_limit: float = SE
     """One SMTP conversation. Raises PermanentSmtpError when retrying cannot help, other
     exceptions (connection refused, timeouts, 4xx) when it may."""
     try:
-        await aiosmtplib.send(
-            message,
-            hostname=target.host,
-            port=target.port,
-            username=target.username or None,
-            password=target.password if target.username else None,
-            use_tls=target.use_tls,
-            start_tls=target.start_tls,
-            timeout=time_limit,
-        )
+        with tracing.span("smtp send", kind="client",
+                          attributes={"server.address": target.host, "server.port": target.port}):
+            await aiosmtplib.send(
+                message,
+                hostname=target.host,
+                port=target.port,
+                username=target.username or None,
+                password=target.password if target.username else None,
+                use_tls=target.use_tls,
+                start_tls=target.start_tls,
+                timeout=time_limit,
+            )
     except aiosmtplib.SMTPRecipientsRefused as exc:
         codes = [e.code for e in exc.recipients]
         if codes and all(500 <= c < 600 for c in codes):

@@ -27,10 +27,14 @@ def configure(endpoint: str | None, service_name: str = SERVICE_NAME) -> None:
     shutdown()
     if not endpoint:
         return
-    from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-    from opentelemetry.sdk.resources import Resource
-    from opentelemetry.sdk.trace import TracerProvider
-    from opentelemetry.sdk.trace.export import BatchSpanProcessor
+    try:
+        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+        from opentelemetry.sdk.resources import Resource
+        from opentelemetry.sdk.trace import TracerProvider
+        from opentelemetry.sdk.trace.export import BatchSpanProcessor
+    except ImportError:
+        raise SystemExit("IDENTITY_OTLP_ENDPOINT is set but OpenTelemetry is not installed: "
+                         "pip install 'identity[otel]'") from None
 
     provider = TracerProvider(resource=Resource.create({"service.name": service_name}))
     exporter = OTLPSpanExporter(endpoint=endpoint.rstrip("/") + "/v1/traces")

@@ -45,6 +45,19 @@ def _whole(name: str, value: str | None, default: _Default, least: int) -> int |
     return number
 
 
+def _fraction(name: str, value: str | None, default: float) -> float:
+    value = (value or "").strip()
+    if not value:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise SystemExit(f"{name} must be a number from 0 to 1") from None
+    if not 0.0 <= number <= 1.0:
+        raise SystemExit(f"{name} must be a number from 0 to 1")
+    return number
+
+
 def _networks(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
     try:
         return tuple(ipaddress.ip_network(p.strip(), strict=False) for p in value.split(",") if p.strip())
@@ -101,6 +114,10 @@ class Settings:
     http_max_connections: int | None = None
     #: IPv6 clients are counted by this prefix (rate limits): one host holds a whole /64
     rate_limit_ipv6_prefix: int = 64
+    #: the share of 2xx/3xx requests written to the access log (4xx and 5xx always are)
+    access_log_sample: float = 1.0
+    #: an OTLP/HTTP collector's base URL: traces are sent when set (docs/observability.md)
+    otlp_endpoint: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -130,6 +147,8 @@ class Settings:
             http_max_connections=_whole("IDENTITY_HTTP_MAX_CONNECTIONS", env.get("IDENTITY_HTTP_MAX_CONNECTIONS"),
                                         None, 1),
             rate_limit_ipv6_prefix=_ipv6_prefix(env.get("IDENTITY_RATE_LIMIT_IPV6_PREFIX")),
+            access_log_sample=_fraction("IDENTITY_ACCESS_LOG_SAMPLE", env.get("IDENTITY_ACCESS_LOG_SAMPLE"), 1.0),
+            otlp_endpoint=(env.get("IDENTITY_OTLP_ENDPOINT") or "").strip() or None,
         )
 
     def __post_init__(self) -> None:

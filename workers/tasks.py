@@ -11,6 +11,7 @@ A row whose topic has no handler is abandoned with a clear last_error.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import time
 from collections.abc import Awaitable, Callable
@@ -19,6 +20,7 @@ from typing import Any
 
 import structlog
 
+from identity import origin, tracing
 from identity.outbox import store
 from identity.outbox.errors import Permanent
 from identity.outbox.metrics import JOB_DURATION, JOBS, OUTBOX_ATTEMPTS, OUTBOX_LAG
@@ -41,8 +43,12 @@ def register(topic: str) -> Callable[[Handler], Handler]:
     return decorate
 
 
-def instrumented(name: str) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
-    """Counts outcomes and times the task (identity_jobs_total, identity_job_duration_seconds)."""
+def instrumented(
+    name: str, traced: bool = True,
+) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
+    """Counts outcomes and times the task (identity_jobs_total, identity_job_duration_seconds),
+    in a span of its own when tracing is on; traced=False for a task that opens its span itself
+    once it knows the request its work came from (process_outbox, webhook deliveries)."""
 
     def decorate(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         @functools.wraps(fn)
@@ -50,7 +56,8 @@ def instrumented(name: str) -> Callable[[Callable[..., Awaitable[Any]]], Callabl
             started = time.perf_counter()
             outcome = "failed"
             try:
-                result = await fn(*args, **kwargs)
+                with tracing.span(f"job {name}") if traced else contextlib.nullcontext():
+                    result = await fn(*args, **kwargs)
                 outcome = "succeeded"
                 return result
             finally:
@@ -63,7 +70,7 @@ def instrumented(name: str) -> Callable[[Callable[..., Awaitable[Any]]], Callabl
 
 
 @app.task(name=store.TASK, queue=store.QUEUE)
-@instrumented("process_outbox")
+@instrumented("process_outbox", traced=False)
 async def process_outbox(tenant_id: str, outbox_id: str) -> str | None:
     rt = runtime.get()
     policy = rt.policy
@@ -76,6 +83,21 @@ async def process_outbox(tenant_id: str, outbox_id: str) -> str | None:
         OUTBOX_LAG.labels(topic).observe(
             max(0.0, (datetime.now(UTC) - row["created_at"]).total_seconds())
         )
+    # Every line of this job carries the request that queued the row, and its span continues
+    # that request's trace (identity/origin.py).
+    with origin.opened(row["request_id"], row["traceparent"]), tracing.span(
+            "job process_outbox", parent=row["traceparent"],
+            attributes={"identity.tenant_id": tenant_id, "identity.outbox_id": outbox_id,
+                        "identity.topic": topic, "identity.attempt": attempts}) as span:
+        result = await _perform(rt, row)
+        tracing.annotate(span, **{"identity.result": result},
+                         error=None if result == "sent" else result)
+        return result
+
+
+async def _perform(rt: runtime.Runtime, row: Any) -> str:
+    tenant_id, outbox_id, topic, attempts = row["tenant_id"], row["id"], row["topic"], row["attempts"]
+    policy = rt.policy
     bound = log.bind(tenant_id=tenant_id, outbox_id=outbox_id, topic=topic, attempt=attempts)
     handler = HANDLERS.get(topic)
     if handler is None:

@@ -53,7 +53,7 @@ async def close_http() -> None:
 
 
 @app.task(name=store.TASK, queue=store.QUEUE)
-@instrumented("webhook_deliver")
+@instrumented("webhook_deliver", traced=False)
 async def deliver(tenant_id: str, delivery_id: str, waits: int = 0) -> str:
     rt = runtime.get()
     out = await delivery.attempt(rt.pool, rt.box, rt.settings, tenant_id, delivery_id,

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 import structlog
 
+from identity import tracing
 from identity.http.errors import ApiError
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
@@ -120,8 +121,9 @@ async def verify(
     if remote_ip:
         form["remoteip"] = remote_ip
     try:
-        answer = await outbound.request("POST", url, data=form, allow_http=allow_http,
-                                        timeout=TIMEOUT_SECONDS, max_body=MAX_ANSWER)
+        with tracing.span("captcha verify", kind="client", attributes={"url.full": url}):
+            answer = await outbound.request("POST", url, data=form, allow_http=allow_http,
+                                            timeout=TIMEOUT_SECONDS, max_body=MAX_ANSWER)
     except AddressRefused as exc:
         log.warning("captcha_verifier_refused", tenant_id=tenant_id, reason=str(exc))
         raise CaptchaUnavailable("The captcha verifier's address is refused by the outbound "

@@ -22,6 +22,7 @@ import jwt
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
+from identity import tracing
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
 
@@ -129,8 +130,11 @@ async def fetch(method: str, url: str, *, allow_http: bool, headers: dict[str, s
     for refused addresses, network errors, timeouts and oversized answers."""
     hdrs = {"User-Agent": USER_AGENT, **(headers or {})}
     try:
-        answer = await outbound.request(method, url, allow_http=allow_http, timeout=TIMEOUT_SECONDS,
-                                        max_body=MAX_BODY, headers=hdrs, data=data)
+        # No traceparent goes out: the provider is a third party, not part of this trace.
+        with tracing.span(f"provider {what}", kind="client",
+                          attributes={"http.request.method": method, "url.full": url.split("?", 1)[0]}):
+            answer = await outbound.request(method, url, allow_http=allow_http, timeout=TIMEOUT_SECONDS,
+                                            max_body=MAX_BODY, headers=hdrs, data=data)
     except AddressRefused as exc:
         raise FlowError("provider_unavailable", f"The provider's {what} address is refused: {exc}.") from None
     except outbound.OutboundError as exc:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from urllib.parse import unquote, urlsplit
 
+from identity import tracing
 from identity.outbound import smtp as outbound_smtp
 from identity.outbound.smtp import PermanentSmtpError
 
@@ -61,11 +62,13 @@ def parse_smtp_url(url: str) -> SmtpTarget:
 async def send(target: SmtpTarget, message: EmailMessage, time_limit: float = SEND_TIMEOUT) -> None:
     """One SMTP conversation. Raises PermanentSmtpError when retrying cannot help, other
     exceptions (connection refused, timeouts, 4xx) when it may."""
-    await outbound_smtp.send(
-        message, host=target.host, port=target.port, username=target.username,
-        password=target.password, use_tls=target.use_tls, start_tls=target.start_tls,
-        allow_private=target.allow_private, time_limit=time_limit,
-    )
+    with tracing.span("smtp send", kind="client",
+                      attributes={"server.address": target.host, "server.port": target.port}):
+        await outbound_smtp.send(
+            message, host=target.host, port=target.port, username=target.username,
+            password=target.password, use_tls=target.use_tls, start_tls=target.start_tls,
+            allow_private=target.allow_private, time_limit=time_limit,
+        )
 
 
 def describe_error(exc: BaseException) -> str:

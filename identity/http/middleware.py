@@ -8,8 +8,8 @@ import asyncpg
 import structlog
 from aiohttp import web
 
-from identity import __version__
-from identity.http import cors, server
+from identity import __version__, origin, tracing
+from identity.http import accesslog, cors, server
 from identity.http.errors import ApiError, ServiceUnavailable
 from identity.http.metrics import LATENCY, REQUESTS
 from identity.http.routing import json_response
@@ -59,62 +59,72 @@ def _protect(response: web.StreamResponse) -> None:
             headers["Content-Security-Policy"] = csp.rstrip("; ") + "; frame-ancestors 'none'"
 
 
-def _route_label(request: web.Request) -> str:
-    info = request.match_info
-    route = info.route if info is not None else None
-    if route is None or route.resource is None:
-        return "unmatched"
-    return route.resource.canonical
-
-
 @web.middleware
 async def platform_middleware(request: web.Request, handler) -> web.StreamResponse:
     guard = server.started(request)  # the head has arrived: its deadline ends here
     request_id = "req_" + new_id("x")[2:]
     request[REQUEST_ID] = request_id
-    structlog.contextvars.bind_contextvars(request_id=request_id)
     started = time.perf_counter()
-    try:
+    response: web.StreamResponse | None = None
+    # The request's origin (identity/origin.py): its log lines, and the work it queues, carry
+    # its id; with tracing on, its span continues an incoming traceparent.
+    with origin.opened(request_id), tracing.span(
+            f"{request.method} {accesslog.route_of(request)}", kind="server",
+            headers=request.headers,
+            attributes={"http.request.method": request.method, "url.path": request.path,
+                        "identity.request_id": request_id}) as span:
+        status = 500
         try:
-            response = cors.preflight(request) or await handler(request)
-        except ApiError as exc:
-            response = json_response(exc.body(request_id), exc.status, exc.headers)
-        except web.HTTPException as exc:
-            if exc.status < 400:
-                raise
-            code, message = _HTTP_CODES.get(exc.status, ("error", exc.reason))
-            error = ApiError(message, code=code, status=exc.status)
-            response = json_response(error.body(request_id), exc.status)
-            if exc.status == 405 and "Allow" in exc.headers:
-                response.headers["Allow"] = exc.headers["Allow"]
-        except _DB_DOWN as exc:
-            log.error("database_unavailable", error=repr(exc))
-            error = ServiceUnavailable()
-            response = json_response(error.body(request_id), 503, {"Retry-After": "1"})
-        except Exception:
-            log.exception("unhandled_error", path=request.path, method=request.method)
-            error = ApiError(
-                "An unexpected error occurred; quote the request_id when reporting it.",
-                code="internal_error",
-                status=500,
-            )
-            response = json_response(error.body(request_id), 500)
-        rate_headers = request.get(RATE_HEADERS)
-        if rate_headers:
-            for name, value in rate_headers.items():
-                response.headers.setdefault(name, value)
-        cors.decorate(request, response)
-        _protect(response)
-        response.headers["X-Request-ID"] = request_id
-        response.headers["X-Service-Version"] = __version__
-        return response
-    finally:
-        elapsed = time.perf_counter() - started
-        route = _route_label(request)
-        status = locals().get("response")
-        code = str(status.status) if status is not None else "500"
-        REQUESTS.labels(route, request.method, code).inc()
-        LATENCY.labels(route, request.method).observe(elapsed)
-        structlog.contextvars.unbind_contextvars("request_id")
-        if guard is not None:
-            guard.ended()
+            response = await _answer(request, handler, request_id)
+            status = response.status
+            return response
+        except web.HTTPException as exc:  # a redirect a handler raised (3xx), passed on as is
+            status = exc.status
+            raise
+        finally:
+            elapsed = time.perf_counter() - started
+            route = accesslog.route_of(request)
+            code = str(status)
+            REQUESTS.labels(route, request.method, code).inc()
+            LATENCY.labels(route, request.method).observe(elapsed)
+            accesslog.record(request, status, response, request_id, elapsed)
+            tracing.annotate(span, **{"http.route": route, "http.response.status_code": int(code)},
+                             error=code if code.startswith("5") else None)
+            if guard is not None:
+                guard.ended()
+
+
+async def _answer(request: web.Request, handler, request_id: str) -> web.StreamResponse:
+    try:
+        response = cors.preflight(request) or await handler(request)
+    except ApiError as exc:
+        response = json_response(exc.body(request_id), exc.status, exc.headers)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        code, message = _HTTP_CODES.get(exc.status, ("error", exc.reason))
+        error = ApiError(message, code=code, status=exc.status)
+        response = json_response(error.body(request_id), exc.status)
+        if exc.status == 405 and "Allow" in exc.headers:
+            response.headers["Allow"] = exc.headers["Allow"]
+    except _DB_DOWN as exc:
+        log.error("database_unavailable", error=repr(exc))
+        error = ServiceUnavailable()
+        response = json_response(error.body(request_id), 503, {"Retry-After": "1"})
+    except Exception:
+        log.exception("unhandled_error", path=request.path, method=request.method)
+        error = ApiError(
+            "An unexpected error occurred; quote the request_id when reporting it.",
+            code="internal_error",
+            status=500,
+        )
+        response = json_response(error.body(request_id), 500)
+    rate_headers = request.get(RATE_HEADERS)
+    if rate_headers:
+        for name, value in rate_headers.items():
+            response.headers.setdefault(name, value)
+    cors.decorate(request, response)
+    _protect(response)
+    response.headers["X-Request-ID"] = request_id
+    response.headers["X-Service-Version"] = __version__
+    return response

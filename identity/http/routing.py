@@ -12,7 +12,7 @@ import msgspec
 from aiohttp import web
 
 from identity.botprotection import verify as captcha
-from identity.http import cors, idempotency
+from identity.http import accesslog, cors, idempotency
 from identity.http.auth import SECRET, Principal, authenticate
 from identity.http.bodies import read_json, read_raw
 from identity.http.clientinfo import client_ip, user_agent
@@ -126,6 +126,8 @@ class Route:
         st = request.app[STATE]
         if self.auth:
             principal = await authenticate(request, self.auth, self.tenant)
+            if principal.tenant_id:
+                request[accesslog.TENANT_ID] = principal.tenant_id
         # Counted as soon as the caller is known, so that a refused scope or a body that fails
         # validation carries the X-RateLimit headers and counts too; a rule kept per email waits
         # for the body that names it.

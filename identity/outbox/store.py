@@ -20,6 +20,7 @@ from typing import Any
 
 import asyncpg
 
+from identity import origin
 from identity.db.transactions import require_transaction
 from identity.ids import new_id
 
@@ -48,8 +49,8 @@ async def enqueue(
 
 # The rows and their jobs in one statement (one round trip for every enqueue).
 _INSERT_AND_DEFER = """WITH o AS (
-    INSERT INTO outbox (tenant_id, id, topic, payload)
-    SELECT $3, u.id, u.topic, u.payload
+    INSERT INTO outbox (tenant_id, id, topic, payload, request_id, traceparent)
+    SELECT $3, u.id, u.topic, u.payload, $7, $8
     FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS u(id, topic, payload)
     RETURNING tenant_id, id)
 """ + _JOBS.format(at="NULL", rows="o AS j")
@@ -62,8 +63,10 @@ async def enqueue_many(
         return []
     require_transaction(conn, "an outbox row")
     ids = [new_id("obx") for _ in items]
+    # The request that queues the rows (identity/origin.py), for the worker's logs and trace.
     await conn.execute(
         _INSERT_AND_DEFER, QUEUE, TASK, tenant_id, ids, [t for t, _ in items], [p for _, p in items],
+        origin.request_id(), origin.traceparent(),
     )
     return ids
 
@@ -95,7 +98,7 @@ async def claim(conn: Any, tenant_id: str, outbox_id: str, lease: float) -> asyn
              AND status IN ('queued', 'processing') AND next_attempt_at <= now()
              AND id IN (SELECT id FROM outbox WHERE tenant_id = $1 AND id = $2
                         FOR UPDATE SKIP LOCKED)
-           RETURNING tenant_id, id, topic, payload, attempts, created_at""",
+           RETURNING tenant_id, id, topic, payload, attempts, created_at, request_id, traceparent""",
         tenant_id, outbox_id, lease,
     )
 
@@ -195,7 +198,7 @@ async def list_rows(
     """Newest first, for operators (the CLI); not tenant-scoped when tenant_id is None."""
     return await conn.fetch(
         """SELECT tenant_id, id, topic, status, attempts, last_error, next_attempt_at,
-                  created_at, updated_at, processed_at, payload
+                  created_at, updated_at, processed_at, payload, request_id
            FROM outbox
            WHERE ($1::text IS NULL OR tenant_id = $1) AND ($2::text IS NULL OR topic = $2)
              AND ($3::text IS NULL OR status = $3)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 from prometheus_client import Counter, Histogram
 
+from identity import origin, tracing
 from identity.webhooks import signing, store, transport
 
 if TYPE_CHECKING:
@@ -32,6 +33,11 @@ MAX_IN_FLIGHT_PER_WEBHOOK = 4
 #: Extra time a claimed delivery stays leased past the request time-out before another worker
 #: may take it (the worker is presumed dead).
 LEASE_MARGIN = 15.0
+#: The X-Request-ID of the API request whose change caused the delivery (absent when none did).
+REQUEST_ID_HEADER = "X-Request-ID"
+#: Sent, as "true", only with test deliveries (POST /v1/webhooks/:id/test), whose body also
+#: has "test": true: the sample event is not a real one.
+TEST_HEADER = "Service-Test-Delivery"
 
 # Contract with ops/prometheus/alerts.yaml: one increment per attempt, outcome "delivered" for
 # a 2xx answer, "failed" for anything else.
@@ -109,6 +115,33 @@ async def attempt(pool: Any, box: Any, settings: Any, tenant_id: str, delivery_i
                                 force)
         if row is None:
             return {"result": await store.blocked_reason(conn, tenant_id, delivery_id)}
+    # The attempt's log lines carry the request that caused the delivery, and its span
+    # continues that request's trace (identity/origin.py).
+    with origin.opened(row["request_id"], row["traceparent"]), tracing.span(
+            "webhook deliver", parent=row["traceparent"],
+            attributes={"identity.tenant_id": tenant_id, "identity.delivery_id": delivery_id,
+                        "identity.event_type": row["event_type"],
+                        "identity.attempt": row["attempts"]}) as span:
+        out = await _attempt(pool, box, settings, row, limits, http)
+        tracing.annotate(span, **{"identity.result": out["result"]},
+                         error=None if out["result"] == "delivered" else out["result"])
+        return out
+
+
+def delivery_headers(row: Any) -> dict[str, str]:
+    """Headers besides the signatures: the request that caused the delivery, the trace to
+    continue, and the mark of a test delivery (docs/webhooks.md)."""
+    headers: dict[str, str] = {}
+    if row["request_id"]:
+        headers[REQUEST_ID_HEADER] = row["request_id"]
+    if row["test"]:
+        headers[TEST_HEADER] = "true"
+    return headers
+
+
+async def _attempt(pool: Any, box: Any, settings: Any, row: Any, limits: Limits,
+                   http: HttpConnections | None) -> dict[str, Any]:
+    tenant_id, delivery_id = row["tenant_id"], row["id"]
     bound = log.bind(tenant_id=tenant_id, delivery_id=delivery_id, event_id=row["event_id"],
                      attempt=row["attempts"])
     body = row["body"].encode()
@@ -119,9 +152,19 @@ async def attempt(pool: Any, box: Any, settings: Any, tenant_id: str, delivery_i
         outcome = transport.Outcome(False, None, 0, f"signing secret unreadable: {type(exc).__name__}")
     else:
         headers = signing.headers(version, secret, row["event_id"], int(time.time()), body)
-        outcome = await transport.send(row["url"], headers, body,
-                                       allow_http=settings.webhook_allow_http,
-                                       timeout=limits.timeout, http=http)
+        headers.update(delivery_headers(row))
+        with tracing.span("webhook POST", kind="client",
+                          attributes={"http.request.method": "POST"}) as call:
+            # The receiver continues the trace from this call (or, with tracing off here, from
+            # the stored context of the request).
+            traceparent = tracing.traceparent() or row["traceparent"]
+            if traceparent:
+                headers["traceparent"] = traceparent
+            outcome = await transport.send(row["url"], headers, body,
+                                           allow_http=settings.webhook_allow_http,
+                                           timeout=limits.timeout, http=http)
+            tracing.annotate(call, **{"http.response.status_code": outcome.http_status},
+                             error=outcome.error)
     label = "delivered" if outcome.delivered else "failed"
     DELIVERIES.labels(label).inc()
     DURATION.labels(label).observe(outcome.duration_ms / 1000)

@@ -164,7 +164,9 @@ async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webh
     async with pool.acquire() as conn:
         await store.insert_deliveries(
             conn, tenant_id, event["id"], kind,
-            [(delivery_id, webhook_id, None, fanout.encode(fanout.v1_payload(event)))],
+            # "test": true beside the event, so that a receiver can tell the sample from a
+            # real event (a user sync must not create a ghost user); docs/webhooks.md.
+            [(delivery_id, webhook_id, None, fanout.encode({**fanout.v1_payload(event), "test": True}))],
             test=True, with_jobs=False,
         )
     out = await delivery.attempt(pool, box, settings, tenant_id, delivery_id, force=True)

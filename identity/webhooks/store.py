@@ -9,6 +9,7 @@ from typing import Any
 
 import asyncpg
 
+from identity import origin
 from identity.http.pagination import keyset
 
 QUEUE = "webhooks"
@@ -62,8 +63,8 @@ MATCHING = (f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::tex
 _INSERT_AND_DEFER = """
 WITH ins AS (
     INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
-                                    event_type, body, test)
-    SELECT $1, u.id, u.endpoint_id, u.admin_id, u.event_id, $3, u.body, $4
+                                    event_type, body, test, request_id, traceparent)
+    SELECT $1, u.id, u.endpoint_id, u.admin_id, u.event_id, $3, u.body, $4, $11, $12
     FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $2::text[])
          AS u(id, endpoint_id, admin_id, body, event_id)
     RETURNING tenant_id, id
@@ -88,12 +89,13 @@ async def insert_deliveries(
         return
     await conn.execute(
         """INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
-                                           event_type, body, test)
-           SELECT $1, u.id, u.endpoint_id, u.admin_id, $2, $3, u.body, $4
+                                           event_type, body, test, request_id, traceparent)
+           SELECT $1, u.id, u.endpoint_id, u.admin_id, $2, $3, u.body, $4, $9, $10
            FROM unnest($5::text[], $6::text[], $7::text[], $8::text[])
                 AS u(id, endpoint_id, admin_id, body)""",
         tenant_id, event_id, event_type, test,
         [i[0] for i in items], [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
+        origin.request_id(), origin.traceparent(),
     )
 
 
@@ -106,7 +108,7 @@ async def insert_event_deliveries(
     await conn.execute(
         _INSERT_AND_DEFER, tenant_id, [i[0] for i in items], event_type, test,
         [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
-        [i[4] for i in items], QUEUE, TASK,
+        [i[4] for i in items], QUEUE, TASK, origin.request_id(), origin.traceparent(),
     )
 
 
@@ -342,7 +344,7 @@ WITH d AS (
     SELECT tenant_id, id, attempts FROM d
 )
 SELECT d.tenant_id, d.id, d.endpoint_id, d.admin_webhook_id, d.event_id, d.event_type, d.body,
-       d.test, d.attempts, d.series_start, d.created_at,
+       d.test, d.attempts, d.series_start, d.created_at, d.request_id, d.traceparent,
        coalesce(e.url, w.url) AS url, coalesce(e.secret, w.secret) AS secret
 FROM d
 LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id

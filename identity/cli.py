@@ -68,7 +68,7 @@ def _prepare(settings: Settings, *, create_master: bool) -> str:
             where = SecretOutput(settings.data_dir).show("A master key was created", key, "master-key")
             # Where it went, never the key: the log stream is kept by log collectors.
             structlog.get_logger("identity.cli").info(
-                "master_key_created", prefix=key[:12], shown_on=where)
+                "master_key_created", last_four=key[-4:], shown_on=where)
     return dsn
 
 

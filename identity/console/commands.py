@@ -142,7 +142,7 @@ async def master_create(pool: asyncpg.Pool, settings: Settings, args: argparse.N
     except BaseException:
         secrets.close()
         raise
-    log.info("master_key_created", prefix=key[:12])
+    log.info("master_key_created", last_four=key[-4:])
     secrets.show("A new master key was created", key, "master-key")
 
 

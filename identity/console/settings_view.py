@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import re
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -35,6 +37,8 @@ SECRET = frozenset({"master_key", "cp_admin_key", "admin_token", "secret_key"})
 URLS = frozenset({"database_url", "smtp_url", "redis_url", "sms_gateway_url"})
 
 MASK = "********"
+#: Names of other variables whose values are credentials (or URLs that may hold one).
+_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD", re.I)
 
 
 def mask_url(url: str) -> str:
@@ -84,4 +88,19 @@ def effective(settings: Settings, env: dict[str, str] | None = None) -> list[dic
                                 ("IDENTITY_OUTBOX_SWEEP_GRACE", "sweep_grace")):
         rows.append({"variable": variable, "value": _shown(attribute, getattr(runtime, attribute, None)),
                      "source": "environment" if env.get(variable) else "default"})
+    # Any other IDENTITY_* variable set here (read by the container entrypoint, or by a part of
+    # the service that reads its own): shown as set, masked by its name.
+    known = {row["variable"] for row in rows}
+    for variable in sorted(v for v in env if v.startswith("IDENTITY_") and v not in known and env[v]):
+        value = env[variable]
+        if _SECRET_NAME.search(variable):
+            value = f"set ({MASK})"
+        elif variable.endswith("_URL") or "://" in value:
+            value = mask_url(value)
+        rows.append({"variable": variable, "value": value, "source": "environment"})
     return rows
+
+
+def unlisted_settings() -> set[str]:
+    """Settings attributes with no row above (a test keeps this empty)."""
+    return {f.name for f in dataclasses.fields(Settings)} - set(VARIABLES) - {"extra"}

@@ -256,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     ol = outbox_sub.add_parser("list", help="newest rows first: status, attempts, last error",
                                description="newest rows first: status, attempts, last error")
     ol.add_argument("--tenant", help="only this tenant's rows (tenant id)")
-    ol.add_argument("--topic", help="only rows of this topic (email, webhook, sms)")
+    ol.add_argument("--topic", help="only rows of this topic (email, sms)")
     ol.add_argument("--status", choices=["queued", "processing", "sent", "failed", "abandoned"],
                     help="only rows in this status")
     _limit(ol, 50)

@@ -1,18 +1,35 @@
-"""The `identity` command (decisions.md §1)."""
+"""The `identity` command: the service roles and the operator's commands (docs/operations.md).
+
+Every option and subcommand carries help text (a test walks the parser). The service roles
+(serve, web, worker, migrate) log JSON lines to stdout; the operator commands print their result
+on stdout (a table, or JSON with --json) and their log lines on stderr. Secrets are shown once,
+never logged (identity/console/reveal.py).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
+from typing import Any
 
+from identity import __version__
 from identity.config import Settings
 
+#: Commands that run the service; they log to stdout and may create the embedded database.
+SERVICE_ROLES = ("serve", "web", "worker", "migrate")
 
-def _settings() -> Settings:
+
+def _settings(log_stream: Any = None) -> Settings:
     from identity import logs
 
     logs.configure()
+    if log_stream is not None:
+        # Operator commands: stdout is their answer, so their log lines go to stderr.
+        for handler in logging.getLogger().handlers:
+            if isinstance(handler, logging.StreamHandler):
+                handler.setStream(log_stream)
     settings = Settings.from_env()
     settings.validate()
     if not settings.rate_limits_enabled:
@@ -24,26 +41,38 @@ def _settings() -> Settings:
     return settings
 
 
-def _prepare(settings: Settings, *, create_master: bool) -> str:
-    from identity import masterkeys
+def _migrate(dsn: str) -> None:
+    from identity.console.output import progress
     from identity.db.migrate import migrate
+
+    with progress("applying schema files") as advance:
+        asyncio.run(migrate(dsn, on_step=lambda name, done, total: advance(
+            steps=1 if done else 0, description=f"applying {name}", total=total)))
+
+
+def _prepare(settings: Settings, *, create_master: bool) -> str:
+    """The service roles: the database (created when embedded and new), migrated; at the first
+    `serve`, a master key shown once."""
+    from identity import masterkeys
     from identity.db.pool import resolve_dsn
 
     dsn = resolve_dsn(settings)
-    asyncio.run(migrate(dsn))
+    _migrate(dsn)
     if create_master:
+        from identity.console.reveal import SecretOutput
+
         key = asyncio.run(masterkeys.ensure_one(dsn, settings.master_key))
         if key:
-            print(
-                "\nA master key was created. It is shown only this once; store it safely:\n\n"
-                f"    {key}\n",
-                file=sys.stderr,
-                flush=True,
-            )
+            import structlog
+
+            where = SecretOutput(settings.data_dir).show("A master key was created", key, "master-key")
+            # Where it went, never the key: the log stream is kept by log collectors.
+            structlog.get_logger("identity.cli").info(
+                "master_key_created", last_four=key[-4:], shown_on=where)
     return dsn
 
 
-async def _operator(settings: Settings, dsn: str, args: argparse.Namespace) -> str:
+async def _mail(settings: Settings, dsn: str, args: argparse.Namespace) -> str:
     from identity.crypto import SecretBox
     from identity.db.pool import create_pool
     from identity.email import operator
@@ -65,77 +94,252 @@ async def _operator(settings: Settings, dsn: str, args: argparse.Namespace) -> s
         await pool.close()
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="identity", description="Identity and authentication service")
-    sub = parser.add_subparsers(dest="command", required=True)
+# -- the parser --------------------------------------------------------------------------------
+
+def _json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table (for scripts)")
+
+
+def _tenant_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tenant", "-t", required=True, metavar="TENANT",
+                   help="the tenant's id (tnt_...) or slug; every lookup stays inside it")
+
+
+def _secret_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--secret-file", metavar="PATH",
+                   help="write the new secret to this new file (mode 0600) instead of the terminal")
+
+
+def _limit(p: argparse.ArgumentParser, default: int) -> None:
+    p.add_argument("--limit", type=int, default=default, help=f"at most this many rows (default {default})")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="identity", description="Identity and authentication service, and its operator's tools.",
+        epilog="Configuration comes from IDENTITY_* environment variables (`identity config` shows "
+               "them). Without IDENTITY_DATABASE_URL the database is the embedded one under "
+               "IDENTITY_DATA_DIR (default ./.identity). docs/operations.md describes each command.")
+    parser.add_argument("--version", action="version", version=f"identity {__version__}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
     for name, text in (
         ("serve", "migrate, then run the API and the workers in one process"),
         ("web", "run the API only"),
     ):
-        p = sub.add_parser(name, help=text)
-        p.add_argument("--host", default="127.0.0.1")
-        p.add_argument("--port", type=int, default=3000)
-    sub.add_parser("worker", help="run the job workers only")
-    sub.add_parser("migrate", help="apply the schema files in sql/ once each, in order")
-    keys = sub.add_parser("keys", help="key management")
-    keys_sub = keys.add_subparsers(dest="keys_command", required=True)
-    keys_sub.add_parser("master", help="create and print a new master key")
+        p = sub.add_parser(name, help=text, description=text)
+        p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+        p.add_argument("--port", type=int, default=3000, help="port to listen on (default 3000)")
+    sub.add_parser("worker", help="run the job workers only", description="run the job workers only")
+    sub.add_parser("migrate", help="apply the schema files in sql/ once each, in order",
+                   description="apply the schema files in sql/ once each, in order, under an advisory "
+                               "lock (creates the embedded database when there is none)")
+
+    keys = sub.add_parser("keys", help="master keys and JWT signing keys",
+                          description="master keys and JWT signing keys")
+    keys_sub = keys.add_subparsers(dest="keys_command", required=True, metavar="ACTION")
+    km = keys_sub.add_parser("master", help="create a new master key and show it once (= master-keys create)",
+                             description="create a new master key; only its hash is stored")
+    _secret_file(km)
     rotate = keys_sub.add_parser(
-        "rotate-signing", help="bring in a new JWT signing key; tokens already issued stay valid"
-    )
+        "rotate-signing", help="bring in a new JWT signing key; tokens already issued stay valid",
+        description="bring in a new JWT signing key; tokens already issued stay valid")
     rotate.add_argument("--activate-in", default="0s",
                         help="publish now, start signing this long from now (e.g. 1h); default now")
     rotate.add_argument("--algorithm", choices=["ES256", "RS256"], action="append",
                         help="rotate only this key family (repeatable); default both")
-    emails = sub.add_parser("emails", help="the email log (stored messages without IDENTITY_SMTP_URL)")
-    emails_sub = emails.add_subparsers(dest="emails_command", required=True)
-    el = emails_sub.add_parser("list", help="newest emails first, with their links and codes")
-    el.add_argument("--tenant")
-    el.add_argument("--to")
-    el.add_argument("--limit", type=int, default=20)
+
+    mk = sub.add_parser("master-keys", help="create, list and revoke master keys",
+                        description="master keys (mk_live_...) manage tenants; only their hashes are stored")
+    mk_sub = mk.add_subparsers(dest="master_command", required=True, metavar="ACTION")
+    mkc = mk_sub.add_parser("create", help="create a new master key and show it once",
+                            description="create a new master key and show it once")
+    _secret_file(mkc)
+    mkl = mk_sub.add_parser("list", help="list stored master keys (id, prefix, last four, status)",
+                            description="list stored master keys; IDENTITY_MASTER_KEY is not stored, so not listed")
+    _json(mkl)
+    mkr = mk_sub.add_parser("revoke", help="revoke a master key; it stops working at once",
+                            description="revoke a master key; it stops working at once")
+    mkr.add_argument("id", help="the key's id (mk_..., from `identity master-keys list`)")
+
+    tenants = sub.add_parser("tenants", help="create, list and show tenants",
+                             description="create, list and show tenants (as the control plane API does)")
+    t_sub = tenants.add_subparsers(dest="tenants_command", required=True, metavar="ACTION")
+    tc = t_sub.add_parser("create", help="create a tenant with its publishable and secret keys",
+                          description="create a tenant; prints its id (TID) and publishable key (PK), "
+                                      "and shows its secret key (SK) once")
+    tc.add_argument("name", help="the tenant's display name")
+    tc.add_argument("--slug", help="URL-safe unique name (default: made from the name)")
+    tc.add_argument("--plan", default="free", choices=["free", "starter", "pro", "enterprise"],
+                    help="billing plan, which sets the rate limits (default free)")
+    tc.add_argument("--owner-email", help="also create an owner user with this address")
+    _secret_file(tc)
+    _json(tc)
+    tl = t_sub.add_parser("list", help="list tenants, newest first", description="list tenants, newest first")
+    tl.add_argument("--q", help="only tenants whose name or slug contains this")
+    tl.add_argument("--status", choices=["active", "suspended", "deleted"], help="only tenants in this status")
+    tl.add_argument("--plan", choices=["free", "starter", "pro", "enterprise"], help="only tenants on this plan")
+    _limit(tl, 20)
+    _json(tl)
+    ts = t_sub.add_parser("show", help="one tenant with its settings and counts",
+                          description="one tenant with its settings and counts")
+    ts.add_argument("tenant", help="the tenant's id (tnt_...) or slug")
+    _json(ts)
+
+    users = sub.add_parser("users", help="look up a user; verify their email, unlock them, reset their MFA",
+                           description="user support actions; each change is audited with actor type operator")
+    u_sub = users.add_subparsers(dest="users_command", required=True, metavar="ACTION")
+    for name, text in (
+        ("find", "show a user (status, verification, MFA, lockout)"),
+        ("verify-email", "mark the user's email address verified (sign-in then stops answering "
+                         "403 email_not_verified)"),
+        ("unlock", "clear a lockout after too many wrong passwords"),
+        ("reset-mfa", "remove all of the user's MFA factors and backup codes (lost device)"),
+    ):
+        p = u_sub.add_parser(name, help=text, description=text)
+        _tenant_arg(p)
+        p.add_argument("user", help="the user's id (usr_...) or email address")
+        if name == "find":
+            _json(p)
+
+    hooks = sub.add_parser("webhooks", help="list and retry webhook deliveries",
+                           description="webhook deliveries of one tenant")
+    w_sub = hooks.add_subparsers(dest="webhooks_command", required=True, metavar="ACTION")
+    wd = w_sub.add_parser("deliveries", help="list deliveries, newest first",
+                          description="list deliveries, newest first, to the tenant's and admin webhooks")
+    _tenant_arg(wd)
+    wd.add_argument("--webhook", help="only deliveries to this webhook (whk_... or its admin webhook id)")
+    wd.add_argument("--status", choices=["pending", "delivered", "failed"], help="only deliveries in this status")
+    wd.add_argument("--event", help="only deliveries of this event type (e.g. user.created)")
+    _limit(wd, 50)
+    _json(wd)
+    wr = w_sub.add_parser("retry", help="start a new series of attempts for deliveries now",
+                          description="start a new series of attempts now (five retries on the schedule again)")
+    _tenant_arg(wr)
+    wr.add_argument("delivery", nargs="*", help="delivery ids (del_...) to retry")
+    wr.add_argument("--all-failed", action="store_true", help="retry every failed delivery of the tenant")
+    wr.add_argument("--webhook", help="with --all-failed: only this webhook's")
+    _limit(wr, 1000)
+
+    st = sub.add_parser("status", help="job queues, outbox and webhook backlog",
+                        description="job queue depth and the age of the oldest job due per queue; "
+                                    "outbox and pending webhook deliveries per tenant")
+    _json(st)
+    cf = sub.add_parser("config", help="the effective configuration, secrets masked",
+                        description="every IDENTITY_* setting as this process reads it; credentials "
+                                    "show only whether they are set, URLs lose their passwords")
+    _json(cf)
+
+    db = sub.add_parser("db", help="the embedded database: psql, stop",
+                        description="the database under IDENTITY_DATA_DIR (or IDENTITY_DATABASE_URL)")
+    d_sub = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    dp = d_sub.add_parser("psql", help="open psql on the service's database",
+                          description="open psql on the service's database (starts the embedded "
+                                      "server if needed, and stops it again afterwards)")
+    dp.add_argument("psql_args", nargs=argparse.REMAINDER, help="further arguments for psql (after --)")
+    d_sub.add_parser("stop", help="stop the embedded Postgres (a running serve loses its database)",
+                     description="stop the embedded Postgres under IDENTITY_DATA_DIR")
+
+    emails = sub.add_parser("emails", help="the email log (stored messages without IDENTITY_SMTP_URL)",
+                            description="the email log (stored messages without IDENTITY_SMTP_URL)")
+    emails_sub = emails.add_subparsers(dest="emails_command", required=True, metavar="ACTION")
+    el = emails_sub.add_parser("list", help="newest emails first, with their links and codes",
+                               description="newest emails first, with their links and codes")
+    el.add_argument("--tenant", help="only this tenant's emails (tenant id)")
+    el.add_argument("--to", help="only emails to this address")
+    _limit(el, 20)
     el.add_argument("--full", action="store_true", help="print whole text bodies")
-    outbox = sub.add_parser("outbox", help="inspect and retry outbox rows")
-    outbox_sub = outbox.add_subparsers(dest="outbox_command", required=True)
-    ol = outbox_sub.add_parser("list", help="newest rows first: status, attempts, last error")
-    ol.add_argument("--tenant")
-    ol.add_argument("--topic")
-    ol.add_argument("--status", choices=["queued", "processing", "sent", "failed", "abandoned"])
-    ol.add_argument("--limit", type=int, default=50)
-    orr = outbox_sub.add_parser("retry", help="requeue a failed or abandoned row")
-    orr.add_argument("tenant")
-    orr.add_argument("id")
-    args = parser.parse_args(argv)
+    outbox = sub.add_parser("outbox", help="inspect and retry outbox rows",
+                            description="inspect and retry outbox rows")
+    outbox_sub = outbox.add_subparsers(dest="outbox_command", required=True, metavar="ACTION")
+    ol = outbox_sub.add_parser("list", help="newest rows first: status, attempts, last error",
+                               description="newest rows first: status, attempts, last error")
+    ol.add_argument("--tenant", help="only this tenant's rows (tenant id)")
+    ol.add_argument("--topic", help="only rows of this topic (email, sms)")
+    ol.add_argument("--status", choices=["queued", "processing", "sent", "failed", "abandoned"],
+                    help="only rows in this status")
+    _limit(ol, 50)
+    orr = outbox_sub.add_parser("retry", help="requeue a failed or abandoned row",
+                                description="requeue a failed or abandoned row")
+    orr.add_argument("tenant", help="the row's tenant id")
+    orr.add_argument("id", help="the outbox row's id")
+    return parser
 
-    settings = _settings()
+
+# -- dispatch ----------------------------------------------------------------------------------
+
+def _operator_handler(args: argparse.Namespace) -> Any:
+    from identity.console import commands as c
+
+    table = {
+        ("master-keys", "create"): c.master_create, ("master-keys", "list"): c.master_list,
+        ("master-keys", "revoke"): c.master_revoke, ("keys", "master"): c.master_create,
+        ("tenants", "create"): c.tenants_create, ("tenants", "list"): c.tenants_list,
+        ("tenants", "show"): c.tenants_show,
+        ("users", "find"): c.users_find, ("users", "verify-email"): c.users_verify_email,
+        ("users", "unlock"): c.users_unlock, ("users", "reset-mfa"): c.users_reset_mfa,
+        ("webhooks", "deliveries"): c.webhooks_deliveries, ("webhooks", "retry"): c.webhooks_retry,
+        ("status", None): c.status,
+    }
+    action = next((getattr(args, a) for a in ("master_command", "keys_command", "tenants_command",
+                                              "users_command", "webhooks_command")
+                   if getattr(args, a, None)), None)
+    return table.get((args.command, action))
+
+
+def _db(settings: Settings, args: argparse.Namespace) -> int:
+    import shutil
+    import subprocess
+
+    from identity.console.database import opened
+    from identity.db import embedded
+
+    if args.db_command == "stop":
+        if settings.database_url:
+            raise SystemExit("IDENTITY_DATABASE_URL is set: that server is not the embedded one")
+        if not embedded.exists(settings.data_dir):
+            raise SystemExit(embedded.missing_message(settings.data_dir))
+        stopped = embedded.stop_embedded(settings.data_dir)
+        print(f"stopped the embedded Postgres at {embedded.pgdata_of(settings.data_dir)}" if stopped
+              else f"the embedded Postgres at {embedded.pgdata_of(settings.data_dir)} was not running")
+        return 0
+    psql = shutil.which("psql")
+    if psql is None:
+        raise SystemExit("psql is not on PATH")
+    extra = [a for a in args.psql_args if a != "--"]
+    with opened(settings, create=False, check_schema=False) as dsn:
+        return subprocess.call([psql, dsn, *extra])  # noqa: S603 (the operator's own psql)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
+    service = args.command in SERVICE_ROLES
+    settings = _settings(None if service else sys.stderr)
+
     if args.command == "migrate":
-        _prepare(settings, create_master=False)
+        from identity.console.database import opened
+
+        with opened(settings, create=True, check_schema=False) as dsn:
+            _migrate(dsn)
         return
-    if args.command == "keys" and args.keys_command == "master":
-        from identity import masterkeys
-        from identity.db.pool import create_pool
+    if args.command == "config":
+        from identity.console import output
+        from identity.console.settings_view import effective
 
-        dsn = _prepare(settings, create_master=False)
-
-        async def make() -> str:
-            pool = await create_pool(dsn, 1, 1)
-            try:
-                return await masterkeys.create(pool)
-            finally:
-                await pool.close()
-
-        print(asyncio.run(make()))
+        rows = effective(settings)
+        if args.json:
+            output.print_json(rows)
+        else:
+            output.print_table(rows, ["variable", "value", "source"], title="configuration")
         return
+    if args.command == "db":
+        raise SystemExit(_db(settings, args))
 
-    if args.command in ("emails", "outbox"):
-        print(asyncio.run(_operator(settings, _prepare(settings, create_master=False), args)))
-        return
-
-    if args.command == "keys" and args.keys_command == "rotate-signing":
-        from identity.tokens.operator import rotate_signing
-
-        dsn = _prepare(settings, create_master=False)
-        algorithms = tuple(args.algorithm) if args.algorithm else None
-        print(asyncio.run(rotate_signing(settings, dsn, args.activate_in, algorithms)))
+    handler = _operator_handler(args)
+    if handler is not None or args.command in ("emails", "outbox") or (
+            args.command == "keys" and args.keys_command == "rotate-signing"):
+        _operate(settings, args, handler)
         return
 
     from identity.runner import run
@@ -146,6 +350,27 @@ def main(argv: list[str] | None = None) -> None:
     host = getattr(args, "host", "127.0.0.1")
     port = getattr(args, "port", 3000)
     asyncio.run(run(settings, dsn, api=api, worker=worker, host=host, port=port))
+
+
+def _operate(settings: Settings, args: argparse.Namespace, handler: Any) -> None:
+    """An operator command on an existing database; a service error is the command's error."""
+    from identity.console import commands
+    from identity.console.database import opened
+    from identity.http.errors import ApiError
+
+    try:
+        with opened(settings, create=False) as dsn:
+            if handler is not None:
+                asyncio.run(commands.run(handler, settings, dsn, args))
+            elif args.command == "keys":
+                from identity.tokens.operator import rotate_signing
+
+                algorithms = tuple(args.algorithm) if args.algorithm else None
+                print(asyncio.run(rotate_signing(settings, dsn, args.activate_in, algorithms)))
+            else:
+                print(asyncio.run(_mail(settings, dsn, args)))
+    except ApiError as exc:
+        raise SystemExit(f"identity: {exc.code}: {exc.message}") from None
 
 
 if __name__ == "__main__":

@@ -31,3 +31,20 @@ async def ensure_one(dsn: str, configured: str | None) -> str | None:
             return await create(conn)
     finally:
         await conn.close()
+
+
+async def list_keys(conn: asyncpg.Connection | asyncpg.Pool) -> list[asyncpg.Record]:
+    """Every stored master key, oldest first: id, prefix and last four characters only."""
+    return await conn.fetch(
+        "SELECT id, prefix, last_four, created_at, revoked_at FROM master_keys ORDER BY created_at, id"
+    )
+
+
+async def revoke(conn: asyncpg.Connection | asyncpg.Pool, key_id: str) -> asyncpg.Record | None:
+    """Revoke one key by id; it stops working at once (every request looks the hash up). None
+    when no such key exists; a key revoked before keeps its first revocation time."""
+    return await conn.fetchrow(
+        """UPDATE master_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
+           RETURNING id, prefix, last_four, created_at, revoked_at""",
+        key_id,
+    )

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -29,6 +31,7 @@ def _free_port() -> int:
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("IDENTITY_")}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
     env["IDENTITY_DATA_DIR"] = str(tmp_path / "data")
     env.update(extra)
     return env
@@ -63,12 +66,28 @@ async def fresh_dsn(server_dsn: str):
     await _admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def _popen(cmd: list[str], env: dict[str, str]) -> subprocess.Popen:
+    # A new session: no controlling terminal, as under a service manager or in a container.
+    return subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+
+
+def _shown_secret(stderr: str) -> str:
+    """The secret of the 0600 file that stderr names (never the secret itself)."""
+    match = re.search(r"written to (\S+) \(mode 0600\)", stderr)
+    assert match, stderr
+    path = Path(match.group(1))
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    return path.read_text().strip()
+
+
 async def test_migrate_and_keys_master(tmp_path: Path, fresh_dsn: str) -> None:
     env = _env(tmp_path, IDENTITY_DATABASE_URL=fresh_dsn)
     subprocess.run([*IDENTITY, "migrate"], env=env, check=True, capture_output=True, timeout=120)
-    out = subprocess.run([*IDENTITY, "keys", "master"], env=env, check=True, capture_output=True,
-                         text=True, timeout=120).stdout
-    key = out.strip().splitlines()[-1]
+    done = subprocess.run([*IDENTITY, "keys", "master", "--secret-file", str(tmp_path / "mk")], env=env,
+                          check=True, capture_output=True, text=True, timeout=120, start_new_session=True)
+    assert "mk_live_" not in done.stdout + done.stderr
+    key = _shown_secret(done.stderr)
     assert re.fullmatch(r"mk_live_[0-9A-Za-z]{32,}", key)
     conn = await asyncpg.connect(fresh_dsn)
     try:
@@ -82,17 +101,15 @@ async def test_serve_on_embedded_postgres_survives_restart_and_stops_cleanly(tmp
     port = _free_port()
     env = _env(tmp_path)  # no IDENTITY_DATABASE_URL: the embedded Postgres under the data dir
     cmd = [*IDENTITY, "serve", "--port", str(port)]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = _popen(cmd, env)
     try:
         await _wait_healthy(port, proc)
-        # The first start created a master key and printed it once.
+        # The first start created a master key and showed it once: no terminal, so in a file.
         code, out, err = await asyncio.to_thread(_stop, proc)
         assert code == 0, err
-        match = re.search(r"mk_live_[0-9A-Za-z]{32,}", err)
-        assert match, err
-        master = match.group(0)
+        master = _shown_secret(err)
 
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = _popen(cmd, env)
         await _wait_healthy(port, proc)
         base = f"http://127.0.0.1:{port}"
         headers = {"Authorization": f"Bearer {master}"}
@@ -118,16 +135,33 @@ async def test_serve_on_embedded_postgres_survives_restart_and_stops_cleanly(tmp
             assert any(s == 201 for s in statuses)
         out, err = await asyncio.to_thread(proc.communicate, timeout=60)
         assert proc.returncode == 0, err
-        assert "mk_live_" not in err  # no second master key on a later start
+        assert "master key" not in err  # no second master key on a later start
 
         # Third start: the embedded database was reused, the tenant is still there.
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = _popen(cmd, env)
         await _wait_healthy(port, proc)
         async with aiohttp.ClientSession(headers=headers) as session:
             async with session.get(f"http://127.0.0.1:{port}/v1/tenants/{tenant_id}") as resp:
                 assert resp.status == 200
         code, out, err = await asyncio.to_thread(_stop, proc)
         assert code == 0, err
+
+        # serve leaves the embedded server running (web and worker share it); `db stop` stops it.
+        pgdata = tmp_path / "data" / "pgdata"
+        assert _postgres_running(pgdata)
+        done = subprocess.run([*IDENTITY, "db", "stop"], env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and "stopped" in done.stdout, done.stderr
+        assert not _postgres_running(pgdata)
+        # A short command from another directory finds it through IDENTITY_DATA_DIR, starts it,
+        # and stops it again when it ends.
+        elsewhere = tmp_path / "elsewhere"
+        elsewhere.mkdir()
+        done = subprocess.run([*IDENTITY, "tenants", "show", tenant_id, "--json"], env=env, cwd=elsewhere,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["name"] == "Persisted"
+        assert not _postgres_running(pgdata)
+        assert not (elsewhere / ".identity").exists()
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -139,3 +173,45 @@ async def test_serve_on_embedded_postgres_survives_restart_and_stops_cleanly(tmp
                 os.kill(pid, signal.SIGINT)
             except ProcessLookupError:
                 pass
+
+
+def _postgres_running(pgdata: Path) -> bool:
+    pid_file = pgdata / "postmaster.pid"
+    if not pid_file.exists():
+        return False
+    try:
+        os.kill(int(pid_file.read_text().split()[0]), 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def test_serve_logs_json_lines_only_and_shows_the_master_key_outside_the_logs(
+        tmp_path: Path, fresh_dsn: str) -> None:
+    """stdout is the JSON log stream (one object per line); the first start's master key goes
+    to no log stream, stdout or stderr: without a terminal, to a 0600 file that stderr names."""
+    port = _free_port()
+    env = _env(tmp_path, IDENTITY_DATABASE_URL=fresh_dsn)
+    proc = _popen([*IDENTITY, "serve", "--port", str(port)], env)
+    try:
+        await _wait_healthy(port, proc)
+        code, out, err = await asyncio.to_thread(_stop, proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert code == 0, err
+    lines = out.splitlines()
+    assert any(json.loads(line).get("event") == "master_key_created" for line in lines)
+    for line in lines:
+        assert isinstance(json.loads(line), dict), line
+    assert "mk_live_" not in out and "mk_live_" not in err
+    master = _shown_secret(err)
+    assert master.startswith("mk_live_")
+    conn = await asyncpg.connect(fresh_dsn)
+    try:
+        from identity.crypto import sha256_hex
+
+        assert await conn.fetchval("SELECT count(*) FROM master_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+                                   sha256_hex(master)) == 1
+    finally:
+        await conn.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncpg
@@ -37,8 +38,9 @@ def _procrastinate_schema() -> tuple[str, str]:
     return f"procrastinate-{procrastinate.__version__}", SchemaManager.get_schema()
 
 
-async def migrate(dsn: str) -> list[str]:
-    """Apply what is missing; returns the names applied now. Safe to run from many processes."""
+async def migrate(dsn: str, on_step: Callable[[str, int, int], None] | None = None) -> list[str]:
+    """Apply what is missing; returns the names applied now. Safe to run from many processes.
+    on_step(name, done, total) is called before each file (the CLI's progress bar)."""
     conn = await asyncpg.connect(dsn)
     applied_now: list[str] = []
     try:
@@ -57,7 +59,9 @@ async def migrate(dsn: str) -> list[str]:
             for path in migration_files():
                 if path.name not in done:
                     steps.append((path.name, path.read_text()))
-            for name, text in steps:
+            for done_count, (name, text) in enumerate(steps):
+                if on_step is not None:
+                    on_step(name, done_count, len(steps))
                 async with conn.transaction():
                     await conn.execute(text)
                     await conn.execute(
@@ -72,3 +76,15 @@ async def migrate(dsn: str) -> list[str]:
     finally:
         await conn.close()
     return applied_now
+
+
+async def pending(dsn: str) -> list[str]:
+    """The schema files not applied to the database yet (all of them on an empty database)."""
+    conn = await asyncpg.connect(dsn)
+    try:
+        if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
+            return [p.name for p in migration_files()]
+        done = {r["name"] for r in await conn.fetch("SELECT name FROM schema_migrations")}
+    finally:
+        await conn.close()
+    return [p.name for p in migration_files() if p.name not in done]

@@ -14,13 +14,14 @@ from identity.config import Settings
 log = structlog.get_logger("identity.db.pool")
 
 
-def resolve_dsn(settings: Settings) -> str:
-    """IDENTITY_DATABASE_URL, or the embedded server when it is unset."""
+def resolve_dsn(settings: Settings, *, create: bool = True) -> str:
+    """IDENTITY_DATABASE_URL, or the embedded server when it is unset (create=False: only an
+    embedded database that exists already; identity/db/embedded.py)."""
     if settings.database_url:
         return settings.database_url
     from identity.db.embedded import start_embedded
 
-    return start_embedded(settings.data_dir)
+    return start_embedded(settings.data_dir, create=create)
 
 
 async def _init_connection(conn: asyncpg.Connection) -> None:

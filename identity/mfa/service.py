@@ -323,3 +323,22 @@ async def generate_backup_codes(pool: asyncpg.Pool, box: Any, tenant: Tenant, us
         await audit.record(conn, tenant.id, "mfa.backup_codes.generated", "mfa_factor", factor["id"],
                            {"user_id": user_id, "count": len(fresh)})
     return {"codes": fresh, "generated_at": now, "factor_id": factor["id"]}
+
+
+async def reset(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> int:
+    """An operator's reset of a user who lost every factor (`identity users reset-mfa`): all
+    factors and their backup codes go, mfa.removed is emitted for each factor that was in use,
+    one audit entry records it. The last-factor rule does not apply: the user enrolls again at
+    the next sign-in when the tenant requires MFA. Returns the number of factors removed."""
+    async with pool.acquire() as conn, conn.transaction():
+        await locked_user(conn, tenant_id, user_id)
+        factors = await store.list_factors(conn, tenant_id, user_id)
+        now = datetime.now(UTC)
+        for factor in factors:
+            await store.delete_factor(conn, tenant_id, factor["id"])
+            if factor["status"] != "pending":
+                await emit(conn, tenant_id, "mfa.removed", {**event_data(factor), "removed_at": now})
+        await store.sync_mfa_enabled(conn, tenant_id, user_id)
+        await audit.record(conn, tenant_id, "mfa.reset", "user", user_id,
+                           {"factors_removed": [f["id"] for f in factors]})
+    return len(factors)

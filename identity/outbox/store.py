@@ -218,3 +218,17 @@ async def depth(conn: Any) -> list[asyncpg.Record]:
            FROM outbox WHERE status IN ('queued', 'processing', 'failed')
            GROUP BY topic, status"""
     )
+
+
+async def backlog_by_tenant(conn: Any) -> list[asyncpg.Record]:
+    """Rows not yet sent per tenant (queued, processing, failed): counts and the age in seconds
+    of the oldest one waiting (`identity status`)."""
+    return await conn.fetch(
+        """SELECT tenant_id,
+                  count(*) FILTER (WHERE status IN ('queued', 'processing')) AS waiting,
+                  count(*) FILTER (WHERE status = 'failed') AS failed,
+                  COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)
+                           FILTER (WHERE status IN ('queued', 'processing'))), 0)::float8 AS oldest_age
+           FROM outbox WHERE status IN ('queued', 'processing', 'failed')
+           GROUP BY tenant_id ORDER BY tenant_id"""
+    )

@@ -304,6 +304,17 @@ async def enable(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
     return present_user(row)
 
 
+async def unlock(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> dict[str, Any]:
+    """Clear a password lockout (auth/lockout.py) before it runs out (`identity users unlock`);
+    the status is left as it is. Audited, also when the user was not locked."""
+    async with pool.acquire() as conn, conn.transaction():
+        row = await _locked(conn, tenant_id, user_id)
+        was_locked = lockout.is_locked(row)
+        row = await store.update(conn, tenant_id, user_id, dict(lockout.CLEARED))
+        await audit.record(conn, tenant_id, "user.unlocked", "user", user_id, {"was_locked": was_locked})
+    return present_user(row)
+
+
 async def ban(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, reason: str | None, audit: AuditContext
 ) -> dict[str, Any]:

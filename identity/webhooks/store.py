@@ -483,3 +483,34 @@ async def purge(conn: Any, days: int, batch: int = 5000) -> int:
         total += n
         if n < batch:
             return total
+
+
+# -- operator views (identity/console) ---------------------------------------------------------
+
+async def search_deliveries(
+    conn: Any, *, tenant_id: str, webhook_id: str | None, status: str | None,
+    event_type: str | None, limit: int,
+) -> list[asyncpg.Record]:
+    """A tenant's deliveries, newest first, to tenant and admin webhooks alike, filtered by
+    webhook, status and event type (`identity webhooks deliveries`)."""
+    return await conn.fetch(
+        f"""SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries d
+            WHERE d.tenant_id = $1
+              AND ($2::text IS NULL OR coalesce(d.endpoint_id, d.admin_webhook_id) = $2)
+              AND ($3::text IS NULL OR d.status = $3)
+              AND ($4::text IS NULL OR d.event_type = $4)
+            ORDER BY d.id DESC LIMIT $5""",
+        tenant_id, webhook_id, status, event_type, limit,
+    )
+
+
+async def backlog_by_tenant(conn: Any) -> list[asyncpg.Record]:
+    """Pending deliveries per tenant: how many, how many are due now, and the age in seconds of
+    the oldest one (0 when none is pending)."""
+    return await conn.fetch(
+        """SELECT tenant_id, count(*) AS pending,
+                  count(*) FILTER (WHERE next_attempt_at <= now()) AS due,
+                  EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_age
+           FROM webhook_deliveries WHERE status = 'pending'
+           GROUP BY tenant_id ORDER BY tenant_id"""
+    )

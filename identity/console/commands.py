@@ -92,7 +92,7 @@ async def tenants_create(pool: asyncpg.Pool, settings: Settings, args: argparse.
     secrets = SecretOutput(settings.data_dir, Path(args.secret_file) if args.secret_file else None)
     try:
         box = SecretBox.load_or_create(settings.secret_key, settings.data_dir)
-        created = await tenants.create(pool, body, operator_audit(), box)
+        created = await tenants.create(pool, body, operator_audit(), box, allow_http=settings.webhook_allow_http)
     except BaseException:
         secrets.close()
         raise

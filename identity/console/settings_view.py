@@ -29,12 +29,19 @@ VARIABLES = {
     "db_pool_min": "IDENTITY_DB_POOL_MIN",
     "db_pool_max": "IDENTITY_DB_POOL_MAX",
     "password_threads": "IDENTITY_PASSWORD_THREADS",
+    "http_header_timeout": "IDENTITY_HTTP_HEADER_TIMEOUT",
+    "http_body_timeout": "IDENTITY_HTTP_BODY_TIMEOUT",
+    "http_idle_timeout": "IDENTITY_HTTP_IDLE_TIMEOUT",
+    "http_max_connections": "IDENTITY_HTTP_MAX_CONNECTIONS",
+    "rate_limit_ipv6_prefix": "IDENTITY_RATE_LIMIT_IPV6_PREFIX",
+    "access_log_sample": "IDENTITY_ACCESS_LOG_SAMPLE",
+    "otlp_endpoint": "IDENTITY_OTLP_ENDPOINT",
 }
 
 #: Values that are credentials themselves: only whether one is set is shown.
 SECRET = frozenset({"master_key", "cp_admin_key", "admin_token", "secret_key"})
 #: URLs that may carry a password in their userinfo (or a query such as ?password=).
-URLS = frozenset({"database_url", "smtp_url", "redis_url", "sms_gateway_url"})
+URLS = frozenset({"database_url", "smtp_url", "redis_url", "sms_gateway_url", "otlp_endpoint"})
 
 MASK = "********"
 #: Names of other variables whose values are credentials (or URLs that may hold one).

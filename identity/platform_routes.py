@@ -25,6 +25,9 @@ class Health(Model):
 @router.get("/health", response=Health, tenant=False, tag="Platform",
             summary="Health check; 503 when the database does not answer", errors=(503,))
 async def health(ctx: Ctx):
+    """Liveness and readiness probe for load balancers and orchestrators. Public: no credential, not rate
+    limited. Answers 200 with the service version when the database answers a query within 2 seconds,
+    else 503 with `database: "unreachable"`. Changes nothing."""
     try:
         async with asyncio.timeout(2):
             await ctx.pool.fetchval("SELECT 1")
@@ -38,6 +41,9 @@ async def health(ctx: Ctx):
 @router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain",
             summary="Prometheus metrics")
 async def metrics(ctx: Ctx):
+    """Prometheus metrics of this process in the text exposition format: HTTP requests and latencies, the
+    database pool, queues and deliveries. No credential and not rate limited; expose it only on an
+    internal network. Changes nothing."""
     pool = ctx.pool
     POOL_SIZE.set(pool.get_size())
     POOL_IDLE.set(pool.get_idle_size())
@@ -52,4 +58,6 @@ async def metrics(ctx: Ctx):
 
 @router.get("/openapi.json", tenant=False, tag="Platform", summary="This OpenAPI description")
 async def openapi(ctx: Ctx):
+    """This OpenAPI document, generated from the route declarations at start-up, so it always matches the
+    running service. Public: no credential, not rate limited. Use it to generate clients."""
     return web.Response(body=state(ctx.app).openapi_bytes, content_type="application/json")

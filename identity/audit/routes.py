@@ -35,6 +35,11 @@ def present(row: Any) -> dict[str, Any]:
             scope="audit-logs:read", tag="Admin",
             summary="The audit log, newest first: filter by actor_id, action, resource_type, from, to")
 async def list_audit_logs(ctx: Ctx):
+    """Reads the tenant's audit log, newest first (`order=asc` for oldest first): who did what to which
+    resource, from which address, with details. Filter by `actor_id`, `action`, `resource_type`,
+    `resource_id` and an inclusive `from` / `to` time range (ISO 8601; UTC without an offset). Called
+    with a **secret key** holding the `audit-logs:read` scope. Cursor pagination: up to `limit` entries
+    (500 at most) and `next_cursor` to pass as `cursor`. Changes nothing."""
     q = ctx.query
     since = parse_instant("from", q.from_)
     until = parse_instant("to", q.to, end_of_day=True)

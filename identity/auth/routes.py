@@ -58,6 +58,16 @@ def _tenant(ctx: Ctx):
              errors=(403, 409, 422), summary="Create a user with email and password, signed in",
              **_public)
 async def sign_up(ctx: Ctx):
+    """Creates a user from an email address and a password and signs them in at once. Called with the
+    tenant's **publishable key** (and `X-Tenant-ID`); refused with 403 while the tenant is suspended or
+    its `sign_up_enabled` is off, 409 when the email (or username) is taken, 422 when the password fails
+    the tenant's password policy.
+
+    Writes the user and a new session (access and refresh tokens in the answer) and queues the
+    **verification email**. Emits `user.created` and `session.created`. When the tenant requires a
+    verified email, later password sign-ins answer 403 `email_not_verified` until the address is proven,
+    and proving it ends this first session. Rate limit: 5 per minute per client address. Idempotency-Key
+    is ignored (the answer carries fresh tokens)."""
     return await service.sign_up(ctx.pool, runtime(ctx.app), ctx.settings.public_url,
                                  _tenant(ctx), ctx.body, client_info(ctx.request))
 
@@ -65,6 +75,16 @@ async def sign_up(ctx: Ctx):
 @router.post("/v1/auth/sign-in", body=SignIn, response=SignInResult, errors=(401, 403, 422),
              summary="Sign in with email and password", **_public)
 async def sign_in(ctx: Ctx):
+    """Signs a user in with email and password. Called with the tenant's **publishable key**. A wrong email
+    and a wrong password get the same 401 `invalid_credentials` in the same time, so the answer never
+    tells whether an account exists; 10 wrong passwords within 15 minutes lock the account for 15
+    minutes (403 `account_locked`).
+
+    On success it records the sign-in, upgrades an outdated password hash, creates a session (emits
+    `session.created`) and, on the user's first sign-in, queues the **welcome email**. A user with an
+    active second factor gets 403 `mfa_required` with a challenge instead of tokens (an SMS or email
+    factor's code is sent then); finish with `POST /v1/auth/mfa/verify`. Rate limit: 10 per minute per
+    client address. Idempotency-Key is ignored."""
     try:
         return await service.sign_in(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body,
                                      client_info(ctx.request))
@@ -76,6 +96,9 @@ async def sign_in(ctx: Ctx):
 
 @router.post("/v1/auth/sign-out", status=204, summary="Revoke the current session", **_user)
 async def sign_out(ctx: Ctx):
+    """Ends the session of the **user's access token**: its refresh token and its access tokens stop
+    working on this API at once. Emits `session.revoked` with reason `signed_out`. When the token is an
+    administrator's impersonation token the revocation is also written to the audit log."""
     assert ctx.principal is not None and ctx.principal.session_id is not None
     # Audited only when an administrator does it with an impersonation token.
     await service.sign_out(ctx.pool, ctx.tenant_id, ctx.principal.session_id, when_required(ctx))
@@ -84,6 +107,11 @@ async def sign_out(ctx: Ctx):
 @router.post("/v1/auth/token/refresh", body=Refresh, response=TokenPair, errors=(401, 403),
              summary="Exchange a refresh token for a new pair (the old one is spent)", **_public)
 async def refresh(ctx: Ctx):
+    """Exchanges a refresh token for a new access and refresh token pair; the presented refresh token is
+    spent. Called with the tenant's **publishable key**. Presenting a spent token again within the
+    tenant's `refresh_token_reuse_interval` answers the same new pair (two tabs refreshing at once);
+    after it, the reuse is treated as theft: the session is revoked (`session.revoked`) and the answer
+    is 401 `refresh_token_reused`. Rate limit: 60 per minute per user."""
     return await refresh_tokens.refresh(ctx.pool, runtime(ctx.app), _tenant(ctx),
                                         ctx.body.refresh_token, limit=ctx.rate_limit)
 
@@ -93,12 +121,27 @@ async def refresh(ctx: Ctx):
                      "redirect_url's origin is not one of the tenant's allowed_origins)",
              **_public)
 async def magic_link(ctx: Ctx):
+    """Emails a one-time sign-in link (the **magic link email**, valid 15 minutes). Called with the
+    tenant's **publishable key**. The answer is always `{"sent": true}`, whether or not the address has
+    an account, so it cannot be used to discover users. With `create_if_not_exists` (and sign-up
+    enabled) an unknown address gets a link that creates the user when it is used, not before.
+
+    `redirect_url` must be on an origin listed in the tenant's `allowed_origins` (exact match; an empty
+    list or `*` allows none), else 422. Writes a one-time token row (only its hash is stored). Rate
+    limit: 5 per 10 minutes per client address."""
     return await links.request_magic_link(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
 
 
 @router.post("/v1/auth/magic-link/verify", body=TokenBody, response=SignInResult,
              errors=(401, 403), summary="Sign in with the token of a magic link", **_public)
 async def magic_link_verify(ctx: Ctx):
+    """Signs in with the token of a magic link; the token is spent. Called with the tenant's **publishable
+    key**. Creates the user when the link was sent to an unknown address (`user.created`). The first
+    proof of the address marks it verified (`user.updated`), ends the user's earlier sessions
+    (`session.revoked`), discards a password set before the proof (`user.password_changed`) and unlinks
+    provider accounts that do not vouch for the address (`oauth.disconnected`). Then it creates a
+    session (`session.created`) and, on a first sign-in, queues the **welcome email**. With an active
+    second factor it answers 403 `mfa_required`."""
     return await links.verify_magic_link(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.token,
                                          client_info(ctx.request))
 
@@ -107,6 +150,11 @@ async def magic_link_verify(ctx: Ctx):
              summary="Email a password reset link (answers sent: true for any address; 422 when "
                      "redirect_url's origin is not one of the tenant's allowed_origins)", **_public)
 async def password_forgot(ctx: Ctx):
+    """Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
+    **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
+    reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
+    (exact match; an empty list or `*` allows none), else 422. Rate limit: 5 per 10 minutes per email
+    address."""
     return await links.forgot_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
 
 
@@ -114,12 +162,21 @@ async def password_forgot(ctx: Ctx):
              summary="Set a new password with a reset token; other sessions are revoked",
              **_public)
 async def password_reset(ctx: Ctx):
+    """Sets a new password with the token of a reset link and signs the user in. Called with the tenant's
+    **publishable key**; the password must pass the tenant's policy (422). The token and any other reset
+    tokens of the user are spent, every session of the user is revoked (`session.revoked`), the lockout
+    is lifted and the address counts as verified (first proof: `user.updated`, unvouched provider
+    accounts unlinked with `oauth.disconnected`). Emits `user.password_changed` and `session.created`;
+    with an active second factor the password is set and the answer is 403 `mfa_required`."""
     return await links.reset_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body,
                                       client_info(ctx.request))
 
 
 @router.get("/v1/auth/me", response=Me, summary="The signed-in user", **_user)
 async def me(ctx: Ctx):
+    """Returns the signed-in user (id, email, name, verification and MFA state, role, public metadata).
+    Called with the **user's access token**; changes nothing. Answers from a cache that is invalidated
+    whenever the user row changes."""
     assert ctx.principal is not None and ctx.principal.user_id is not None
     return await service.me(ctx.pool, runtime(ctx.app).users, ctx.tenant_id, ctx.principal.user_id)
 
@@ -128,6 +185,11 @@ async def me(ctx: Ctx):
              summary="Verify an email address with the token from the verification email",
              **_public)
 async def verify_email(ctx: Ctx):
+    """Verifies the user's email address with the token from the verification email; the token is spent.
+    Called with the tenant's **publishable key**. The first proof marks the address verified (emits
+    `user.updated` with `fields: ["email_verified"]`) and ends the user's sessions made before it
+    (`session.revoked`); the password and linked accounts stay. 401 for an unknown, used or expired
+    token."""
     return await links.verify_email(ctx.pool, _tenant(ctx), ctx.body.token)
 
 
@@ -135,6 +197,11 @@ async def verify_email(ctx: Ctx):
             content_type="text/html",
             summary="The link in the verification email: verifies and shows an HTML page")
 async def verify_email_page(ctx: Ctx):
+    """The page behind the link in the verification email: opened in a browser, without any credential (the
+    token names the tenant). Verifies the address like `POST /v1/auth/verify-email` (emits
+    `user.updated`; earlier sessions end with `session.revoked`) and answers an HTML page saying
+    verified, already verified (a link opened twice, as mail scanners do), expired or invalid; 400 for
+    the last two."""
     outcome, email = await links.verify_email_page(ctx.pool, ctx.query.token)
     return web.Response(
         text=pages.verify_email(outcome, email), content_type="text/html",
@@ -147,6 +214,9 @@ async def verify_email_page(ctx: Ctx):
 @router.post("/v1/auth/verify-email/resend", body=Resend, response=Sent, errors=(422,),
              summary="Send the verification email again (always answers sent: true)", **_public)
 async def verify_email_resend(ctx: Ctx):
+    """Sends the **verification email** again with a new link; earlier verification links stop working.
+    Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
+    inactive or already verified addresses, which get nothing), so it reveals no accounts."""
     return await links.resend_verification(ctx.pool, runtime(ctx.app), ctx.settings.public_url,
                                            _tenant(ctx), ctx.body.email)
 

@@ -49,6 +49,10 @@ def _tenant(ctx: Ctx):
 @router.get("/v1/users/{user_id}/mfa/factors", response=FactorList,
             summary="List a user's MFA factors (pending ones too)", **_read)
 async def list_factors(ctx: Ctx):
+    """Lists a user's MFA factors, active and pending: TOTP apps, SMS numbers and email codes (masked),
+    passkeys (WebAuthn) and the backup-code set with the number of codes left. Secrets are never
+    returned. Called with a **secret key** holding the `users:read` scope; 404 for an unknown user.
+    Changes nothing."""
     return await service.list_factors(ctx.pool, ctx.tenant_id, ctx.param("user_id"))
 
 
@@ -57,6 +61,13 @@ async def list_factors(ctx: Ctx):
              summary="Start enrolling a factor: TOTP secret and QR code, a code by SMS or email, "
                      "or WebAuthn creation options", **_write)
 async def enroll(ctx: Ctx):
+    """Starts enrolling a factor for a user; it stays pending until confirmed. Called with a **secret key**
+    holding the `users:write` scope. `totp` answers the secret, its `otpauth://` URI and a QR code
+    (shown only here; stored encrypted); `sms` (an E.164 `phone_number`) sends a code **by SMS**;
+    `email_otp` sends the **MFA code email**; `webauthn` answers the passkey creation options (the
+    tenant must have a relying party configured). Codes are valid 10 minutes. A previous pending factor
+    of the same type is replaced. 404 for an unknown user. Writes the audit entry `mfa.factor.created`;
+    emits nothing until confirmed."""
     return await service.enroll(ctx.pool, state(ctx.app).box, _tenant(ctx), ctx.param("user_id"),
                                 ctx.body, from_ctx(ctx))
 
@@ -65,6 +76,12 @@ async def enroll(ctx: Ctx):
              errors=(401, 409), summary="Activate a pending factor with a code (or, for WebAuthn, "
                                         "the attestation)", **_write)
 async def confirm(ctx: Ctx):
+    """Activates a pending factor with the code from the app, the SMS or the email (for a passkey, the
+    attestation from the browser). Called with a **secret key** holding the `users:write` scope. A wrong
+    code answers 401 `invalid_code` (5 wrong codes and an SMS or email code is void; enroll again); a
+    TOTP code is accepted once only. 409 when the factor is not pending or the passkey is enrolled
+    already; 404 for an unknown user or factor. Emits `mfa.enrolled` and writes the audit entry
+    `mfa.factor.activated`; from then on sign-ins ask for a second factor."""
     return await service.confirm(ctx.pool, state(ctx.app).box, _tenant(ctx), ctx.param("user_id"),
                                  ctx.param("factor_id"), ctx.body.code, from_ctx(ctx))
 
@@ -73,6 +90,10 @@ async def confirm(ctx: Ctx):
                summary="Remove a factor (403 last_mfa_factor for the only active one while the "
                        "tenant requires MFA)", **_write)
 async def remove(ctx: Ctx):
+    """Removes one of a user's factors, pending or active. Called with a **secret key** holding the
+    `users:write` scope. While the tenant requires MFA, the user's only active factor cannot be removed
+    (403 `last_mfa_factor`); 404 for an unknown user or factor. Emits `mfa.removed` for an active factor
+    and writes the audit entry `mfa.factor.removed`."""
     await service.remove(ctx.pool, _tenant(ctx), ctx.param("user_id"), ctx.param("factor_id"),
                          from_ctx(ctx))
 
@@ -81,6 +102,10 @@ async def remove(ctx: Ctx):
              summary="Generate 8 backup codes (shown once); the previous set stops working",
              **_write)
 async def generate_for_user(ctx: Ctx):
+    """Generates a new set of 8 single-use backup codes for the user; the previous set stops working. The
+    codes appear only in this answer (only keyed hashes are stored). Called with a **secret key**
+    holding the `users:write` scope; 404 for an unknown user. The first set activates the backup-code
+    factor (emits `mfa.enrolled`); writes the audit entry `mfa.backup_codes.generated`."""
     return await service.generate_backup_codes(ctx.pool, state(ctx.app).box, _tenant(ctx),
                                                ctx.param("user_id"), from_ctx(ctx))
 
@@ -89,6 +114,10 @@ async def generate_for_user(ctx: Ctx):
              summary="Generate 8 backup codes for body.user_id (shown once); the previous set stops "
                      "working", **_write)
 async def generate(ctx: Ctx):
+    """The same as `POST /v1/users/{user_id}/mfa/backup-codes/generate`, with the user named in the body
+    (`user_id`): a new set of 8 single-use backup codes, shown only here, replacing the previous set.
+    Called with a **secret key** holding the `users:write` scope; 404 for an unknown user. The first set
+    emits `mfa.enrolled`; writes the audit entry `mfa.backup_codes.generated`."""
     return await service.generate_backup_codes(ctx.pool, state(ctx.app).box, _tenant(ctx),
                                                ctx.body.user_id, from_ctx(ctx))
 
@@ -97,6 +126,12 @@ async def generate(ctx: Ctx):
              summary="Ask for another factor of a sign-in's challenge (sends the code of an sms or "
                      "email_otp factor; WebAuthn request options for a passkey)", **_public)
 async def challenge(ctx: Ctx):
+    """During a sign-in that answered 403 `mfa_required`, switches the challenge to another of the user's
+    active factors, or asks for a new code for the current one. Called with the tenant's **publishable
+    key**. For an SMS factor it sends a code **by SMS**, for an email factor the **MFA code email** (at
+    most 5 codes per challenge; the 3 latest unexpired ones are accepted); for a passkey it answers the
+    WebAuthn request options. 401 for an unknown, expired or finished challenge. Changes only the
+    challenge."""
     return await challenges.select(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.challenge_id,
                                    ctx.body.factor_id)
 
@@ -105,6 +140,14 @@ async def challenge(ctx: Ctx):
              summary="Complete a sign-in's challenge with a factor's code; tokens with mfa_verified",
              **_public)
 async def verify(ctx: Ctx):
+    """Completes a sign-in's MFA challenge with a code of a factor (`factor_id`, else the challenge's
+    current factor; a backup code is recognised by its form) and answers the tokens of a new session
+    marked `mfa_verified`. Called with the tenant's **publishable key**. A wrong code answers 401
+    `invalid_code`; a challenge lives 10 minutes and accepts 5 wrong codes. A backup code is spent.
+    Emits `session.created` and `mfa.verified` and queues the **welcome email** on a first sign-in; when
+    the challenge followed a magic link, the first proof of the address applies too (`user.updated`,
+    `session.revoked`, `user.password_changed`, `oauth.disconnected`). Rate limit: 5 per 10 minutes per
+    user. Idempotency-Key is ignored."""
     verified = await challenges.verify(
         ctx.pool, runtime(ctx.app), _tenant(ctx), client_info(ctx.request),
         challenge_id=ctx.body.challenge_id, factor_id=ctx.body.factor_id, code=ctx.body.code,
@@ -117,6 +160,14 @@ async def verify(ctx: Ctx):
              summary="Complete the sign-in of a 403 mfa_required with a code: {user, session}",
              **{**_public, "tag": "Authentication"})
 async def auth_verify(ctx: Ctx):
+    """Completes the sign-in that answered 403 `mfa_required`: the challenge id, the `factor_type` (`totp`,
+    `sms`, `email_otp`, `webauthn` or `backup_code`) and the code; answers `{user, session}` like a
+    sign-in, the session marked `mfa_verified`. Called with the tenant's **publishable key**. A wrong
+    code answers 401 `invalid_code`; a challenge lives 10 minutes and accepts 5 wrong codes. Emits
+    `session.created` and `mfa.verified` and queues the **welcome email** on a first sign-in; when the
+    challenge followed a magic link, the first proof of the address applies too (`user.updated`,
+    `session.revoked`, `user.password_changed`, `oauth.disconnected`). Rate limit: 5 per 10 minutes per
+    user. Idempotency-Key is ignored."""
     verified = await challenges.verify(
         ctx.pool, runtime(ctx.app), _tenant(ctx), client_info(ctx.request),
         challenge_id=ctx.body.challenge_id, factor_type=ctx.body.factor_type, code=ctx.body.code,

@@ -99,6 +99,10 @@ def discovery_document(iss: str) -> dict[str, Any]:
             summary="OpenID Provider metadata of the tenant (issuer {IDENTITY_PUBLIC_URL}/oauth/{tenant_id})",
             **_common)
 async def discovery(ctx: Ctx):
+    """The tenant's OpenID Provider metadata (OpenID Connect Discovery): issuer
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}`, endpoint URLs, supported scopes, grants, response types,
+    PKCE method (S256) and ID token algorithms. Public: no credential; cacheable for 5 minutes. 404 for
+    an unknown tenant. Changes nothing."""
     tenant = await _tenant(ctx)
     return _json(discovery_document(_issuer(ctx, tenant.id)),
                  headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"})
@@ -107,6 +111,9 @@ async def discovery(ctx: Ctx):
 @router.get(BASE + "/.well-known/jwks.json", response=Jwks, errors=(404,),
             summary="The tenant's JWK set (the service's ES256 signing keys)", **_common)
 async def jwks(ctx: Ctx):
+    """The public keys (JWK set) that verify this tenant's ID tokens and OAuth access tokens, the same set
+    as `/.well-known/jwks.json`. Public: no credential; cacheable for 5 minutes, fetch again on an
+    unknown `kid`. 404 for an unknown tenant. Changes nothing."""
     await _tenant(ctx)
     rt = runtime(ctx.app)
     await rt.keys.maybe_reload(ctx.pool)
@@ -126,11 +133,23 @@ _AUTHORIZE_DOC = (
 
 @router.get(BASE + "/authorize", summary=_AUTHORIZE_DOC, **_html)
 async def authorize_get(ctx: Ctx):
+    """The OAuth 2.0 / OpenID Connect authorization endpoint, opened in the user's browser by a registered
+    client (no API credential). Checks the request (client, `redirect_uri` exactly as registered,
+    scopes, PKCE S256 required for spa and native clients); errors found before the redirect URI is
+    trusted are shown on an HTML page, later ones go back to it as `error`. With a live provider session
+    cookie (and no `prompt=login` or exceeded `max_age`) it continues at once, else it shows the hosted
+    sign-in page. A third-party client not yet consented to gets the consent page. The result is a 302
+    to the redirect URI with a single-use `code` (valid 60 seconds, stored as a hash), `state` and
+    `iss`."""
     return await flow.authorize(ctx.request, ctx.param("tenant_id"))
 
 
 @router.post(BASE + "/authorize", form=SignInForm, summary=_AUTHORIZE_DOC, **_html)
 async def authorize_post(ctx: Ctx):
+    """The authorization endpoint with its parameters sent as a form post instead of a query string; it
+    behaves exactly like `GET /oauth/{tenant_id}/authorize`: the hosted sign-in or consent page, or a
+    302 to the registered redirect URI with a single-use `code`, `state` and `iss` (or an `error`). No
+    API credential."""
     return await flow.authorize(ctx.request, ctx.param("tenant_id"))
 
 
@@ -138,17 +157,33 @@ async def authorize_post(ctx: Ctx):
              summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
              **_html)
 async def authorize_sign_in(ctx: Ctx):
+    """Receives the hosted sign-in form (email, password, CSRF token and the original request as hidden
+    fields), posted by the browser without an API credential. Applies the tenant's sign-in rules
+    (lockout, verified email, suspension, bot protection) and answers the form again with the error, the
+    MFA code page when the user has a second factor, or continues to consent or the code. A successful
+    sign-in creates a session (`session.created`), sets the provider session cookie and queues the
+    **welcome email** on a first sign-in. Limited to 10 attempts per minute per address (the page
+    answers 429)."""
     return await flow.sign_in(ctx.request, ctx.param("tenant_id"))
 
 
 @router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form", **_html)
 async def authorize_mfa(ctx: Ctx):
+    """Receives the hosted MFA code form (the challenge, the code and the original request as hidden
+    fields, with the CSRF token), posted by the browser without an API credential. A right code
+    completes the sign-in: a session marked `mfa_verified` (`session.created`, `mfa.verified`) and the
+    provider session cookie, then consent or the code. A wrong code shows the form again with the error;
+    a challenge accepts 5 wrong codes."""
     return await flow.mfa(ctx.request, ctx.param("tenant_id"))
 
 
 @router.post(BASE + "/authorize/consent", form=ConsentForm,
              summary="The hosted consent form of a third-party client (decision=allow|deny)", **_html)
 async def authorize_consent(ctx: Ctx):
+    """Receives the consent page's answer for a third-party client. `decision=allow` remembers the scopes
+    granted to that client for the user, so that the page is not shown again for them, and continues to
+    the code; anything else sends the browser to the redirect URI with `error=access_denied`. Needs the
+    provider session cookie and the CSRF token, no API credential."""
     return await flow.consent(ctx.request, ctx.param("tenant_id"))
 
 
@@ -156,6 +191,13 @@ async def authorize_consent(ctx: Ctx):
              summary="Token endpoint: authorization_code (+PKCE), refresh_token (rotated), client_credentials",
              **_common)
 async def token(ctx: Ctx):
+    """The token endpoint for registered OAuth clients. No API credential: a client authenticates with its
+    secret (HTTP Basic or form) or, when public, with `client_id` and PKCE. `authorization_code`: spends
+    the code (a second use revokes what it gave) and answers access, refresh and ID tokens.
+    `refresh_token`: rotates the refresh token; presenting a rotated one revokes the whole grant.
+    `client_credentials` (machine clients): an access token without a user. Errors follow RFC 6749
+    (`invalid_grant`, `invalid_client`...), not the platform envelope. Rate limit: 300 per minute per
+    address."""
     tenant = await _tenant(ctx)
     try:
         body = await token_endpoint.token(ctx.request, ctx.pool, runtime(ctx.app), tenant,
@@ -205,11 +247,19 @@ async def _userinfo(ctx: Ctx) -> web.Response:
 
 @router.get(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common)
 async def userinfo_get(ctx: Ctx):
+    """OpenID Connect UserInfo: the claims of the user an OAuth access token was issued for, limited to the
+    token's scopes (`email`, `profile`). Called with the **OAuth access token** as `Authorization:
+    Bearer` (no API credential); it needs the `openid` scope (403 `insufficient_scope`), and a revoked
+    grant, ended session or inactive user answers 401 with `WWW-Authenticate`. A browser origin must be
+    one of the client's allowed origins. Changes nothing."""
     return await _userinfo(ctx)
 
 
 @router.post(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common)
 async def userinfo_post(ctx: Ctx):
+    """OpenID Connect UserInfo sent as POST: the same answer and rules as `GET /oauth/{tenant_id}/userinfo`
+    (no API credential: the **OAuth access token** as `Authorization: Bearer`, the `openid` scope
+    required, claims limited to the token's scopes). Changes nothing."""
     return await _userinfo(ctx)
 
 
@@ -248,6 +298,10 @@ async def _client_and_token(ctx: Ctx, tenant_id: str) -> tuple[Any, str]:
              summary="Token revocation (RFC 7009): revokes the grant of an access or refresh token; always 200",
              **_common)
 async def revoke(ctx: Ctx):
+    """Token revocation (RFC 7009) for registered OAuth clients, which authenticate as at the token
+    endpoint (no API credential). Revokes the whole grant behind an access or refresh token of the
+    calling client, so every token of that grant stops working. Always answers 200, also for an unknown
+    token or one of another client (which is left alone). Rate limit: 300 per minute per address."""
     tenant = await _tenant(ctx)
     try:
         client, token = await _client_and_token(ctx, tenant.id)
@@ -266,6 +320,11 @@ async def revoke(ctx: Ctx):
                      "public clients only their own",
              **_common)
 async def introspect(ctx: Ctx):
+    """Token introspection (RFC 7662) for registered OAuth clients, which authenticate as at the token
+    endpoint (no API credential). Answers `active: true` with scope, client, subject and expiry for a
+    live access or refresh token, else `active: false`. Web and machine clients may ask about any token
+    of the tenant, public clients only about their own. Changes nothing. Rate limit: 300 per minute per
+    address."""
     tenant = await _tenant(ctx)
     try:
         client, token = await _client_and_token(ctx, tenant.id)
@@ -348,11 +407,21 @@ async def _end_session(ctx: Ctx) -> web.Response:
 @router.get(BASE + "/logout", summary="End session (OIDC RP-Initiated Logout): id_token_hint, "
             "post_logout_redirect_uri (as registered), state, client_id", **_html)
 async def end_session_get(ctx: Ctx):
+    """OpenID Connect RP-Initiated Logout, opened in the browser: ends the provider session of this browser
+    (its cookie and the session behind it, `session.revoked` with reason `signed_out`). `id_token_hint`
+    names the user; without a hint naming the signed-in user a confirmation page is shown first, so that
+    a link cannot sign users out. `post_logout_redirect_uri` must be registered for the client, else an
+    error page (never an open redirect); the browser is sent there with `state`, or shown a signed-out
+    page. No API credential."""
     return await _end_session(ctx)
 
 
 @router.post(BASE + "/logout", form=EndSessionForm, summary="End session (form post or confirmation)", **_html)
 async def end_session_post(ctx: Ctx):
+    """The end-session endpoint as a form post, including the answer to its confirmation page (with the
+    CSRF token): ends the provider session of this browser (`session.revoked`, reason `signed_out`) and
+    sends the browser to the registered `post_logout_redirect_uri` with `state`, or shows a signed-out
+    page. No API credential."""
     return await _end_session(ctx)
 
 

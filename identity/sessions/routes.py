@@ -25,12 +25,20 @@ _write = {"auth": (SECRET,), "scope": "sessions:write", "tag": "Sessions"}
 @router.get("/v1/sessions", query=ListSessions, response=SessionList,
             summary="List sessions, newest first; filter by user_id and status", **_read)
 async def list_sessions(ctx: Ctx):
+    """Lists the tenant's sessions, newest first (`order=asc` for oldest first), optionally only one user's
+    (`user_id`) or only those in one `status`. Called with a **secret key** holding the `sessions:read`
+    scope. Cursor pagination: `limit` items per page; pass `pagination.next_cursor` as `cursor` for the
+    next one. Changes nothing."""
     return await service.list_sessions(ctx.pool, ctx.tenant_id, ctx.query)
 
 
 @router.delete("/v1/sessions", query=RevokeSessions, response=Revoked,
                summary="Revoke every active session of the tenant, or of one user", **_write)
 async def revoke_sessions(ctx: Ctx):
+    """Revokes every active session of the tenant, or only those of `user_id`: their refresh and access
+    tokens stop working on this API at once. Called with a **secret key** holding the `sessions:write`
+    scope. Answers how many were revoked; emits one `session.revoked` event naming them all (reason
+    `revoked_by_api`) and writes an audit entry when any was revoked. Rate limit: 50 per minute per key."""
     return await service.delete_many(ctx.pool, ctx.tenant_id, ctx.query.user_id, from_ctx(ctx))
 
 
@@ -38,15 +46,27 @@ async def revoke_sessions(ctx: Ctx):
              summary="Verify an access token; valid is false for revoked or expired sessions",
              **_read)
 async def verify_session(ctx: Ctx):
+    """Checks an access token for a backend that does not verify JWTs itself. Called with a **secret key**
+    holding the `sessions:read` scope. Answers `valid: true` with the session, user, role, active
+    organization and expiry only for a well-signed, unexpired token of this tenant whose session is
+    still alive; any other token (another tenant's, revoked, expired, malformed) answers 200 with
+    `valid: false`. Changes nothing; counted as a read for rate limits."""
     return await service.verify(runtime(ctx.app), ctx.pool, ctx.tenant_id, ctx.body.token)
 
 
 @router.get("/v1/sessions/{id}", response=Session, errors=(404,), summary="Get a session", **_read)
 async def get_session(ctx: Ctx):
+    """Returns one session of the tenant (device, address, country, status, expiry). Called with a **secret
+    key** holding the `sessions:read` scope; 404 when no session with this id belongs to the tenant.
+    Changes nothing."""
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
 @router.delete("/v1/sessions/{id}", status=204, errors=(404,),
                summary="Revoke a session: its access and refresh tokens stop working", **_write)
 async def delete_session(ctx: Ctx):
+    """Revokes one session: its refresh token and access tokens stop working on this API at once. Called
+    with a **secret key** holding the `sessions:write` scope; 404 when the session is not the tenant's.
+    Emits `session.revoked` (reason `revoked_by_api`) and writes an audit entry; revoking an already
+    ended session answers 204 and changes nothing."""
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))

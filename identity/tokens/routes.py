@@ -38,6 +38,10 @@ class Jwks(Model):
 @router.get("/.well-known/jwks.json", response=Jwks, tenant=False, tag="Tokens",
             summary="Public keys (JWK set) for verifying access tokens (ES256) and ID tokens locally")
 async def jwks(ctx: Ctx) -> Any:
+    """Returns the public keys (a JWK set) that verify the access tokens (ES256) and ID tokens (ES256 or
+    RS256) this service signs, so that a backend can check a token locally. Public: no credential, not
+    rate limited. A key is published before it signs anything; clients may cache the set for 5 minutes
+    (`Cache-Control`) and should fetch it again on meeting an unknown `kid`."""
     rt = runtime(ctx.app)
     await rt.keys.maybe_reload(ctx.pool)
     return web.Response(

@@ -45,6 +45,12 @@ async def trigram(ctx: Ctx) -> bool:
 @router.get("/v1/users", query=ListUsers, response=UserList,
             summary="List users: filter by email, q, status, role; sort and cursor pages", **_read)
 async def list_users(ctx: Ctx):
+    """Lists the tenant's users. Filter by exact `email`, `status` and `role`; `q` matches users whose
+    email, name, username or phone contain every word given. Sort by `created_at` (default),
+    `last_sign_in_at` or `email`, `order` asc or desc. Called with a **secret key** holding the
+    `users:read` scope. Keyset cursor pagination (`limit`, `cursor` from `pagination.next_cursor`): a
+    page boundary never repeats or skips a user; a large filtered total may be capped (`total_exact:
+    false`). Changes nothing."""
     q = ctx.query
     filters = search.Filters(email=q.email, q=q.q, status=q.status, role=q.role, trigram=await trigram(ctx))
     return await search.page(ctx.pool, ctx.tenant_id, filters, sort=q.sort, order=q.order,
@@ -54,6 +60,12 @@ async def list_users(ctx: Ctx):
 @router.post("/v1/users", body=CreateUser, response=User, status=201, errors=(409, 422),
              summary="Create a user (password hashed, or password_hash imported)", **_write)
 async def create_user(ctx: Ctx):
+    """Creates a user from the tenant's backend, for example to import accounts. Called with a **secret
+    key** holding the `users:write` scope. Give a `password` (hashed here; the password policy does not
+    apply) or an imported `password_hash` (argon2, bcrypt or scrypt), or neither for a passwordless
+    account; `email_verified` is taken as given. 409 when the email or username is taken. Emits
+    `user.created` and writes the audit entry `user.created`; with `send_welcome_email` the **welcome
+    email** is queued (and not sent again at the first sign-in)."""
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return await service.create(ctx.pool, state(ctx.app).box, ctx.principal.tenant, ctx.body, from_ctx(ctx))
 
@@ -61,17 +73,29 @@ async def create_user(ctx: Ctx):
 @router.get("/v1/users/email/{email}", response=User, errors=(404,),
             summary="Get a user by email address", **_read)
 async def get_user_by_email(ctx: Ctx):
+    """Returns the tenant's user with this email address (compared case-insensitively), with private
+    metadata. Called with a **secret key** holding the `users:read` scope; 404 when there is none.
+    Changes nothing."""
     return await service.get_user_by_email(ctx.pool, ctx.tenant_id, ctx.param("email"))
 
 
 @router.get("/v1/users/{id}", response=User, errors=(404,), summary="Get a user", **_read)
 async def get_user(ctx: Ctx):
+    """Returns one of the tenant's users with their full profile, private metadata included. Called with a
+    **secret key** holding the `users:read` scope; 404 when the tenant has no such user. Changes
+    nothing."""
     return await service.get_user(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
 @router.patch("/v1/users/{id}", body=UpdateUser, response=User, errors=(404, 409, 422),
               summary="Update a user; metadata objects are replaced whole", **_write)
 async def update_user(ctx: Ctx):
+    """Changes a user's profile, role, metadata (each metadata object is replaced whole) or status
+    (`active` / `disabled`). Called with a **secret key** holding the `users:write` scope. A new email
+    is unverified unless `email_verified` comes with it, and links mailed to the old address stop
+    working. 404 for an unknown user, 409 for a taken email or username. Emits `user.updated` with the
+    changed `fields` (and `user.disabled`, `session.revoked` when disabling) and writes the matching
+    audit entries."""
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return await service.update(ctx.pool, ctx.principal.tenant, ctx.param("id"), ctx.body, from_ctx(ctx))
 
@@ -79,6 +103,10 @@ async def update_user(ctx: Ctx):
 @router.delete("/v1/users/{id}", status=204, errors=(404,),
                summary="Delete a user with their sessions, MFA factors and memberships", **_write)
 async def delete_user(ctx: Ctx):
+    """Deletes a user for good with their sessions, refresh tokens, MFA factors, provider accounts and
+    memberships. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
+    Their sessions are revoked first (`session.revoked`, reason `user_deleted`), then `user.deleted` is
+    emitted and the audit entry `user.deleted` written."""
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
@@ -86,6 +114,11 @@ async def delete_user(ctx: Ctx):
              errors=(404, 409), summary="Disable a user (sessions revoked unless revoke_sessions is false)",
              **_write)
 async def disable_user(ctx: Ctx):
+    """Disables a user: they can no longer sign in, their data stays. Called with a **secret key** holding
+    the `users:write` scope. Their sessions are revoked (`session.revoked`) unless `revoke_sessions` is
+    false. Emits `user.disabled` with the optional `reason` and writes the audit entry `user.disabled`.
+    Disabling a disabled user changes nothing; a banned user answers 409 `user_banned` (enable them
+    first); 404 for an unknown user."""
     return await service.disable(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.reason,
                                  ctx.body.revoke_sessions, from_ctx(ctx))
 
@@ -93,18 +126,29 @@ async def disable_user(ctx: Ctx):
 @router.post("/v1/users/{id}/enable", response=User, errors=(404,),
              summary="Enable a disabled or banned user", **_write)
 async def enable_user(ctx: Ctx):
+    """Makes a disabled or banned user active again and lifts a password lockout. Called with a **secret
+    key** holding the `users:write` scope; 404 for an unknown user. Emits `user.updated` with `fields:
+    ["status"]` and writes the audit entry `user.enabled`; enabling an active user changes nothing."""
     return await service.enable(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
 @router.post("/v1/users/{id}/ban", body=BanUser, body_optional=True, response=User, errors=(404,),
              summary="Ban a user: every session is revoked; the reason goes to the audit log", **_write)
 async def ban_user(ctx: Ctx):
+    """Bans a user: every session is revoked at once (`session.revoked`, reason `user_banned`) and sign-in
+    is refused with 403 `user_banned`. Called with a **secret key** holding the `users:write` scope; 404
+    for an unknown user. Emits `user.disabled` (with status `banned`) unless the user was banned
+    already; the optional `reason` goes to the audit entry `user.banned`."""
     return await service.ban(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.reason, from_ctx(ctx))
 
 
 @router.post("/v1/users/{id}/sessions/revoke-all", response=Revoked, errors=(404,),
              summary="Revoke every active session of the user", **_write)
 async def revoke_all(ctx: Ctx):
+    """Revokes every active session of one user: their refresh and access tokens stop working on this API
+    at once. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
+    Answers the number revoked; emits one `session.revoked` (reason `revoked_by_api`) when there were
+    any, and writes the audit entry `session.revoked_all`."""
     return await service.revoke_all(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
@@ -112,6 +156,11 @@ async def revoke_all(ctx: Ctx):
              summary="Set the password (no old password, no policy); revokes sessions by default",
              **_write)
 async def set_password(ctx: Ctx):
+    """Sets a user's password from the tenant's backend, without the old password and without the password
+    policy. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
+    Outstanding reset links stop working, a lockout is lifted, and every session is revoked
+    (`session.revoked`) unless `revoke_sessions` is false. Emits `user.password_changed` (reason
+    `admin_set`) and writes the audit entry `user.password_changed`."""
     return await service.set_password(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.password,
                                       ctx.body.revoke_sessions, from_ctx(ctx))
 
@@ -119,6 +168,9 @@ async def set_password(ctx: Ctx):
 @router.get("/v1/users/{id}/sessions", query=ListUserSessions, response=UserSessionList,
             errors=(404,), summary="The user's active sessions, newest first", **_read)
 async def user_sessions(ctx: Ctx):
+    """Lists a user's active sessions, newest first, with device, address and who impersonated (for
+    impersonation sessions). Called with a **secret key** holding the `users:read` scope; 404 for an
+    unknown user. Cursor pagination (`limit`, `cursor` from `pagination.next_cursor`). Changes nothing."""
     return await service.user_sessions(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
@@ -134,6 +186,12 @@ async def _tenant_from_header(ctx: Ctx) -> Any:
              summary="Control plane admin key + X-Tenant-ID: an access token acting as the user "
                      "for one hour (act claim), recorded in the audit log")
 async def impersonate(ctx: Ctx):
+    """Issues an access token that acts as the user (its `act` claim names the administrator) for one hour,
+    for support work. Called with the **control plane admin key** and `X-Tenant-ID` naming the user's
+    tenant. No refresh token: the token has its own session, which ends early when revoked and with the
+    user's other sessions. 403 for a suspended tenant or a disabled or banned user, 404 for an unknown
+    user. Emits `session.created` and writes the audit entry `user.impersonated`; every change made with
+    the token is audited too."""
     tenant = await _tenant_from_header(ctx)
     admin = ctx.principal.actor()["id"] if ctx.principal else "cp_admin"
     result = await impersonation.impersonate(

@@ -47,12 +47,21 @@ def _admin_audit(ctx: Ctx) -> AuditContext:
 @router.get("/v1/webhooks", query=ListWebhooks, response=WebhookList,
             summary="List webhook endpoints (without signing secrets)", **_read)
 async def list_webhooks(ctx: Ctx):
+    """Lists the tenant's webhook endpoints with their URL, subscribed events and status (`active` or
+    `disabled`), without the signing secrets. Called with a **secret key** holding the `webhooks:read`
+    scope. Cursor pagination (`limit`, `cursor` from `pagination.next_cursor`). Changes nothing."""
     return await service.list_endpoints(ctx.pool, ctx.tenant_id, ctx.query)
 
 
 @router.post("/v1/webhooks", body=CreateWebhook, response=WebhookCreated, status=201,
              summary="Create a webhook endpoint; the signing secret is shown only here", **_write)
 async def create_webhook(ctx: Ctx):
+    """Registers a URL to receive signed event deliveries for the tenant: the `events` listed (names from
+    the event catalogue) or `*` for every event. Called with a **secret key** holding the
+    `webhooks:write` scope. The URL must be https on a public address unless the operator allows plain
+    http (422 otherwise; checked again at each delivery). The signing secret (`whsec_...`) appears only
+    in this answer and is stored encrypted. Writes the audit entry `webhook.created`; while it is
+    enabled, events emitted after the commit are delivered to it."""
     return await service.create(ctx.pool, _box(ctx), ctx.settings, ctx.tenant_id, ctx.body,
                                 from_ctx(ctx))
 
@@ -60,12 +69,20 @@ async def create_webhook(ctx: Ctx):
 @router.get("/v1/webhooks/{id}", response=Webhook, errors=(404,), summary="Get a webhook",
             **_read)
 async def get_webhook(ctx: Ctx):
+    """Returns one of the tenant's webhook endpoints (without the signing secret) and when it was last
+    triggered. Called with a **secret key** holding the `webhooks:read` scope; 404 when the tenant has
+    no such webhook. Changes nothing."""
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
 @router.patch("/v1/webhooks/{id}", body=UpdateWebhook, response=Webhook, errors=(404,),
               summary="Change a webhook; enabled false pauses delivery", **_write)
 async def update_webhook(ctx: Ctx):
+    """Changes a webhook's URL, events, description or `enabled` flag. Called with a **secret key** holding
+    the `webhooks:write` scope. `enabled: false` pauses it: events that happen while it is paused are
+    not delivered to it, and deliveries already pending wait until it is enabled again, when they are
+    sent. The URL and events are checked as at creation (422). Writes the audit entry `webhook.updated`,
+    `webhook.paused` or `webhook.resumed` when something changed; 404 for an unknown webhook."""
     return await service.update(ctx.pool, ctx.settings, ctx.tenant_id, ctx.param("id"),
                                 ctx.body, from_ctx(ctx))
 
@@ -73,6 +90,9 @@ async def update_webhook(ctx: Ctx):
 @router.delete("/v1/webhooks/{id}", status=204, errors=(404,),
                summary="Delete a webhook and its delivery history", **_write)
 async def delete_webhook(ctx: Ctx):
+    """Deletes a webhook endpoint with its whole delivery history; pending deliveries are not sent. Called
+    with a **secret key** holding the `webhooks:write` scope; 404 for an unknown webhook. Writes the
+    audit entry `webhook.deleted`."""
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
@@ -80,6 +100,11 @@ async def delete_webhook(ctx: Ctx):
              response=TestResult, errors=(404,),
              summary="Send a signed sample event now and report the receiver's answer", **_write)
 async def test_webhook(ctx: Ctx):
+    """Sends a signed sample event of the kind given (default `user.created`) to the webhook right now,
+    even while it is paused, and answers with the receiver's HTTP status, the time taken and any error.
+    Called with a **secret key** holding the `webhooks:write` scope. The attempt is recorded as a test
+    delivery (not retried by itself). 404 for an unknown webhook, 422 for an unknown event kind. Rate
+    limit: 10 per minute per key."""
     return await service.test(ctx.pool, _box(ctx), ctx.settings, ctx.tenant_id,
                               ctx.param("id"), ctx.body.event)
 
@@ -87,12 +112,20 @@ async def test_webhook(ctx: Ctx):
 @router.get("/v1/webhooks/{id}/deliveries", query=ListDeliveries, response=DeliveryList,
             errors=(404,), summary="A webhook's deliveries, newest first", **_read)
 async def list_deliveries(ctx: Ctx):
+    """Lists a webhook's deliveries, newest first, with status, attempts, the receiver's last HTTP status,
+    the last error and the next attempt's time; filter by `status`. Called with a **secret key** holding
+    the `webhooks:read` scope; 404 for an unknown webhook. Cursor pagination (`limit`, `cursor` from
+    `pagination.next_cursor`). Changes nothing."""
     return await service.list_deliveries(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
 @router.post("/v1/webhooks/deliveries/{id}/retry", response=Accepted, status=202, errors=(404,),
              summary="Attempt a delivery again (a new series of retries)", **_write)
 async def retry_delivery(ctx: Ctx):
+    """Starts a new series of attempts for one delivery of the tenant's webhooks (any status), with the
+    retry schedule from the start; answers 202 with the delivery pending. Called with a **secret key**
+    holding the `webhooks:write` scope; 404 for an unknown delivery. Writes the audit entry
+    `webhook.delivery_retried`. Rate limit: 100 per hour per key."""
     return Reply(await service.retry(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx)),
                  status=202)
 
@@ -102,6 +135,11 @@ async def retry_delivery(ctx: Ctx):
 @router.post("/v2/admin/webhooks", body=AdminCreateWebhook, response=AdminWebhook, status=201,
              summary="Create a webhook for one tenant or (tenant_id null) every tenant", **_admin)
 async def admin_create(ctx: Ctx):
+    """Creates an administration webhook for one tenant (`tenant_id`) or, with `tenant_id: null`, for
+    events of every tenant, with the secret the operator chooses (stored encrypted). Called with the
+    **operator's admin token** (`IDENTITY_ADMIN_TOKEN`), without a tenant header. The URL is checked as
+    for tenant webhooks (422); 404 for an unknown tenant. For a single tenant, writes the audit entry
+    `webhook.created` in that tenant's log. Deliveries carry the v2 payload."""
     return await service.admin_create(ctx.pool, _box(ctx), ctx.settings, ctx.body,
                                       _admin_audit(ctx))
 
@@ -109,18 +147,28 @@ async def admin_create(ctx: Ctx):
 @router.get("/v2/admin/webhooks", query=AdminListWebhooks, response=AdminWebhookList,
             summary="List administration webhooks", **_admin)
 async def admin_list(ctx: Ctx):
+    """Lists the administration webhooks, optionally those of one `tenant_id`. Called with the **operator's
+    admin token**. Cursor pagination (`limit`, `cursor` from `pagination.next_cursor`). Secrets are
+    never returned. Changes nothing."""
     return await service.admin_list(ctx.pool, ctx.query)
 
 
 @router.get("/v2/admin/webhooks/{webhookId}", response=AdminWebhook, errors=(404,),
             summary="Get an administration webhook", **_admin)
 async def admin_get(ctx: Ctx):
+    """Returns one administration webhook (URL, events, tenant, active flag, last trigger), without its
+    secret. Called with the **operator's admin token**; 404 for an unknown webhook. Changes nothing."""
     return await service.admin_get(ctx.pool, ctx.param("webhookId"))
 
 
 @router.patch("/v2/admin/webhooks/{webhookId}", body=AdminUpdateWebhook, response=AdminWebhook,
               errors=(404,), summary="Change events, URL, or pause (active false)", **_admin)
 async def admin_update(ctx: Ctx):
+    """Changes an administration webhook's URL or events, or pauses it (`active: false`: events meanwhile
+    are skipped, pending deliveries wait) and resumes it (`active: true`: waiting deliveries are sent).
+    Called with the **operator's admin token**; 404 for an unknown webhook, 422 for a refused URL or
+    event name. For a single tenant's webhook, writes the audit entry `webhook.updated` in that tenant's
+    log."""
     return await service.admin_update(ctx.pool, ctx.settings, ctx.param("webhookId"), ctx.body,
                                       _admin_audit(ctx))
 
@@ -128,6 +176,9 @@ async def admin_update(ctx: Ctx):
 @router.delete("/v2/admin/webhooks/{webhookId}", response=Deleted, errors=(404,),
                summary="Delete an administration webhook and its deliveries", **_admin)
 async def admin_delete(ctx: Ctx):
+    """Deletes an administration webhook and its delivery history; answers `{"id", "deleted": true}`.
+    Called with the **operator's admin token**; 404 for an unknown webhook. For a single tenant's
+    webhook, writes the audit entry `webhook.deleted` in that tenant's log."""
     return await service.admin_delete(ctx.pool, ctx.param("webhookId"), _admin_audit(ctx))
 
 
@@ -135,6 +186,9 @@ async def admin_delete(ctx: Ctx):
             response=AdminDeliveryList, errors=(404,),
             summary="Delivery history, newest first", **_admin)
 async def admin_deliveries(ctx: Ctx):
+    """Lists an administration webhook's deliveries, newest first; filter by `status` and `tenant_id`.
+    Called with the **operator's admin token**; 404 for an unknown webhook. Cursor pagination (`limit`,
+    `cursor` from `pagination.next_cursor`). Changes nothing."""
     return await service.admin_deliveries(ctx.pool, ctx.param("webhookId"), ctx.query)
 
 
@@ -142,6 +196,9 @@ async def admin_deliveries(ctx: Ctx):
              status=202, errors=(404,), summary="Deliver again (a new series of retries)",
              **_admin)
 async def admin_replay(ctx: Ctx):
+    """Starts a new series of attempts for one delivery of an administration webhook (the retry schedule
+    from the start) and answers 202 with the delivery pending. Called with the **operator's admin
+    token**; 404 when the webhook or the delivery (of that webhook) does not exist."""
     return Reply(await service.admin_replay(ctx.pool, ctx.param("webhookId"),
                                             ctx.param("deliveryId"), _admin_audit(ctx)),
                  status=202)

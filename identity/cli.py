@@ -1,4 +1,4 @@
-"""The `identity` command (decisions.md §1)."""
+"""The `identity` command (README.md, "Commands and configuration")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SMTP delivery through aiosmtplib, and parsing of IDENTITY_SMTP_URL (decisions.md §1)."""
+"""SMTP delivery through aiosmtplib, and parsing of IDENTITY_SMTP_URL (docs/configuration.md)."""
 
 from __future__ import annotations
 

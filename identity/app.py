@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import msgspec
 import structlog
-from aiohttp import ClientSession, ClientTimeout, web
+from aiohttp import web
 
 from identity.auth import passwords
 from identity.config import Settings
@@ -64,7 +64,6 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
         st.pool = await create_pool(dsn, st.settings.db_pool_min, st.settings.db_pool_max)
         st.owns_pool = True
         st.listener.dsn = st.listener.dsn or dsn
-    st.http_client = ClientSession(timeout=ClientTimeout(total=10))
     for start in STARTUP_HOOKS:
         await start(app)
     await st.listener.start()  # after the hooks: they subscribe their caches
@@ -84,7 +83,6 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
                 await stop(app)
         with contextlib.suppress(Exception):
             await st.limiter.backend.close()
-        await st.http_client.close()
         if st.owns_pool:
             await st.pool.close()
 

@@ -26,8 +26,6 @@ class AppState:
     listener: Any = None
     #: API-key lookups (identity/http/key_cache.py), kept honest through the listener.
     key_cache: Any = None
-    #: One aiohttp client session for outbound calls made inside requests (captcha verify).
-    http_client: Any = None
     #: Per-family services that later issues attach (signing keys, caches, rate limiter ...).
     extras: dict[str, Any] = field(default_factory=dict)
 

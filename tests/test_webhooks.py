@@ -205,7 +205,7 @@ def _private_name() -> str | None:
     """A host name of this machine that resolves only to non-public addresses."""
     import ipaddress
 
-    from identity.webhooks.transport import is_public
+    from identity.outbound.addresses import is_public
 
     name = socket.gethostname()
     try:
@@ -265,7 +265,7 @@ async def test_pinned_resolver_connects_to_the_vetted_address(receiver):
     the receiver through the pinned 127.0.0.1."""
     import aiohttp
 
-    from identity.webhooks.transport import PinnedResolver
+    from identity.outbound.http import PinnedResolver
 
     pinned = [{"hostname": "rebind.invalid", "host": "127.0.0.1", "port": receiver.port,
                "family": socket.AF_INET, "proto": 6,

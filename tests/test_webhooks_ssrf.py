@@ -8,6 +8,7 @@ import ipaddress
 
 import pytest
 
+from identity.outbound.addresses import is_public
 from identity.state import state
 from identity.webhooks import transport
 from tests.conftest import ADMIN_TOKEN, assert_error
@@ -39,6 +40,13 @@ REFUSED = [
     "https://localhost/hook",
     "https://LOCALHOST./hook",
     "https://hook.example.com/x#frag",
+    # Site-local, embedded and odd spellings (more forms: tests/test_outbound.py).
+    "https://[fec0::1]/hook",
+    "https://[64:ff9b::7f00:1]/hook",
+    "https://[2002:7f00:1::]/hook",
+    "https://127.1/hook",
+    "https://2130706433/hook",
+    "https://0x7f.1/hook",
 ]
 
 
@@ -69,8 +77,8 @@ def test_address_classification():
                "100.64.0.1", "0.0.0.0", "255.255.255.255", "224.0.0.1", "::1", "::",
                "fc00::1", "fe80::1", "::ffff:127.0.0.1", "2002:7f00:1::1", "ff02::1",
                "198.18.0.1", "192.0.2.1"]
-    assert all(transport.is_public(ipaddress.ip_address(a)) for a in public)
-    assert not any(transport.is_public(ipaddress.ip_address(a)) for a in private)
+    assert all(is_public(ipaddress.ip_address(a)) for a in public)
+    assert not any(is_public(ipaddress.ip_address(a)) for a in private)
 
 
 async def test_send_refuses_private_literal_without_connecting():

@@ -5,6 +5,9 @@ With IDENTITY_SMS_GATEWAY_URL set, the message is sent as an HTTP POST of JSON
 time-outs and connection errors are retried on the outbox schedule; any other answer abandons the
 row (retrying the same request cannot help). Without a gateway the message, code included, is
 only logged (development: read the code from the log).
+
+The gateway is the operator's (an environment variable, never a tenant's setting), so it is an
+operator-trusted destination of the outbound path: it may be a private or http:// address.
 """
 
 from __future__ import annotations
@@ -12,14 +15,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import aiohttp
 import structlog
 
+from identity.outbound import http as outbound
+from identity.outbound.addresses import AddressRefused
 from identity.outbox.errors import Permanent
 
 log = structlog.get_logger("workers.sms")
 
 TIMEOUT_SECONDS = 10.0
+#: The gateway's answer is read only for its status; a longer one is not read further.
+MAX_ANSWER = 64 * 1024
+#: IDENTITY_SMS_GATEWAY_URL is set by the operator: trusted to be a private or http:// address.
+OPERATOR_TRUSTED = True
 _RETRYABLE = {408, 425, 429}
 
 
@@ -42,18 +50,17 @@ async def handle(rt: Any, item: dict[str, Any]) -> str:
                     body=message["body"], hint="IDENTITY_SMS_GATEWAY_URL is not set: logged only")
         return "logged"
     body = {"to": message["to"], "body": message["body"], "tenant_id": tenant_id}
-    timeout = aiohttp.ClientTimeout(total=min(TIMEOUT_SECONDS, rt.policy.job_timeout))
     try:
-        async with aiohttp.ClientSession(timeout=timeout) as session, session.post(
-            url, json=body, headers={"Idempotency-Key": item["outbox_id"]}, allow_redirects=False,
-        ) as resp:
-            status = resp.status
-            detail = (await resp.text())[:200]
-    except (TimeoutError, aiohttp.ClientError) as exc:
-        raise GatewayError(f"SMS gateway unreachable: {type(exc).__name__}: {exc}") from None
+        answer = await outbound.request(
+            "POST", url, json=body, headers={"Idempotency-Key": item["outbox_id"]},
+            allow_http=OPERATOR_TRUSTED, timeout=min(TIMEOUT_SECONDS, rt.policy.job_timeout),
+            max_body=MAX_ANSWER)
+    except (AddressRefused, outbound.OutboundError) as exc:
+        raise GatewayError(f"SMS gateway unreachable: {exc}") from None
+    status = answer.status
     if 200 <= status < 300:
         log.info("sms_sent", tenant_id=tenant_id, id=item["outbox_id"], to=payload.get("to"))
         return "sent"
     if status >= 500 or status in _RETRYABLE:
-        raise GatewayError(f"SMS gateway answered {status}: {detail}")
-    raise Permanent(f"SMS gateway refused the message ({status}): {detail}")
+        raise GatewayError(f"SMS gateway answered {status}")
+    raise Permanent(f"SMS gateway refused the message ({status})")

@@ -81,4 +81,5 @@ async def get_config(ctx: Ctx):
 @router.patch("/v1/admin/config", body=AuthConfigPatch, response=AuthConfig, errors=(422,),
               summary="Change authentication configuration keys (merged; each key validated)", **_admin)
 async def update_config(ctx: Ctx):
-    return await service.update_config(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx), state(ctx.app).box)
+    return await service.update_config(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx), state(ctx.app).box,
+                                       allow_http=ctx.settings.webhook_allow_http)

@@ -100,12 +100,14 @@ def get_config(tenant: Tenant) -> Any:
 
 
 async def update_config(
-    pool: asyncpg.Pool, tenant_id: str, patch: auth_config.AuthConfigPatch, audit: AuditContext, box: Any
+    pool: asyncpg.Pool, tenant_id: str, patch: auth_config.AuthConfigPatch, audit: AuditContext, box: Any,
+    *, allow_http: bool,
 ) -> Any:
     """PATCH /v1/admin/config: the tenant update's merge (each key validated, the bot-protection
     secret stored encrypted and never returned), recorded as tenant.updated."""
     try:
-        tenant = await tenants.update(pool, tenant_id, UpdateTenant(auth_config=patch), audit, box)
+        tenant = await tenants.update(pool, tenant_id, UpdateTenant(auth_config=patch), audit, box,
+                                      allow_http=allow_http)
     except ValidationFailed as exc:
         details = exc.details or [{"field": "", "message": exc.message}]
         field = details[0]["field"].removeprefix("auth_config.")

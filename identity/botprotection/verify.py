@@ -5,7 +5,9 @@ siteverify URL, answered with JSON whose `success` says whether the token is goo
 (or a test, or a self-hosted verifier) may point verify_url elsewhere. The check runs before
 the password is even looked at. A verifier that cannot be reached fails closed (503): letting
 requests through while the verifier is down would switch protection off for an attacker
-who can make it slow.
+who can make it slow. The call goes through the outbound path (identity/outbound): the
+verify_url must reach a public address unless IDENTITY_WEBHOOK_ALLOW_HTTP is on, and a refused
+address fails closed the same way, without anything being sent.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import aiohttp
+import msgspec
 import structlog
 
 from identity.http.errors import ApiError
+from identity.outbound import http as outbound
+from identity.outbound.addresses import AddressRefused
 
 log = structlog.get_logger("identity.botprotection")
 
@@ -26,6 +30,9 @@ DEFAULT_VERIFY_URLS = {
     "recaptcha": "https://www.google.com/recaptcha/api/siteverify",
 }
 TIMEOUT_SECONDS = 5
+#: A siteverify answer is a small JSON object; anything longer is not one.
+MAX_ANSWER = 64 * 1024
+
 @dataclass(frozen=True)
 class Widget:
     """What a hosted page needs to show a provider's widget: its script, the element it fills,
@@ -91,13 +98,14 @@ async def verify(
     *,
     pool: Any,
     box: Any,
-    session: aiohttp.ClientSession,
+    allow_http: bool,
     tenant_id: str,
     auth_config: dict[str, Any],
     token: str | None,
     remote_ip: str | None,
 ) -> None:
-    """Return if the request may proceed; raise a 4xx (or 503) otherwise."""
+    """Return if the request may proceed; raise a 4xx (or 503) otherwise. allow_http:
+    IDENTITY_WEBHOOK_ALLOW_HTTP (the verifier is the tenant's to choose)."""
     if not enabled(auth_config):
         return
     if not token:
@@ -112,13 +120,21 @@ async def verify(
     if remote_ip:
         form["remoteip"] = remote_ip
     try:
-        async with session.post(
-            url, data=form, timeout=aiohttp.ClientTimeout(total=TIMEOUT_SECONDS), allow_redirects=False
-        ) as resp:
-            result = await resp.json(content_type=None) if resp.status == 200 else None
-    except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
-        log.warning("captcha_verifier_unreachable", tenant_id=tenant_id, error=type(exc).__name__)
+        answer = await outbound.request("POST", url, data=form, allow_http=allow_http,
+                                        timeout=TIMEOUT_SECONDS, max_body=MAX_ANSWER)
+    except AddressRefused as exc:
+        log.warning("captcha_verifier_refused", tenant_id=tenant_id, reason=str(exc))
+        raise CaptchaUnavailable("The captcha verifier's address is refused by the outbound "
+                                 "address policy; the tenant must change verify_url.") from None
+    except outbound.OutboundError as exc:
+        log.warning("captcha_verifier_unreachable", tenant_id=tenant_id, reason=str(exc))
         raise CaptchaUnavailable() from None
+    result = None
+    if answer.status == 200:
+        try:
+            result = msgspec.json.decode(answer.body)
+        except (msgspec.DecodeError, UnicodeDecodeError):
+            result = None
     if not isinstance(result, dict):
         raise CaptchaUnavailable()
     if result.get("success") is not True:

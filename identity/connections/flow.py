@@ -163,7 +163,7 @@ async def start(request: web.Request, tenant_id: str, connection_id: str, redire
     if not row["enabled"]:
         return _error_redirect(redirect, "connection_disabled", f"Sign-in with {row['name']} is disabled.")
     try:
-        ep = await providers.endpoints(st.http_client, _cache(request), row, st.settings.webhook_allow_http)
+        ep = await providers.endpoints(_cache(request), row, st.settings.webhook_allow_http)
     except FlowError as exc:
         return _error_redirect(redirect, exc.code, exc.description)
 
@@ -252,16 +252,16 @@ async def _complete(request: web.Request, tenant: Tenant, flow: Any, params: dic
         raise FlowError("connection_disabled", f"Sign-in with {row['name']} is disabled.")
     allow_http = st.settings.webhook_allow_http
     cache = _cache(request)
-    ep = await providers.endpoints(st.http_client, cache, row, allow_http)
+    ep = await providers.endpoints(cache, row, allow_http)
     iss = params.get("iss")
     if ep.issuer and "{tenantid}" not in ep.issuer and (iss is not None or ep.iss_parameter) and iss != ep.issuer:
         # RFC 9207: the response must come from the provider this flow was sent to (mix-up attacks).
         raise FlowError("invalid_state", "The sign-in response comes from another provider than expected.")
     verifier = st.box.decrypt(flow["code_verifier_sealed"], f"flow:{tenant.id}:{flow['state_hash']}")
     tokens = await providers.exchange_code(
-        st.http_client, ep, row, service.client_secret(st.box, row), code=code, verifier=verifier,
+        ep, row, service.client_secret(st.box, row), code=code, verifier=verifier,
         redirect_uri=service.callback_url(st.settings.public_url, tenant.id), allow_http=allow_http)
-    profile = await providers.profile(st.http_client, cache, ep, row, tokens, nonce=flow["nonce"],
+    profile = await providers.profile(cache, ep, row, tokens, nonce=flow["nonce"],
                                       allow_http=allow_http, apple_user=params.get("user"))
     try:
         return await _resolve(request, tenant.id, row, flow, profile)

@@ -2,9 +2,10 @@
 (fetched and cached), the authorization URL, the code exchange, ID token validation and the
 profile (userinfo, GitHub's /user and /user/emails, generic field mapping).
 
-Every outbound call goes through `fetch`: the webhook address policy (no private addresses,
-https only, unless IDENTITY_WEBHOOK_ALLOW_HTTP), explicit timeouts, no redirects followed, a
-bounded body. Nothing here touches the database: callers never hold a transaction across it.
+Every outbound call goes through `fetch`, a request of the one outbound path (identity/outbound:
+no private addresses, https only, unless IDENTITY_WEBHOOK_ALLOW_HTTP; resolved once and pinned;
+explicit timeouts, no redirects followed, a bounded body). Nothing here touches the database:
+callers never hold a transaction across it.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
-import aiohttp
 import jwt
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
-from identity.webhooks import transport
+from identity.outbound import http as outbound
+from identity.outbound.addresses import AddressRefused
 
 TIMEOUT_SECONDS = 10.0
 MAX_BODY = 1024 * 1024
@@ -118,43 +119,24 @@ class ProviderCache:
 # -- HTTP ----------------------------------------------------------------------------------------
 
 def check_url(url: str, allow_http: bool) -> None:
-    """The static address policy (raises transport.AddressRefused with a caller-facing text)."""
-    transport.check_url(url, allow_http)
+    """The static address policy (raises AddressRefused with a caller-facing text)."""
+    outbound.check_url(url, allow_http)
 
 
-async def fetch(http: aiohttp.ClientSession, method: str, url: str, *, allow_http: bool,
-                headers: dict[str, str] | None = None, data: dict[str, str] | None = None,
-                what: str) -> tuple[int, bytes, str]:
+async def fetch(method: str, url: str, *, allow_http: bool, headers: dict[str, str] | None = None,
+                data: dict[str, str] | None = None, what: str) -> tuple[int, bytes, str]:
     """One outbound call: (status, body, content type). Raises FlowError('provider_unavailable')
     for refused addresses, network errors, timeouts and oversized answers."""
-    try:
-        pinned = await transport.vet(url, allow_http)
-    except transport.AddressRefused as exc:
-        raise FlowError("provider_unavailable", f"The provider's {what} address is refused: {exc}.") from None
     hdrs = {"User-Agent": USER_AGENT, **(headers or {})}
-    timeout = aiohttp.ClientTimeout(total=TIMEOUT_SECONDS)
     try:
-        if pinned is None:
-            async with http.request(method, url, headers=hdrs, data=data, allow_redirects=False,
-                                    timeout=timeout) as resp:
-                return resp.status, await _read(resp), resp.content_type
-        # The webhooks' pinned session: only the vetted addresses, no proxy, no cookies.
-        async with transport.open_session(pinned) as session, \
-                session.request(method, url, headers=hdrs, data=data, allow_redirects=False,
-                                timeout=timeout) as resp:
-            return resp.status, await _read(resp), resp.content_type
-    except FlowError:
-        raise
-    except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+        answer = await outbound.request(method, url, allow_http=allow_http, timeout=TIMEOUT_SECONDS,
+                                        max_body=MAX_BODY, headers=hdrs, data=data)
+    except AddressRefused as exc:
+        raise FlowError("provider_unavailable", f"The provider's {what} address is refused: {exc}.") from None
+    except outbound.OutboundError as exc:
         raise FlowError("provider_unavailable",
-                        f"The provider's {what} endpoint could not be reached ({type(exc).__name__}).") from None
-
-
-async def _read(resp: aiohttp.ClientResponse) -> bytes:
-    body = await resp.content.read(MAX_BODY + 1)
-    if len(body) > MAX_BODY:
-        raise FlowError("provider_unavailable", "The provider's answer is too large.")
-    return body
+                        f"The provider's {what} endpoint could not be used ({exc}).") from None
+    return answer.status, answer.body, answer.content_type
 
 
 def _json_object(body: bytes, what: str) -> dict[str, Any]:
@@ -169,7 +151,7 @@ def _json_object(body: bytes, what: str) -> dict[str, Any]:
 
 # -- endpoints -----------------------------------------------------------------------------------
 
-async def _discovery(http: aiohttp.ClientSession, cache: ProviderCache, url: str, allow_http: bool) -> dict[str, Any]:
+async def _discovery(cache: ProviderCache, url: str, allow_http: bool) -> dict[str, Any]:
     hit = cache.discovery.get(url)
     if hit is not None and time.monotonic() - hit.fetched_at < DISCOVERY_TTL:
         return hit.value
@@ -177,7 +159,7 @@ async def _discovery(http: aiohttp.ClientSession, cache: ProviderCache, url: str
         hit = cache.discovery.get(url)
         if hit is not None and time.monotonic() - hit.fetched_at < DISCOVERY_TTL:
             return hit.value
-        status, body, _ = await fetch(http, "GET", url, allow_http=allow_http, what="discovery",
+        status, body, _ = await fetch("GET", url, allow_http=allow_http, what="discovery",
                                       headers={"Accept": "application/json"})
         if status != 200:
             raise FlowError("provider_unavailable", f"The provider's discovery document answered HTTP {status}.")
@@ -196,7 +178,7 @@ def _strict_issuer(discovery_url: str, issuer: str) -> bool:
     return discovery_url.endswith(suffix) and "{tenantid}" not in issuer
 
 
-async def endpoints(http: aiohttp.ClientSession, cache: ProviderCache, row: Any, allow_http: bool) -> Endpoints:
+async def endpoints(cache: ProviderCache, row: Any, allow_http: bool) -> Endpoints:
     provider = row["provider"]
     builtin = BUILTIN[provider]
     overrides: dict[str, Any] = row["endpoints"] or {}
@@ -204,7 +186,7 @@ async def endpoints(http: aiohttp.ClientSession, cache: ProviderCache, row: Any,
         url = overrides.get("discovery_url") or builtin.discovery_url
         if not url:
             raise FlowError("provider_error", "The connection has no discovery_url.")
-        doc = await _discovery(http, cache, url, allow_http)
+        doc = await _discovery(cache, url, allow_http)
         if _strict_issuer(url, doc["issuer"]) and url[: -len("/.well-known/openid-configuration")] != doc["issuer"]:
             raise FlowError("provider_error", "The discovery document's issuer does not match its address.")
         algs = doc.get("id_token_signing_alg_values_supported")
@@ -232,7 +214,7 @@ async def endpoints(http: aiohttp.ClientSession, cache: ProviderCache, row: Any,
         if url is not None:
             try:
                 check_url(url, allow_http)
-            except transport.AddressRefused as exc:
+            except AddressRefused as exc:
                 raise FlowError("provider_error", f"A provider endpoint is refused: {exc}.") from None
     return found
 
@@ -274,7 +256,7 @@ def check_apple_key(pem: str) -> None:
         raise ValueError("must be an EC P-256 private key (the .p8 file Apple gives)")
 
 
-async def exchange_code(http: aiohttp.ClientSession, ep: Endpoints, row: Any, secret: str | None, *,
+async def exchange_code(ep: Endpoints, row: Any, secret: str | None, *,
                         code: str, verifier: str, redirect_uri: str, allow_http: bool) -> dict[str, Any]:
     data = {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri,
             "code_verifier": verifier}
@@ -287,7 +269,7 @@ async def exchange_code(http: aiohttp.ClientSession, ep: Endpoints, row: Any, se
         data["client_id"] = row["client_id"]
         if secret is not None:
             data["client_secret"] = secret
-    status, body, ctype = await fetch(http, "POST", ep.token_url, allow_http=allow_http, headers=headers,
+    status, body, ctype = await fetch("POST", ep.token_url, allow_http=allow_http, headers=headers,
                                       data=data, what="token")
     if ctype == "application/x-www-form-urlencoded":  # GitHub without Accept: json, and the like
         answer: dict[str, Any] = dict(parse_qsl(body.decode("utf-8", "replace")))
@@ -305,7 +287,7 @@ async def exchange_code(http: aiohttp.ClientSession, ep: Endpoints, row: Any, se
 
 # -- ID token ------------------------------------------------------------------------------------
 
-async def _jwks(http: aiohttp.ClientSession, cache: ProviderCache, url: str, allow_http: bool,
+async def _jwks(cache: ProviderCache, url: str, allow_http: bool,
                 *, refresh: bool) -> jwt.PyJWKSet:
     def fresh(hit: _Cached | None) -> bool:
         if hit is None:
@@ -318,7 +300,7 @@ async def _jwks(http: aiohttp.ClientSession, cache: ProviderCache, url: str, all
     async with cache.lock(url):
         if fresh(cache.jwks.get(url)):
             return cache.jwks[url].value
-        status, body, _ = await fetch(http, "GET", url, allow_http=allow_http, what="JWKS",
+        status, body, _ = await fetch("GET", url, allow_http=allow_http, what="JWKS",
                                       headers={"Accept": "application/json"})
         if status != 200:
             raise FlowError("provider_unavailable", f"The provider's JWKS answered HTTP {status}.")
@@ -339,7 +321,7 @@ def _key_for(keys: jwt.PyJWKSet, kid: Any) -> Any:
     return None
 
 
-async def validate_id_token(http: aiohttp.ClientSession, cache: ProviderCache, ep: Endpoints, token: str, *,
+async def validate_id_token(cache: ProviderCache, ep: Endpoints, token: str, *,
                             client_id: str, nonce: str, allow_http: bool) -> dict[str, Any]:
     """The ID token's claims after checking signature (the provider's JWKS), alg, iss, aud,
     azp, exp, iat and nonce (OIDC Core §3.1.3.7)."""
@@ -355,10 +337,10 @@ async def validate_id_token(http: aiohttp.ClientSession, cache: ProviderCache, e
     if alg not in ep.id_token_algs:
         raise bad(f"algorithm {alg!r} is not accepted")
     assert ep.jwks_url is not None and ep.issuer is not None
-    keys = await _jwks(http, cache, ep.jwks_url, allow_http, refresh=False)
+    keys = await _jwks(cache, ep.jwks_url, allow_http, refresh=False)
     key = _key_for(keys, header.get("kid"))
     if key is None:  # the provider rotated its keys since they were cached
-        keys = await _jwks(http, cache, ep.jwks_url, allow_http, refresh=True)
+        keys = await _jwks(cache, ep.jwks_url, allow_http, refresh=True)
         key = _key_for(keys, header.get("kid"))
     if key is None:
         raise bad("its key is not in the provider's JWKS")
@@ -424,9 +406,9 @@ def _profile(uid: Any, email: Any, verified: Any, name: Any, picture: Any) -> di
             "avatar_url": pic}
 
 
-async def _get_json(http: aiohttp.ClientSession, url: str, access_token: str, allow_http: bool,
+async def _get_json(url: str, access_token: str, allow_http: bool,
                     what: str, accept: str = "application/json") -> Any:
-    status, body, _ = await fetch(http, "GET", url, allow_http=allow_http, what=what,
+    status, body, _ = await fetch("GET", url, allow_http=allow_http, what=what,
                                   headers={"Authorization": f"Bearer {access_token}", "Accept": accept})
     if status != 200:
         raise FlowError("provider_error", f"The provider's {what} endpoint answered HTTP {status}.")
@@ -436,7 +418,7 @@ async def _get_json(http: aiohttp.ClientSession, url: str, access_token: str, al
         raise FlowError("provider_error", f"The provider's {what} answer is not JSON.") from None
 
 
-async def profile(http: aiohttp.ClientSession, cache: ProviderCache, ep: Endpoints, row: Any, tokens: dict[str, Any],
+async def profile(cache: ProviderCache, ep: Endpoints, row: Any, tokens: dict[str, Any],
                   *, nonce: str, allow_http: bool, apple_user: str | None = None) -> dict[str, Any]:
     """The normalised profile {provider_user_id, email, email_verified, name, avatar_url}."""
     provider = row["provider"]
@@ -445,10 +427,10 @@ async def profile(http: aiohttp.ClientSession, cache: ProviderCache, ep: Endpoin
         id_token = tokens.get("id_token")
         if not isinstance(id_token, str):
             raise FlowError("invalid_id_token", "The provider's token answer has no ID token (is 'openid' a scope?).")
-        claims = await validate_id_token(http, cache, ep, id_token, client_id=row["client_id"], nonce=nonce,
+        claims = await validate_id_token(cache, ep, id_token, client_id=row["client_id"], nonce=nonce,
                                          allow_http=allow_http)
         if "email" not in claims and ep.userinfo_url and isinstance(access_token, str):
-            info = await _get_json(http, ep.userinfo_url, access_token, allow_http, "userinfo")
+            info = await _get_json(ep.userinfo_url, access_token, allow_http, "userinfo")
             if isinstance(info, dict) and info.get("sub") == claims["sub"]:  # OIDC Core §5.3.2
                 claims = {**info, **claims}
         name = claims.get("name")
@@ -463,14 +445,14 @@ async def profile(http: aiohttp.ClientSession, cache: ProviderCache, ep: Endpoin
     if not ep.userinfo_url:
         raise FlowError("provider_error", "The connection has no userinfo_url.")
     if provider == "github":
-        user = await _get_json(http, ep.userinfo_url, access_token, allow_http, "user",
+        user = await _get_json(ep.userinfo_url, access_token, allow_http, "user",
                                accept="application/vnd.github+json")
         if not isinstance(user, dict):
             raise FlowError("provider_error", "The provider's user answer is not a JSON object.")
         email, verified = user.get("email"), False
         if ep.emails_url:
             try:
-                emails = await _get_json(http, ep.emails_url, access_token, allow_http, "emails",
+                emails = await _get_json(ep.emails_url, access_token, allow_http, "emails",
                                          accept="application/vnd.github+json")
             except FlowError:
                 emails = None  # without the user:email scope: the public email, unverified
@@ -480,7 +462,7 @@ async def profile(http: aiohttp.ClientSession, cache: ProviderCache, ep: Endpoin
                     email, verified = primary.get("email"), primary.get("verified") is True
         return _profile(user.get("id"), email, verified, user.get("name") or user.get("login"),
                         user.get("avatar_url"))
-    info = await _get_json(http, ep.userinfo_url, access_token, allow_http, "userinfo")
+    info = await _get_json(ep.userinfo_url, access_token, allow_http, "userinfo")
     if not isinstance(info, dict):
         raise FlowError("provider_error", "The provider's userinfo answer is not a JSON object.")
     mapping = {**DEFAULT_MAPPING, **(row["field_mapping"] or {})}

@@ -29,9 +29,10 @@ from identity.http.errors import ApiError, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import UNSET
 from identity.ids import new_id
+from identity.outbound.addresses import AddressRefused
+from identity.outbound.http import check_url_at_creation
 from identity.tenants import auth_config
 from identity.users import store as users
-from identity.webhooks import transport
 
 LINK_TICKET_TTL = timedelta(minutes=5)
 #: Linking another provider account needs a sign-in at most this old (the session's creation).
@@ -129,9 +130,9 @@ async def _check_endpoints(provider: str, endpoints: Endpoints | None, allow_htt
             raise ValidationFailed("endpoints.emails_url", "applies to github connections only")
     for key, url in given.items():
         try:
-            # Same address policy as webhooks: these URLs are fetched by the service.
-            await transport.check_at_creation(url, allow_http)
-        except transport.AddressRefused as exc:
+            # The outbound address policy: these URLs are fetched by the service.
+            await check_url_at_creation(url, allow_http)
+        except AddressRefused as exc:
             raise ValidationFailed(f"endpoints.{key}", str(exc)) from None
     return given
 

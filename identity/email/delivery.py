@@ -58,6 +58,7 @@ def sender_from(cfg: Any, settings: Any, box: Any, tenant_id: str, app_name: str
             host=cfg["smtp_host"], port=cfg["smtp_port"] or (465 if cfg["smtp_ssl"] else 587),
             username=cfg["smtp_username"], password=password,
             start_tls=bool(cfg["smtp_tls"]) and not cfg["smtp_ssl"], use_tls=bool(cfg["smtp_ssl"]),
+            allow_private=settings.webhook_allow_http,  # the tenant's server: public only
         )
         return Sender("smtp", target, from_name, from_email, reply_to)
     target = transport.parse_smtp_url(settings.smtp_url) if settings.smtp_url else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 import time
 from typing import Any
 
@@ -18,6 +17,7 @@ from identity.email.templates import Rendered, Source, TemplateRefused
 from identity.http.errors import ApiError, NotFound, ValidationFailed
 from identity.http.types import EMAIL_RE
 from identity.ids import new_id
+from identity.outbound.addresses import AddressRefused, check_host_at_creation
 
 CONFIG_TEST_TIMEOUT = 15.0
 
@@ -52,19 +52,14 @@ def _address(field: str, value: str | None) -> str | None:
     return value
 
 
-def _host_allowed(host: str, allow_private: bool) -> None:
-    # Literal addresses and localhost are checked here; names are resolved by the relay.
-    if allow_private:
-        return
-    name = host.strip("[]").lower()
-    if name in ("localhost", "localhost.localdomain") or name.endswith(".localhost"):
-        raise ValidationFailed("smtp.host", "must be a public host")
+async def _host_allowed(host: str, allow_private: bool) -> None:
+    """The outbound address policy at save time: refused now when it is plainly private (a
+    literal in any spelling, localhost, a name resolving to a private address); checked again
+    at every connection."""
     try:
-        ip = ipaddress.ip_address(name)
-    except ValueError:
-        return
-    if not ip.is_global:
-        raise ValidationFailed("smtp.host", "must be a public address")
+        await check_host_at_creation(host, allow_private)
+    except AddressRefused as exc:
+        raise ValidationFailed("smtp.host", f"must be a public host ({exc})") from None
 
 
 async def get_config(pool: asyncpg.Pool, tenant_id: str) -> dict[str, Any]:
@@ -86,11 +81,12 @@ async def put_config(
     }
     if body.provider == "smtp" and body.smtp is None:
         raise ValidationFailed("smtp", "is required when provider is smtp")
+    if body.smtp is not None:  # resolves the name: before the transaction, not inside it
+        await _host_allowed(body.smtp.host, settings.webhook_allow_http)
     async with pool.acquire() as conn, conn.transaction():
         old = await store.get_config(conn, tenant_id)
         if body.smtp is not None:
             smtp = body.smtp
-            _host_allowed(smtp.host, settings.webhook_allow_http)
             _no_line_breaks("smtp.username", smtp.username)
             password = None
             if smtp.password is not None:

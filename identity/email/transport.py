@@ -1,4 +1,6 @@
-"""SMTP delivery through aiosmtplib, and parsing of IDENTITY_SMTP_URL (docs/configuration.md)."""
+"""SMTP targets, parsing of IDENTITY_SMTP_URL (docs/configuration.md), and sending through the
+outbound path (identity/outbound/smtp.py: the host resolved once and vetted, the socket connected
+to the vetted address, the certificate verified against the host name)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,10 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from urllib.parse import unquote, urlsplit
 
-import aiosmtplib
+from identity.outbound import smtp as outbound_smtp
+from identity.outbound.smtp import PermanentSmtpError
+
+__all__ = ["PermanentSmtpError", "SmtpTarget", "describe_error", "parse_smtp_url", "send"]
 
 SEND_TIMEOUT = 30.0
 
@@ -20,6 +25,9 @@ class SmtpTarget:
     password: str | None = field(default=None, repr=False)
     start_tls: bool = False  # upgrade with STARTTLS after connecting (fails if unsupported)
     use_tls: bool = False    # implicit TLS from the first byte (port 465)
+    #: Private addresses allowed: the operator's relay (IDENTITY_SMTP_URL), or any server while
+    #: IDENTITY_WEBHOOK_ALLOW_HTTP is on. A tenant's server must be public otherwise.
+    allow_private: bool = False
 
     def describe(self) -> str:
         mode = "smtps" if self.use_tls else "smtp+starttls" if self.start_tls else "smtp"
@@ -46,41 +54,21 @@ def parse_smtp_url(url: str) -> SmtpTarget:
         password=unquote(parts.password) if parts.password else None,
         start_tls=start_tls,
         use_tls=use_tls,
+        allow_private=True,  # the operator's own relay
     )
-
-
-class PermanentSmtpError(Exception):
-    """The server refused the message for good (5xx on the recipient)."""
 
 
 async def send(target: SmtpTarget, message: EmailMessage, time_limit: float = SEND_TIMEOUT) -> None:
     """One SMTP conversation. Raises PermanentSmtpError when retrying cannot help, other
     exceptions (connection refused, timeouts, 4xx) when it may."""
-    try:
-        await aiosmtplib.send(
-            message,
-            hostname=target.host,
-            port=target.port,
-            username=target.username or None,
-            password=target.password if target.username else None,
-            use_tls=target.use_tls,
-            start_tls=target.start_tls,
-            timeout=time_limit,
-        )
-    except aiosmtplib.SMTPRecipientsRefused as exc:
-        codes = [e.code for e in exc.recipients]
-        if codes and all(500 <= c < 600 for c in codes):
-            raise PermanentSmtpError(f"recipient refused: {exc.recipients[0].code} "
-                                     f"{exc.recipients[0].message}") from None
-        raise
+    await outbound_smtp.send(
+        message, host=target.host, port=target.port, username=target.username,
+        password=target.password, use_tls=target.use_tls, start_tls=target.start_tls,
+        allow_private=target.allow_private, time_limit=time_limit,
+    )
 
 
 def describe_error(exc: BaseException) -> str:
-    """A short, secret-free description for last_error and the config-test answer."""
-    if isinstance(exc, aiosmtplib.SMTPResponseException):
-        return f"SMTP {exc.code}: {exc.message}"[:500]
-    if isinstance(exc, TimeoutError):
-        return "timed out talking to the SMTP server"
-    if isinstance(exc, ConnectionRefusedError | aiosmtplib.SMTPConnectError):
-        return f"could not connect to the SMTP server: {exc}"[:500]
-    return f"{type(exc).__name__}: {exc}"[:500]
+    """A short, secret-free description for last_error and the config-test answer: the stage
+    that failed and the reply code, never the server's own text."""
+    return outbound_smtp.describe_error(exc)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from typing import Any
 
@@ -43,6 +44,12 @@ class ErrorInfo(msgspec.Struct):
 class Error(msgspec.Struct):
     error: ErrorInfo
 
+
+
+def _docstring(r: Route) -> str:
+    """A handler's docstring is its operation's description (the summary comes from the
+    declaration), so the reference text sits with the code it describes."""
+    return inspect.getdoc(r.handler) or "" if r.summary else ""
 
 def _nullable(schema: Any) -> Any:
     """msgspec writes JSON Schema (anyOf with null); OpenAPI 3.0 wants nullable: true."""
@@ -87,7 +94,7 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
         op: dict[str, Any] = {
             "operationId": f"{r.method.lower()}_{re.sub(r'[^a-zA-Z0-9]+', '_', path).strip('_')}",
             "summary": r.summary or r.handler.__doc__ or "",
-            **({"description": r.description} if r.description else {}),
+            **({"description": d} if (d := r.description or _docstring(r)) else {}),
             "tags": [r.tag] if r.tag else [],
             "responses": {},
         }

@@ -159,7 +159,7 @@ class Route:
         query = decode_query(request.query, self.query) if self.query is not None else None
         if (self.method, self.path) in captcha.PROTECTED and principal and principal.tenant:
             await captcha.verify(
-                pool=st.pool, box=st.box, session=st.http_client, tenant_id=principal.tenant.id,
+                pool=st.pool, box=st.box, allow_http=st.settings.webhook_allow_http, tenant_id=principal.tenant.id,
                 auth_config=principal.tenant.auth_config,
                 token=getattr(body, "captcha_token", None), remote_ip=client_ip(request),
             )

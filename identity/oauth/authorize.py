@@ -227,7 +227,8 @@ async def sign_in(request: web.Request, tenant_id: str) -> web.Response:
         return flow.sign_in_page(req, email=email, status=400, error="Enter your email address and password.")
     try:
         st = state(request)
-        await captcha.verify(pool=st.pool, box=st.box, session=st.http_client, tenant_id=flow.tenant.id,
+        await captcha.verify(pool=st.pool, box=st.box, allow_http=st.settings.webhook_allow_http,
+                             tenant_id=flow.tenant.id,
                              auth_config=flow.tenant.auth_config, token=body.captcha_token,
                              remote_ip=client_ip(request))
         result = await auth_service.sign_in(flow.pool, flow.rt, flow.tenant, body, client_info(request))

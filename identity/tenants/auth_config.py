@@ -11,6 +11,8 @@ from msgspec import UNSET, Meta, UnsetType
 from identity.auth.redirects import as_origin
 from identity.durations import parse_duration
 from identity.http.errors import ValidationFailed
+from identity.outbound.addresses import AddressRefused
+from identity.outbound.http import check_url
 
 Origin = Annotated[str, Meta(min_length=1, max_length=500)]
 Provider = Literal["turnstile", "hcaptcha", "recaptcha"]
@@ -78,7 +80,7 @@ _BOUNDS: dict[str, tuple[timedelta, timedelta]] = {
 }
 
 
-def _check(config: AuthConfig) -> None:
+def _check(config: AuthConfig, allow_http: bool) -> None:
     for name, (low, high) in _BOUNDS.items():
         value = getattr(config, name)
         try:
@@ -92,6 +94,11 @@ def _check(config: AuthConfig) -> None:
     url = config.bot_protection.verify_url
     if url is not None and not url.startswith(("http://", "https://")):
         raise ValidationFailed("auth_config.bot_protection.verify_url", "must be an http(s) URL")
+    if url is not None:
+        try:  # the outbound policy's static part; the whole of it runs at every verification
+            check_url(url, allow_http)
+        except AddressRefused as exc:
+            raise ValidationFailed("auth_config.bot_protection.verify_url", str(exc)) from None
     for origin in config.allowed_origins:
         # An entry that is not an origin would silently match nothing (CORS and redirects
         # compare origins exactly), so it is refused here.
@@ -107,10 +114,12 @@ def load(stored: dict[str, Any] | None) -> AuthConfig:
 
 
 def merge(
-    current: dict[str, Any] | None, patch: AuthConfigPatch, *, has_bot_secret: bool = False
+    current: dict[str, Any] | None, patch: AuthConfigPatch, *, has_bot_secret: bool = False,
+    allow_http: bool,
 ) -> dict[str, Any]:
     """Merge a patch into the stored config. A bot_protection.secret in the patch is not part
-    of the result: the caller stores it encrypted (see bot_secret)."""
+    of the result: the caller stores it encrypted (see bot_secret). allow_http:
+    IDENTITY_WEBHOOK_ALLOW_HTTP, for the verify_url the service will call."""
     merged = msgspec.to_builtins(load(current))
     for field in patch.__struct_fields__:
         value = getattr(patch, field)
@@ -129,15 +138,15 @@ def merge(
             "auth_config.bot_protection.secret", "is required to enable bot protection"
         )
     config = msgspec.convert(merged, AuthConfig)
-    _check(config)
+    _check(config, allow_http)
     # Stored serialised (lower case, no default port, no trailing slash), as a browser sends an
     # Origin header, so CORS and redirects compare like with like.
     config.allowed_origins = list(dict.fromkeys(o if o == "*" else as_origin(o) or o for o in config.allowed_origins))
     return msgspec.to_builtins(config)
 
 
-def full(patch: AuthConfigPatch | None) -> dict[str, Any]:
-    return merge({}, patch or AuthConfigPatch())
+def full(patch: AuthConfigPatch | None, *, allow_http: bool) -> dict[str, Any]:
+    return merge({}, patch or AuthConfigPatch(), allow_http=allow_http)
 
 
 def bot_secret(patch: AuthConfigPatch | None) -> str | None:

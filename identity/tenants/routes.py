@@ -42,7 +42,8 @@ async def list_tenants(ctx: Ctx):
 @_both("POST", "/v1/tenants", body=CreateTenant, response=TenantCreated, status=201, errors=(409,),
        summary="Create a tenant with its first publishable and secret keys")
 async def create_tenant(ctx: Ctx):
-    return await service.create(ctx.pool, ctx.body, from_ctx(ctx), state(ctx.app).box)
+    return await service.create(ctx.pool, ctx.body, from_ctx(ctx), state(ctx.app).box,
+                                allow_http=ctx.settings.webhook_allow_http)
 
 
 @_both("GET", "/v1/tenants/slug/{slug}", response=Tenant, summary="Get a tenant by slug")
@@ -63,7 +64,8 @@ async def get_tenant(ctx: Ctx):
 @_both("PATCH", "/v1/tenants/{id}", body=UpdateTenant, response=Tenant, errors=(409,),
        summary="Update a tenant; auth_config is merged, metadata replaced")
 async def update_tenant(ctx: Ctx):
-    return await service.update(ctx.pool, ctx.param("id"), ctx.body, from_ctx(ctx), state(ctx.app).box)
+    return await service.update(ctx.pool, ctx.param("id"), ctx.body, from_ctx(ctx), state(ctx.app).box,
+                                allow_http=ctx.settings.webhook_allow_http)
 
 
 @_both("DELETE", "/v1/tenants/{id}", query=DeleteTenant, status=204,

@@ -59,11 +59,11 @@ def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
 
 
 async def create(
-    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: Any
+    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: Any, *, allow_http: bool
 ) -> dict[str, Any]:
     rate_limits = _rate_limits(body.plan, body.rate_limits)
     patch = body.auth_config if body.auth_config is not UNSET else None
-    config = auth_config.full(patch)
+    config = auth_config.full(patch, allow_http=allow_http)
     tenant_id = new_id("tnt")
     bot_secret = auth_config.bot_secret(patch)
     owner_email = None
@@ -147,7 +147,8 @@ async def _change(
 
 
 async def update(
-    pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext, box: Any
+    pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext, box: Any, *,
+    allow_http: bool,
 ) -> dict[str, Any]:
     def build(current: asyncpg.Record) -> tuple[dict[str, Any], dict[str, Any]]:
         changes: dict[str, Any] = {}
@@ -158,7 +159,7 @@ async def update(
         if body.auth_config is not UNSET:
             changes["auth_config"] = auth_config.merge(
                 current["auth_config"], body.auth_config,
-                has_bot_secret=current["has_bot_secret"],
+                has_bot_secret=current["has_bot_secret"], allow_http=allow_http,
             )
             secret = auth_config.bot_secret(body.auth_config)
             if secret is not None:

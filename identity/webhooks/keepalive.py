@@ -2,7 +2,7 @@
 a worker process, so consecutive deliveries to a receiver reuse a connection (and its TLS
 session) instead of opening one per attempt.
 
-The address policy (identity/webhooks/transport.py) still vets the URL before every attempt;
+The address policy (identity/outbound) still vets the URL before every attempt;
 a refused answer never gets here. A destination is the URL's scheme, host (as aiohttp keys its
 pool on it; also the TLS server name) and port, together with the addresses vetted at this
 attempt. Its session connects to those addresses only, for that host only (a pinned
@@ -13,7 +13,7 @@ for the new addresses: a name that changes its answer never rides a connection o
 old one.
 
     http = HttpConnections()                       # in a running event loop
-    async with http.session(url, pinned) as s:     # pinned: transport.vet(url, ...)'s answer
+    async with http.session(url, pinned) as s:     # pinned: outbound.http.vet(url, ...)'s answer
         ...s.post(...)
     await http.discard(url, pinned)                # a pooled connection turned out stale
     await http.close()                             # the worker stops
@@ -31,7 +31,8 @@ import aiohttp
 from aiohttp.abc import ResolveResult
 from yarl import URL
 
-from identity.webhooks.transport import open_session
+from identity.outbound.http import open_session
+from identity.webhooks.transport import tracing
 
 #: An idle connection is closed after this long (and so is an idle destination's session).
 KEEPALIVE_SECONDS = 30.0
@@ -48,15 +49,13 @@ def _key(url: str) -> Key:
     return parsed.scheme, parsed.raw_host or "", parsed.port or 0
 
 
-def _addresses(pinned: list[ResolveResult] | None) -> tuple[str, ...] | None:
-    """None: no pinning (an IP-literal host, or IDENTITY_WEBHOOK_ALLOW_HTTP lets the connector
-    resolve the name itself)."""
-    return None if pinned is None else tuple(sorted({a["host"] for a in pinned}))
+def _addresses(pinned: list[ResolveResult]) -> tuple[str, ...]:
+    return tuple(sorted({a["host"] for a in pinned}))
 
 
 @dataclass(eq=False)
 class _Destination:
-    addresses: tuple[str, ...] | None
+    addresses: tuple[str, ...]
     session: aiohttp.ClientSession
     in_use: int = 0
     last_used: float = field(default_factory=time.monotonic)
@@ -78,7 +77,7 @@ class HttpConnections:
 
     @contextlib.asynccontextmanager
     async def session(self, url: str,
-                      pinned: list[ResolveResult] | None) -> AsyncIterator[aiohttp.ClientSession]:
+                      pinned: list[ResolveResult]) -> AsyncIterator[aiohttp.ClientSession]:
         """The session for this URL and these vetted addresses, for one request."""
         if self._closed:
             raise RuntimeError("the webhook HTTP connections are closed")
@@ -90,8 +89,8 @@ class HttpConnections:
             to_close += self._retire(key)
             dest = None
         if dest is None:
-            dest = _Destination(addresses, open_session(pinned, host=key[1],
-                                                        keepalive=self.keepalive))
+            dest = _Destination(addresses, open_session(pinned, host=key[1], keepalive=self.keepalive,
+                                                        trace_configs=[tracing()]))
             self._current[key] = dest
         dest.in_use += 1
         try:
@@ -104,7 +103,7 @@ class HttpConnections:
                 self._busy_retired.discard(dest)
                 await dest.session.close()
 
-    async def discard(self, url: str, pinned: list[ResolveResult] | None) -> None:
+    async def discard(self, url: str, pinned: list[ResolveResult]) -> None:
         """Stop reusing this destination's connections (one was found closed by the receiver;
         the others likely are too). Requests running on them finish."""
         key = _key(url)

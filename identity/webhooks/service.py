@@ -11,7 +11,9 @@ from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.ids import new_id
-from identity.webhooks import catalogue, delivery, fanout, signing, store, transport
+from identity.outbound.addresses import AddressRefused
+from identity.outbound.http import check_url_at_creation
+from identity.webhooks import catalogue, delivery, fanout, signing, store
 from identity.webhooks.schemas import (
     AdminCreateWebhook,
     AdminDeliveryQuery,
@@ -40,8 +42,8 @@ def check_events(events: list[str], field: str = "events") -> list[str]:
 
 async def check_url(url: str, settings: Any, field: str = "url") -> str:
     try:
-        await transport.check_at_creation(url, settings.webhook_allow_http)
-    except transport.AddressRefused as exc:
+        await check_url_at_creation(url, settings.webhook_allow_http)
+    except AddressRefused as exc:
         raise ValidationFailed(field, str(exc)) from None
     return url
 

@@ -1,4 +1,4 @@
-"""Settings, read once from the environment (decisions.md §1)."""
+"""Settings, read once from the environment (docs/configuration.md)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def _bool(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-RETRIES = 5  # decisions.md: IDENTITY_WEBHOOK_RETRY_SCHEDULE holds the delays of the five retries
+RETRIES = 5  # IDENTITY_WEBHOOK_RETRY_SCHEDULE holds the delays of the five retries (docs/webhooks.md)
 
 
 def _retry_schedule(value: str) -> tuple[float, ...]:

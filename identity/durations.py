@@ -1,4 +1,4 @@
-"""Duration strings such as 30s, 15m, 1h, 7d, 2w, 1y (the interface's notation)."""
+"""Duration strings such as 30s, 15m, 1h, 7d, 2w, 1y (docs/api-conventions.md, "Paths and versions")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Prefixed, time-ordered identifiers (decisions.md §3).
+"""Prefixed, time-ordered identifiers (docs/api-conventions.md, "Identifiers").
 
 The suffix is 48 bits of milliseconds then 80 random bits in Crockford base32,
 so identifiers sort by creation and cursors can compare them as text. Within one process they

@@ -1,5 +1,5 @@
 """Abuse protection over HTTP: each row of the per-endpoint rate-limit table on the public auth
-endpoints, keyed as decisions.md §7 says, and bot protection against a real local verifier."""
+endpoints, keyed as docs/abuse.md says, and bot protection against a real local verifier."""
 
 from __future__ import annotations
 

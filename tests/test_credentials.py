@@ -1,4 +1,4 @@
-"""Credential resolution and the X-Tenant-ID rules (decisions.md §2)."""
+"""Credential resolution and the X-Tenant-ID rules (docs/api-conventions.md, "Credentials")."""
 
 from __future__ import annotations
 

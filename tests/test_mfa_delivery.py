@@ -156,7 +156,7 @@ async def test_email_otp_arrives_by_smtp_and_signs_in(make_tenant, app, worker, 
 
 
 async def test_without_a_gateway_the_code_is_logged(app, tenant) -> None:
-    """IDENTITY_SMS_GATEWAY_URL unset: the worker logs the message (decisions.md §1)."""
+    """IDENTITY_SMS_GATEWAY_URL unset: the worker logs the message (docs/configuration.md)."""
     from identity.state import state
     from workers import runtime
     from workers.sms import handle

@@ -1,4 +1,4 @@
-"""At most 5 MFA verifications per 10 minutes per user (interface "Rate limits"), counted on
+"""At most 5 MFA verifications per 10 minutes per user (docs/abuse.md, "Rate limits"), counted on
 both verify endpoints, whichever challenge they name; another user is not affected."""
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ async def test_a_forged_cursor_is_a_422_on_every_list(api, tenant, made) -> None
     lists = [(path, next(iter(op["security"][0]))) for path, op in paged]
     lists.append(("/v1/tenants", "masterKey"))  # the control plane's second path
     assert len(lists) >= 18, lists
-    # Every list takes order=asc (decisions.md: newest first unless order=asc).
+    # Every list takes order=asc (docs/api-conventions.md: newest first unless order=asc).
     unordered = [path for path, op in paged if not any(p["name"] == "order" for p in op["parameters"])]
     assert unordered == [], unordered
     tokens = {"masterKey": (MASTER_KEY, None), "adminToken": (ADMIN_TOKEN, None),

@@ -151,7 +151,7 @@ async def test_forgot_password_and_resend_do_not_enumerate(app, make_tenant) -> 
 
 
 async def test_sign_up_with_a_taken_email_says_only_that(app, make_tenant) -> None:
-    """Sign-up must tell a person their address is taken (409, the interface's choice: see
+    """Sign-up must tell a person their address is taken (409, the documented answer: see
     SECURITY.md); it reveals nothing more: active, disabled and unverified accounts answer alike."""
     t = await make_tenant()
     emails = [_email() for _ in range(3)]

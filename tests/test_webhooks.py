@@ -64,7 +64,7 @@ def hex_sig(secret: str, body: bytes) -> str:
 
 
 def standard_sig_ok(secret: str, headers: dict[str, str], body: bytes) -> bool:
-    """An independent Standard Webhooks verifier (the spec's recipe, written out)."""
+    """An independent Standard Webhooks verifier (the Standard Webhooks recipe, written out)."""
     key = base64.b64decode(secret.removeprefix("whsec_"))
     signed = f"{headers['webhook-id']}.{headers['webhook-timestamp']}.".encode() + body
     expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()

@@ -226,7 +226,7 @@ async def test_v2_list_pagination(api):
 
 @pytest.mark.parametrize("token", ["ops.admin.2024", "sk_live_" + "o" * 24, "mk_live_" + "o" * 32])
 async def test_the_admin_token_may_have_any_shape(settings, database_dsn, aiohttp_client, token):
-    """IDENTITY_ADMIN_TOKEN is any bearer token (decisions.md): one shaped like a JWT or a key
+    """IDENTITY_ADMIN_TOKEN is any bearer token (docs/configuration.md): one shaped like a JWT or a key
     still opens /v2/admin, and opens nothing else."""
     import dataclasses
 

@@ -1,7 +1,7 @@
 """The outbox handler of topic 'sms' (rows written by identity.mfa.sms.queue_sms).
 
 With IDENTITY_SMS_GATEWAY_URL set, the message is sent as an HTTP POST of JSON
-{"to", "body", "tenant_id"} (decisions.md §1): a 2xx answer means sent; 408, 429 and 5xx answers,
+{"to", "body", "tenant_id"} (docs/configuration.md): a 2xx answer means sent; 408, 429 and 5xx answers,
 time-outs and connection errors are retried on the outbox schedule; any other answer abandons the
 row (retrying the same request cannot help). Without a gateway the message, code included, is
 only logged (development: read the code from the log).

@@ -1,4 +1,4 @@
-"""The auth errors of the interface and decisions.md §2, one place."""
+"""The auth errors, one place (their codes are catalogued in docs/errors.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """One-time tokens (magic links, password resets, email verifications), stored as SHA-256.
 
-Unknown or used -> 401 invalid_token; past expiry -> 401 token_expired (decisions.md §2).
+Unknown or used -> 401 invalid_token; past expiry -> 401 token_expired (docs/auth.md, "One-time tokens and links").
 """
 
 from __future__ import annotations
@@ -94,7 +94,8 @@ async def retire(conn: asyncpg.Connection, tenant_id: str, user_id: str, kind: s
 
 
 def with_token(url: str, token: str) -> str:
-    """The url with ?token=... added (decisions.md §4), keeping its own query and fragment."""
+    """The url with ?token=... added, keeping its own query and fragment (every emailed link
+    carries its token so: docs/auth.md, "One-time tokens and links")."""
     parts = urlsplit(url)
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "token"]
     query.append(("token", token))

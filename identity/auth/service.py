@@ -3,8 +3,8 @@
 Password hashing and verification run in the thread pool before a connection is taken, so a
 slow hash never holds a database connection.
 
-Sign-up returns a session even while the tenant requires email verification (as the interface
-shows it, and as Clerk and Auth0 do): the new user is signed in once, and a verification email is
+Sign-up returns a session even while the tenant requires email verification (as Clerk
+and Auth0 do; docs/auth.md): the new user is signed in once, and a verification email is
 queued. Later sign-ins with the password answer 403 email_not_verified until the address is
 verified (verification link, magic link or password reset). The sign-up's session ends when the
 address is proven, and a magic link's proof discards the password chosen before it

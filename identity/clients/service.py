@@ -1,5 +1,5 @@
 """OAuth client rules: registration with validated redirect URIs, secrets shown once and stored
-as SHA-256, default grant types per type (decisions.md §5), listing a machine client's tokens.
+as SHA-256, default grant types per type (docs/oauth.md), listing a machine client's tokens.
 
 Redirect URIs are compared exactly at authorization (no wildcards, no prefix matching), so
 they are validated strictly here: absolute, no fragment, no credentials, no '*'; https, or

@@ -1,6 +1,6 @@
-"""SMTP targets, parsing of IDENTITY_SMTP_URL, and sending through the outbound path
-(identity/outbound/smtp.py: the host resolved once and vetted, the socket connected to the
-vetted address, the certificate verified against the host name)."""
+"""SMTP targets, parsing of IDENTITY_SMTP_URL (docs/configuration.md), and sending through the
+outbound path (identity/outbound/smtp.py: the host resolved once and vetted, the socket connected
+to the vetted address, the certificate verified against the host name)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Resolves the bearer credential of a request into a Principal (interface, "Authentication").
+"""Resolves the bearer credential of a request into a Principal (docs/api-conventions.md, "Credentials").
 
 Key kinds are told apart by prefix. Secrets are looked up by their SHA-256 hash, never
 stored or compared in clear. Later issues register resolvers for further kinds
@@ -203,7 +203,7 @@ async def _resolve_api_key(request: web.Request, token: str, tenant_id: str | No
         if entry is not None:  # misses are not cached: random keys cannot evict good entries
             st.key_cache.put(tenant_id, key_hash, entry, version)
     if entry is None or entry.dead(time.time()) or entry.type != credential_kind(token):
-        # Also the answer when the key belongs to another tenant (decisions.md §2).
+        # Also the answer when the key belongs to another tenant (docs/api-conventions.md, "Credentials").
         raise Unauthenticated("The API key is not valid for this tenant.")
     st.last_used.touch(tenant_id, entry.key_id)
     return Principal(kind=entry.type, tenant=entry.tenant, key_id=entry.key_id, scopes=entry.scopes)
@@ -245,7 +245,7 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
     if token is None:
         raise Unauthenticated("Send a credential as 'Authorization: Bearer <key or token>'.")
     settings = request.app[STATE].settings
-    # The operator's admin token may have any shape (decisions.md), even one that looks like a
+    # The operator's admin token may have any shape (docs/configuration.md), even one that looks like a
     # key or a JWT: on the routes that take it, it is recognised before the shapes are.
     if ADMIN_TOKEN in allowed and settings.admin_token and constant_time_equals(
             sha256_hex(token), sha256_hex(settings.admin_token)):

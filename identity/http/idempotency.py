@@ -1,4 +1,4 @@
-"""Idempotency-Key on mutating POSTs (interface, Authentication rule 7).
+"""Idempotency-Key on mutating POSTs (docs/api-conventions.md, "Idempotency").
 
 The first request with a key claims it (a row in state 'processing'); the same key and body
 within 24 h gets the stored response without the work being repeated; another body gets 422

@@ -1,4 +1,4 @@
-"""Opaque cursors and the list envelope of decisions.md §6.
+"""Opaque cursors and the list envelope (docs/api-conventions.md, "Lists").
 
 A cursor holds the sort key of the last item served and the order it was served in; the
 next page continues strictly after it, so pages never repeat or skip while items are added.

@@ -111,7 +111,7 @@ def decode_query(query: Any, type_: type[T]) -> T:
 
 def duration_field(field: str, text: str, low: timedelta, high: timedelta, bounds: str) -> timedelta:
     """A duration request field within [low, high]; anything else is a 422 naming the field.
-    `bounds` says the range in the interface's notation, e.g. "1m and 365d"."""
+    `bounds` says the range in the duration notation (identity/durations.py), e.g. "1m and 365d"."""
     try:
         value = parse_duration(text)
     except ValueError as exc:  # not a duration, or too long to represent

@@ -97,7 +97,7 @@ def present_factor(row: Any, email: str | None = None) -> dict[str, Any]:
 
 
 def event_data(row: Any) -> dict[str, Any]:
-    """The data of mfa.enrolled and mfa.removed (docs/webhooks.md)."""
+    """The data of mfa.enrolled and mfa.removed (docs/events.md)."""
     return {"id": row["id"], "user_id": row["user_id"], "type": row["type"], "name": row["name"],
             "created_at": row["created_at"]}
 

@@ -2,7 +2,7 @@
 
 Token, revocation and introspection errors are JSON {error, error_description} (RFC 6749 §5.2)
 with Cache-Control: no-store; authorization errors go back to the client's redirect URI
-(§4.1.2.1) once that URI is known to be the client's, and are shown on an error page before.
+(RFC 6749 §4.1.2.1) once that URI is known to be the client's, and are shown on an error page before.
 """
 
 from __future__ import annotations

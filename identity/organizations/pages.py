@@ -1,5 +1,5 @@
 """The invitation page: where the invitation email links when no redirect_url was given
-(decisions.md §4). It explains how to accept; it never accepts by itself (GET is safe, and mail
+(docs/organizations.md, "Invitations"). It explains how to accept; it never accepts by itself (GET is safe, and mail
 scanners open links). The template lives here, autoescaped, so it ships with the package."""
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ def present_invitation(row: Any) -> dict[str, Any]:
 
 
 def _member_event(row: Any, via: str) -> dict[str, Any]:
-    # added_at is the catalogue's key (docs/webhooks.md); joined_at, id and via were sent first
+    # added_at is the catalogue's key (docs/events.md); joined_at, id and via were sent first
     # and stay for receivers that read them.
     return {"id": row["id"], "org_id": row["org_id"], "user_id": row["user_id"], "role": row["role"],
             "added_at": row["joined_at"], "joined_at": row["joined_at"], "via": via}

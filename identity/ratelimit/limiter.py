@@ -27,7 +27,7 @@ class RateLimited(ApiError):
         self.retry_after = verdict.retry_after
 
     def body(self, request_id: str) -> dict[str, Any]:
-        # The interface gives two shapes for a 429; this body carries both readings:
+        # Clients expect one of two shapes for a 429 (docs/abuse.md); this body carries both:
         # error.code (the structured envelope) and top-level message and retry_after.
         body = super().body(request_id)
         body["message"] = self.message

@@ -1,4 +1,4 @@
-"""Every limit, in one place (interface "Rate limits", decisions.md §7).
+"""Every limit, in one place (docs/abuse.md, "Rate limits").
 
 The per-endpoint table wins for the endpoints it names. Otherwise: secret-key requests get
 the plan's read or write limit per key; publishable-key requests the plan's auth limit per

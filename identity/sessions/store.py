@@ -160,7 +160,7 @@ async def rotate_if_current(
     reply_sealed: str | None, reply_until: datetime | None,
 ) -> bool:
     """One statement: store the new token, spend the old one (keeping its reply, the new pair,
-    for the reuse interval: decisions.md §3 answers any token presented again within the interval
+    for the reuse interval: docs/auth.md, "Refresh tokens", answers any token presented again within the interval
     after its own rotation, even if the new pair has been rotated since), and note the session's
     activity; done only if the old token is still unspent and its session
     still alive when the statement takes their row locks (a concurrent rotation or revocation

@@ -23,7 +23,7 @@ router = Router()
 
 
 def _both(method: str, path: str, **options):
-    """Register a handler under /cp/v1/... and /v1/... (decisions.md §2)."""
+    """Register a handler under /cp/v1/... and /v1/... (docs/api-conventions.md, "Paths and versions")."""
     common = {"auth": (MASTER,), "tenant": False, "tag": "Tenants (control plane)"}
 
     def decorate(handler):

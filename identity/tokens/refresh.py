@@ -1,4 +1,4 @@
-"""Refresh-token rotation (decisions.md §3).
+"""Refresh-token rotation (docs/auth.md, "Refresh tokens").
 
 Each use of a refresh token issues a new pair and spends the old token. The token row and its
 session are locked for the duration, so two refreshes of one token run one after the other:
@@ -37,7 +37,7 @@ async def refresh(
     pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str, limit: Any = None
 ) -> dict[str, Any]:
     """Rotate a refresh token. `limit(user_id)` counts the request against the per-user rate
-    limit (decisions.md §7) once the token names its user; a 429 then changes nothing.
+    limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
 
     The common case (an unspent token of a live session) takes two autocommit statements: read,
     then rotate_if_current(), which writes only if nothing changed meanwhile. Everything else,

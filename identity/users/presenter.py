@@ -8,7 +8,7 @@ import asyncpg
 
 
 def present_user(row: asyncpg.Record | dict[str, Any], *, private: bool = True) -> dict[str, Any]:
-    """The user object of the interface (Resources, User). private_metadata is shown only to
+    """The user object (docs/users.md, "The user object"). private_metadata is shown only to
     secret-key callers (private=True); frontends (publishable key, access token) never see it."""
     user = {
         "id": row["id"],
@@ -59,7 +59,7 @@ def present_me(row: asyncpg.Record | dict[str, Any]) -> dict[str, Any]:
 
 
 def event_data(row: asyncpg.Record | dict[str, Any]) -> dict[str, Any]:
-    """The data of user.* events (the interface's user.created example: id, email, name,
+    """The data of user.* events (docs/events.md; the user.created example: id, email, name,
     created_at), plus the fields a receiver needs to act on."""
     return {
         "id": row["id"],

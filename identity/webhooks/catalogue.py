@@ -1,4 +1,4 @@
-"""The data shape of every event kind, as an example (docs/webhooks.md renders the same).
+"""The data shape of every event kind, as an example (docs/events.md documents each key).
 
 The test operation (POST /v1/webhooks/:id/test) sends these, with fresh identifiers and times.
 Operations of later issues emit their kinds with exactly these keys; a key may be added, none

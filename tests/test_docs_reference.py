@@ -36,7 +36,7 @@ FLOW_CALLS = {"FlowError": (0, "code", None), "fail": (0, "code", None), "_error
 #: Places that pass on a code they received rather than naming one (function -> why). Every
 #: other code must be written where it is raised, as a literal the collector reads.
 FORWARDS = {
-    "identity/http/middleware.py:platform_middleware": "the _HTTP_CODES table (read separately)",
+    "identity/http/middleware.py:_answer": "the _HTTP_CODES table (read separately)",
     "identity/admin/service.py:update_config": "re-raises the tenant update's validation error",
     "identity/oauth/params.py:parse": "sends a RedirectError's own code to the redirect URI",
     "identity/connections/flow.py:fail": "the callback's shorthand for _error_redirect",

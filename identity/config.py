@@ -52,6 +52,23 @@ def _networks(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network
         raise SystemExit(f"IDENTITY_TRUSTED_PROXIES must be comma-separated CIDRs: {exc}") from None
 
 
+def _listen_address(value: str) -> tuple[str, int] | None:
+    """IDENTITY_METRICS_ADDR: host:port ([v6]:port for IPv6), or unset for no listener."""
+    value = value.strip()
+    if not value:
+        return None
+    usage = f"IDENTITY_METRICS_ADDR must be host:port, e.g. 127.0.0.1:9464; got {value!r}"
+    host, sep, port = value.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SystemExit(usage)
+    return host, int(port)
+
+
+#: Shortest IDENTITY_METRICS_TOKEN accepted: a bearer token that guesses cannot reach.
+METRICS_TOKEN_MIN = 24
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -72,6 +89,10 @@ class Settings:
     db_pool_max: int = 20
     #: threads hashing passwords per process; None: one per core it may run on
     password_threads: int | None = None
+    #: where a listener of its own serves /metrics (docs/metrics.md); None: no such listener
+    metrics_addr: tuple[str, int] | None = None
+    #: bearer token that opens /metrics on the API port; None: /metrics there answers 404
+    metrics_token: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -95,6 +116,8 @@ class Settings:
             db_pool_min=_whole("IDENTITY_DB_POOL_MIN", env.get("IDENTITY_DB_POOL_MIN"), 2, 0),
             db_pool_max=_whole("IDENTITY_DB_POOL_MAX", env.get("IDENTITY_DB_POOL_MAX"), 20, 1),
             password_threads=_whole("IDENTITY_PASSWORD_THREADS", env.get("IDENTITY_PASSWORD_THREADS"), None, 1),
+            metrics_addr=_listen_address(env.get("IDENTITY_METRICS_ADDR", "")),
+            metrics_token=env.get("IDENTITY_METRICS_TOKEN") or None,
         )
 
     def __post_init__(self) -> None:
@@ -112,3 +135,5 @@ class Settings:
             self.cp_admin_key.startswith("sk_cp_") and len(self.cp_admin_key) >= 6 + 32
         ):
             raise SystemExit("IDENTITY_CP_ADMIN_KEY must be sk_cp_ followed by 32+ characters")
+        if self.metrics_token is not None and len(self.metrics_token) < METRICS_TOKEN_MIN:
+            raise SystemExit(f"IDENTITY_METRICS_TOKEN must be at least {METRICS_TOKEN_MIN} characters")

@@ -81,21 +81,3 @@ async def delete_template(ctx: Ctx):
              **_common)
 async def preview_template(ctx: Ctx):
     return await service.preview(ctx.pool, ctx.tenant_id, ctx.param("template"), ctx.body)
-
-
-async def _register_metrics(app) -> None:
-    from identity.outbox.metrics import refresher
-
-    refreshers = state(app).metrics_refreshers
-    if refresher not in refreshers:
-        refreshers.append(refresher)
-
-
-def _install() -> None:
-    from identity.app import STARTUP_HOOKS
-
-    if _register_metrics not in STARTUP_HOOKS:
-        STARTUP_HOOKS.append(_register_metrics)
-
-
-_install()

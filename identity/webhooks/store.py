@@ -481,3 +481,21 @@ async def purge(conn: Any, days: int, batch: int = 5000) -> int:
         total += n
         if n < batch:
             return total
+
+
+async def backlog(conn: Any) -> asyncpg.Record:
+    """Pending deliveries of every tenant: how many, how many are due now, how many webhooks
+    they wait for, and the age of the oldest. A delivery's age runs from the start of its
+    current series of attempts (its first attempt, or when it became due), so a manual retry
+    or replay of an old delivery does not look like a backlog of that age."""
+    return await conn.fetchrow(
+        """SELECT count(*) AS pending,
+                  count(*) FILTER (WHERE d.next_attempt_at <= now()) AS due,
+                  count(DISTINCT (d.tenant_id, d.endpoint_id, d.admin_webhook_id)) AS webhooks,
+                  COALESCE(EXTRACT(EPOCH FROM now() - min(LEAST(now(), COALESCE(
+                      (SELECT a.started_at FROM webhook_attempts a
+                        WHERE a.tenant_id = d.tenant_id AND a.delivery_id = d.id
+                          AND a.attempt = d.series_start + 1),
+                      d.next_attempt_at)))), 0) AS oldest
+           FROM webhook_deliveries d WHERE d.status = 'pending'"""
+    )

@@ -75,7 +75,7 @@ async def read(conn: Any) -> Snapshot:
         for status in JOB_STATUSES:
             snap.jobs.setdefault((queue, status), 0)
     row = await webhook_store.backlog(conn)
-    snap.webhooks = {k: float(row[k]) for k in ("pending", "due", "webhooks", "oldest")}
+    snap.webhooks = {k: float(row[k]) for k in ("pending", "paused", "due", "webhooks", "oldest")}
     return snap
 
 
@@ -141,20 +141,25 @@ class BacklogCollector(Collector):
             jobs_oldest.add_metric([queue], age)
         yield jobs_oldest
         hooks = snap.webhooks
-        yield GaugeMetricFamily(
+        pending = GaugeMetricFamily(
             "identity_webhook_deliveries_pending",
-            "Webhook deliveries not yet delivered nor given up, every tenant", value=hooks["pending"])
+            "Webhook deliveries not yet delivered nor given up, every tenant, by the state of "
+            "their webhook (paused: held until the tenant resumes it)", labels=["state"])
+        pending.add_metric(["active"], hooks["pending"])
+        pending.add_metric(["paused"], hooks["paused"])
+        yield pending
         yield GaugeMetricFamily(
             "identity_webhook_deliveries_due",
-            "Pending webhook deliveries due now (the others wait for a retry)", value=hooks["due"])
+            "Pending deliveries of active webhooks due now (the others wait for a retry)",
+            value=hooks["due"])
         yield GaugeMetricFamily(
             "identity_webhook_deliveries_pending_webhooks",
-            "Webhooks (endpoints and admin webhooks) that pending deliveries wait for",
+            "Active webhooks (endpoints and admin webhooks) that pending deliveries wait for",
             value=hooks["webhooks"])
         yield GaugeMetricFamily(
             "identity_webhook_deliveries_oldest_pending_seconds",
-            "Age of the oldest pending webhook delivery, from the start of its series of attempts",
-            value=hooks["oldest"])
+            "Age of the oldest pending delivery of an active webhook, from the start of its "
+            "series of attempts", value=hooks["oldest"])
 
 
 BACKLOG = BacklogCollector()

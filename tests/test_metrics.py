@@ -152,7 +152,9 @@ async def test_empty_queues_read_zero(api):
         for status in ("todo", "doing"):
             assert value(text, "identity_job_queue_depth", queue=queue, status=status) == 0
         assert value(text, "identity_job_queue_oldest_due_seconds", queue=queue) == 0
-    for name in ("identity_webhook_deliveries_pending", "identity_webhook_deliveries_due",
+    for state_ in ("active", "paused"):
+        assert value(text, "identity_webhook_deliveries_pending", state=state_) == 0
+    for name in ("identity_webhook_deliveries_due",
                  "identity_webhook_deliveries_pending_webhooks",
                  "identity_webhook_deliveries_oldest_pending_seconds"):
         assert value(text, name) == 0, name
@@ -225,10 +227,19 @@ async def test_failing_receiver_shows_in_latency_and_pending(api, app, tenant, w
         await receiver.stop()
     assert _count(LATENCY, "failed") - failed_before[1] == 1
     assert value(text, "identity_webhook_delivery_latency_seconds_count", outcome="failed") >= 1
-    assert value(text, "identity_webhook_deliveries_pending") == 1
+    assert value(text, "identity_webhook_deliveries_pending", state="active") == 1
+    assert value(text, "identity_webhook_deliveries_pending", state="paused") == 0
     assert value(text, "identity_webhook_deliveries_due") == 0  # waiting for its retry
     assert value(text, "identity_webhook_deliveries_pending_webhooks") == 1
     assert value(text, "identity_webhook_deliveries_oldest_pending_seconds") > 0
+
+    # Paused by the tenant: held, not owed; the age no longer counts it.
+    status, _, _ = await tenant.secret("PATCH", f"/v1/webhooks/{hook['id']}", json={"enabled": False})
+    assert status == 200
+    paused = await fresh_scrape(api)
+    assert value(paused, "identity_webhook_deliveries_pending", state="active") == 0
+    assert value(paused, "identity_webhook_deliveries_pending", state="paused") == 1
+    assert value(paused, "identity_webhook_deliveries_oldest_pending_seconds") == 0
 
 
 def _count(histogram: Any, outcome: str) -> float:

@@ -85,6 +85,23 @@ def _ipv6_prefix(value: str | None) -> int:
     return prefix
 
 
+def _listen_address(value: str) -> tuple[str, int] | None:
+    """IDENTITY_METRICS_ADDR: host:port ([v6]:port for IPv6), or unset for no listener."""
+    value = value.strip()
+    if not value:
+        return None
+    usage = f"IDENTITY_METRICS_ADDR must be host:port, e.g. 127.0.0.1:9464; got {value!r}"
+    host, sep, port = value.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SystemExit(usage)
+    return host, int(port)
+
+
+#: Shortest IDENTITY_METRICS_TOKEN accepted: a bearer token that guesses cannot reach.
+METRICS_TOKEN_MIN = 24
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -118,6 +135,10 @@ class Settings:
     access_log_sample: float = 1.0
     #: an OTLP/HTTP collector's base URL: traces are sent when set (docs/observability.md)
     otlp_endpoint: str | None = None
+    #: where a listener of its own serves /metrics (docs/metrics.md); None: no such listener
+    metrics_addr: tuple[str, int] | None = None
+    #: bearer token that opens /metrics on the API port; None: /metrics there answers 404
+    metrics_token: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -149,6 +170,8 @@ class Settings:
             rate_limit_ipv6_prefix=_ipv6_prefix(env.get("IDENTITY_RATE_LIMIT_IPV6_PREFIX")),
             access_log_sample=_fraction("IDENTITY_ACCESS_LOG_SAMPLE", env.get("IDENTITY_ACCESS_LOG_SAMPLE"), 1.0),
             otlp_endpoint=(env.get("IDENTITY_OTLP_ENDPOINT") or "").strip() or None,
+            metrics_addr=_listen_address(env.get("IDENTITY_METRICS_ADDR", "")),
+            metrics_token=env.get("IDENTITY_METRICS_TOKEN") or None,
         )
 
     def __post_init__(self) -> None:
@@ -166,3 +189,5 @@ class Settings:
             self.cp_admin_key.startswith("sk_cp_") and len(self.cp_admin_key) >= 6 + 32
         ):
             raise SystemExit("IDENTITY_CP_ADMIN_KEY must be sk_cp_ followed by 32+ characters")
+        if self.metrics_token is not None and len(self.metrics_token) < METRICS_TOKEN_MIN:
+            raise SystemExit(f"IDENTITY_METRICS_TOKEN must be at least {METRICS_TOKEN_MIN} characters")

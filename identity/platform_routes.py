@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 
 from aiohttp import web
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from identity import __version__
-from identity.http.metrics import POOL_IDLE, POOL_MAX, POOL_SIZE
+from identity.http import exposition
 from identity.http.routing import Ctx, Router, json_response
 from identity.http.types import Model
 from identity.state import state
@@ -38,22 +37,19 @@ async def health(ctx: Ctx):
     return {"status": "ok", "version": __version__, "database": "ok"}
 
 
-@router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain",
-            summary="Prometheus metrics")
+@router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain", errors=(401, 404),
+            summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)",
+            description="Closed on the API port unless `IDENTITY_METRICS_TOKEN` is set, and then open only "
+                        "to `Authorization: Bearer <IDENTITY_METRICS_TOKEN>`. The listener of its own "
+                        "(`IDENTITY_METRICS_ADDR`) serves the same text without a token.")
 async def metrics(ctx: Ctx):
-    """Prometheus metrics of this process in the text exposition format: HTTP requests and latencies, the
-    database pool, queues and deliveries. No credential and not rate limited; expose it only on an
-    internal network. Changes nothing."""
-    pool = ctx.pool
-    POOL_SIZE.set(pool.get_size())
-    POOL_IDLE.set(pool.get_idle_size())
-    POOL_MAX.set(pool.get_max_size())
-    for refresh in state(ctx.app).metrics_refreshers:
-        await refresh(ctx.app)
-    response = web.Response(body=generate_latest())
-    response.content_type = CONTENT_TYPE_LATEST.split(";")[0]
-    response.charset = "utf-8"
-    return response
+    """Prometheus metrics of this process in the text exposition format: HTTP requests and latencies,
+    sign-in and sign-up outcomes by error code, the database pool, the job queues, the outbox and
+    pending webhook deliveries. On the API port it answers 404 unless `IDENTITY_METRICS_TOKEN` is set,
+    and then only to that bearer token; the listener of its own (`IDENTITY_METRICS_ADDR`) serves it
+    without one. Not rate limited. Changes nothing."""
+    exposition.authorise(ctx.request, ctx.settings.metrics_token)
+    return await exposition.respond(ctx.pool, tuple(state(ctx.app).metrics_refreshers), ctx.app)
 
 
 @router.get("/openapi.json", tenant=False, tag="Platform", summary="This OpenAPI description")

@@ -32,8 +32,9 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
 
     tracing.configure(settings.otlp_endpoint)  # off (and nothing imported) when unset
     pool = await create_pool(dsn, settings.db_pool_min, settings.db_pool_max)
-    runner = None
+    app = runner = None
     handle = None
+    metrics_runner = None
     worker_ended = False
     try:
         if api:
@@ -56,6 +57,11 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
                 box=SecretBox.load_or_create(settings.secret_key, settings.data_dir),
                 dsn=dsn, concurrency=10, shutdown_grace=SHUTDOWN_GRACE_SECONDS,
             )
+        if settings.metrics_addr is not None:
+            from identity.http import metrics_listener
+
+            metrics_runner = await metrics_listener.start(
+                *settings.metrics_addr, pool=pool, app=app)
         # Everything loaded so far lives as long as the process: keep it out of the collector's
         # scans, so a full collection under load is short (a tail-latency pause otherwise).
         gc.collect()
@@ -72,6 +78,8 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
         waiters[0].cancel()
         log.info("shutting_down", worker_ended=worker_ended)
     finally:
+        if metrics_runner is not None:
+            await metrics_runner.cleanup()
         if runner is not None:
             await runner.cleanup()  # stops accepting, lets in-flight requests finish
         if handle is not None:

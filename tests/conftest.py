@@ -25,6 +25,7 @@ from identity.db.migrate import migrate
 MASTER_KEY = "mk_live_" + "t" * 40
 CP_ADMIN_KEY = "sk_cp_" + "c" * 40
 ADMIN_TOKEN = "admin-token-for-tests-" + "a" * 20
+METRICS_TOKEN = "metrics-token-for-tests-" + "m" * 20
 
 
 def _with_db(dsn: str, name: str) -> str:
@@ -86,6 +87,7 @@ def settings(tmp_path: Path) -> Settings:
         db_pool_max=10,
         # Every test client is 127.0.0.1; tests of rate limits turn them on themselves.
         rate_limits_enabled=False,
+        metrics_token=METRICS_TOKEN,
     )
 
 
@@ -129,6 +131,13 @@ class Api:
         elif raw:
             body = raw.decode(errors="replace")
         return resp.status, body, resp
+
+
+async def scrape(api: Api) -> str:
+    """GET /metrics on the API port with the metrics token (200 asserted): the text."""
+    status, text, _ = await api.call("GET", "/metrics", token=METRICS_TOKEN)
+    assert status == 200, text
+    return text
 
 
 class TenantHandle:

@@ -140,9 +140,11 @@ def test_migrate_web_and_worker_roles(fresh_dsn: str, tmp_path: Path) -> None:
     again = _run(["migrate"], _env(tmp_path, fresh_dsn))  # idempotent
     assert again.returncode == 0, again.stderr
 
-    # web: answers /health and /metrics, passes the image's HEALTHCHECK, stops on SIGTERM.
-    port = _free_port()
-    env = _env(tmp_path, fresh_dsn, IDENTITY_PORT=str(port), IDENTITY_WORKER_METRICS_PORT="0")
+    # web: answers /health, serves /metrics on its metrics listener (not on the API port, with
+    # no token set), passes the image's HEALTHCHECK, stops on SIGTERM.
+    port, metrics_port = _free_port(), _free_port()
+    env = _env(tmp_path, fresh_dsn, IDENTITY_PORT=str(port),
+               IDENTITY_METRICS_ADDR=f"127.0.0.1:{metrics_port}")
     log = tmp_path / "web.log"
     proc = _start(["web"], env, log)
     try:
@@ -150,7 +152,10 @@ def test_migrate_web_and_worker_roles(fresh_dsn: str, tmp_path: Path) -> None:
         assert status == 200, body
         assert json.loads(body)["database"] == "ok"
         status, body = _get(f"http://127.0.0.1:{port}/metrics")
+        assert status == 404, body
+        status, body = _get(f"http://127.0.0.1:{metrics_port}/metrics")
         assert status == 200 and b"identity_http_requests_total" in body
+        assert b'identity_job_queue_depth{queue="outbox",status="todo"}' in body
         check = _run(["healthcheck"], env, timeout=20)
         assert check.returncode == 0, check.stderr
     finally:
@@ -159,14 +164,17 @@ def test_migrate_web_and_worker_roles(fresh_dsn: str, tmp_path: Path) -> None:
     stopped = _run(["healthcheck"], env, timeout=20)
     assert stopped.returncode == 1  # nothing answers any more
 
-    # worker: exposes its metrics on the worker metrics port, stops on SIGTERM.
+    # worker: exposes its metrics on the port the older IDENTITY_WORKER_METRICS_PORT names
+    # (it overrides IDENTITY_METRICS_ADDR for this role), stops on SIGTERM.
     mport = _free_port()
-    wenv = _env(tmp_path, fresh_dsn, IDENTITY_PORT=str(_free_port()), IDENTITY_WORKER_METRICS_PORT=str(mport))
+    wenv = _env(tmp_path, fresh_dsn, IDENTITY_PORT=str(_free_port()), IDENTITY_WORKER_METRICS_PORT=str(mport),
+                IDENTITY_METRICS_ADDR=f"127.0.0.1:{_free_port()}")
     wlog = tmp_path / "worker.log"
     worker = _start(["worker"], wenv, wlog)
     try:
         status, body = _wait_http(f"http://127.0.0.1:{mport}/metrics", worker, wlog)
         assert status == 200 and b"identity_jobs_total" in body
+        assert b"identity_webhook_deliveries_pending" in body  # the worker reads the backlog too
         end = time.monotonic() + 30
         while b"worker_started" not in wlog.read_bytes() and time.monotonic() < end:
             time.sleep(0.2)
@@ -227,7 +235,8 @@ def _yaml_docs(path: Path) -> list:
 def _defined_metrics() -> set[str]:
     """Metric names the code registers, with the series names Prometheus derives from them."""
     names: set[str] = set()
-    pattern = re.compile(r"""(?:Counter|Gauge|Histogram|Summary)\(\s*["'](identity_[a-z0-9_]+)["']""")
+    # GaugeMetricFamily: the backlog gauges a collector reads at scrape time (identity/backlog.py).
+    pattern = re.compile(r"""(?:Counter|Gauge|Histogram|Summary|GaugeMetricFamily)\(\s*["'](identity_[a-z0-9_]+)["']""")
     for base in (ROOT / "identity", ROOT / "workers"):
         for path in base.rglob("*.py"):
             for name in pattern.findall(path.read_text()):
@@ -346,6 +355,37 @@ def test_kubernetes_manifests_follow_the_operator_contract() -> None:
     entrypoint_only = set(re.findall(r"\| (IDENTITY_[A-Z_]+)", ENTRYPOINT.read_text()))
     entrypoint_only |= {"IDENTITY_PORT", "IDENTITY_HOST"}
     assert configured - documented - entrypoint_only == set()
+
+
+def test_metrics_are_scraped_on_their_own_port_never_through_the_service() -> None:
+    docs = _k8s_docs()
+    config = next(d for d in docs if d["kind"] == "ConfigMap")["data"]
+    port = int(config["IDENTITY_METRICS_ADDR"].rpartition(":")[2])
+    assert "IDENTITY_METRICS_TOKEN" not in config  # the API port's /metrics stays closed
+    for d in docs:
+        if d["kind"] != "Deployment":
+            continue
+        template = d["spec"]["template"]
+        assert template["metadata"]["annotations"]["prometheus.io/port"] == str(port), d["metadata"]["name"]
+        (c,) = template["spec"]["containers"]
+        assert {"name": "metrics", "containerPort": port, "protocol": "TCP"} in c["ports"]
+    service = next(d for d in docs if d["kind"] == "Service")
+    assert all(p["targetPort"] != "metrics" and p["targetPort"] != port for p in service["spec"]["ports"])
+    dockerfile = (OPS / "docker" / "Dockerfile").read_text()
+    assert f"IDENTITY_METRICS_ADDR=0.0.0.0:{port}" in dockerfile and f"EXPOSE 3000 {port}" in dockerfile
+
+
+def test_entrypoint_maps_the_older_worker_metrics_port() -> None:
+    alias = entrypoint.worker_metrics_alias
+    assert alias({}) is None
+    assert alias({"IDENTITY_WORKER_METRICS_PORT": "9100"}) == "0.0.0.0:9100"
+    assert alias({"IDENTITY_WORKER_METRICS_PORT": "0"}) == ""
+    url = entrypoint._metrics_url
+    assert url({"IDENTITY_METRICS_ADDR": "0.0.0.0:9464"}) == "http://127.0.0.1:9464/metrics"
+    assert url({"IDENTITY_METRICS_ADDR": "[::1]:9464"}) == "http://[::1]:9464/metrics"
+    assert url({"IDENTITY_METRICS_ADDR": "0.0.0.0:9464", "IDENTITY_WORKER_METRICS_PORT": "9100"}) \
+        == "http://127.0.0.1:9100/metrics"
+    assert url({}) is None
 
 
 def test_compose_file_wires_the_stack() -> None:

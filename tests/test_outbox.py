@@ -18,7 +18,7 @@ import pytest
 from identity.email.queue import queue_email
 from identity.outbox import store
 from identity.state import state
-from tests.conftest import TEST_POLICY, free_port
+from tests.conftest import METRICS_TOKEN, TEST_POLICY, free_port
 from workers.runtime import Policy
 
 
@@ -238,7 +238,7 @@ async def test_dead_smtp_server_retries_with_backoff_then_fails(app, tenant, wor
     row = await worker.wait_outbox(tenant.id, other, {"failed"})
     assert row["attempts"] == TEST_POLICY.max_attempts == 3
     assert "connect" in row["last_error"].lower() and row["processed_at"] is not None
-    status, text, _ = await tenant.api.call("GET", "/metrics")
+    status, text, _ = await tenant.api.call("GET", "/metrics", token=METRICS_TOKEN)
     assert 'identity_outbox_depth{status="failed",topic="email"}' in text
     assert 'identity_emails_total{outcome="failed",provider="service"}' in text
 

@@ -10,7 +10,7 @@ from aiohttp import web
 from identity import __version__
 from identity.app import create_app
 from identity.state import state
-from tests.conftest import MASTER_KEY, Api, assert_error
+from tests.conftest import MASTER_KEY, METRICS_TOKEN, Api, assert_error
 
 
 async def test_every_response_has_request_id_and_version(api: Api) -> None:
@@ -83,7 +83,7 @@ async def test_unexpected_exception_is_500_without_details(aiohttp_client, setti
 
 async def test_metrics_exposes_requests_latency_and_pool(api: Api) -> None:
     await api.call("GET", "/health")
-    status, text, resp = await api.call("GET", "/metrics")
+    status, text, resp = await api.call("GET", "/metrics", token=METRICS_TOKEN)
     assert status == 200
     assert resp.content_type == "text/plain"
     assert 'identity_http_requests_total{method="GET",route="/health",status="200"}' in text

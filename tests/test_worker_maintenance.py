@@ -11,6 +11,7 @@ from pathlib import Path
 
 from identity.email.queue import queue_email
 from identity.state import state
+from tests.conftest import METRICS_TOKEN
 from workers import maintenance
 from workers.app import app as proc_app
 
@@ -123,7 +124,7 @@ async def test_metrics_show_queue_depth_jobs_and_emails(app, tenant, worker, api
         outbox_id = await queue_email(conn, st.box, tenant_id=tenant.id, template="welcome",
                                       to="metrics@example.com")
     await worker.wait_outbox(tenant.id, outbox_id)
-    status, text, _ = await api.call("GET", "/metrics")
+    status, text, _ = await api.call("GET", "/metrics", token=METRICS_TOKEN)
     assert status == 200
     assert "identity_outbox_depth" in text
     assert 'identity_jobs_total{outcome="succeeded",task="process_outbox"}' in text

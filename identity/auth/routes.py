@@ -15,6 +15,7 @@ from identity.admin.stats import record_failed_sign_in
 from identity.audit.context import when_required
 from identity.auth import links, pages, service
 from identity.auth.access import resolve_access_token
+from identity.auth.outcomes import SIGN_IN, SIGN_UP
 from identity.auth.runtime import runtime
 from identity.auth.schemas import (
     Forgot,
@@ -56,7 +57,7 @@ def _tenant(ctx: Ctx):
 
 @router.post("/v1/auth/sign-up", body=SignUp, response=SignUpResult, status=201,
              errors=(403, 409, 422), summary="Create a user with email and password, signed in",
-             **_public)
+             outcomes=SIGN_UP, **_public)
 async def sign_up(ctx: Ctx):
     """Creates a user from an email address and a password and signs them in at once. Called with the
     tenant's **publishable key** (and `X-Tenant-ID`); refused with 403 while the tenant is suspended or
@@ -73,7 +74,7 @@ async def sign_up(ctx: Ctx):
 
 
 @router.post("/v1/auth/sign-in", body=SignIn, response=SignInResult, errors=(401, 403, 422),
-             summary="Sign in with email and password", **_public)
+             summary="Sign in with email and password", outcomes=SIGN_IN, **_public)
 async def sign_in(ctx: Ctx):
     """Signs a user in with email and password. Called with the tenant's **publishable key**. A wrong email
     and a wrong password get the same 401 `invalid_credentials` in the same time, so the answer never

@@ -36,10 +36,12 @@ VARIABLES = {
     "rate_limit_ipv6_prefix": "IDENTITY_RATE_LIMIT_IPV6_PREFIX",
     "access_log_sample": "IDENTITY_ACCESS_LOG_SAMPLE",
     "otlp_endpoint": "IDENTITY_OTLP_ENDPOINT",
+    "metrics_addr": "IDENTITY_METRICS_ADDR",
+    "metrics_token": "IDENTITY_METRICS_TOKEN",
 }
 
 #: Values that are credentials themselves: only whether one is set is shown.
-SECRET = frozenset({"master_key", "cp_admin_key", "admin_token", "secret_key"})
+SECRET = frozenset({"master_key", "cp_admin_key", "admin_token", "secret_key", "metrics_token"})
 #: URLs that may carry a password in their userinfo (or a query such as ?password=).
 URLS = frozenset({"database_url", "smtp_url", "redis_url", "sms_gateway_url", "otlp_endpoint"})
 
@@ -69,6 +71,9 @@ def _shown(name: str, value: Any) -> Any:
         return f"set ({MASK})"
     if name in URLS:
         return mask_url(str(value))
+    if name == "metrics_addr":
+        host, port = value
+        return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     if isinstance(value, tuple):
         return ",".join(str(v) for v in value)
     return str(value)

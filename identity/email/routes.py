@@ -114,21 +114,3 @@ async def preview_template(ctx: Ctx):
     nothing and changes nothing; 404 for an unknown template name, 422 when the template does not
     render. Rate limit: 30 per minute per key."""
     return await service.preview(ctx.pool, ctx.tenant_id, ctx.param("template"), ctx.body)
-
-
-async def _register_metrics(app) -> None:
-    from identity.outbox.metrics import refresher
-
-    refreshers = state(app).metrics_refreshers
-    if refresher not in refreshers:
-        refreshers.append(refresher)
-
-
-def _install() -> None:
-    from identity.app import STARTUP_HOOKS
-
-    if _register_metrics not in STARTUP_HOOKS:
-        STARTUP_HOOKS.append(_register_metrics)
-
-
-_install()

@@ -16,3 +16,8 @@ LATENCY = Histogram(
 POOL_SIZE = Gauge("identity_db_pool_size", "Connections open in the database pool")
 POOL_IDLE = Gauge("identity_db_pool_idle", "Idle connections in the database pool")
 POOL_MAX = Gauge("identity_db_pool_max", "Maximum size of the database pool")
+AUTH_OUTCOMES = Counter(
+    "identity_auth_outcomes_total",
+    "Answers of sign-in and sign-up by operation and error code (ok when it succeeded)",
+    ["operation", "code"],
+)

@@ -116,9 +116,24 @@ class Route:
     #: A form body (application/x-www-form-urlencoded) that the handler reads itself, as the
     #: OAuth endpoints do; declared here so that /openapi.json describes it.
     form: type | None = None
+    #: identity.http.outcomes.Outcomes: every answer counted by its error code (sign-in, sign-up)
+    outcomes: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self.outcomes is None:
+            return await self._handle(request)
+        # Around everything the route does, so that a refusal before the handler (credential,
+        # rate limit, validation, captcha) counts under its code too.
+        try:
+            response = await self._handle(request)
+        except Exception as exc:
+            self.outcomes.record(exc)
+            raise
+        self.outcomes.record(None, response.status)
+        return response
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
         for value in request.match_info.values():
             if unstorable(value):
                 raise NotFound()  # no stored identifier can contain such a character

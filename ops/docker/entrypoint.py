@@ -17,11 +17,12 @@ Variables read here only (the service reads the IDENTITY_* ones in docs/configur
 | IDENTITY_ROLE | role when no argument is given | serve |
 | IDENTITY_HOST / IDENTITY_PORT | listen address of serve and web | 0.0.0.0 / 3000 |
 | IDENTITY_DB_WAIT_SECONDS | how long to wait for the database before giving up (exit 69) | 60 |
-| IDENTITY_WORKER_METRICS_PORT | the worker role serves Prometheus /metrics here; 0 turns it off | 9100 |
+| IDENTITY_WORKER_METRICS_PORT | older worker metrics port (0: none); overrides IDENTITY_METRICS_ADDR | unset |
 
-The worker role has no HTTP API, so its job/outbox/email counters would be invisible to
-Prometheus; the metrics listener started here (prometheus_client's, in a thread, on the
-same process-wide registry) exposes them.
+IDENTITY_WORKER_METRICS_PORT, when set, makes the worker role listen on 0.0.0.0:<port>.
+Every role that runs (serve, web, worker) serves /metrics on a listener of its own at
+IDENTITY_METRICS_ADDR (the image sets 0.0.0.0:9464; docs/metrics.md); the API port's
+/metrics stays closed unless IDENTITY_METRICS_TOKEN is set.
 """
 
 from __future__ import annotations
@@ -120,25 +121,32 @@ def wait_for_database(dsn: str, timeout: float, *, interval: float = 0.5, max_in
         return
 
 
-def start_worker_metrics(port: int) -> None:
-    import importlib
+def worker_metrics_alias(env: Mapping[str, str]) -> str | None:
+    """IDENTITY_METRICS_ADDR for the worker role when the older IDENTITY_WORKER_METRICS_PORT is
+    set ("" to turn the listener off), or None to leave IDENTITY_METRICS_ADDR as it is."""
+    if not env.get("IDENTITY_WORKER_METRICS_PORT", "").strip():
+        return None
+    port = _int(env, "IDENTITY_WORKER_METRICS_PORT", 0)
+    return f"0.0.0.0:{port}" if port else ""
 
-    from prometheus_client import start_http_server
 
-    # Register the job/outbox/email series before the first scrape, not when the first job runs.
-    for module in ("identity.outbox.metrics", "workers.tasks"):
-        try:
-            importlib.import_module(module)
-        except ImportError as exc:
-            log(f"metrics module {module} not loaded: {exc}")
-
-    start_http_server(port, addr="0.0.0.0")  # noqa: S104 - scraped from outside the container
-    log(f"worker metrics on :{port}/metrics")
+def _metrics_url(env: Mapping[str, str]) -> str | None:
+    """Where this container's metrics listener answers, seen from inside it."""
+    addr = worker_metrics_alias(env)
+    if addr is None:
+        addr = env.get("IDENTITY_METRICS_ADDR", "").strip()
+    if not addr:
+        return None
+    host, _, port = addr.rpartition(":")
+    host = host.strip("[]")
+    if host in ("", "0.0.0.0", "::"):  # noqa: S104 - a wildcard bind is reached on loopback
+        host = "127.0.0.1"
+    return f"http://{'[' + host + ']' if ':' in host else host}:{port}/metrics"
 
 
 def healthcheck(env: Mapping[str, str], timeout: float = 4.0) -> int:
-    """0 when the API answers 200 on /health, or (worker role: no API) when the worker's
-    metrics listener answers; 1 otherwise. /health is 503 while the database is unreachable."""
+    """0 when the API answers 200 on /health, or (worker role: no API) when the metrics
+    listener answers; 1 otherwise. /health is 503 while the database is unreachable."""
     port = _int(env, "IDENTITY_PORT", 3000)
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=timeout) as resp:  # noqa: S310
@@ -148,14 +156,14 @@ def healthcheck(env: Mapping[str, str], timeout: float = 4.0) -> int:
         return 1
     except (urllib.error.URLError, OSError):
         pass  # nothing listens on the API port: a worker container?
-    metrics_port = _int(env, "IDENTITY_WORKER_METRICS_PORT", 9100)
-    if metrics_port:
+    metrics_url = _metrics_url(env)
+    if metrics_url:
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=timeout) as resp:  # noqa: S310
+            with urllib.request.urlopen(metrics_url, timeout=timeout) as resp:  # noqa: S310
                 return 0 if resp.status == 200 else 1
         except (urllib.error.URLError, OSError):
             pass
-    log("neither the API nor the worker metrics listener answers")
+    log("neither the API nor the metrics listener answers")
     return 1
 
 
@@ -188,9 +196,9 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     if env.get("IDENTITY_DATABASE_URL"):
         wait_for_database(env["IDENTITY_DATABASE_URL"], _int(env, "IDENTITY_DB_WAIT_SECONDS", 60))
     if role == "worker":
-        port = _int(env, "IDENTITY_WORKER_METRICS_PORT", 9100)
-        if port:
-            start_worker_metrics(port)
+        alias = worker_metrics_alias(env)
+        if alias is not None:  # the CLI reads the process environment
+            os.environ["IDENTITY_METRICS_ADDR"] = alias
     args = cli_args(role, env)
     log(f"starting: identity {' '.join(args)}")
     identity_main(args)

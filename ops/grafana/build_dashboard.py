@@ -3,8 +3,7 @@
     python3 ops/grafana/build_dashboard.py        # rewrite dashboard.json
     python3 ops/grafana/build_dashboard.py --check  # exit 1 when dashboard.json is stale
 
-Every panel queries metrics that /metrics exposes (identity/http/metrics.py,
-identity/outbox/metrics.py) or the webhook contract in ops/prometheus/alerts.yaml.
+Every panel queries metrics that /metrics exposes (docs/metrics.md lists them).
 """
 
 from __future__ import annotations
@@ -93,6 +92,17 @@ PANELS: list[dict] = [
         (q('topk(10, sum by (route, status) (rate(identity_http_requests_total{$SEL, status=~"4.."}'
            '[$__rate_interval])))'), "{{status}} {{route}}"),
     ], unit="reqps"),
+    row("Sign-in and sign-up"),
+    panel("Sign-in outcomes by code", [
+        (q('sum by (code) (rate(identity_auth_outcomes_total{$SEL, operation="sign_in"}[$__rate_interval]))'),
+         "{{code}}"),
+    ], unit="ops", stack=True,
+        description="ok, or the error code answered (403 email_not_verified and account_locked apart). "
+                    "Alert: IdentitySignInFailureSurge"),
+    panel("Sign-up outcomes by code", [
+        (q('sum by (code) (rate(identity_auth_outcomes_total{$SEL, operation="sign_up"}[$__rate_interval]))'),
+         "{{code}}"),
+    ], unit="ops", stack=True),
     row("Database pool"),
     panel("Pool connections in use per instance", [
         (q('identity_db_pool_size{$SEL} - identity_db_pool_idle{$SEL}'), "in use {{instance}}"),
@@ -120,6 +130,12 @@ PANELS: list[dict] = [
            '{$SEL}[$__rate_interval])))'), f"p{int(p * 100)} {{{{topic}}}}")
         for p in (0.5, 0.95)
     ], unit="s"),
+    panel("Job queue depth by queue and status", [
+        (q('max by (queue, status) (identity_job_queue_depth{$SEL})'), "{{queue}} {{status}}"),
+    ], description="procrastinate jobs waiting (todo) or running (doing); whole-queue gauge: max, not sum"),
+    panel("Oldest due job by queue", [
+        (q('max by (queue) (identity_job_queue_oldest_due_seconds{$SEL})'), "{{queue}}"),
+    ], unit="s", description="Alert: IdentityJobQueueStalled (>5m for 5m)"),
     panel("Jobs by task and outcome", [
         (q('sum by (task, outcome) (rate(identity_jobs_total{$SEL}[$__rate_interval]))'), "{{task}} {{outcome}}"),
     ], unit="ops", stack=True, description="Alert: IdentityJobFailureRate"),
@@ -135,8 +151,22 @@ PANELS: list[dict] = [
     panel("Webhook delivery attempts by outcome", [
         (q('sum by (outcome) (rate(identity_webhook_deliveries_total{$SEL}[$__rate_interval]))'), "{{outcome}}"),
     ], unit="ops", stack=True,
-        description="Contract metric of the webhook deliveries (ops/prometheus/alerts.yaml). "
-                    "Alert: IdentityWebhookFailureRate"),
+        description="Alert: IdentityWebhookFailureRate"),
+    panel("Webhook deliveries pending", [
+        (q('max by (state) (identity_webhook_deliveries_pending{$SEL})'), "pending ({{state}} webhooks)"),
+        (q('max(identity_webhook_deliveries_due{$SEL})'), "due now"),
+        (q('max(identity_webhook_deliveries_pending_webhooks{$SEL})'), "webhooks waited for"),
+    ], description="Every tenant; deliveries of paused webhooks are held, not owed"),
+    panel("Oldest pending webhook delivery", [
+        (q('max(identity_webhook_deliveries_oldest_pending_seconds{$SEL})'), "age"),
+    ], unit="s", description="From the start of its series of attempts. Alert: IdentityWebhookBacklog (>3h for 15m)"),
+    panel("Webhook delivery latency p95 by outcome", [
+        (q('histogram_quantile(0.95, sum by (le, outcome) (rate(identity_webhook_delivery_latency_seconds_bucket'
+           '{$SEL}[$__rate_interval])))'), "{{outcome}}"),
+    ], unit="s", description="Event commit to the end of an attempt; failed attempts of a backlog show here too"),
+    panel("Backlog gauge read failures", [
+        (q('sum(increase(identity_metrics_database_read_failures_total{$SEL}[$__rate_interval]))'), "failures"),
+    ], description="Alert: IdentityBacklogGaugesUnreadable"),
     row("Processes"),
     panel("Scrape targets up", [
         (q('sum by (job) (up{$SEL})'), "{{job}} up"),

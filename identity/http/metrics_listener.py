@@ -1,0 +1,31 @@
+"""The listener of its own that serves /metrics (IDENTITY_METRICS_ADDR), in `identity serve`,
+`web` and `worker` alike: only /metrics, no token (docs/metrics.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+from aiohttp import web
+
+from identity.http.exposition import respond
+
+log = structlog.get_logger("identity.metrics")
+
+
+async def start(host: str, port: int, pool: Any, app: Any = None) -> web.AppRunner:
+    """Serve /metrics on host:port until the returned runner is cleaned up. `app`: the API's
+    application, whose metrics refreshers run too."""
+    from identity.state import STATE
+
+    async def metrics(request: web.Request) -> web.Response:
+        refreshers = tuple(app[STATE].metrics_refreshers) if app is not None else ()
+        return await respond(pool, refreshers, app)
+
+    listener = web.Application()
+    listener.router.add_get("/metrics", metrics)
+    runner = web.AppRunner(listener, handle_signals=False, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    log.info("metrics_listening", host=host, port=port)
+    return runner

@@ -16,6 +16,7 @@ from identity.clients.schemas import (
     UpdateClient,
 )
 from identity.http.auth import SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 
 router = Router()
@@ -34,31 +35,36 @@ async def create_client(ctx: Ctx):
     return await service.create(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/clients/{id}", response=Client, summary="Get an OAuth client (without its secret)", **_common)
+@router.get("/v1/clients/{id}", response=Client, summary="Get an OAuth client (without its secret)", **_common,
+            errors=(not_found("client"),))
 async def get_client(ctx: Ctx):
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
 @router.patch("/v1/clients/{id}", body=UpdateClient, response=Client,
-              summary="Update a client; lists replace the existing ones", **_common)
+              summary="Update a client; lists replace the existing ones", **_common,
+              errors=(not_found("client"),))
 async def update_client(ctx: Ctx):
     return await service.update(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
 @router.delete("/v1/clients/{id}", status=204,
-               summary="Delete a client; sessions it started are unaffected", **_common)
+               summary="Delete a client; sessions it started are unaffected", **_common,
+               errors=(not_found("client"),))
 async def delete_client(ctx: Ctx):
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.post("/v1/clients/{id}/rotate-secret", response=SecretRotated, errors=(400,),
+@router.post("/v1/clients/{id}/rotate-secret", response=SecretRotated,
              summary="Issue a new secret for a web or machine client; the old one stops at once",
-             **_common)
+             **_common,
+             errors=(not_found("client"), service.INVALID_CLIENT_TYPE))
 async def rotate_secret(ctx: Ctx):
     return await service.rotate_secret(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.get("/v1/clients/{id}/tokens", query=ListTokens, response=TokenList, errors=(400,),
-            summary="Active access tokens issued to a machine client (client_credentials)", **_common)
+@router.get("/v1/clients/{id}/tokens", query=ListTokens, response=TokenList,
+            summary="Active access tokens issued to a machine client (client_credentials)", **_common,
+            errors=(not_found("client"), service.INVALID_CLIENT_TYPE))
 async def list_tokens(ctx: Ctx):
     return await service.tokens(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)

@@ -6,6 +6,7 @@ the publishable key). docs/connections.md."""
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
+from identity.auth import errors as auth_errors
 from identity.auth.runtime import runtime
 from identity.connections import flow, service
 from identity.connections.schemas import (
@@ -27,6 +28,7 @@ from identity.connections.schemas import (
     UpdateConnection,
 )
 from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.state import state
@@ -55,22 +57,25 @@ async def create_connection(ctx: Ctx):
     return await service.create(ctx.pool, st.box, ctx.settings, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/connections/{id}", response=Connection, summary="Get a connection (without its secret)", **_manage)
+@router.get("/v1/connections/{id}", response=Connection, summary="Get a connection (without its secret)", **_manage,
+            errors=(not_found("connection"),))
 async def get_connection(ctx: Ctx):
     return await service.get(ctx.pool, ctx.settings, ctx.tenant_id, ctx.param("id"))
 
 
 @router.patch("/v1/connections/{id}", body=UpdateConnection, response=Connection,
               summary="Change a connection (endpoints and field_mapping are replaced whole; the provider "
-                      "cannot change)", **_manage)
+                      "cannot change)", **_manage,
+              errors=(not_found("connection"),))
 async def update_connection(ctx: Ctx):
     st = state(ctx.app)
     return await service.update(ctx.pool, st.box, ctx.settings, ctx.tenant_id, ctx.param("id"), ctx.body,
                                 from_ctx(ctx))
 
 
-@router.delete("/v1/connections/{id}", status=204, errors=(409,),
-               summary="Delete a connection nobody has signed in with (else 409 connection_in_use)", **_manage)
+@router.delete("/v1/connections/{id}", status=204,
+               summary="Delete a connection nobody has signed in with (else 409 connection_in_use)", **_manage,
+               errors=(not_found("connection"), service.ConnectionInUse))
 async def delete_connection(ctx: Ctx):
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
@@ -78,14 +83,16 @@ async def delete_connection(ctx: Ctx):
 # -- identities ----------------------------------------------------------------------------------
 
 @router.get("/v1/users/{id}/identities", query=ListIdentities, response=IdentityList, auth=(SECRET,),
-            scope="users:read", tag="Connections", summary="The user's connected provider accounts")
+            scope="users:read", tag="Connections", summary="The user's connected provider accounts",
+            errors=(not_found("user"),))
 async def user_identities(ctx: Ctx):
     return await service.list_identities(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
-@router.delete("/v1/users/{id}/identities/{identity_id}", status=204, errors=(409,), auth=(SECRET,),
+@router.delete("/v1/users/{id}/identities/{identity_id}", status=204, auth=(SECRET,),
                scope="users:write", tag="Connections",
-               summary="Disconnect a provider account (409 last_sign_in_method when it is the user's only way in)")
+               summary="Disconnect a provider account (409 last_sign_in_method when it is the user's only way in)",
+               errors=(not_found("identity"), not_found("user"), service.LastSignInMethod))
 async def user_disconnect(ctx: Ctx):
     await service.disconnect(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.param("identity_id"), from_ctx(ctx))
 
@@ -97,30 +104,36 @@ async def my_identities(ctx: Ctx):
     return await service.list_identities(ctx.pool, ctx.tenant_id, ctx.principal.user_id, ctx.query)
 
 
-@router.delete("/v1/me/identities/{identity_id}", status=204, errors=(409,),
-               summary="Disconnect one of the signed-in user's provider accounts", **_me)
+@router.delete("/v1/me/identities/{identity_id}", status=204,
+               summary="Disconnect one of the signed-in user's provider accounts", **_me,
+               errors=(not_found("identity"), service.LastSignInMethod))
 async def my_disconnect(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.user_id is not None
     await service.disconnect(ctx.pool, ctx.tenant_id, ctx.principal.user_id, ctx.param("identity_id"),
                              from_ctx(ctx))
 
 
-@router.post("/v1/me/identities/link", body=StartLink, response=LinkStarted, status=201, errors=(403, 404, 409),
+@router.post("/v1/me/identities/link", body=StartLink, response=LinkStarted, status=201,
              summary="Start connecting another provider account: answers a URL (valid 5 minutes, single use) "
                      "to open in the user's browser. Needs a sign-in less than 10 minutes old (else 403 "
                      "reauthentication_required). redirect_url must be on an origin in the tenant's "
                      "allowed_origins ('*' allows none); it receives ?link_token=... (or ?error=...), which "
-                     "this session completes with POST /v1/me/identities/link/complete", **_me)
+                     "this session completes with POST /v1/me/identities/link/complete", **_me,
+             errors=(not_found("connection"), service.ConnectionDisabled, service.ReauthenticationRequired))
 async def my_link(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.tenant is not None and ctx.principal.user_id is not None
     return await service.start_link(ctx.pool, ctx.settings, ctx.principal.tenant, ctx.principal.user_id,
                                     ctx.principal.session_id, ctx.body)
 
 
-@router.post("/v1/me/identities/link/complete", body=CompleteLink, response=Identity, errors=(401, 404, 409),
+@router.post("/v1/me/identities/link/complete", body=CompleteLink, response=Identity,
              summary="Finish connecting a provider account: the link_token from the redirect_url, spent by the "
                      "session that started the link (any other session gets 401 invalid_token); answers the "
-                     "connected identity", **_me)
+                     "connected identity", **_me,
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, flow.IdentityAlreadyLinked,
+                 service.ConnectionDisabled,
+             ))
 async def my_link_complete(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.tenant is not None and ctx.principal.user_id is not None
     return await flow.complete_link(ctx.request, ctx.principal.tenant, ctx.principal.user_id,
@@ -165,10 +178,14 @@ async def callback_post(ctx: Ctx):
     return await flow.callback(ctx.request, ctx.param("tenant_id"), params)
 
 
-@router.post("/v1/auth/oauth/exchange", body=Exchange, response=ExchangeResult, errors=(401, 403),
+@router.post("/v1/auth/oauth/exchange", body=Exchange, response=ExchangeResult,
              auth=(PUBLISHABLE,), tag="Authentication", idempotent=False,
              summary="Exchange the one-time token of the callback for {user, session} (403 mfa_required "
-                     "when the user must pass MFA)")
+                     "when the user must pass MFA)",
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED,
+                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
+             ))
 async def exchange(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return await flow.exchange(ctx.pool, runtime(ctx.app), ctx.principal.tenant, ctx.body.token,

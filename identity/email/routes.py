@@ -16,6 +16,7 @@ from identity.email.schemas import (
     TemplateList,
 )
 from identity.http.auth import SECRET
+from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
 from identity.state import state
 
@@ -36,7 +37,8 @@ async def get_config(ctx: Ctx):
 @router.put("/v1/email/config", body=PutConfig, response=EmailConfig,
             summary="Replace the email configuration; the smtp object is required for provider "
                     "smtp, and an omitted password keeps the stored one for the same server",
-            **_common)
+            **_common,
+            errors=(INVALID_EMAIL,))
 async def put_config(ctx: Ctx):
     return await service.put_config(ctx.pool, _box(ctx), ctx.settings, ctx.tenant_id, ctx.body,
                                      from_ctx(ctx))
@@ -44,7 +46,8 @@ async def put_config(ctx: Ctx):
 
 @router.post("/v1/email/config/test", body=ConfigTest, response=ConfigTestResult,
              summary="Send a test message now through the configured provider; a delivery "
-                     "failure answers 200 with sent false and the server's error", **_common)
+                     "failure answers 200 with sent false and the server's error", **_common,
+             errors=(INVALID_EMAIL,))
 async def test_config(ctx: Ctx):
     return await service.test_config(ctx.pool, _box(ctx), ctx.settings, ctx.tenant_id, ctx.body)
 
@@ -55,30 +58,34 @@ async def list_templates(ctx: Ctx):
     return await service.list_templates(ctx.pool, ctx.tenant_id)
 
 
-@router.get("/v1/email/templates/{template}", response=Template, errors=(404,),
-            summary="One template", **_common)
+@router.get("/v1/email/templates/{template}", response=Template,
+            summary="One template", **_common,
+            errors=(not_found("email_template"),))
 async def get_template(ctx: Ctx):
     return await service.get_template(ctx.pool, ctx.tenant_id, ctx.param("template"))
 
 
-@router.put("/v1/email/templates/{template}", body=PutTemplate, response=Template, errors=(404,),
+@router.put("/v1/email/templates/{template}", body=PutTemplate, response=Template,
             summary="Override a template; one that does not compile or uses anything but "
-                    "{{ variable }}, filters and {% if %} is refused with 422", **_common)
+                    "{{ variable }}, filters and {% if %} is refused with 422", **_common,
+            errors=(not_found("email_template"), service.INVALID_TEMPLATE))
 async def put_template(ctx: Ctx):
     return await service.put_template(ctx.pool, ctx.tenant_id, ctx.param("template"), ctx.body,
                                       from_ctx(ctx))
 
 
-@router.delete("/v1/email/templates/{template}", status=204, errors=(404,),
-               summary="Reset a template to the default", **_common)
+@router.delete("/v1/email/templates/{template}", status=204,
+               summary="Reset a template to the default", **_common,
+               errors=(not_found("email_template"),))
 async def delete_template(ctx: Ctx):
     await service.delete_template(ctx.pool, ctx.tenant_id, ctx.param("template"), from_ctx(ctx))
 
 
 @router.post("/v1/email/templates/{template}/preview", body=Preview, body_optional=True,
-             response=RenderedEmail, errors=(404,),
+             response=RenderedEmail,
              summary="Render the current template with sample values overridden by variables",
-             **_common)
+             **_common,
+             errors=(not_found("email_template"), service.INVALID_TEMPLATE))
 async def preview_template(ctx: Ctx):
     return await service.preview(ctx.pool, ctx.tenant_id, ctx.param("template"), ctx.body)
 

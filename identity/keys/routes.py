@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from identity.audit.context import from_ctx
 from identity.http.auth import SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.keys import service
 from identity.keys.schemas import (
@@ -32,23 +33,27 @@ async def create_key(ctx: Ctx):
     return await service.create(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.post("/v1/api-keys/rotate", body=RotateKey, response=ApiKeyRotated, errors=(404,),
-             summary="Issue a new key and revoke the old one after a grace period", **_common)
+@router.post("/v1/api-keys/rotate", body=RotateKey, response=ApiKeyRotated,
+             summary="Issue a new key and revoke the old one after a grace period", **_common,
+             errors=(not_found("api_key"), service.KeyRevoked))
 async def rotate_key(ctx: Ctx):
     return await service.rotate(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/api-keys/{id}", response=ApiKey, summary="Get an API key (without the key)", **_common)
+@router.get("/v1/api-keys/{id}", response=ApiKey, summary="Get an API key (without the key)", **_common,
+            errors=(not_found("api_key"),))
 async def get_key(ctx: Ctx):
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
 @router.patch("/v1/api-keys/{id}", body=UpdateKey, response=ApiKey,
-              summary="Rename a key or replace its scopes", **_common)
+              summary="Rename a key or replace its scopes", **_common,
+              errors=(not_found("api_key"),))
 async def update_key(ctx: Ctx):
     return await service.update(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/api-keys/{id}", status=204, summary="Revoke a key immediately", **_common)
+@router.delete("/v1/api-keys/{id}", status=204, summary="Revoke a key immediately", **_common,
+               errors=(not_found("api_key"),))
 async def revoke_key(ctx: Ctx):
     await service.revoke(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))

@@ -94,7 +94,7 @@ def discovery_document(iss: str) -> dict[str, Any]:
     }
 
 
-@router.get(BASE + "/.well-known/openid-configuration", response=Discovery, errors=(404,),
+@router.get(BASE + "/.well-known/openid-configuration", response=Discovery,
             summary="OpenID Provider metadata of the tenant (issuer {IDENTITY_PUBLIC_URL}/oauth/{tenant_id})",
             **_common)
 async def discovery(ctx: Ctx):
@@ -103,7 +103,7 @@ async def discovery(ctx: Ctx):
                  headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"})
 
 
-@router.get(BASE + "/.well-known/jwks.json", response=Jwks, errors=(404,),
+@router.get(BASE + "/.well-known/jwks.json", response=Jwks,
             summary="The tenant's JWK set (the service's ES256 signing keys)", **_common)
 async def jwks(ctx: Ctx):
     await _tenant(ctx)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from aiohttp import web
 
 from identity.audit.context import from_ctx, when_required
+from identity.auth import errors as auth_errors
 from identity.auth.runtime import runtime
 from identity.http.auth import ACCESS_TOKEN, SECRET
-from identity.http.errors import NotFound
+from identity.http.errors import INVALID_EMAIL, NotFound, not_found
 from identity.http.routing import Ctx, Router
 from identity.organizations import active, pages, service
 from identity.organizations.schemas import (
@@ -48,13 +49,15 @@ async def list_orgs(ctx: Ctx):
 
 
 @router.post("/v1/organizations", body=CreateOrganization, response=Organization, status=201,
-             errors=(404, 409), summary="Create an organization; created_by becomes its owner", **_write)
+             summary="Create an organization; created_by becomes its owner", **_write,
+             errors=(not_found("user"), service.SLUG_TAKEN))
 async def create_org(ctx: Ctx):
     return await service.create_org(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/organizations/slug/{slug}", response=Organization, errors=(404,),
-            summary="Get an organization by slug", **_read)
+@router.get("/v1/organizations/slug/{slug}", response=Organization,
+            summary="Get an organization by slug", **_read,
+            errors=(not_found("organization"),))
 async def get_org_by_slug(ctx: Ctx):
     slug = ctx.param("slug")
     if slug.startswith("org_"):  # this form looks up slugs only, and no slug has a '_'
@@ -62,55 +65,63 @@ async def get_org_by_slug(ctx: Ctx):
     return await service.get_org(ctx.pool, ctx.tenant_id, slug)
 
 
-@router.get("/v1/organizations/{id}", response=Organization, errors=(404,),
-            summary="Get an organization by id or slug", **_read)
+@router.get("/v1/organizations/{id}", response=Organization,
+            summary="Get an organization by id or slug", **_read,
+            errors=(not_found("organization"),))
 async def get_org(ctx: Ctx):
     return await service.get_org(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
 @router.patch("/v1/organizations/{id}", body=UpdateOrganization, response=Organization,
-              errors=(404, 409), summary="Update an organization (public_metadata is replaced)",
-              **_write)
+              summary="Update an organization (public_metadata is replaced)",
+              **_write,
+              errors=(not_found("organization"), service.SLUG_TAKEN))
 async def update_org(ctx: Ctx):
     return await service.update_org(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/organizations/{id}", status=204, errors=(404,),
-               summary="Delete an organization with its memberships and invitations", **_write)
+@router.delete("/v1/organizations/{id}", status=204,
+               summary="Delete an organization with its memberships and invitations", **_write,
+               errors=(not_found("organization"),))
 async def delete_org(ctx: Ctx):
     await service.delete_org(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
 @router.get("/v1/organizations/{id}/members", query=ListMembers, response=MembershipList,
-            errors=(404,), summary="List members with their users", **_read)
+            summary="List members with their users", **_read,
+            errors=(not_found("organization"),))
 async def list_members(ctx: Ctx):
     return await service.list_members(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
 @router.post("/v1/organizations/{id}/members", body=AddMember, response=Membership, status=201,
-             errors=(404, 409), summary="Add a user as a member (no email is sent)", **_write)
+             summary="Add a user as a member (no email is sent)", **_write,
+             errors=(not_found("organization"), not_found("user"), service.ALREADY_MEMBER))
 async def add_member(ctx: Ctx):
     return await service.add_member(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
 @router.patch("/v1/organizations/{id}/members/{user_id}", body=UpdateMember, response=Membership,
-              errors=(404, 409), summary="Change a member's role (the last owner cannot be demoted)",
-              **_write)
+              summary="Change a member's role (the last owner cannot be demoted)",
+              **_write,
+              errors=(not_found("membership"), not_found("organization"), not_found("user"), service.LAST_OWNER))
 async def update_member(ctx: Ctx):
     return await service.update_member(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.param("user_id"),
                                        ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/organizations/{id}/members/{user_id}", status=204, errors=(404, 409),
-               summary="Remove a member (the last owner cannot be removed)", **_write)
+@router.delete("/v1/organizations/{id}/members/{user_id}", status=204,
+               summary="Remove a member (the last owner cannot be removed)", **_write,
+               errors=(not_found("membership"), not_found("organization"), service.LAST_OWNER))
 async def remove_member(ctx: Ctx):
     await service.remove_member(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.param("user_id"),
                                 from_ctx(ctx))
 
 
 @router.post("/v1/organizations/{id}/invitations", body=CreateInvitation, response=Invitation,
-             status=201, errors=(404, 409, 422),
-             summary="Invite an email address; the invitation email carries a one-time link", **_write)
+             status=201,
+             summary="Invite an email address; the invitation email carries a one-time link", **_write,
+             errors=(INVALID_EMAIL, not_found("organization"), service.ALREADY_INVITED, service.ALREADY_MEMBER))
 async def create_invitation(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return await service.create_invitation(
@@ -120,22 +131,28 @@ async def create_invitation(ctx: Ctx):
 
 
 @router.get("/v1/organizations/{id}/invitations", query=ListInvitations, response=InvitationList,
-            errors=(404,), summary="List invitations (pending unless status says otherwise)", **_read)
+            summary="List invitations (pending unless status says otherwise)", **_read,
+            errors=(not_found("organization"),))
 async def list_invitations(ctx: Ctx):
     return await service.list_invitations(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
-@router.delete("/v1/organizations/{id}/invitations/{invitation_id}", status=204, errors=(404, 409),
-               summary="Revoke an invitation: its link stops working", **_write)
+@router.delete("/v1/organizations/{id}/invitations/{invitation_id}", status=204,
+               summary="Revoke an invitation: its link stops working", **_write,
+               errors=(not_found("invitation"), not_found("organization"), service.INVITATION_ACCEPTED))
 async def revoke_invitation(ctx: Ctx):
     await service.revoke_invitation(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.param("invitation_id"),
                                     from_ctx(ctx))
 
 
-@router.post("/v1/invitations/{token}/accept", response=Membership, errors=(401, 403, 409),
+@router.post("/v1/invitations/{token}/accept", response=Membership,
              summary="Accept an invitation as the invited, signed-in user",
              # honours Idempotency-Key: a retry after a lost answer gets the membership
-             auth=(ACCESS_TOKEN,), tag="Organizations")
+             auth=(ACCESS_TOKEN,), tag="Organizations",
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED,
+                 auth_errors.USER_DISABLED, service.ALREADY_MEMBER, service.INVITATION_EMAIL_MISMATCH,
+             ))
 async def accept_invitation(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.user_id is not None
     return await service.accept_invitation(ctx.pool, ctx.tenant_id, ctx.param("token"),
@@ -157,9 +174,10 @@ async def invitation_page(ctx: Ctx):
 
 
 @router.post("/v1/auth/organization", body=SetActiveOrganization, response=ActiveOrganization,
-             errors=(401, 404), summary="Make one of the signed-in user's organizations active for "
+             summary="Make one of the signed-in user's organizations active for "
                                         "the session (null clears it); answers a new access token",
-             **_user)
+             **_user,
+             errors=(not_found("organization"), auth_errors.USER_BANNED, auth_errors.USER_DISABLED))
 async def set_active_organization(ctx: Ctx):
     assert ctx.principal is not None
     return await active.set_active(ctx.pool, runtime(ctx.app), ctx.principal, ctx.body.organization_id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from identity.audit.context import from_ctx
 from identity.auth.runtime import runtime
 from identity.http.auth import SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions import service
 from identity.sessions.schemas import (
@@ -41,12 +42,14 @@ async def verify_session(ctx: Ctx):
     return await service.verify(runtime(ctx.app), ctx.pool, ctx.tenant_id, ctx.body.token)
 
 
-@router.get("/v1/sessions/{id}", response=Session, errors=(404,), summary="Get a session", **_read)
+@router.get("/v1/sessions/{id}", response=Session, summary="Get a session", **_read,
+            errors=(not_found("session"),))
 async def get_session(ctx: Ctx):
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.delete("/v1/sessions/{id}", status=204, errors=(404,),
-               summary="Revoke a session: its access and refresh tokens stop working", **_write)
+@router.delete("/v1/sessions/{id}", status=204,
+               summary="Revoke a session: its access and refresh tokens stop working", **_write,
+               errors=(not_found("session"),))
 async def delete_session(ctx: Ctx):
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))

@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from identity.audit.context import from_ctx
+from identity.auth import errors as auth_errors
+from identity.auth import policy as auth_policy
 from identity.auth.runtime import runtime
 from identity.http.auth import CP_ADMIN, SECRET, load_tenant_and_key, tenant_header
+from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.sessions.schemas import Revoked
@@ -51,73 +54,84 @@ async def list_users(ctx: Ctx):
                              limit=q.limit, cursor=q.cursor, present=present_user)
 
 
-@router.post("/v1/users", body=CreateUser, response=User, status=201, errors=(409, 422),
-             summary="Create a user (password hashed, or password_hash imported)", **_write)
+@router.post("/v1/users", body=CreateUser, response=User, status=201,
+             summary="Create a user (password hashed, or password_hash imported)", **_write,
+             errors=(INVALID_EMAIL, auth_policy.PASSWORD_TOO_WEAK, service.EmailTaken, service.UsernameTaken))
 async def create_user(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return await service.create(ctx.pool, state(ctx.app).box, ctx.principal.tenant, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/users/email/{email}", response=User, errors=(404,),
-            summary="Get a user by email address", **_read)
+@router.get("/v1/users/email/{email}", response=User,
+            summary="Get a user by email address", **_read,
+            errors=(not_found("user"),))
 async def get_user_by_email(ctx: Ctx):
     return await service.get_user_by_email(ctx.pool, ctx.tenant_id, ctx.param("email"))
 
 
-@router.get("/v1/users/{id}", response=User, errors=(404,), summary="Get a user", **_read)
+@router.get("/v1/users/{id}", response=User, summary="Get a user", **_read,
+            errors=(not_found("user"),))
 async def get_user(ctx: Ctx):
     return await service.get_user(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.patch("/v1/users/{id}", body=UpdateUser, response=User, errors=(404, 409, 422),
-              summary="Update a user; metadata objects are replaced whole", **_write)
+@router.patch("/v1/users/{id}", body=UpdateUser, response=User,
+              summary="Update a user; metadata objects are replaced whole", **_write,
+              errors=(INVALID_EMAIL, not_found("user"), service.EmailTaken, service.UsernameTaken))
 async def update_user(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return await service.update(ctx.pool, ctx.principal.tenant, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/users/{id}", status=204, errors=(404,),
-               summary="Delete a user with their sessions, MFA factors and memberships", **_write)
+@router.delete("/v1/users/{id}", status=204,
+               summary="Delete a user with their sessions, MFA factors and memberships", **_write,
+               errors=(not_found("user"),))
 async def delete_user(ctx: Ctx):
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
 @router.post("/v1/users/{id}/disable", body=DisableUser, body_optional=True, response=User,
-             errors=(404, 409), summary="Disable a user (sessions revoked unless revoke_sessions is false)",
-             **_write)
+             summary="Disable a user (sessions revoked unless revoke_sessions is false)",
+             **_write,
+             errors=(not_found("user"), service.UserBanned))
 async def disable_user(ctx: Ctx):
     return await service.disable(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.reason,
                                  ctx.body.revoke_sessions, from_ctx(ctx))
 
 
-@router.post("/v1/users/{id}/enable", response=User, errors=(404,),
-             summary="Enable a disabled or banned user", **_write)
+@router.post("/v1/users/{id}/enable", response=User,
+             summary="Enable a disabled or banned user", **_write,
+             errors=(not_found("user"),))
 async def enable_user(ctx: Ctx):
     return await service.enable(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.post("/v1/users/{id}/ban", body=BanUser, body_optional=True, response=User, errors=(404,),
-             summary="Ban a user: every session is revoked; the reason goes to the audit log", **_write)
+@router.post("/v1/users/{id}/ban", body=BanUser, body_optional=True, response=User,
+             summary="Ban a user: every session is revoked; the reason goes to the audit log", **_write,
+             errors=(not_found("user"),))
 async def ban_user(ctx: Ctx):
     return await service.ban(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.reason, from_ctx(ctx))
 
 
-@router.post("/v1/users/{id}/sessions/revoke-all", response=Revoked, errors=(404,),
-             summary="Revoke every active session of the user", **_write)
+@router.post("/v1/users/{id}/sessions/revoke-all", response=Revoked,
+             summary="Revoke every active session of the user", **_write,
+             errors=(not_found("user"),))
 async def revoke_all(ctx: Ctx):
     return await service.revoke_all(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.post("/v1/users/{id}/password", body=SetPassword, response=User, errors=(404,),
+@router.post("/v1/users/{id}/password", body=SetPassword, response=User,
              summary="Set the password (no old password, no policy); revokes sessions by default",
-             **_write)
+             **_write,
+             errors=(not_found("user"), auth_policy.PASSWORD_TOO_WEAK))
 async def set_password(ctx: Ctx):
     return await service.set_password(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.password,
                                       ctx.body.revoke_sessions, from_ctx(ctx))
 
 
 @router.get("/v1/users/{id}/sessions", query=ListUserSessions, response=UserSessionList,
-            errors=(404,), summary="The user's active sessions, newest first", **_read)
+            summary="The user's active sessions, newest first", **_read,
+            errors=(not_found("user"),))
 async def user_sessions(ctx: Ctx):
     return await service.user_sessions(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
@@ -130,9 +144,13 @@ async def _tenant_from_header(ctx: Ctx) -> Any:
 
 @router.post("/v1/users/{id}/impersonate", body=ImpersonateUser, body_optional=True,
              response=Impersonation, auth=(CP_ADMIN,), idempotent=False,
-             errors=(400, 403, 404), tag="Users",
+             tag="Users",
              summary="Control plane admin key + X-Tenant-ID: an access token acting as the user "
-                     "for one hour (act claim), recorded in the audit log")
+                     "for one hour (act claim), recorded in the audit log",
+             errors=(
+                 not_found("user"), auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
+                 auth_errors.USER_DISABLED,
+             ))
 async def impersonate(ctx: Ctx):
     tenant = await _tenant_from_header(ctx)
     admin = ctx.principal.actor()["id"] if ctx.principal else "cp_admin"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from identity.audit.context import AuditContext, from_ctx
 from identity.http.auth import ADMIN_TOKEN, SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Reply, Router
 from identity.state import STATE
 from identity.webhooks import service
@@ -57,41 +58,47 @@ async def create_webhook(ctx: Ctx):
                                 from_ctx(ctx))
 
 
-@router.get("/v1/webhooks/{id}", response=Webhook, errors=(404,), summary="Get a webhook",
-            **_read)
+@router.get("/v1/webhooks/{id}", response=Webhook, summary="Get a webhook",
+            **_read,
+            errors=(not_found("webhook"),))
 async def get_webhook(ctx: Ctx):
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.patch("/v1/webhooks/{id}", body=UpdateWebhook, response=Webhook, errors=(404,),
-              summary="Change a webhook; enabled false pauses delivery", **_write)
+@router.patch("/v1/webhooks/{id}", body=UpdateWebhook, response=Webhook,
+              summary="Change a webhook; enabled false pauses delivery", **_write,
+              errors=(not_found("webhook"),))
 async def update_webhook(ctx: Ctx):
     return await service.update(ctx.pool, ctx.settings, ctx.tenant_id, ctx.param("id"),
                                 ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/webhooks/{id}", status=204, errors=(404,),
-               summary="Delete a webhook and its delivery history", **_write)
+@router.delete("/v1/webhooks/{id}", status=204,
+               summary="Delete a webhook and its delivery history", **_write,
+               errors=(not_found("webhook"),))
 async def delete_webhook(ctx: Ctx):
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
 @router.post("/v1/webhooks/{id}/test", body=TestWebhook, body_optional=True,
-             response=TestResult, errors=(404,),
-             summary="Send a signed sample event now and report the receiver's answer", **_write)
+             response=TestResult,
+             summary="Send a signed sample event now and report the receiver's answer", **_write,
+             errors=(not_found("webhook"),))
 async def test_webhook(ctx: Ctx):
     return await service.test(ctx.pool, _box(ctx), ctx.settings, ctx.tenant_id,
                               ctx.param("id"), ctx.body.event)
 
 
 @router.get("/v1/webhooks/{id}/deliveries", query=ListDeliveries, response=DeliveryList,
-            errors=(404,), summary="A webhook's deliveries, newest first", **_read)
+            summary="A webhook's deliveries, newest first", **_read,
+            errors=(not_found("webhook"),))
 async def list_deliveries(ctx: Ctx):
     return await service.list_deliveries(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
-@router.post("/v1/webhooks/deliveries/{id}/retry", response=Accepted, status=202, errors=(404,),
-             summary="Attempt a delivery again (a new series of retries)", **_write)
+@router.post("/v1/webhooks/deliveries/{id}/retry", response=Accepted, status=202,
+             summary="Attempt a delivery again (a new series of retries)", **_write,
+             errors=(not_found("delivery"),))
 async def retry_delivery(ctx: Ctx):
     return Reply(await service.retry(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx)),
                  status=202)
@@ -100,7 +107,8 @@ async def retry_delivery(ctx: Ctx):
 # -- v2 administration -------------------------------------------------------------------------
 
 @router.post("/v2/admin/webhooks", body=AdminCreateWebhook, response=AdminWebhook, status=201,
-             summary="Create a webhook for one tenant or (tenant_id null) every tenant", **_admin)
+             summary="Create a webhook for one tenant or (tenant_id null) every tenant", **_admin,
+             errors=(not_found("tenant"),))
 async def admin_create(ctx: Ctx):
     return await service.admin_create(ctx.pool, _box(ctx), ctx.settings, ctx.body,
                                       _admin_audit(ctx))
@@ -112,35 +120,40 @@ async def admin_list(ctx: Ctx):
     return await service.admin_list(ctx.pool, ctx.query)
 
 
-@router.get("/v2/admin/webhooks/{webhookId}", response=AdminWebhook, errors=(404,),
-            summary="Get an administration webhook", **_admin)
+@router.get("/v2/admin/webhooks/{webhookId}", response=AdminWebhook,
+            summary="Get an administration webhook", **_admin,
+            errors=(not_found("webhook"),))
 async def admin_get(ctx: Ctx):
     return await service.admin_get(ctx.pool, ctx.param("webhookId"))
 
 
 @router.patch("/v2/admin/webhooks/{webhookId}", body=AdminUpdateWebhook, response=AdminWebhook,
-              errors=(404,), summary="Change events, URL, or pause (active false)", **_admin)
+              summary="Change events, URL, or pause (active false)", **_admin,
+              errors=(not_found("webhook"),))
 async def admin_update(ctx: Ctx):
     return await service.admin_update(ctx.pool, ctx.settings, ctx.param("webhookId"), ctx.body,
                                       _admin_audit(ctx))
 
 
-@router.delete("/v2/admin/webhooks/{webhookId}", response=Deleted, errors=(404,),
-               summary="Delete an administration webhook and its deliveries", **_admin)
+@router.delete("/v2/admin/webhooks/{webhookId}", response=Deleted,
+               summary="Delete an administration webhook and its deliveries", **_admin,
+               errors=(not_found("webhook"),))
 async def admin_delete(ctx: Ctx):
     return await service.admin_delete(ctx.pool, ctx.param("webhookId"), _admin_audit(ctx))
 
 
 @router.get("/v2/admin/webhooks/{webhookId}/deliveries", query=AdminDeliveryQuery,
-            response=AdminDeliveryList, errors=(404,),
-            summary="Delivery history, newest first", **_admin)
+            response=AdminDeliveryList,
+            summary="Delivery history, newest first", **_admin,
+            errors=(not_found("webhook"),))
 async def admin_deliveries(ctx: Ctx):
     return await service.admin_deliveries(ctx.pool, ctx.param("webhookId"), ctx.query)
 
 
 @router.post("/v2/admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay", response=Accepted,
-             status=202, errors=(404,), summary="Deliver again (a new series of retries)",
-             **_admin)
+             status=202, summary="Deliver again (a new series of retries)",
+             **_admin,
+             errors=(not_found("delivery"), not_found("webhook")))
 async def admin_replay(ctx: Ctx):
     return Reply(await service.admin_replay(ctx.pool, ctx.param("webhookId"),
                                             ctx.param("deliveryId"), _admin_audit(ctx)),

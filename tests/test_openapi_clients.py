@@ -73,21 +73,21 @@ def test_python_client_generates_without_warnings_and_signs_up_in_and_reads_me(s
             TenantCreated,
         )
 
-        control = AuthenticatedClient(base_url=server.url, token=MASTER_KEY)
-        created = post_v1_tenants.sync(client=control, body=CreateTenant.from_dict({
-            "name": f"Client {uuid.uuid4().hex[:8]}", "auth_config": {"email_verification_required": False},
-        }))
+        with AuthenticatedClient(base_url=server.url, token=MASTER_KEY) as control:
+            created = post_v1_tenants.sync(client=control, body=CreateTenant.from_dict({
+                "name": f"Client {uuid.uuid4().hex[:8]}", "auth_config": {"email_verification_required": False},
+            }))
         assert isinstance(created, TenantCreated), created
-        public = AuthenticatedClient(base_url=server.url, token=created.publishable_key)
         email = f"gen-{uuid.uuid4().hex[:8]}@example.com"
-        signed_up = post_v1_auth_sign_up.sync(
-            client=public, x_tenant_id=created.id, body=SignUp(email=email, password=STRONG_PASSWORD))
-        assert isinstance(signed_up, SignUpResult), signed_up
-        signed_in = post_v1_auth_sign_in.sync(
-            client=public, x_tenant_id=created.id, body=SignIn(email=email, password=STRONG_PASSWORD))
-        assert isinstance(signed_in, SignInResult), signed_in
-        user = AuthenticatedClient(base_url=server.url, token=signed_in.session.access_token)
-        me = get_v1_auth_me.sync(client=user, x_tenant_id=created.id)
+        with AuthenticatedClient(base_url=server.url, token=created.publishable_key) as public:
+            signed_up = post_v1_auth_sign_up.sync(
+                client=public, x_tenant_id=created.id, body=SignUp(email=email, password=STRONG_PASSWORD))
+            assert isinstance(signed_up, SignUpResult), signed_up
+            signed_in = post_v1_auth_sign_in.sync(
+                client=public, x_tenant_id=created.id, body=SignIn(email=email, password=STRONG_PASSWORD))
+            assert isinstance(signed_in, SignInResult), signed_in
+        with AuthenticatedClient(base_url=server.url, token=signed_in.session.access_token) as user:
+            me = get_v1_auth_me.sync(client=user, x_tenant_id=created.id)
         assert isinstance(me, Me), me
         assert me.email == email and me.id == signed_up.user.id
     finally:

@@ -32,9 +32,9 @@ _SCHEMES = {
     ADMIN_TOKEN: ("adminToken", "The operator's admin token (`IDENTITY_ADMIN_TOKEN`)."),
 }
 _STATUS_TEXT = {
-    400: "Bad request", 401: "Unauthenticated", 403: "Forbidden", 404: "Not found",
+    302: "Redirect (Location)", 400: "Bad request", 401: "Unauthenticated", 403: "Forbidden", 404: "Not found",
     409: "Conflict", 413: "Payload too large", 422: "Validation error", 429: "Rate limited",
-    503: "Unavailable",
+    501: "Not implemented", 503: "Unavailable",
 }
 _PARAM = re.compile(r"\{([^}:]+)(?::[^}]*)?\}")
 _REF = "#/components/schemas/"
@@ -184,8 +184,9 @@ def _reachable(paths: dict[str, Any], components: dict[str, Any]) -> dict[str, A
 
 
 def _other_responses(route: Route) -> dict[int, Any]:
-    """Answers outside the error envelope that a route declares (`extra={"responses": ...}`),
-    such as /health's 503 with its own body."""
+    """Answers outside the error envelope that a route declares (`extra={"responses": ...}`):
+    status -> a struct (a JSON body, such as /health's 503 or an OAuth error), a content type
+    (a page), or None (no body, such as a 302)."""
     return route.extra.get("responses", {})
 
 
@@ -197,7 +198,7 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
     types: list[Any] = [Error]
     for r in routes:
         for t in (r.body, r.response, r.query, r.form, *_other_responses(r).values()):
-            if t is not None:
+            if t is not None and not isinstance(t, str):
                 types.append(t)
     names = public_names(types)
     classes = list(names)
@@ -280,8 +281,12 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
         else:
             op["responses"][str(r.status)] = {"description": "OK"}
         for status, t in _other_responses(r).items():
-            op["responses"][str(status)] = {"description": _STATUS_TEXT.get(status, "Other"), "content": {
-                "application/json": {"schema": refs[id(t)]}}}
+            other: dict[str, Any] = {"description": _STATUS_TEXT.get(status, "Other")}
+            if isinstance(t, str):  # a page (text/html) rather than JSON
+                other["content"] = {t: {"schema": {"type": "string"}}}
+            elif t is not None:
+                other["content"] = {"application/json": {"schema": refs[id(t)]}}
+            op["responses"][str(status)] = other
         for status, specs in declared_specs(r).items():
             codes = sorted(s.code for s in specs)
             content: dict[str, Any] = {"application/json": {

@@ -125,6 +125,7 @@ PUBLIC_NAMES: dict[str, str] = {
     "identity.oauth.schemas.EndSessionForm": "EndSessionForm",
     "identity.oauth.schemas.Introspection": "Introspection",
     "identity.oauth.schemas.MfaForm": "MfaForm",
+    "identity.oauth.schemas.OAuthErrorBody": "OAuthErrorBody",
     "identity.oauth.schemas.SignInForm": "SignInForm",
     "identity.oauth.schemas.TokenForm": "TokenForm",
     "identity.oauth.schemas.TokenHintForm": "TokenHintForm",
@@ -226,6 +227,7 @@ def main() -> None:
     for router in routers():
         for r in router.routes:
             types += [t for t in (r.body, r.response, r.query, r.form) if t is not None]
+            types += [t for t in r.extra.get("responses", {}).values() if isinstance(t, type)]
     table = dict(PUBLIC_NAMES)
     for cls in _component_classes(types):
         table.setdefault(_qualified(cls), cls.__name__)

@@ -29,6 +29,7 @@ from identity.oauth.schemas import (
     EndSessionForm,
     Introspection,
     MfaForm,
+    OAuthErrorBody,
     SignInForm,
     TokenForm,
     TokenHintForm,
@@ -42,7 +43,11 @@ from identity.tokens.signing import ID_TOKEN_ALGORITHMS
 
 router = Router()
 _common: dict[str, Any] = {"tenant": False, "idempotent": False, "tag": "OAuth 2.0 / OpenID Connect"}
-_html: dict[str, Any] = {**_common, "content_type": "text/html"}
+#: The hosted pages answer a page, a 302 to the client (with a code or an error), or an error page.
+_html: dict[str, Any] = {**_common, "content_type": "text/html",
+                         "extra": {"responses": {302: None, 400: "text/html"}}}
+#: What the JSON endpoints answer in RFC 6749's error shape (identity/oauth/errors.py).
+_oauth_errors = {"extra": {"responses": {400: OAuthErrorBody, 401: OAuthErrorBody}}}
 BASE = "/oauth/{tenant_id}"
 CLAIMS = ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "azp", "sid", "email",
           "email_verified", "name", "preferred_username", "picture", "updated_at"]
@@ -135,12 +140,13 @@ async def authorize_post(ctx: Ctx):
 
 @router.post(BASE + "/authorize/sign-in", form=SignInForm,
              summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
-             **_html)
+             **{**_html, "extra": {"responses": {302: None, 400: "text/html", 429: "text/html"}}})
 async def authorize_sign_in(ctx: Ctx):
     return await flow.sign_in(ctx.request, ctx.param("tenant_id"))
 
 
-@router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form", **_html)
+@router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form",
+             **{**_html, "extra": {"responses": {302: None, 400: "text/html", 501: "text/html"}}})
 async def authorize_mfa(ctx: Ctx):
     return await flow.mfa(ctx.request, ctx.param("tenant_id"))
 
@@ -153,7 +159,7 @@ async def authorize_consent(ctx: Ctx):
 
 @router.post(BASE + "/token", form=TokenForm, response=TokenResponse,
              summary="Token endpoint: authorization_code (+PKCE), refresh_token (rotated), client_credentials",
-             **_common)
+             **_common, **_oauth_errors)
 async def token(ctx: Ctx):
     tenant = await _tenant(ctx)
     try:
@@ -202,12 +208,14 @@ async def _userinfo(ctx: Ctx) -> web.Response:
     return _json({"sub": user["id"], **claims_for_user(user, scopes)}, headers=NO_STORE)
 
 
-@router.get(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common)
+@router.get(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common,
+            extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}})
 async def userinfo_get(ctx: Ctx):
     return await _userinfo(ctx)
 
 
-@router.post(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common)
+@router.post(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common,
+             extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}})
 async def userinfo_post(ctx: Ctx):
     return await _userinfo(ctx)
 
@@ -245,7 +253,7 @@ async def _client_and_token(ctx: Ctx, tenant_id: str) -> tuple[Any, str]:
 
 @router.post(BASE + "/revoke", form=TokenHintForm,
              summary="Token revocation (RFC 7009): revokes the grant of an access or refresh token; always 200",
-             **_common)
+             **_common, **_oauth_errors)
 async def revoke(ctx: Ctx):
     tenant = await _tenant(ctx)
     try:
@@ -263,7 +271,7 @@ async def revoke(ctx: Ctx):
 @router.post(BASE + "/introspect", form=TokenHintForm, response=Introspection,
              summary="Token introspection (RFC 7662); web and machine clients see any token of the tenant, "
                      "public clients only their own",
-             **_common)
+             **_common, **_oauth_errors)
 async def introspect(ctx: Ctx):
     tenant = await _tenant(ctx)
     try:

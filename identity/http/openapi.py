@@ -280,6 +280,10 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
             }
         else:
             op["responses"][str(r.status)] = {"description": "OK"}
+        if r.content_type == "text/html" and (r.query or r.form or "{" in r.path):
+            # A page that takes input answers its own refusals (an invalid or spent link) as a page.
+            op["responses"]["400"] = {"description": "A page explaining the refusal",
+                                      "content": {"text/html": {"schema": {"type": "string"}}}}
         for status, t in _other_responses(r).items():
             other: dict[str, Any] = {"description": _STATUS_TEXT.get(status, "Other")}
             if isinstance(t, str):  # a page (text/html) rather than JSON

@@ -43,9 +43,10 @@ from identity.tokens.signing import ID_TOKEN_ALGORITHMS
 
 router = Router()
 _common: dict[str, Any] = {"tenant": False, "idempotent": False, "tag": "OAuth 2.0 / OpenID Connect"}
-#: The hosted pages answer a page, a 302 to the client (with a code or an error), or an error page.
+#: The hosted pages answer a page, a 302 to the client (with a code or an error), or an error
+#: page (400, which /openapi.json lists for every page).
 _html: dict[str, Any] = {**_common, "content_type": "text/html",
-                         "extra": {"responses": {302: None, 400: "text/html"}}}
+                         "extra": {"responses": {302: None}}}
 #: What the JSON endpoints answer in RFC 6749's error shape (identity/oauth/errors.py).
 _oauth_errors = {"extra": {"responses": {400: OAuthErrorBody, 401: OAuthErrorBody}}}
 BASE = "/oauth/{tenant_id}"
@@ -140,13 +141,13 @@ async def authorize_post(ctx: Ctx):
 
 @router.post(BASE + "/authorize/sign-in", form=SignInForm,
              summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
-             **{**_html, "extra": {"responses": {302: None, 400: "text/html", 429: "text/html"}}})
+             **{**_html, "extra": {"responses": {302: None, 429: "text/html"}}})
 async def authorize_sign_in(ctx: Ctx):
     return await flow.sign_in(ctx.request, ctx.param("tenant_id"))
 
 
 @router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form",
-             **{**_html, "extra": {"responses": {302: None, 400: "text/html", 501: "text/html"}}})
+             **{**_html, "extra": {"responses": {302: None, 501: "text/html"}}})
 async def authorize_mfa(ctx: Ctx):
     return await flow.mfa(ctx.request, ctx.param("tenant_id"))
 

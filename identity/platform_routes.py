@@ -1,8 +1,10 @@
-"""Paths outside the resource families: /health, /metrics, /openapi.json."""
+"""Paths outside the resource families: /health, /metrics, /openapi.json, /docs."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
+from importlib import resources
 
 from aiohttp import web
 
@@ -22,7 +24,8 @@ class Health(Model):
 
 
 @router.get("/health", response=Health, tenant=False, tag="Platform",
-            summary="Health check; 503 when the database does not answer", errors=(503,))
+            summary="Health check; 503 when the database does not answer",
+            extra={"responses": {503: Health}})
 async def health(ctx: Ctx):
     """Liveness and readiness probe for load balancers and orchestrators. Public: no credential, not rate
     limited. Answers 200 with the service version when the database answers a query within 2 seconds,
@@ -57,3 +60,46 @@ async def openapi(ctx: Ctx):
     """This OpenAPI document, generated from the route declarations at start-up, so it always matches the
     running service. Public: no credential, not rate limited. Use it to generate clients."""
     return web.Response(body=state(ctx.app).openapi_bytes, content_type="application/json")
+
+
+#: The reader loads only what this service serves; Redoc styles itself inline and runs its
+#: search index in a worker it creates from a blob: URL.
+DOCS_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src blob:; "
+    "child-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+# Relative addresses, so that the page also works behind a path prefix.
+_DOCS_PAGE = b"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Identity service API reference</title>
+</head>
+<body>
+<redoc spec-url="openapi.json"></redoc>
+<script src="docs/redoc.standalone.js"></script>
+</body>
+</html>
+"""
+
+
+@functools.cache
+def _redoc_bundle() -> bytes:
+    return resources.files("identity").joinpath("static/redoc.standalone.js").read_bytes()
+
+
+@router.get("/docs", tenant=False, tag="Platform", content_type="text/html",
+            summary="The API reference: this description rendered by Redoc")
+async def docs(ctx: Ctx):
+    return web.Response(body=_DOCS_PAGE, content_type="text/html", charset="utf-8",
+                        headers={"Content-Security-Policy": DOCS_CSP, "Cache-Control": "no-cache"})
+
+
+@router.get("/docs/redoc.standalone.js", tenant=False, tag="Platform",
+            content_type="text/javascript",
+            summary="The Redoc bundle that /docs loads (served from the package, never a CDN)")
+async def docs_bundle(ctx: Ctx):
+    return web.Response(body=_redoc_bundle(), content_type="text/javascript", charset="utf-8",
+                        headers={"Cache-Control": "public, max-age=86400"})

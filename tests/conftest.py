@@ -446,3 +446,18 @@ async def worker(api: Api, app: Any, database_dsn: str):
         yield fixture
     finally:
         await fixture.stop()
+
+
+@pytest.fixture(autouse=True)
+def _answered_errors_are_declared() -> Iterator[None]:
+    """Every error a route answers in a test must be one that its declaration (and so
+    /openapi.json) lists: a missing `errors=` entry fails the test that met it."""
+    from identity.http import routing
+
+    before = set(routing.UNDECLARED)
+    yield
+    new = routing.UNDECLARED - before
+    routing.UNDECLARED.difference_update(new)  # reported once, by the test that met it
+    if new:
+        listed = ", ".join(f"{m} {p} {s} {c}" for m, p, s, c in sorted(new))
+        pytest.fail(f"answered errors the route does not declare in errors=: {listed}")

@@ -10,7 +10,9 @@ Every operation of the route registry is a test, once per credential it accepts:
   public          operations without a credential
 Cases are generated both valid (positive) and invalid (negative) from the schema; each
 response must pass not_a_server_error, status_code_conformance, content_type_conformance
-and response_schema_conformance. The server's log must contain no unhandled_error.
+and response_schema_conformance, and an error answer's `error.code` must be one that the
+operation lists for that status (`x-error-codes`). The server's log must contain no
+unhandled_error and no undeclared_error.
 
 Bounded: FUZZ_EXAMPLES cases per operation and credential (default 12), derandomized so CI
 is reproducible; FUZZ_RANDOM=1 explores new cases each run, FUZZ_EXAMPLES=200 goes deeper.
@@ -78,6 +80,7 @@ class Fuzz:
     def __init__(self, server: LiveServer) -> None:
         self.server = server
         self.schema = schemathesis.openapi.from_url(server.url + "/openapi.json")
+        self.doc = server.http.get(server.url + "/openapi.json", timeout=10).json()
         status = server.call("POST", "/v1/tenants", token=MASTER_KEY, json={
             "name": f"Fuzz {uuid.uuid4().hex[:8]}", "auth_config": {"email_verification_required": False},
         })
@@ -117,6 +120,8 @@ def fuzz(database_dsn, tmp_path_factory):
         crashes = [line for line in server.log_lines()
                    if "unhandled_error" in line or ('"aiohttp.server"' in line and '"error"' in line)]
         assert not crashes, "the server logged unhandled errors:\n" + "\n".join(crashes[:5])
+        undeclared = [line for line in server.log_lines() if "undeclared_error" in line]
+        assert not undeclared, "errors answered but not declared:\n" + "\n".join(undeclared[:10])
 
 
 #: aiohttp's HTTP parser refuses a request line or header longer than this with a plain-text
@@ -135,6 +140,22 @@ def _beyond_http_limits(response) -> bool:
         return False
     assert response.status_code == 400, (response.status_code, line[:200])
     return True
+
+
+def check_error_code_declared(doc: dict, method: str, path: str, response) -> None:
+    """An error in the envelope carries a code that the operation lists for its status."""
+    if response.status_code < 400 or "json" not in response.headers.get("Content-Type", ""):
+        return
+    try:
+        error = response.json().get("error")
+    except ValueError:
+        return
+    if not isinstance(error, dict):  # the OAuth endpoints answer RFC 6749's {error, error_description}
+        return
+    declared = doc["paths"][path][method.lower()]["responses"].get(str(response.status_code), {})
+    assert error.get("code") in declared.get("x-error-codes", []), (
+        f"{method} {path} answered {response.status_code} {error.get('code')!r}, which the "
+        f"document does not list for it: {declared.get('x-error-codes')}")
 
 
 def _id(param: tuple[str, str, str]) -> str:
@@ -161,6 +182,7 @@ def test_operation_conforms_and_never_fails(fuzz: Fuzz, operation: tuple[str, st
         if _beyond_http_limits(response):
             return
         case.validate_response(response, checks=CHECKS)
+        check_error_code_declared(fuzz.doc, method, path, response)
 
     run()
 

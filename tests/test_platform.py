@@ -94,7 +94,7 @@ async def test_metrics_exposes_requests_latency_and_pool(api: Api) -> None:
 async def test_openapi_describes_every_route_with_its_credential(api: Api, app) -> None:
     status, doc, _ = await api.call("GET", "/openapi.json")
     assert status == 200
-    assert doc["openapi"].startswith("3.0")
+    assert doc["openapi"].startswith("3.1")
     for route in state(app).routes:
         path = re.sub(r"\{([^}:]+)(:[^}]*)?\}", r"{\1}", route.path)
         assert path in doc["paths"], path

@@ -15,8 +15,10 @@ from identity.admin.schemas import (
     Stats,
 )
 from identity.audit.context import from_ctx
+from identity.auth import errors as auth_errors
 from identity.auth.runtime import runtime
 from identity.http.auth import SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.sessions.schemas import Revoked
@@ -56,9 +58,13 @@ async def search_users(ctx: Ctx):
 
 
 @router.post("/v1/admin/users/impersonate", body=AdminImpersonate, response=AdminImpersonation,
-             idempotent=False, errors=(403, 404, 422),
+             idempotent=False,
              summary="An access token acting as the user (act claim), recorded in the audit log",
-             **_admin)
+             **_admin,
+             errors=(
+                 not_found("user"), auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
+                 auth_errors.USER_DISABLED,
+             ))
 async def impersonate(ctx: Ctx):
     """Issues an access token that acts as a user of this tenant (its `act` claim names the key's holder),
     valid for `expires_in` (default 1 hour, 1 minute to 24 hours), for support work. Called with a
@@ -74,8 +80,9 @@ async def impersonate(ctx: Ctx):
 
 
 @router.post("/v1/admin/sessions/revoke-all", body=RevokeAllSessions, body_optional=True,
-             response=Revoked, errors=(404,),
-             summary="Revoke every active session of the tenant, except exclude_user_id's", **_admin)
+             response=Revoked,
+             summary="Revoke every active session of the tenant, except exclude_user_id's", **_admin,
+             errors=(not_found("user"),))
 async def revoke_all_sessions(ctx: Ctx):
     """Revokes every active session of the tenant, except those of `exclude_user_id` (typically the
     administrator doing it), for example after a suspected leak. Called with a **secret key** holding
@@ -85,7 +92,7 @@ async def revoke_all_sessions(ctx: Ctx):
     return await service.revoke_all_sessions(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.post("/v1/admin/users/bulk-disable", body=BulkDisable, response=BulkDisabled, errors=(422,),
+@router.post("/v1/admin/users/bulk-disable", body=BulkDisable, response=BulkDisabled,
              summary="Disable up to 100 users (sessions revoked unless revoke_sessions is false)",
              **_admin)
 async def bulk_disable(ctx: Ctx):
@@ -106,7 +113,7 @@ async def get_config(ctx: Ctx):
     return service.get_config(_tenant(ctx))
 
 
-@router.patch("/v1/admin/config", body=AuthConfigPatch, response=AuthConfig, errors=(422,),
+@router.patch("/v1/admin/config", body=AuthConfigPatch, response=AuthConfig,
               summary="Change authentication configuration keys (merged; each key validated)", **_admin)
 async def update_config(ctx: Ctx):
     """Changes some keys of the tenant's authentication configuration: the keys sent are merged into the

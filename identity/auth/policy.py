@@ -10,8 +10,10 @@ import functools
 import unicodedata
 
 from identity.auth.passwords import MAX_PASSWORD_LENGTH
-from identity.http.errors import ValidationFailed
+from identity.http.errors import ErrorSpec, ValidationFailed
 from identity.tenants.auth_config import AuthConfig
+
+PASSWORD_TOO_WEAK = ErrorSpec(422, "password_too_weak", "The password does not meet the tenant's policy.")
 
 
 @functools.cache
@@ -22,7 +24,7 @@ def common_passwords() -> frozenset[str]:
 
 
 def _weak(message: str) -> ValidationFailed:
-    return ValidationFailed("password", message, code="password_too_weak")
+    return PASSWORD_TOO_WEAK.invalid("password", message)
 
 
 def check(password: str, config: AuthConfig) -> None:

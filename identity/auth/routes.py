@@ -13,7 +13,9 @@ from aiohttp import web
 
 from identity.admin.stats import record_failed_sign_in
 from identity.audit.context import when_required
+from identity.auth import errors as auth_errors
 from identity.auth import links, pages, service
+from identity.auth import policy as auth_policy
 from identity.auth.access import resolve_access_token
 from identity.auth.outcomes import SIGN_IN, SIGN_UP
 from identity.auth.runtime import runtime
@@ -35,10 +37,11 @@ from identity.auth.schemas import (
     VerifyEmailQuery,
 )
 from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, register_resolver
-from identity.http.errors import ApiError
+from identity.http.errors import INVALID_EMAIL, ApiError
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.tokens import refresh as refresh_tokens
+from identity.users import service as users_service
 
 register_resolver(ACCESS_TOKEN, resolve_access_token)
 
@@ -56,8 +59,12 @@ def _tenant(ctx: Ctx):
 
 
 @router.post("/v1/auth/sign-up", body=SignUp, response=SignUpResult, status=201,
-             errors=(403, 409, 422), summary="Create a user with email and password, signed in",
-             outcomes=SIGN_UP, **_public)
+             summary="Create a user with email and password, signed in",
+             outcomes=SIGN_UP, **_public,
+             errors=(
+                 INVALID_EMAIL, auth_errors.SIGN_UP_DISABLED, auth_errors.TENANT_SUSPENDED,
+                 auth_policy.PASSWORD_TOO_WEAK, users_service.EmailTaken, users_service.UsernameTaken,
+             ))
 async def sign_up(ctx: Ctx):
     """Creates a user from an email address and a password and signs them in at once. Called with the
     tenant's **publishable key** (and `X-Tenant-ID`); refused with 403 while the tenant is suspended or
@@ -73,8 +80,13 @@ async def sign_up(ctx: Ctx):
                                  _tenant(ctx), ctx.body, client_info(ctx.request))
 
 
-@router.post("/v1/auth/sign-in", body=SignIn, response=SignInResult, errors=(401, 403, 422),
-             summary="Sign in with email and password", outcomes=SIGN_IN, **_public)
+@router.post("/v1/auth/sign-in", body=SignIn, response=SignInResult,
+             summary="Sign in with email and password", outcomes=SIGN_IN, **_public,
+             errors=(
+                 auth_errors.ACCOUNT_LOCKED, auth_errors.EMAIL_NOT_VERIFIED, auth_errors.INVALID_CREDENTIALS,
+                 auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
+                 auth_errors.USER_DISABLED,
+             ))
 async def sign_in(ctx: Ctx):
     """Signs a user in with email and password. Called with the tenant's **publishable key**. A wrong email
     and a wrong password get the same 401 `invalid_credentials` in the same time, so the answer never
@@ -105,8 +117,12 @@ async def sign_out(ctx: Ctx):
     await service.sign_out(ctx.pool, ctx.tenant_id, ctx.principal.session_id, when_required(ctx))
 
 
-@router.post("/v1/auth/token/refresh", body=Refresh, response=TokenPair, errors=(401, 403),
-             summary="Exchange a refresh token for a new pair (the old one is spent)", **_public)
+@router.post("/v1/auth/token/refresh", body=Refresh, response=TokenPair,
+             summary="Exchange a refresh token for a new pair (the old one is spent)", **_public,
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.REFRESH_TOKEN_REUSED, auth_errors.TOKEN_EXPIRED,
+                 auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
+             ))
 async def refresh(ctx: Ctx):
     """Exchanges a refresh token for a new access and refresh token pair; the presented refresh token is
     spent. Called with the tenant's **publishable key**. Presenting a spent token again within the
@@ -117,10 +133,11 @@ async def refresh(ctx: Ctx):
                                         ctx.body.refresh_token, limit=ctx.rate_limit)
 
 
-@router.post("/v1/auth/magic-link", body=MagicLink, response=Sent, errors=(403, 422),
+@router.post("/v1/auth/magic-link", body=MagicLink, response=Sent,
              summary="Email a sign-in link (answers sent: true whether or not the user exists; 422 when "
                      "redirect_url's origin is not one of the tenant's allowed_origins)",
-             **_public)
+             **_public,
+             errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED))
 async def magic_link(ctx: Ctx):
     """Emails a one-time sign-in link (the **magic link email**, valid 15 minutes). Called with the
     tenant's **publishable key**. The answer is always `{"sent": true}`, whether or not the address has
@@ -134,7 +151,12 @@ async def magic_link(ctx: Ctx):
 
 
 @router.post("/v1/auth/magic-link/verify", body=TokenBody, response=SignInResult,
-             errors=(401, 403), summary="Sign in with the token of a magic link", **_public)
+             summary="Sign in with the token of a magic link", **_public,
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED, auth_errors.SIGN_UP_DISABLED,
+                 auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED,
+                 auth_errors.USER_DISABLED,
+             ))
 async def magic_link_verify(ctx: Ctx):
     """Signs in with the token of a magic link; the token is spent. Called with the tenant's **publishable
     key**. Creates the user when the link was sent to an unknown address (`user.created`). The first
@@ -147,9 +169,10 @@ async def magic_link_verify(ctx: Ctx):
                                          client_info(ctx.request))
 
 
-@router.post("/v1/auth/password/forgot", body=Forgot, response=Sent, errors=(403, 422),
+@router.post("/v1/auth/password/forgot", body=Forgot, response=Sent,
              summary="Email a password reset link (answers sent: true for any address; 422 when "
-                     "redirect_url's origin is not one of the tenant's allowed_origins)", **_public)
+                     "redirect_url's origin is not one of the tenant's allowed_origins)", **_public,
+             errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED))
 async def password_forgot(ctx: Ctx):
     """Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
@@ -159,9 +182,14 @@ async def password_forgot(ctx: Ctx):
     return await links.forgot_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
 
 
-@router.post("/v1/auth/password/reset", body=Reset, response=SignInResult, errors=(401, 403, 422),
+@router.post("/v1/auth/password/reset", body=Reset, response=SignInResult,
              summary="Set a new password with a reset token; other sessions are revoked",
-             **_public)
+             **_public,
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED,
+                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
+                 auth_policy.PASSWORD_TOO_WEAK,
+             ))
 async def password_reset(ctx: Ctx):
     """Sets a new password with the token of a reset link and signs the user in. Called with the tenant's
     **publishable key**; the password must pass the tenant's policy (422). The token and any other reset
@@ -182,9 +210,10 @@ async def me(ctx: Ctx):
     return await service.me(ctx.pool, runtime(ctx.app).users, ctx.tenant_id, ctx.principal.user_id)
 
 
-@router.post("/v1/auth/verify-email", body=TokenBody, response=UserResult, errors=(401,),
+@router.post("/v1/auth/verify-email", body=TokenBody, response=UserResult,
              summary="Verify an email address with the token from the verification email",
-             **_public)
+             **_public,
+             errors=(auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED))
 async def verify_email(ctx: Ctx):
     """Verifies the user's email address with the token from the verification email; the token is spent.
     Called with the tenant's **publishable key**. The first proof marks the address verified (emits
@@ -212,8 +241,9 @@ async def verify_email_page(ctx: Ctx):
     )
 
 
-@router.post("/v1/auth/verify-email/resend", body=Resend, response=Sent, errors=(422,),
-             summary="Send the verification email again (always answers sent: true)", **_public)
+@router.post("/v1/auth/verify-email/resend", body=Resend, response=Sent,
+             summary="Send the verification email again (always answers sent: true)", **_public,
+             errors=(INVALID_EMAIL,))
 async def verify_email_resend(ctx: Ctx):
     """Sends the **verification email** again with a new link; earlier verification links stop working.
     Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,

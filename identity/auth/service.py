@@ -142,9 +142,9 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
     public_metadata = user_metadata.check("metadata", body.metadata or {}, in_token=True)
     # Answer a taken email or username before spending a hash on it (the insert re-checks).
     if await users.email_exists(pool, tenant.id, email):
-        raise EmailTaken
+        raise EmailTaken()
     if body.username is not None and await users.username_exists(pool, tenant.id, body.username):
-        raise UsernameTaken
+        raise UsernameTaken()
     hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
         user = await create_user(

@@ -16,6 +16,7 @@ from identity.clients.schemas import (
     UpdateClient,
 )
 from identity.http.auth import SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 
 router = Router()
@@ -44,7 +45,8 @@ async def create_client(ctx: Ctx):
     return await service.create(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/clients/{id}", response=Client, summary="Get an OAuth client (without its secret)", **_common)
+@router.get("/v1/clients/{id}", response=Client, summary="Get an OAuth client (without its secret)", **_common,
+            errors=(not_found("client"),))
 async def get_client(ctx: Ctx):
     """Returns one of the tenant's OAuth clients with its full settings, never its secret. Called with a
     **secret key** holding the `*` scope; 404 when the tenant has no such client. Changes nothing."""
@@ -52,7 +54,8 @@ async def get_client(ctx: Ctx):
 
 
 @router.patch("/v1/clients/{id}", body=UpdateClient, response=Client,
-              summary="Update a client; lists replace the existing ones", **_common)
+              summary="Update a client; lists replace the existing ones", **_common,
+              errors=(not_found("client"),))
 async def update_client(ctx: Ctx):
     """Changes a client's name, redirect URIs, post-logout redirect URIs, allowed origins, scopes, first-
     party flag or ID token algorithm; each list sent replaces the stored one and is checked as at
@@ -63,7 +66,8 @@ async def update_client(ctx: Ctx):
 
 
 @router.delete("/v1/clients/{id}", status=204,
-               summary="Delete a client; sessions it started are unaffected", **_common)
+               summary="Delete a client; sessions it started are unaffected", **_common,
+               errors=(not_found("client"),))
 async def delete_client(ctx: Ctx):
     """Deletes an OAuth client: it can no longer authenticate, refresh tokens or start an authorization,
     while tokens already issued stay valid until they expire and user sessions are unaffected. Called
@@ -72,9 +76,10 @@ async def delete_client(ctx: Ctx):
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.post("/v1/clients/{id}/rotate-secret", response=SecretRotated, errors=(400,),
+@router.post("/v1/clients/{id}/rotate-secret", response=SecretRotated,
              summary="Issue a new secret for a web or machine client; the old one stops at once",
-             **_common)
+             **_common,
+             errors=(not_found("client"), service.INVALID_CLIENT_TYPE))
 async def rotate_secret(ctx: Ctx):
     """Issues a new secret for a web or machine client; the old secret stops working at once (no grace
     period: rotate when it may have leaked). The new secret appears only in this answer. Called with a
@@ -83,8 +88,9 @@ async def rotate_secret(ctx: Ctx):
     return await service.rotate_secret(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.get("/v1/clients/{id}/tokens", query=ListTokens, response=TokenList, errors=(400,),
-            summary="Active access tokens issued to a machine client (client_credentials)", **_common)
+@router.get("/v1/clients/{id}/tokens", query=ListTokens, response=TokenList,
+            summary="Active access tokens issued to a machine client (client_credentials)", **_common,
+            errors=(not_found("client"), service.INVALID_CLIENT_TYPE))
 async def list_tokens(ctx: Ctx):
     """Lists the unexpired, unrevoked access tokens issued to a machine client through the
     `client_credentials` grant, with their scopes and expiry. Called with a **secret key** holding the

@@ -20,7 +20,7 @@ from identity.audit.context import AuditContext
 from identity.clients import store
 from identity.clients.schemas import CreateClient, ListClients, ListTokens, UpdateClient
 from identity.crypto import random_token, sha256_hex
-from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.ids import new_id
 
@@ -38,6 +38,8 @@ DEFAULT_GRANTS: dict[str, list[str]] = {
 ALLOWED_GRANTS = DEFAULT_GRANTS
 _LOOPBACK_NAMES = {"localhost"}
 _BAD_SCHEMES = {"javascript", "data", "vbscript", "file", "about", "blob"}
+
+INVALID_CLIENT_TYPE = ErrorSpec(400, "invalid_client_type", "This client type does not support that.")
 
 
 def new_secret() -> str:
@@ -247,8 +249,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, client_id: str, audit: Audi
 
 
 def _no_secret(type_: str) -> ApiError:
-    return ApiError(f"A {type_} client has no secret; only web and machine clients do.",
-                    status=400, code="invalid_client_type")
+    return INVALID_CLIENT_TYPE(f"A {type_} client has no secret; only web and machine clients do.")
 
 
 async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audit: AuditContext) -> dict[str, Any]:
@@ -267,8 +268,7 @@ async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audi
 async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: ListTokens) -> dict[str, Any]:
     row = await _get_row(pool, tenant_id, client_id)
     if row["type"] != "machine":
-        raise ApiError("Only machine clients have tokens listed here (client_credentials).",
-                       status=400, code="invalid_client_type")
+        raise INVALID_CLIENT_TYPE("Only machine clients have tokens listed here (client_credentials).")
     cursor = decode_cursor(query.cursor)
     after = cursor[0] if cursor else None
     rows, total = await store.active_tokens(pool, tenant_id, client_id, after=after, limit=query.limit,

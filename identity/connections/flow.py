@@ -36,7 +36,7 @@ from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http.auth import Tenant
 from identity.http.clientinfo import client_ip, client_key, user_agent
-from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.ids import new_id
 from identity.oauth import pages
 from identity.oauth.authorize import load_tenant
@@ -48,8 +48,8 @@ from identity.users import store as users
 from identity.users.presenter import present_user
 from identity.users.service import create_user
 
-IdentityAlreadyLinked = ApiError("This provider account is already connected to another user.", status=409,
-                                 code="identity_already_linked")
+IdentityAlreadyLinked = ErrorSpec(409, "identity_already_linked",
+                                  "This provider account is already connected to another user.")
 
 FLOW_TTL = timedelta(minutes=10)
 EXCHANGE_TTL = timedelta(minutes=2)
@@ -400,7 +400,7 @@ async def complete_link(request: web.Request, tenant: Tenant, user_id: str, sess
         return await _complete_link(request, tenant, user_id, session_id, token)
     except asyncpg.UniqueViolationError:
         # The same provider account linked to another user at that very moment.
-        raise IdentityAlreadyLinked from None
+        raise IdentityAlreadyLinked() from None
 
 
 async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
@@ -416,7 +416,7 @@ async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, ses
             raise auth_errors.token_expired("The link token has expired; start connecting the account again.")
         row = await store.get_connection(conn, tenant.id, ticket["connection_id"])
         if row is None or not row["enabled"]:
-            raise service.ConnectionDisabled
+            raise service.ConnectionDisabled()
         user = await users.get(conn, tenant.id, user_id, for_update=True)
         if user is None:
             raise NotFound("user")
@@ -424,7 +424,7 @@ async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, ses
         identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"],
                                              for_update=True)
         if identity is not None and identity["user_id"] != user_id:
-            raise IdentityAlreadyLinked
+            raise IdentityAlreadyLinked()
         if identity is None:
             identity = await _link(conn, tenant.id, row, user, profile, request)
         else:

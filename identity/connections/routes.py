@@ -6,6 +6,7 @@ the publishable key). docs/connections.md."""
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
+from identity.auth import errors as auth_errors
 from identity.auth.runtime import runtime
 from identity.connections import flow, service
 from identity.connections.schemas import (
@@ -28,6 +29,7 @@ from identity.connections.schemas import (
 )
 from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, SECRET
 from identity.http.bodies import read_form
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.state import state
@@ -66,7 +68,8 @@ async def create_connection(ctx: Ctx):
     return await service.create(ctx.pool, st.box, ctx.settings, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/connections/{id}", response=Connection, summary="Get a connection (without its secret)", **_manage)
+@router.get("/v1/connections/{id}", response=Connection, summary="Get a connection (without its secret)", **_manage,
+            errors=(not_found("connection"),))
 async def get_connection(ctx: Ctx):
     """Returns one of the tenant's connections with its settings and callback URL, never its secret. Called
     with a **secret key** holding the `*` scope; 404 for an unknown connection. Changes nothing."""
@@ -75,7 +78,8 @@ async def get_connection(ctx: Ctx):
 
 @router.patch("/v1/connections/{id}", body=UpdateConnection, response=Connection,
               summary="Change a connection (endpoints and field_mapping are replaced whole; the provider "
-                      "cannot change)", **_manage)
+                      "cannot change)", **_manage,
+              errors=(not_found("connection"),))
 async def update_connection(ctx: Ctx):
     """Changes a connection's name, credentials, scopes, endpoints, field mapping or `enabled` flag;
     `endpoints` and `field_mapping` are replaced whole and checked as at creation (422), and the
@@ -87,8 +91,9 @@ async def update_connection(ctx: Ctx):
                                 from_ctx(ctx))
 
 
-@router.delete("/v1/connections/{id}", status=204, errors=(409,),
-               summary="Delete a connection nobody has signed in with (else 409 connection_in_use)", **_manage)
+@router.delete("/v1/connections/{id}", status=204,
+               summary="Delete a connection nobody has signed in with (else 409 connection_in_use)", **_manage,
+               errors=(not_found("connection"), service.ConnectionInUse))
 async def delete_connection(ctx: Ctx):
     """Deletes a connection that no user has signed in with; once users are connected through it the answer
     is 409 `connection_in_use` (disable it instead, or disconnect their identities first). Called with a
@@ -100,7 +105,8 @@ async def delete_connection(ctx: Ctx):
 # -- identities ----------------------------------------------------------------------------------
 
 @router.get("/v1/users/{id}/identities", query=ListIdentities, response=IdentityList, auth=(SECRET,),
-            scope="users:read", tag="Connections", summary="The user's connected provider accounts")
+            scope="users:read", tag="Connections", summary="The user's connected provider accounts",
+            errors=(not_found("user"),))
 async def user_identities(ctx: Ctx):
     """Lists the provider accounts connected to a user (provider, provider's user id, email, last sign-in).
     Called with a **secret key** holding the `users:read` scope; 404 for an unknown user. Cursor
@@ -108,9 +114,10 @@ async def user_identities(ctx: Ctx):
     return await service.list_identities(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
-@router.delete("/v1/users/{id}/identities/{identity_id}", status=204, errors=(409,), auth=(SECRET,),
+@router.delete("/v1/users/{id}/identities/{identity_id}", status=204, auth=(SECRET,),
                scope="users:write", tag="Connections",
-               summary="Disconnect a provider account (409 last_sign_in_method when it is the user's only way in)")
+               summary="Disconnect a provider account (409 last_sign_in_method when it is the user's only way in)",
+               errors=(not_found("identity"), not_found("user"), service.LastSignInMethod))
 async def user_disconnect(ctx: Ctx):
     """Disconnects a provider account from a user, from the tenant's backend. Called with a **secret key**
     holding the `users:write` scope. Refused with 409 `last_sign_in_method` when it is the user's only
@@ -128,8 +135,9 @@ async def my_identities(ctx: Ctx):
     return await service.list_identities(ctx.pool, ctx.tenant_id, ctx.principal.user_id, ctx.query)
 
 
-@router.delete("/v1/me/identities/{identity_id}", status=204, errors=(409,),
-               summary="Disconnect one of the signed-in user's provider accounts", **_me)
+@router.delete("/v1/me/identities/{identity_id}", status=204,
+               summary="Disconnect one of the signed-in user's provider accounts", **_me,
+               errors=(not_found("identity"), service.LastSignInMethod))
 async def my_disconnect(ctx: Ctx):
     """Disconnects one of the signed-in user's provider accounts. Called with the **user's access token**.
     Refused with 409 `last_sign_in_method` when it is the user's only way to sign in (no password and no
@@ -140,12 +148,13 @@ async def my_disconnect(ctx: Ctx):
                              from_ctx(ctx))
 
 
-@router.post("/v1/me/identities/link", body=StartLink, response=LinkStarted, status=201, errors=(403, 404, 409),
+@router.post("/v1/me/identities/link", body=StartLink, response=LinkStarted, status=201,
              summary="Start connecting another provider account: answers a URL (valid 5 minutes, single use) "
                      "to open in the user's browser. Needs a sign-in less than 10 minutes old (else 403 "
                      "reauthentication_required). redirect_url must be on an origin in the tenant's "
                      "allowed_origins ('*' allows none); it receives ?link_token=... (or ?error=...), which "
-                     "this session completes with POST /v1/me/identities/link/complete", **_me)
+                     "this session completes with POST /v1/me/identities/link/complete", **_me,
+             errors=(not_found("connection"), service.ConnectionDisabled, service.ReauthenticationRequired))
 async def my_link(ctx: Ctx):
     """Starts connecting another provider account to the signed-in user. Called with the **user's access
     token** of a sign-in less than 10 minutes old (else 403 `reauthentication_required`). Answers a
@@ -159,10 +168,14 @@ async def my_link(ctx: Ctx):
                                     ctx.principal.session_id, ctx.body)
 
 
-@router.post("/v1/me/identities/link/complete", body=CompleteLink, response=Identity, errors=(401, 404, 409),
+@router.post("/v1/me/identities/link/complete", body=CompleteLink, response=Identity,
              summary="Finish connecting a provider account: the link_token from the redirect_url, spent by the "
                      "session that started the link (any other session gets 401 invalid_token); answers the "
-                     "connected identity", **_me)
+                     "connected identity", **_me,
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, flow.IdentityAlreadyLinked,
+                 service.ConnectionDisabled,
+             ))
 async def my_link_complete(ctx: Ctx):
     """Finishes connecting a provider account: spends the `link_token` that the provider's callback put on
     `redirect_url` and attaches the account to the signed-in user. Called with the **user's access
@@ -238,10 +251,14 @@ async def callback_post(ctx: Ctx):
     return await flow.callback(ctx.request, ctx.param("tenant_id"), params)
 
 
-@router.post("/v1/auth/oauth/exchange", body=Exchange, response=ExchangeResult, errors=(401, 403),
+@router.post("/v1/auth/oauth/exchange", body=Exchange, response=ExchangeResult,
              auth=(PUBLISHABLE,), tag="Authentication", idempotent=False,
              summary="Exchange the one-time token of the callback for {user, session} (403 mfa_required "
-                     "when the user must pass MFA)")
+                     "when the user must pass MFA)",
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED,
+                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
+             ))
 async def exchange(ctx: Ctx):
     """Exchanges the one-time `token` that the callback put on the app's `redirect_url` (valid 2 minutes,
     usable once) for `{user, session}`, plus whether the user is new and the identity used. Called with

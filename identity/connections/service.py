@@ -25,7 +25,7 @@ from identity.connections.schemas import (
 from identity.crypto import random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http.auth import Tenant
-from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import UNSET
 from identity.ids import new_id
@@ -38,16 +38,19 @@ LINK_TICKET_TTL = timedelta(minutes=5)
 #: Linking another provider account needs a sign-in at most this old (the session's creation).
 RECENT_SIGN_IN = timedelta(minutes=10)
 
-ConnectionInUse = ApiError(
+ConnectionInUse = ErrorSpec(
+    409, "connection_in_use",
     "Users have signed in with this connection; disable it (enabled: false) instead, or disconnect "
-    "their identities first.", status=409, code="connection_in_use")
-ConnectionDisabled = ApiError("This connection is disabled.", status=409, code="connection_disabled")
-ReauthenticationRequired = ApiError(
+    "their identities first.")
+ConnectionDisabled = ErrorSpec(409, "connection_disabled", "This connection is disabled.")
+ReauthenticationRequired = ErrorSpec(
+    403, "reauthentication_required",
     "Connecting another account needs a recent sign-in: sign in again, then start connecting within "
-    "10 minutes.", status=403, code="reauthentication_required")
-LastSignInMethod = ApiError(
+    "10 minutes.")
+LastSignInMethod = ErrorSpec(
+    409, "last_sign_in_method",
     "This is the user's last way to sign in (no password and no other connected account); set a "
-    "password or connect another account first.", status=409, code="last_sign_in_method")
+    "password or connect another account first.")
 
 
 def callback_url(public_url: str, tenant_id: str) -> str:
@@ -258,7 +261,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, connection_id: str, audit: 
         if row is None:
             raise NotFound("connection")
         if await store.count_identities_of_connection(conn, tenant_id, connection_id):
-            raise ConnectionInUse
+            raise ConnectionInUse()
         await store.delete_connection(conn, tenant_id, connection_id)
         await audit.record(conn, tenant_id, "connection.deleted", "connection", connection_id,
                            {"provider": row["provider"], "name": row["name"]})
@@ -294,7 +297,7 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
             raise NotFound("identity")
         methods = await store.other_sign_in_methods(conn, tenant_id, user_id, identity_id)
         if not methods["has_password"] and not methods["others"]:
-            raise LastSignInMethod
+            raise LastSignInMethod()
         await store.delete_identity(conn, tenant_id, identity_id)
         now = datetime.now(UTC)
         await emit(conn, tenant_id, "oauth.disconnected", {
@@ -319,12 +322,12 @@ async def start_link(pool: asyncpg.Pool, settings: Any, tenant: Tenant, user_id:
         # the user: the sign-in behind it must be recent.
         signed_in_at = await store.session_signed_in_at(conn, tenant.id, user_id, session_id) if session_id else None
         if signed_in_at is None or datetime.now(UTC) - signed_in_at > RECENT_SIGN_IN:
-            raise ReauthenticationRequired
+            raise ReauthenticationRequired()
         row = await store.get_connection(conn, tenant.id, body.connection_id)
         if row is None:
             raise NotFound("connection")
         if not row["enabled"]:
-            raise ConnectionDisabled
+            raise ConnectionDisabled()
         await store.insert_ticket(conn, {
             "tenant_id": tenant.id, "token_hash": sha256_hex(ticket), "kind": "link", "user_id": user_id,
             "session_id": session_id, "connection_id": row["id"], "redirect_url": redirect,

@@ -16,6 +16,7 @@ from identity.email.schemas import (
     TemplateList,
 )
 from identity.http.auth import SECRET
+from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
 from identity.state import state
 
@@ -40,7 +41,8 @@ async def get_config(ctx: Ctx):
 @router.put("/v1/email/config", body=PutConfig, response=EmailConfig,
             summary="Replace the email configuration; the smtp object is required for provider "
                     "smtp, and an omitted password keeps the stored one for the same server",
-            **_common)
+            **_common,
+            errors=(INVALID_EMAIL,))
 async def put_config(ctx: Ctx):
     """Replaces the tenant's email configuration. Called with a **secret key** holding the `*` scope. The
     `smtp` object is required for provider `smtp`; its host must be a public address (422 for localhost,
@@ -54,7 +56,8 @@ async def put_config(ctx: Ctx):
 
 @router.post("/v1/email/config/test", body=ConfigTest, response=ConfigTestResult,
              summary="Send a test message now through the configured provider; a delivery "
-                     "failure answers 200 with sent false and the server's error", **_common)
+                     "failure answers 200 with sent false and the server's error", **_common,
+             errors=(INVALID_EMAIL,))
 async def test_config(ctx: Ctx):
     """Sends one test message to `to` right away through the tenant's configured provider and reports the
     outcome: a delivery failure answers 200 with `sent: false` and the server's error (never a secret),
@@ -73,8 +76,9 @@ async def list_templates(ctx: Ctx):
     return await service.list_templates(ctx.pool, ctx.tenant_id)
 
 
-@router.get("/v1/email/templates/{template}", response=Template, errors=(404,),
-            summary="One template", **_common)
+@router.get("/v1/email/templates/{template}", response=Template,
+            summary="One template", **_common,
+            errors=(not_found("email_template"),))
 async def get_template(ctx: Ctx):
     """Returns one email template (the tenant's override or the default) and the variables it may use.
     Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the six
@@ -82,9 +86,10 @@ async def get_template(ctx: Ctx):
     return await service.get_template(ctx.pool, ctx.tenant_id, ctx.param("template"))
 
 
-@router.put("/v1/email/templates/{template}", body=PutTemplate, response=Template, errors=(404,),
+@router.put("/v1/email/templates/{template}", body=PutTemplate, response=Template,
             summary="Override a template; one that does not compile or uses anything but "
-                    "{{ variable }}, filters and {% if %} is refused with 422", **_common)
+                    "{{ variable }}, filters and {% if %} is refused with 422", **_common,
+            errors=(not_found("email_template"), service.INVALID_TEMPLATE))
 async def put_template(ctx: Ctx):
     """Overrides one email template (subject, HTML and text bodies) for the tenant's future emails. Called
     with a **secret key** holding the `*` scope. The template is checked now: one that does not compile,
@@ -95,8 +100,9 @@ async def put_template(ctx: Ctx):
                                       from_ctx(ctx))
 
 
-@router.delete("/v1/email/templates/{template}", status=204, errors=(404,),
-               summary="Reset a template to the default", **_common)
+@router.delete("/v1/email/templates/{template}", status=204,
+               summary="Reset a template to the default", **_common,
+               errors=(not_found("email_template"),))
 async def delete_template(ctx: Ctx):
     """Drops the tenant's override of a template, so that the default is used again. Called with a **secret
     key** holding the `*` scope; 404 for an unknown template name. Writes the audit entry
@@ -105,9 +111,10 @@ async def delete_template(ctx: Ctx):
 
 
 @router.post("/v1/email/templates/{template}/preview", body=Preview, body_optional=True,
-             response=RenderedEmail, errors=(404,),
+             response=RenderedEmail,
              summary="Render the current template with sample values overridden by variables",
-             **_common)
+             **_common,
+             errors=(not_found("email_template"), service.INVALID_TEMPLATE))
 async def preview_template(ctx: Ctx):
     """Renders the template the tenant currently uses with sample values, overridden by the `variables`
     given, and returns subject, HTML and text. Called with a **secret key** holding the `*` scope. Sends

@@ -14,12 +14,14 @@ from identity.email.message import InvalidAddress
 from identity.email.queue import TEMPLATES
 from identity.email.schemas import ConfigTest, Preview, PutConfig, PutTemplate
 from identity.email.templates import Rendered, Source, TemplateRefused
-from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, ErrorSpec, NotFound, ValidationFailed
 from identity.http.types import EMAIL_RE
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused, check_host_at_creation
 
 CONFIG_TEST_TIMEOUT = 15.0
+
+INVALID_TEMPLATE = ErrorSpec(422, "invalid_template", "The template does not compile or render.")
 
 
 def present_config(row: asyncpg.Record | None) -> dict[str, Any]:
@@ -48,7 +50,7 @@ def _address(field: str, value: str | None) -> str | None:
     _no_line_breaks(field, value)
     value = value.strip()
     if not EMAIL_RE.match(value):
-        raise ValidationFailed(field, "must be an email address", code="invalid_email")
+        raise INVALID_EMAIL.invalid(field, "must be an email address")
     return value
 
 
@@ -177,7 +179,7 @@ async def put_template(
     try:
         templates.validate(template, source)  # refused now, not as a failed send later
     except TemplateRefused as exc:
-        raise ValidationFailed(exc.field, exc.message, code="invalid_template") from None
+        raise INVALID_TEMPLATE.invalid(exc.field, exc.message) from None
     async with pool.acquire() as conn, conn.transaction():
         row = await store.put_template(conn, tenant_id, template, source.subject,
                                        source.body_html, source.body_text)
@@ -202,7 +204,6 @@ async def preview(pool: asyncpg.Pool, tenant_id: str, template: str, body: Previ
     try:
         rendered = templates.render(source, values)
     except templates.RenderError as exc:
-        raise ApiError(f"The template does not render: {exc}", status=422,
-                       code="invalid_template") from None
+        raise INVALID_TEMPLATE(f"The template does not render: {exc}") from None
     return {"subject": rendered.subject, "body_html": rendered.body_html,
             "body_text": rendered.body_text}

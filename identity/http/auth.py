@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from identity.crypto import constant_time_equals, sha256_hex
-from identity.http.errors import ApiError, Forbidden, NotFound, Unauthenticated
+from identity.http.errors import TENANT_HEADER_REQUIRED, Forbidden, NotFound, Unauthenticated
 from identity.http.key_cache import KeyEntry
 from identity.state import STATE
 
@@ -229,11 +229,7 @@ def tenant_header(request: web.Request) -> str:
     plane admin key) that act in a tenant read it with this too."""
     tenant_id = request.headers.get("X-Tenant-ID", "").strip()
     if not tenant_id:
-        raise ApiError(
-            "Send the tenant's identifier in the X-Tenant-ID header.",
-            status=400,
-            code="tenant_header_required",
-        )
+        raise TENANT_HEADER_REQUIRED()
     if not _TENANT_ID.fullmatch(tenant_id):
         raise NotFound("tenant")
     return tenant_id

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from identity.http.errors import ApiError
+from identity.http.errors import ORIGIN_NOT_ALLOWED
 from identity.state import CORS_ORIGIN
 
 BROWSER_PATH_PREFIXES = (
@@ -62,9 +62,7 @@ def check_origin(request: web.Request, allowed_origins: list[str]) -> None:
     if allowed_origins and "*" not in allowed_origins and origin.rstrip("/") not in {
         o.rstrip("/") for o in allowed_origins
     }:
-        raise ApiError(
-            "This origin is not in the tenant's allowed_origins.", status=403, code="origin_not_allowed"
-        )
+        raise ORIGIN_NOT_ALLOWED()
     request[CORS_ORIGIN] = origin
 
 

@@ -24,7 +24,7 @@ import asyncpg
 from cryptography.exceptions import InvalidTag
 
 from identity.crypto import SecretBox, seal, unseal
-from identity.http.errors import ApiError, ValidationFailed
+from identity.http.errors import IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_MISMATCH, ValidationFailed
 
 RETENTION_HOURS = 24
 CLAIM_TIMEOUT_SECONDS = 60
@@ -92,20 +92,12 @@ async def claim(pool: asyncpg.Pool, c: Claim) -> Stored | None:
         if existing is None:
             continue  # released between our two statements; try to claim again
         if not hmac.compare_digest(existing["request_hash"], c.request_hash):
-            raise ApiError(
-                "This Idempotency-Key was used with a different request.",
-                status=422,
-                code="idempotency_key_mismatch",
-            )
+            raise IDEMPOTENCY_KEY_MISMATCH()
         if existing["state"] == "done":
             status = existing["response_status"]
             return Stored(status, _opened(c, status, existing["response_body"]))
         if asyncio.get_running_loop().time() > deadline:
-            raise ApiError(
-                "A request with this Idempotency-Key is still in progress.",
-                status=409,
-                code="idempotency_key_in_use",
-            )
+            raise IDEMPOTENCY_KEY_IN_USE()
         await asyncio.sleep(0.05)
 
 
@@ -117,8 +109,8 @@ def _opened(c: Claim, status: int, sealed: bytes | None) -> bytes:
     except InvalidTag:
         # Not sealed under this key: a row this code did not write (the lookup and the request
         # hash both come from the same key, so this should not happen).
-        raise ApiError("The stored response to this Idempotency-Key cannot be read; use a new key.",
-                       status=409, code="idempotency_key_in_use") from None
+        raise IDEMPOTENCY_KEY_IN_USE(
+            "The stored response to this Idempotency-Key cannot be read; use a new key.") from None
 
 
 async def complete(pool: asyncpg.Pool, c: Claim, status: int, body: bytes) -> None:

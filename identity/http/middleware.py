@@ -10,7 +10,7 @@ from aiohttp import web
 
 from identity import __version__, origin, tracing
 from identity.http import accesslog, cors, server
-from identity.http.errors import ApiError, ServiceUnavailable
+from identity.http.errors import PAYLOAD_TOO_LARGE, ApiError, ServiceUnavailable
 from identity.http.metrics import LATENCY, REQUESTS
 from identity.http.routing import json_response
 from identity.ids import new_id
@@ -22,7 +22,7 @@ _HTTP_CODES = {
     400: ("bad_request", "The request is malformed."),
     404: ("not_found", "No such path."),
     405: ("method_not_allowed", "This path does not take that method."),
-    413: ("payload_too_large", "The request body is too large."),
+    413: (PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message),
     415: ("unsupported_media_type", "Send the body as application/json."),
 }
 

@@ -4,23 +4,30 @@ Idempotency-Key and serialises; /openapi.json is generated from the same declara
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
+import structlog
 from aiohttp import web
 
 from identity.botprotection import verify as captcha
-from identity.http import accesslog, cors, idempotency
+from identity.http import accesslog, cors, error_declarations, idempotency
 from identity.http.auth import SECRET, Principal, authenticate
 from identity.http.bodies import read_json, read_raw
 from identity.http.clientinfo import client_ip, user_agent
-from identity.http.errors import ApiError, InsufficientScope, NotFound
+from identity.http.errors import ApiError, ErrorSpec, InsufficientScope, NotFound
 from identity.http.validation import decode_body, decode_query, unstorable
 from identity.state import STATE
 
 _encoder = msgspec.json.Encoder()
+log = structlog.get_logger("identity.http")
+
+#: (method, path, status, code) of every error a route answered without declaring it; the test
+#: suite fails on any (tests/conftest.py), production logs `undeclared_error`.
+UNDECLARED: set[tuple[str, str, int, str]] = set()
 
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -111,7 +118,10 @@ class Route:
     tag: str = ""
     tenant: bool = True
     idempotent: bool = True
-    errors: tuple[int, ...] = ()
+    #: The errors the handler and the services it calls can raise, as the declarations they
+    #: raise (ErrorSpec, or an ApiError subclass's .spec); the ones that the rest of this
+    #: declaration implies are added by identity/http/error_declarations.py.
+    errors: tuple[ErrorSpec, ...] = ()
     content_type: str = "application/json"
     #: A form body (application/x-www-form-urlencoded) that the handler reads itself, as the
     #: OAuth endpoints do; declared here so that /openapi.json describes it.
@@ -120,17 +130,27 @@ class Route:
     outcomes: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @functools.cached_property
+    def declared_errors(self) -> dict[int, list[str]]:
+        """Status -> every error code this operation may answer (what /openapi.json lists)."""
+        return error_declarations.declared(self)
+
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        if self.outcomes is None:
-            return await self._handle(request)
-        # Around everything the route does, so that a refusal before the handler (credential,
-        # rate limit, validation, captcha) counts under its code too.
         try:
             response = await self._handle(request)
         except Exception as exc:
-            self.outcomes.record(exc)
+            if isinstance(exc, ApiError) and exc.code not in self.declared_errors.get(exc.status, ()):
+                # The reference would not tell a client about this answer: a missing errors=.
+                UNDECLARED.add((self.method, self.path, exc.status, exc.code))
+                log.warning("undeclared_error", method=self.method, path=self.path,
+                            status=exc.status, code=exc.code)
+            if self.outcomes is not None:
+                # Around everything the route does, so that a refusal before the handler
+                # (credential, rate limit, validation, captcha) counts under its code too.
+                self.outcomes.record(exc)
             raise
-        self.outcomes.record(None, response.status)
+        if self.outcomes is not None:
+            self.outcomes.record(None, response.status)
         return response
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:

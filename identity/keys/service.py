@@ -9,7 +9,7 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
-from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import decode_cursor, page
 from identity.http.validation import duration_field
@@ -20,6 +20,8 @@ from identity.keys.schemas import CreateKey, ListKeys, RotateKey, UpdateKey
 _PREFIX = {"publishable": "pk_live_", "secret": "sk_live_"}
 MAX_EXPIRY_DAYS = 3650
 MAX_GRACE_DAYS = 30
+
+KeyRevoked = ErrorSpec(409, "api_key_revoked", "A revoked key cannot be rotated.")
 
 
 def present(row: asyncpg.Record) -> dict[str, Any]:
@@ -155,7 +157,7 @@ async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: Aud
         if old is None:
             raise NotFound("api_key")
         if old["revoked"]:
-            raise ApiError("A revoked key cannot be rotated.", status=409, code="api_key_revoked")
+            raise KeyRevoked()
         revokes_at = datetime.now(UTC) + grace
         if old["revoked_at"] is not None and old["revoked_at"] < revokes_at:
             revokes_at = old["revoked_at"]  # an earlier pending rotation keeps its deadline

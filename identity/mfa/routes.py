@@ -9,12 +9,15 @@ backup-code generation do; their stored answers are sealed (identity/http/idempo
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
+from identity.auth import errors as auth_errors
 from identity.auth import mfa_gate
 from identity.auth.runtime import runtime
 from identity.auth.schemas import SignInResult
 from identity.http.auth import PUBLISHABLE, SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.mfa import challenges, service
+from identity.mfa import passkeys as mfa_passkeys
 from identity.mfa.schemas import (
     AuthVerifyRequest,
     BackupCodes,
@@ -47,7 +50,8 @@ def _tenant(ctx: Ctx):
 
 
 @router.get("/v1/users/{user_id}/mfa/factors", response=FactorList,
-            summary="List a user's MFA factors (pending ones too)", **_read)
+            summary="List a user's MFA factors (pending ones too)", **_read,
+            errors=(not_found("user"),))
 async def list_factors(ctx: Ctx):
     """Lists a user's MFA factors, active and pending: TOTP apps, SMS numbers and email codes (masked),
     passkeys (WebAuthn) and the backup-code set with the number of codes left. Secrets are never
@@ -57,9 +61,9 @@ async def list_factors(ctx: Ctx):
 
 
 @router.post("/v1/users/{user_id}/mfa/factors", body=EnrollFactor, response=Enrollment, status=201,
-             errors=(409,),
              summary="Start enrolling a factor: TOTP secret and QR code, a code by SMS or email, "
-                     "or WebAuthn creation options", **_write)
+                     "or WebAuthn creation options", **_write,
+             errors=(not_found("user"), mfa_passkeys.NOT_CONFIGURED))
 async def enroll(ctx: Ctx):
     """Starts enrolling a factor for a user; it stays pending until confirmed. Called with a **secret key**
     holding the `users:write` scope. `totp` answers the secret, its `otpauth://` URI and a QR code
@@ -73,8 +77,9 @@ async def enroll(ctx: Ctx):
 
 
 @router.post("/v1/users/{user_id}/mfa/factors/{factor_id}/confirm", body=ConfirmFactor, response=Factor,
-             errors=(401, 409), summary="Activate a pending factor with a code (or, for WebAuthn, "
-                                        "the attestation)", **_write)
+             summary="Activate a pending factor with a code (or, for WebAuthn, "
+                                        "the attestation)", **_write,
+             errors=(not_found("user"), service.FACTOR_EXISTS, service.FACTOR_NOT_PENDING, service.INVALID_CODE))
 async def confirm(ctx: Ctx):
     """Activates a pending factor with the code from the app, the SMS or the email (for a passkey, the
     attestation from the browser). Called with a **secret key** holding the `users:write` scope. A wrong
@@ -86,9 +91,10 @@ async def confirm(ctx: Ctx):
                                  ctx.param("factor_id"), ctx.body.code, from_ctx(ctx))
 
 
-@router.delete("/v1/users/{user_id}/mfa/factors/{factor_id}", status=204, errors=(403,),
+@router.delete("/v1/users/{user_id}/mfa/factors/{factor_id}", status=204,
                summary="Remove a factor (403 last_mfa_factor for the only active one while the "
-                       "tenant requires MFA)", **_write)
+                       "tenant requires MFA)", **_write,
+               errors=(not_found("mfa_factor"), not_found("user"), service.LAST_FACTOR))
 async def remove(ctx: Ctx):
     """Removes one of a user's factors, pending or active. Called with a **secret key** holding the
     `users:write` scope. While the tenant requires MFA, the user's only active factor cannot be removed
@@ -100,7 +106,8 @@ async def remove(ctx: Ctx):
 
 @router.post("/v1/users/{user_id}/mfa/backup-codes/generate", response=BackupCodes,
              summary="Generate 8 backup codes (shown once); the previous set stops working",
-             **_write)
+             **_write,
+             errors=(not_found("user"),))
 async def generate_for_user(ctx: Ctx):
     """Generates a new set of 8 single-use backup codes for the user; the previous set stops working. The
     codes appear only in this answer (only keyed hashes are stored). Called with a **secret key**
@@ -112,7 +119,8 @@ async def generate_for_user(ctx: Ctx):
 
 @router.post("/v1/mfa/backup-codes/generate", body=GenerateBackupCodes, response=BackupCodes,
              summary="Generate 8 backup codes for body.user_id (shown once); the previous set stops "
-                     "working", **_write)
+                     "working", **_write,
+             errors=(not_found("user"),))
 async def generate(ctx: Ctx):
     """The same as `POST /v1/users/{user_id}/mfa/backup-codes/generate`, with the user named in the body
     (`user_id`): a new set of 8 single-use backup codes, shown only here, replacing the previous set.
@@ -122,9 +130,14 @@ async def generate(ctx: Ctx):
                                                ctx.body.user_id, from_ctx(ctx))
 
 
-@router.post("/v1/mfa/challenge", body=ChallengeRequest, response=Challenge, errors=(401, 409),
+@router.post("/v1/mfa/challenge", body=ChallengeRequest, response=Challenge,
              summary="Ask for another factor of a sign-in's challenge (sends the code of an sms or "
-                     "email_otp factor; WebAuthn request options for a passkey)", **_public)
+                     "email_otp factor; WebAuthn request options for a passkey)", **_public,
+             errors=(
+                 not_found("mfa_factor"), auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED,
+                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
+                 mfa_passkeys.NOT_CONFIGURED,
+             ))
 async def challenge(ctx: Ctx):
     """During a sign-in that answered 403 `mfa_required`, switches the challenge to another of the user's
     active factors, or asks for a new code for the current one. Called with the tenant's **publishable
@@ -136,9 +149,14 @@ async def challenge(ctx: Ctx):
                                    ctx.body.factor_id)
 
 
-@router.post("/v1/mfa/verify", body=VerifyRequest, response=MfaTokens, errors=(401, 403),
+@router.post("/v1/mfa/verify", body=VerifyRequest, response=MfaTokens,
              summary="Complete a sign-in's challenge with a factor's code; tokens with mfa_verified",
-             **_public)
+             **_public,
+             errors=(
+                 not_found("mfa_factor"), auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED,
+                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
+                 service.INVALID_CODE,
+             ))
 async def verify(ctx: Ctx):
     """Completes a sign-in's MFA challenge with a code of a factor (`factor_id`, else the challenge's
     current factor; a backup code is recognised by its form) and answers the tokens of a new session
@@ -156,9 +174,13 @@ async def verify(ctx: Ctx):
     return challenges.tokens(verified)
 
 
-@router.post("/v1/auth/mfa/verify", body=AuthVerifyRequest, response=SignInResult, errors=(401, 403),
+@router.post("/v1/auth/mfa/verify", body=AuthVerifyRequest, response=SignInResult,
              summary="Complete the sign-in of a 403 mfa_required with a code: {user, session}",
-             **{**_public, "tag": "Authentication"})
+             **{**_public, "tag": "Authentication"},
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED,
+                 auth_errors.USER_BANNED, auth_errors.USER_DISABLED, service.INVALID_CODE,
+             ))
 async def auth_verify(ctx: Ctx):
     """Completes the sign-in that answered 403 `mfa_required`: the challenge id, the `factor_type` (`totp`,
     `sms`, `email_otp`, `webauthn` or `backup_code`) and the code; answers `{user, session}` like a

@@ -17,7 +17,7 @@ from identity.crypto import constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.auth import Tenant
-from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.ids import new_id
 from identity.mfa import codes, passkeys, store, totp
 from identity.mfa.schemas import EnrollFactor
@@ -36,8 +36,17 @@ DEFAULT_NAMES = {
 
 # -- errors ------------------------------------------------------------------------------------
 
-def invalid_code(message: str = "The code is not correct.") -> ApiError:
-    return ApiError(message, status=401, code="invalid_code")
+INVALID_CODE = ErrorSpec(401, "invalid_code", "The code is not correct.")
+LAST_FACTOR = ErrorSpec(
+    403, "last_mfa_factor",
+    "This is the user's only active MFA factor and the tenant requires MFA: enroll another "
+    "factor before removing it.")
+FACTOR_NOT_PENDING = ErrorSpec(409, "mfa_factor_not_pending", "This factor is not waiting for confirmation.")
+FACTOR_EXISTS = ErrorSpec(409, "mfa_factor_exists", "This passkey is already enrolled.")
+
+
+def invalid_code(message: str | None = None) -> ApiError:
+    return INVALID_CODE(message)
 
 
 def factor_not_found() -> NotFound:
@@ -45,10 +54,7 @@ def factor_not_found() -> NotFound:
 
 
 def last_factor() -> ApiError:
-    return ApiError(
-        "This is the user's only active MFA factor and the tenant requires MFA: enroll another "
-        "factor before removing it.", status=403, code="last_mfa_factor",
-    )
+    return LAST_FACTOR()
 
 
 # -- keys and hashes ---------------------------------------------------------------------------
@@ -212,8 +218,7 @@ async def confirm(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, fa
         if factor is None:
             raise factor_not_found()
         if factor["status"] != "pending":
-            raise ApiError("This factor is not waiting for confirmation.", status=409,
-                           code="mfa_factor_not_pending")
+            raise FACTOR_NOT_PENDING()
         changes: dict[str, Any] | None = None
         kind = factor["type"]
         if kind == "totp":
@@ -269,7 +274,7 @@ async def _confirm_webauthn(conn: asyncpg.Connection, tenant: Tenant, factor: An
         tenant.id, registered.credential_id,
     )
     if taken:
-        raise ApiError("This passkey is already enrolled.", status=409, code="mfa_factor_exists")
+        raise FACTOR_EXISTS()
     return {
         "credential_id": registered.credential_id, "public_key": registered.public_key,
         "sign_count": registered.sign_count, "aaguid": registered.aaguid,

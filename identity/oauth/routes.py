@@ -30,6 +30,7 @@ from identity.oauth.schemas import (
     EndSessionForm,
     Introspection,
     MfaForm,
+    OAuthErrorBody,
     SignInForm,
     TokenForm,
     TokenHintForm,
@@ -43,7 +44,12 @@ from identity.tokens.signing import ID_TOKEN_ALGORITHMS
 
 router = Router()
 _common: dict[str, Any] = {"tenant": False, "idempotent": False, "tag": "OAuth 2.0 / OpenID Connect"}
-_html: dict[str, Any] = {**_common, "content_type": "text/html"}
+#: The hosted pages answer a page, a 302 to the client (with a code or an error), or an error
+#: page (400, which /openapi.json lists for every page).
+_html: dict[str, Any] = {**_common, "content_type": "text/html",
+                         "extra": {"responses": {302: None}}}
+#: What the JSON endpoints answer in RFC 6749's error shape (identity/oauth/errors.py).
+_oauth_errors = {"extra": {"responses": {400: OAuthErrorBody, 401: OAuthErrorBody}}}
 BASE = "/oauth/{tenant_id}"
 CLAIMS = ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "azp", "sid", "email",
           "email_verified", "name", "preferred_username", "picture", "updated_at"]
@@ -95,7 +101,7 @@ def discovery_document(iss: str) -> dict[str, Any]:
     }
 
 
-@router.get(BASE + "/.well-known/openid-configuration", response=Discovery, errors=(404,),
+@router.get(BASE + "/.well-known/openid-configuration", response=Discovery,
             summary="OpenID Provider metadata of the tenant (issuer {IDENTITY_PUBLIC_URL}/oauth/{tenant_id})",
             **_common)
 async def discovery(ctx: Ctx):
@@ -108,7 +114,7 @@ async def discovery(ctx: Ctx):
                  headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"})
 
 
-@router.get(BASE + "/.well-known/jwks.json", response=Jwks, errors=(404,),
+@router.get(BASE + "/.well-known/jwks.json", response=Jwks,
             summary="The tenant's JWK set (the service's ES256 signing keys)", **_common)
 async def jwks(ctx: Ctx):
     """The public keys (JWK set) that verify this tenant's ID tokens and OAuth access tokens, the same set
@@ -155,7 +161,7 @@ async def authorize_post(ctx: Ctx):
 
 @router.post(BASE + "/authorize/sign-in", form=SignInForm,
              summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
-             **_html)
+             **{**_html, "extra": {"responses": {302: None, 429: "text/html"}}})
 async def authorize_sign_in(ctx: Ctx):
     """Receives the hosted sign-in form (email, password, CSRF token and the original request as hidden
     fields), posted by the browser without an API credential. Applies the tenant's sign-in rules
@@ -167,7 +173,8 @@ async def authorize_sign_in(ctx: Ctx):
     return await flow.sign_in(ctx.request, ctx.param("tenant_id"))
 
 
-@router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form", **_html)
+@router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form",
+             **{**_html, "extra": {"responses": {302: None, 501: "text/html"}}})
 async def authorize_mfa(ctx: Ctx):
     """Receives the hosted MFA code form (the challenge, the code and the original request as hidden
     fields, with the CSRF token), posted by the browser without an API credential. A right code
@@ -189,7 +196,7 @@ async def authorize_consent(ctx: Ctx):
 
 @router.post(BASE + "/token", form=TokenForm, response=TokenResponse,
              summary="Token endpoint: authorization_code (+PKCE), refresh_token (rotated), client_credentials",
-             **_common)
+             **_common, **_oauth_errors)
 async def token(ctx: Ctx):
     """The token endpoint for registered OAuth clients. No API credential: a client authenticates with its
     secret (HTTP Basic or form) or, when public, with `client_id` and PKCE. `authorization_code`: spends
@@ -245,7 +252,8 @@ async def _userinfo(ctx: Ctx) -> web.Response:
     return _json({"sub": user["id"], **claims_for_user(user, scopes)}, headers=NO_STORE)
 
 
-@router.get(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common)
+@router.get(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common,
+            extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}})
 async def userinfo_get(ctx: Ctx):
     """OpenID Connect UserInfo: the claims of the user an OAuth access token was issued for, limited to the
     token's scopes (`email`, `profile`). Called with the **OAuth access token** as `Authorization:
@@ -255,7 +263,8 @@ async def userinfo_get(ctx: Ctx):
     return await _userinfo(ctx)
 
 
-@router.post(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common)
+@router.post(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common,
+             extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}})
 async def userinfo_post(ctx: Ctx):
     """OpenID Connect UserInfo sent as POST: the same answer and rules as `GET /oauth/{tenant_id}/userinfo`
     (no API credential: the **OAuth access token** as `Authorization: Bearer`, the `openid` scope
@@ -296,7 +305,7 @@ async def _client_and_token(ctx: Ctx, tenant_id: str) -> tuple[Any, str]:
 
 @router.post(BASE + "/revoke", form=TokenHintForm,
              summary="Token revocation (RFC 7009): revokes the grant of an access or refresh token; always 200",
-             **_common)
+             **_common, **_oauth_errors)
 async def revoke(ctx: Ctx):
     """Token revocation (RFC 7009) for registered OAuth clients, which authenticate as at the token
     endpoint (no API credential). Revokes the whole grant behind an access or refresh token of the
@@ -318,7 +327,7 @@ async def revoke(ctx: Ctx):
 @router.post(BASE + "/introspect", form=TokenHintForm, response=Introspection,
              summary="Token introspection (RFC 7662); web and machine clients see any token of the tenant, "
                      "public clients only their own",
-             **_common)
+             **_common, **_oauth_errors)
 async def introspect(ctx: Ctx):
     """Token introspection (RFC 7662) for registered OAuth clients, which authenticate as at the token
     endpoint (no API credential). Answers `active: true` with scope, client, subject and expiry for a

@@ -113,3 +113,11 @@ class Discovery(Model):
     token_endpoint_auth_methods_supported: list[str]
     code_challenge_methods_supported: list[str]
     claims_supported: list[str]
+
+
+class OAuthErrorBody(Model):
+    """The RFC 6749 §5.2 error (token, revocation, introspection, userinfo): not the platform's
+    error envelope."""
+
+    error: str
+    error_description: str

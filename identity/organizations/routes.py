@@ -7,9 +7,10 @@ from __future__ import annotations
 from aiohttp import web
 
 from identity.audit.context import from_ctx, when_required
+from identity.auth import errors as auth_errors
 from identity.auth.runtime import runtime
 from identity.http.auth import ACCESS_TOKEN, SECRET
-from identity.http.errors import NotFound
+from identity.http.errors import INVALID_EMAIL, NotFound, not_found
 from identity.http.routing import Ctx, Router
 from identity.organizations import active, pages, service
 from identity.organizations.schemas import (
@@ -51,7 +52,8 @@ async def list_orgs(ctx: Ctx):
 
 
 @router.post("/v1/organizations", body=CreateOrganization, response=Organization, status=201,
-             errors=(404, 409), summary="Create an organization; created_by becomes its owner", **_write)
+             summary="Create an organization; created_by becomes its owner", **_write,
+             errors=(not_found("user"), service.SLUG_TAKEN))
 async def create_org(ctx: Ctx):
     """Creates an organization. Called with a **secret key** holding the `organizations:write` scope.
     Without `slug`, one is derived from the name (409 for a taken explicit slug). With `created_by`,
@@ -61,8 +63,9 @@ async def create_org(ctx: Ctx):
     return await service.create_org(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/organizations/slug/{slug}", response=Organization, errors=(404,),
-            summary="Get an organization by slug", **_read)
+@router.get("/v1/organizations/slug/{slug}", response=Organization,
+            summary="Get an organization by slug", **_read,
+            errors=(not_found("organization"),))
 async def get_org_by_slug(ctx: Ctx):
     """Returns the tenant's organization with this slug (404 for an id or an unknown slug). Called with a
     **secret key** holding the `organizations:read` scope. Changes nothing."""
@@ -72,8 +75,9 @@ async def get_org_by_slug(ctx: Ctx):
     return await service.get_org(ctx.pool, ctx.tenant_id, slug)
 
 
-@router.get("/v1/organizations/{id}", response=Organization, errors=(404,),
-            summary="Get an organization by id or slug", **_read)
+@router.get("/v1/organizations/{id}", response=Organization,
+            summary="Get an organization by id or slug", **_read,
+            errors=(not_found("organization"),))
 async def get_org(ctx: Ctx):
     """Returns one of the tenant's organizations by id (`org_...`) or slug, with its member count. Called
     with a **secret key** holding the `organizations:read` scope; 404 when the tenant has no such
@@ -82,8 +86,9 @@ async def get_org(ctx: Ctx):
 
 
 @router.patch("/v1/organizations/{id}", body=UpdateOrganization, response=Organization,
-              errors=(404, 409), summary="Update an organization (public_metadata is replaced)",
-              **_write)
+              summary="Update an organization (public_metadata is replaced)",
+              **_write,
+              errors=(not_found("organization"), service.SLUG_TAKEN))
 async def update_org(ctx: Ctx):
     """Changes an organization's name, slug, logo URL or public metadata (`public_metadata` is replaced
     whole). Called with a **secret key** holding the `organizations:write` scope. 404 for an unknown
@@ -92,8 +97,9 @@ async def update_org(ctx: Ctx):
     return await service.update_org(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/organizations/{id}", status=204, errors=(404,),
-               summary="Delete an organization with its memberships and invitations", **_write)
+@router.delete("/v1/organizations/{id}", status=204,
+               summary="Delete an organization with its memberships and invitations", **_write,
+               errors=(not_found("organization"),))
 async def delete_org(ctx: Ctx):
     """Deletes an organization with its memberships and invitations (pending invitation links stop working)
     and clears it as the active organization of every session that had it. Called with a **secret key**
@@ -103,7 +109,8 @@ async def delete_org(ctx: Ctx):
 
 
 @router.get("/v1/organizations/{id}/members", query=ListMembers, response=MembershipList,
-            errors=(404,), summary="List members with their users", **_read)
+            summary="List members with their users", **_read,
+            errors=(not_found("organization"),))
 async def list_members(ctx: Ctx):
     """Lists an organization's memberships with each member's user, optionally only one `role`. Called with
     a **secret key** holding the `organizations:read` scope; 404 for an unknown organization. Cursor
@@ -112,7 +119,8 @@ async def list_members(ctx: Ctx):
 
 
 @router.post("/v1/organizations/{id}/members", body=AddMember, response=Membership, status=201,
-             errors=(404, 409), summary="Add a user as a member (no email is sent)", **_write)
+             summary="Add a user as a member (no email is sent)", **_write,
+             errors=(not_found("organization"), not_found("user"), service.ALREADY_MEMBER))
 async def add_member(ctx: Ctx):
     """Adds a user of the tenant to an organization with a role, directly: no invitation and no email.
     Called with a **secret key** holding the `organizations:write` scope. 404 for an unknown
@@ -122,8 +130,9 @@ async def add_member(ctx: Ctx):
 
 
 @router.patch("/v1/organizations/{id}/members/{user_id}", body=UpdateMember, response=Membership,
-              errors=(404, 409), summary="Change a member's role (the last owner cannot be demoted)",
-              **_write)
+              summary="Change a member's role (the last owner cannot be demoted)",
+              **_write,
+              errors=(not_found("membership"), not_found("organization"), not_found("user"), service.LAST_OWNER))
 async def update_member(ctx: Ctx):
     """Changes a member's role. Called with a **secret key** holding the `organizations:write` scope. The
     organization's last owner cannot be demoted (409). 404 for an unknown organization or member. Writes
@@ -133,8 +142,9 @@ async def update_member(ctx: Ctx):
                                        ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/organizations/{id}/members/{user_id}", status=204, errors=(404, 409),
-               summary="Remove a member (the last owner cannot be removed)", **_write)
+@router.delete("/v1/organizations/{id}/members/{user_id}", status=204,
+               summary="Remove a member (the last owner cannot be removed)", **_write,
+               errors=(not_found("membership"), not_found("organization"), service.LAST_OWNER))
 async def remove_member(ctx: Ctx):
     """Removes a member from an organization and clears it as the active organization of that user's
     sessions. Called with a **secret key** holding the `organizations:write` scope. The last owner
@@ -145,8 +155,9 @@ async def remove_member(ctx: Ctx):
 
 
 @router.post("/v1/organizations/{id}/invitations", body=CreateInvitation, response=Invitation,
-             status=201, errors=(404, 409, 422),
-             summary="Invite an email address; the invitation email carries a one-time link", **_write)
+             status=201,
+             summary="Invite an email address; the invitation email carries a one-time link", **_write,
+             errors=(INVALID_EMAIL, not_found("organization"), service.ALREADY_INVITED, service.ALREADY_MEMBER))
 async def create_invitation(ctx: Ctx):
     """Invites an email address to an organization with a role and sends the **invitation email** with a
     one-time link (valid `expires_in`, default 7 days, 1 minute to 365 days; only the link token's hash
@@ -164,7 +175,8 @@ async def create_invitation(ctx: Ctx):
 
 
 @router.get("/v1/organizations/{id}/invitations", query=ListInvitations, response=InvitationList,
-            errors=(404,), summary="List invitations (pending unless status says otherwise)", **_read)
+            summary="List invitations (pending unless status says otherwise)", **_read,
+            errors=(not_found("organization"),))
 async def list_invitations(ctx: Ctx):
     """Lists an organization's invitations, pending ones unless `status` asks for others. Called with a
     **secret key** holding the `organizations:read` scope; 404 for an unknown organization. Cursor
@@ -172,8 +184,9 @@ async def list_invitations(ctx: Ctx):
     return await service.list_invitations(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
-@router.delete("/v1/organizations/{id}/invitations/{invitation_id}", status=204, errors=(404, 409),
-               summary="Revoke an invitation: its link stops working", **_write)
+@router.delete("/v1/organizations/{id}/invitations/{invitation_id}", status=204,
+               summary="Revoke an invitation: its link stops working", **_write,
+               errors=(not_found("invitation"), not_found("organization"), service.INVITATION_ACCEPTED))
 async def revoke_invitation(ctx: Ctx):
     """Revokes a pending invitation: its link stops working at once. Called with a **secret key** holding
     the `organizations:write` scope. Revoking a revoked invitation answers 204 and changes nothing; an
@@ -183,10 +196,14 @@ async def revoke_invitation(ctx: Ctx):
                                     from_ctx(ctx))
 
 
-@router.post("/v1/invitations/{token}/accept", response=Membership, errors=(401, 403, 409),
+@router.post("/v1/invitations/{token}/accept", response=Membership,
              summary="Accept an invitation as the invited, signed-in user",
              # honours Idempotency-Key: a retry after a lost answer gets the membership
-             auth=(ACCESS_TOKEN,), tag="Organizations")
+             auth=(ACCESS_TOKEN,), tag="Organizations",
+             errors=(
+                 auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED,
+                 auth_errors.USER_DISABLED, service.ALREADY_MEMBER, service.INVITATION_EMAIL_MISMATCH,
+             ))
 async def accept_invitation(ctx: Ctx):
     """Accepts an invitation with the token from its link, as the invited user: the caller's email must be
     the invited address (403 `invitation_email_mismatch`). Called with the **user's access token**. The
@@ -218,9 +235,10 @@ async def invitation_page(ctx: Ctx):
 
 
 @router.post("/v1/auth/organization", body=SetActiveOrganization, response=ActiveOrganization,
-             errors=(401, 404), summary="Make one of the signed-in user's organizations active for "
+             summary="Make one of the signed-in user's organizations active for "
                                         "the session (null clears it); answers a new access token",
-             **_user)
+             **_user,
+             errors=(not_found("organization"), auth_errors.USER_BANNED, auth_errors.USER_DISABLED))
 async def set_active_organization(ctx: Ctx):
     """Makes one of the signed-in user's organizations the active one of the current session (or, with
     `null`, none) and answers a new access token whose `org_id` and `org_role` claims name it; it

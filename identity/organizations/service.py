@@ -25,7 +25,7 @@ from identity.crypto import random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.auth import Tenant
-from identity.http.errors import ApiError, Forbidden, NotFound, ValidationFailed
+from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
 from identity.http.validation import duration_field
@@ -53,24 +53,33 @@ INVITATION_PAGE_PATH = "/v1/invitations/view"
 
 # -- errors -----------------------------------------------------------------------------------
 
+SLUG_TAKEN = ErrorSpec(409, "slug_already_exists", "That slug is already used by another organization.")
+ALREADY_MEMBER = ErrorSpec(409, "already_member", "The user is already a member of this organization.")
+ALREADY_INVITED = ErrorSpec(
+    409, "already_invited", "A pending invitation for that email already exists; revoke it to send a new one.")
+LAST_OWNER = ErrorSpec(
+    409, "last_owner", "An organization must keep at least one owner: make another member an owner first.")
+INVITATION_ACCEPTED = ErrorSpec(
+    409, "invitation_accepted", "The invitation was already accepted; remove the member instead.")
+INVITATION_EMAIL_MISMATCH = ErrorSpec(
+    403, "invitation_email_mismatch",
+    "This invitation was sent to another email address; sign in as that user to accept it.")
+
+
 def slug_taken() -> ApiError:
-    return ApiError("That slug is already used by another organization.", status=409,
-                    code="slug_already_exists")
+    return SLUG_TAKEN()
 
 
 def already_member() -> ApiError:
-    return ApiError("The user is already a member of this organization.", status=409,
-                    code="already_member")
+    return ALREADY_MEMBER()
 
 
 def already_invited() -> ApiError:
-    return ApiError("A pending invitation for that email already exists; revoke it to send a new one.",
-                    status=409, code="already_invited")
+    return ALREADY_INVITED()
 
 
 def last_owner() -> ApiError:
-    return ApiError("An organization must keep at least one owner: make another member an owner "
-                    "first.", status=409, code="last_owner")
+    return LAST_OWNER()
 
 
 def org_not_found() -> NotFound:
@@ -433,8 +442,7 @@ async def revoke_invitation(
         if row["status"] == "revoked":
             return
         if row["status"] == "accepted":
-            raise ApiError("The invitation was already accepted; remove the member instead.",
-                           status=409, code="invitation_accepted")
+            raise INVITATION_ACCEPTED()
         await store.revoke_invitation(conn, tenant_id, invitation_id)
         await audit.record(conn, tenant_id, "organization.invitation_revoked", "organization", org["id"],
                            {"invitation_id": invitation_id, "email": row["email"]})
@@ -460,8 +468,7 @@ async def accept_invitation(
         if user["status"] != "active":
             raise auth_errors.user_inactive(user["status"])
         if user["email"] != inv["email"]:
-            raise Forbidden("This invitation was sent to another email address; sign in as "
-                            "that user to accept it.", code="invitation_email_mismatch")
+            raise INVITATION_EMAIL_MISMATCH()
         row = await store.insert_member(conn, tenant_id, new_id("mem"), inv["org_id"], user_id, inv["role"])
         if row is None:
             raise already_member()

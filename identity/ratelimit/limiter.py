@@ -17,6 +17,7 @@ from identity.state import RATE_HEADERS
 
 class RateLimited(ApiError):
     status, code = 429, "rate_limit_exceeded"
+    message = "Too many requests; retry after the number of seconds in Retry-After."
 
     def __init__(self, verdict: Verdict) -> None:
         super().__init__(

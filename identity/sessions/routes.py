@@ -5,6 +5,7 @@ from __future__ import annotations
 from identity.audit.context import from_ctx
 from identity.auth.runtime import runtime
 from identity.http.auth import SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions import service
 from identity.sessions.schemas import (
@@ -54,7 +55,8 @@ async def verify_session(ctx: Ctx):
     return await service.verify(runtime(ctx.app), ctx.pool, ctx.tenant_id, ctx.body.token)
 
 
-@router.get("/v1/sessions/{id}", response=Session, errors=(404,), summary="Get a session", **_read)
+@router.get("/v1/sessions/{id}", response=Session, summary="Get a session", **_read,
+            errors=(not_found("session"),))
 async def get_session(ctx: Ctx):
     """Returns one session of the tenant (device, address, country, status, expiry). Called with a **secret
     key** holding the `sessions:read` scope; 404 when no session with this id belongs to the tenant.
@@ -62,8 +64,9 @@ async def get_session(ctx: Ctx):
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.delete("/v1/sessions/{id}", status=204, errors=(404,),
-               summary="Revoke a session: its access and refresh tokens stop working", **_write)
+@router.delete("/v1/sessions/{id}", status=204,
+               summary="Revoke a session: its access and refresh tokens stop working", **_write,
+               errors=(not_found("session"),))
 async def delete_session(ctx: Ctx):
     """Revokes one session: its refresh token and access tokens stop working on this API at once. Called
     with a **secret key** holding the `sessions:write` scope; 404 when the session is not the tenant's.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from identity.audit.context import from_ctx
 from identity.http.auth import MASTER
+from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
 from identity.state import state
 from identity.tenants import service
@@ -43,8 +44,9 @@ async def list_tenants(ctx: Ctx):
     return await service.list_tenants(ctx.pool, ctx.query)
 
 
-@_both("POST", "/v1/tenants", body=CreateTenant, response=TenantCreated, status=201, errors=(409,),
-       summary="Create a tenant with its first publishable and secret keys")
+@_both("POST", "/v1/tenants", body=CreateTenant, response=TenantCreated, status=201,
+       summary="Create a tenant with its first publishable and secret keys",
+       errors=(INVALID_EMAIL, service.SlugTaken))
 async def create_tenant(ctx: Ctx):
     """Creates a tenant with its authentication configuration and its first two API keys, a publishable key
     and a secret key with every scope. Called with the **master key** (served under both `/cp/v1` and
@@ -58,7 +60,8 @@ async def create_tenant(ctx: Ctx):
                                 allow_http=ctx.settings.webhook_allow_http)
 
 
-@_both("GET", "/v1/tenants/slug/{slug}", response=Tenant, summary="Get a tenant by slug")
+@_both("GET", "/v1/tenants/slug/{slug}", response=Tenant, summary="Get a tenant by slug",
+       errors=(not_found("tenant"),))
 async def get_tenant_by_slug(ctx: Ctx):
     """Returns the tenant with this slug (404 for an id or an unknown slug). Called with the **master key**
     (served under both `/cp/v1` and `/v1`). Changes nothing."""
@@ -70,7 +73,8 @@ async def get_tenant_by_slug(ctx: Ctx):
     return await service.get(ctx.pool, slug)
 
 
-@_both("GET", "/v1/tenants/{id}", response=Tenant, summary="Get a tenant by id or slug")
+@_both("GET", "/v1/tenants/{id}", response=Tenant, summary="Get a tenant by id or slug",
+       errors=(not_found("tenant"),))
 async def get_tenant(ctx: Ctx):
     """Returns one tenant by its id (`tnt_...`) or its slug, with its configuration, metadata, plan and
     user and organization counts. Called with the **master key** (served under both `/cp/v1` and `/v1`);
@@ -78,8 +82,9 @@ async def get_tenant(ctx: Ctx):
     return await service.get(ctx.pool, ctx.param("id"))
 
 
-@_both("PATCH", "/v1/tenants/{id}", body=UpdateTenant, response=Tenant, errors=(409,),
-       summary="Update a tenant; auth_config is merged, metadata replaced")
+@_both("PATCH", "/v1/tenants/{id}", body=UpdateTenant, response=Tenant,
+       summary="Update a tenant; auth_config is merged, metadata replaced",
+       errors=(not_found("tenant"), service.SlugTaken))
 async def update_tenant(ctx: Ctx):
     """Changes a tenant's name, slug, plan, status or metadata (metadata objects are replaced whole);
     `auth_config` is merged key by key into the current configuration and validated as a whole. Called
@@ -92,7 +97,8 @@ async def update_tenant(ctx: Ctx):
 
 
 @_both("DELETE", "/v1/tenants/{id}", query=DeleteTenant, status=204,
-       summary="Delete a tenant and all its data; confirm must equal the slug")
+       summary="Delete a tenant and all its data; confirm must equal the slug",
+       errors=(not_found("tenant"),))
 async def delete_tenant(ctx: Ctx):
     """Deletes a tenant and everything it owns (users, sessions, keys, organizations, webhooks, logs...);
     it cannot be undone. Called with the **master key** (served under both `/cp/v1` and `/v1`). The
@@ -102,7 +108,8 @@ async def delete_tenant(ctx: Ctx):
 
 
 @_both("POST", "/v1/tenants/{id}/suspend", body=SuspendTenant, body_optional=True, response=Tenant,
-       summary="Suspend a tenant: sign-ins are refused, sessions stay valid")
+       summary="Suspend a tenant: sign-ins are refused, sessions stay valid",
+       errors=(not_found("tenant"),))
 async def suspend_tenant(ctx: Ctx):
     """Suspends a tenant: sign-up, sign-in and the other sign-in flows answer 403 `tenant_suspended`, while
     existing sessions stay valid. Called with the **master key** (served under both `/cp/v1` and `/v1`);
@@ -111,7 +118,8 @@ async def suspend_tenant(ctx: Ctx):
     return await service.suspend(ctx.pool, ctx.param("id"), ctx.body.reason, from_ctx(ctx))
 
 
-@_both("POST", "/v1/tenants/{id}/restore", response=Tenant, summary="Restore a suspended tenant")
+@_both("POST", "/v1/tenants/{id}/restore", response=Tenant, summary="Restore a suspended tenant",
+       errors=(not_found("tenant"),))
 async def restore_tenant(ctx: Ctx):
     """Makes a suspended tenant active again, so that its users can sign in, and clears the suspension
     reason. Called with the **master key** (served under both `/cp/v1` and `/v1`). Writes the audit
@@ -119,7 +127,8 @@ async def restore_tenant(ctx: Ctx):
     return await service.restore(ctx.pool, ctx.param("id"), from_ctx(ctx))
 
 
-@_both("GET", "/v1/tenants/{id}/stats", response=TenantStats, summary="Counts for a tenant")
+@_both("GET", "/v1/tenants/{id}/stats", response=TenantStats, summary="Counts for a tenant",
+       errors=(not_found("tenant"),))
 async def tenant_stats(ctx: Ctx):
     """Counts for one tenant: users (total, active and new over 30 days), active sessions and sessions
     created over 30 days, organizations and MFA enrollment. Called with the **master key** (served under

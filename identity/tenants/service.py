@@ -10,7 +10,7 @@ import msgspec
 from identity import slugs
 from identity.audit.context import AuditContext
 from identity.crypto import random_token
-from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, ErrorSpec, NotFound, ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
@@ -19,7 +19,7 @@ from identity.keys.service import issue_key
 from identity.tenants import auth_config, store
 from identity.tenants.schemas import CreateTenant, ListTenants, UpdateTenant
 
-SlugTaken = ApiError("That slug is already in use.", status=409, code="slug_already_exists")
+SlugTaken = ErrorSpec(409, "slug_already_exists", "That slug is already in use.")
 
 
 def present(row: asyncpg.Record) -> dict[str, Any]:
@@ -47,7 +47,7 @@ async def _free_slug(conn: asyncpg.Connection, base: str) -> str:
         candidate = f"{base[:42]}-{random_token(4)[:5].lower()}"
         if not await store.slug_exists(conn, candidate):
             return candidate
-    raise SlugTaken
+    raise SlugTaken()
 
 
 def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
@@ -70,7 +70,7 @@ async def create(
     if body.owner_email is not UNSET:
         owner_email = body.owner_email.strip().lower()
         if not EMAIL_RE.match(owner_email):
-            raise ValidationFailed("owner_email", "is not a valid email address", code="invalid_email")
+            raise INVALID_EMAIL.invalid("owner_email", "is not a valid email address")
     async with pool.acquire() as conn, conn.transaction():
         slug = (slugs.explicit(body.slug) if body.slug is not UNSET
                 else await _free_slug(conn, slugs.slugify(body.name, "tenant")))
@@ -89,7 +89,7 @@ async def create(
                     if bot_secret else None,
                 })
         except asyncpg.UniqueViolationError:
-            raise SlugTaken from None
+            raise SlugTaken() from None
         _, publishable = await issue_key(conn, row["id"], name="Default publishable key", type_="publishable")
         _, secret = await issue_key(conn, row["id"], name="Default secret key", type_="secret")
         await audit.record(conn, row["id"], "tenant.created", "tenant", row["id"],
@@ -140,7 +140,7 @@ async def _change(
             async with conn.transaction():
                 row = await store.update(conn, current["id"], changes)
         except asyncpg.UniqueViolationError:
-            raise SlugTaken from None
+            raise SlugTaken() from None
         await audit.record(conn, current["id"], action, "tenant", current["id"], meta)
     forget_tenant_everywhere(current["id"])  # committed; other processes learn it by NOTIFY
     return present(row)

@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from identity.audit.context import from_ctx
+from identity.auth import errors as auth_errors
+from identity.auth import policy as auth_policy
 from identity.auth.runtime import runtime
 from identity.http.auth import CP_ADMIN, SECRET, load_tenant_and_key, tenant_header
+from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.sessions.schemas import Revoked
@@ -57,8 +60,9 @@ async def list_users(ctx: Ctx):
                              limit=q.limit, cursor=q.cursor, present=present_user)
 
 
-@router.post("/v1/users", body=CreateUser, response=User, status=201, errors=(409, 422),
-             summary="Create a user (password hashed, or password_hash imported)", **_write)
+@router.post("/v1/users", body=CreateUser, response=User, status=201,
+             summary="Create a user (password hashed, or password_hash imported)", **_write,
+             errors=(INVALID_EMAIL, auth_policy.PASSWORD_TOO_WEAK, service.EmailTaken, service.UsernameTaken))
 async def create_user(ctx: Ctx):
     """Creates a user from the tenant's backend, for example to import accounts. Called with a **secret
     key** holding the `users:write` scope. Give a `password` (hashed here; the password policy does not
@@ -70,8 +74,9 @@ async def create_user(ctx: Ctx):
     return await service.create(ctx.pool, state(ctx.app).box, ctx.principal.tenant, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/users/email/{email}", response=User, errors=(404,),
-            summary="Get a user by email address", **_read)
+@router.get("/v1/users/email/{email}", response=User,
+            summary="Get a user by email address", **_read,
+            errors=(not_found("user"),))
 async def get_user_by_email(ctx: Ctx):
     """Returns the tenant's user with this email address (compared case-insensitively), with private
     metadata. Called with a **secret key** holding the `users:read` scope; 404 when there is none.
@@ -79,7 +84,8 @@ async def get_user_by_email(ctx: Ctx):
     return await service.get_user_by_email(ctx.pool, ctx.tenant_id, ctx.param("email"))
 
 
-@router.get("/v1/users/{id}", response=User, errors=(404,), summary="Get a user", **_read)
+@router.get("/v1/users/{id}", response=User, summary="Get a user", **_read,
+            errors=(not_found("user"),))
 async def get_user(ctx: Ctx):
     """Returns one of the tenant's users with their full profile, private metadata included. Called with a
     **secret key** holding the `users:read` scope; 404 when the tenant has no such user. Changes
@@ -87,8 +93,9 @@ async def get_user(ctx: Ctx):
     return await service.get_user(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.patch("/v1/users/{id}", body=UpdateUser, response=User, errors=(404, 409, 422),
-              summary="Update a user; metadata objects are replaced whole", **_write)
+@router.patch("/v1/users/{id}", body=UpdateUser, response=User,
+              summary="Update a user; metadata objects are replaced whole", **_write,
+              errors=(INVALID_EMAIL, not_found("user"), service.EmailTaken, service.UsernameTaken))
 async def update_user(ctx: Ctx):
     """Changes a user's profile, role, metadata (each metadata object is replaced whole) or status
     (`active` / `disabled`). Called with a **secret key** holding the `users:write` scope. A new email
@@ -100,8 +107,9 @@ async def update_user(ctx: Ctx):
     return await service.update(ctx.pool, ctx.principal.tenant, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/users/{id}", status=204, errors=(404,),
-               summary="Delete a user with their sessions, MFA factors and memberships", **_write)
+@router.delete("/v1/users/{id}", status=204,
+               summary="Delete a user with their sessions, MFA factors and memberships", **_write,
+               errors=(not_found("user"),))
 async def delete_user(ctx: Ctx):
     """Deletes a user for good with their sessions, refresh tokens, MFA factors, provider accounts and
     memberships. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
@@ -111,8 +119,9 @@ async def delete_user(ctx: Ctx):
 
 
 @router.post("/v1/users/{id}/disable", body=DisableUser, body_optional=True, response=User,
-             errors=(404, 409), summary="Disable a user (sessions revoked unless revoke_sessions is false)",
-             **_write)
+             summary="Disable a user (sessions revoked unless revoke_sessions is false)",
+             **_write,
+             errors=(not_found("user"), service.UserBanned))
 async def disable_user(ctx: Ctx):
     """Disables a user: they can no longer sign in, their data stays. Called with a **secret key** holding
     the `users:write` scope. Their sessions are revoked (`session.revoked`) unless `revoke_sessions` is
@@ -123,8 +132,9 @@ async def disable_user(ctx: Ctx):
                                  ctx.body.revoke_sessions, from_ctx(ctx))
 
 
-@router.post("/v1/users/{id}/enable", response=User, errors=(404,),
-             summary="Enable a disabled or banned user", **_write)
+@router.post("/v1/users/{id}/enable", response=User,
+             summary="Enable a disabled or banned user", **_write,
+             errors=(not_found("user"),))
 async def enable_user(ctx: Ctx):
     """Makes a disabled or banned user active again and lifts a password lockout. Called with a **secret
     key** holding the `users:write` scope; 404 for an unknown user. Emits `user.updated` with `fields:
@@ -132,8 +142,9 @@ async def enable_user(ctx: Ctx):
     return await service.enable(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.post("/v1/users/{id}/ban", body=BanUser, body_optional=True, response=User, errors=(404,),
-             summary="Ban a user: every session is revoked; the reason goes to the audit log", **_write)
+@router.post("/v1/users/{id}/ban", body=BanUser, body_optional=True, response=User,
+             summary="Ban a user: every session is revoked; the reason goes to the audit log", **_write,
+             errors=(not_found("user"),))
 async def ban_user(ctx: Ctx):
     """Bans a user: every session is revoked at once (`session.revoked`, reason `user_banned`) and sign-in
     is refused with 403 `user_banned`. Called with a **secret key** holding the `users:write` scope; 404
@@ -142,8 +153,9 @@ async def ban_user(ctx: Ctx):
     return await service.ban(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body.reason, from_ctx(ctx))
 
 
-@router.post("/v1/users/{id}/sessions/revoke-all", response=Revoked, errors=(404,),
-             summary="Revoke every active session of the user", **_write)
+@router.post("/v1/users/{id}/sessions/revoke-all", response=Revoked,
+             summary="Revoke every active session of the user", **_write,
+             errors=(not_found("user"),))
 async def revoke_all(ctx: Ctx):
     """Revokes every active session of one user: their refresh and access tokens stop working on this API
     at once. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
@@ -152,9 +164,10 @@ async def revoke_all(ctx: Ctx):
     return await service.revoke_all(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.post("/v1/users/{id}/password", body=SetPassword, response=User, errors=(404,),
+@router.post("/v1/users/{id}/password", body=SetPassword, response=User,
              summary="Set the password (no old password, no policy); revokes sessions by default",
-             **_write)
+             **_write,
+             errors=(not_found("user"), auth_policy.PASSWORD_TOO_WEAK))
 async def set_password(ctx: Ctx):
     """Sets a user's password from the tenant's backend, without the old password and without the password
     policy. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
@@ -166,7 +179,8 @@ async def set_password(ctx: Ctx):
 
 
 @router.get("/v1/users/{id}/sessions", query=ListUserSessions, response=UserSessionList,
-            errors=(404,), summary="The user's active sessions, newest first", **_read)
+            summary="The user's active sessions, newest first", **_read,
+            errors=(not_found("user"),))
 async def user_sessions(ctx: Ctx):
     """Lists a user's active sessions, newest first, with device, address and who impersonated (for
     impersonation sessions). Called with a **secret key** holding the `users:read` scope; 404 for an
@@ -182,9 +196,13 @@ async def _tenant_from_header(ctx: Ctx) -> Any:
 
 @router.post("/v1/users/{id}/impersonate", body=ImpersonateUser, body_optional=True,
              response=Impersonation, auth=(CP_ADMIN,), idempotent=False,
-             errors=(400, 403, 404), tag="Users",
+             tag="Users",
              summary="Control plane admin key + X-Tenant-ID: an access token acting as the user "
-                     "for one hour (act claim), recorded in the audit log")
+                     "for one hour (act claim), recorded in the audit log",
+             errors=(
+                 not_found("user"), auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
+                 auth_errors.USER_DISABLED,
+             ))
 async def impersonate(ctx: Ctx):
     """Issues an access token that acts as the user (its `act` claim names the administrator) for one hour,
     for support work. Called with the **control plane admin key** and `X-Tenant-ID` naming the user's

@@ -16,7 +16,7 @@ from identity.auth import lockout, onetime, passwords
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.auth import Tenant
-from identity.http.errors import ApiError, NotFound, ValidationFailed
+from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
@@ -28,8 +28,8 @@ from identity.users import metadata, store
 from identity.users.presenter import event_data, present_user
 from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser
 
-EmailTaken = ApiError("A user with that email already exists.", status=409, code="email_already_exists")
-UsernameTaken = ApiError("That username is already taken.", status=409, code="username_already_exists")
+EmailTaken = ErrorSpec(409, "email_already_exists", "A user with that email already exists.")
+UsernameTaken = ErrorSpec(409, "username_already_exists", "That username is already taken.")
 
 
 async def create_user(
@@ -67,8 +67,8 @@ async def create_user(
     row = await store.insert_unless_taken(conn, values)
     if row is None:  # nothing was written: the caller's transaction can go on
         if await store.email_exists(conn, tenant_id, values["email"]):
-            raise EmailTaken
-        raise UsernameTaken
+            raise EmailTaken()
+        raise UsernameTaken()
     await emit(conn, tenant_id, "user.created", event_data(row))
     return row
 
@@ -89,8 +89,7 @@ CREATE_HOOKS.append(_create_owner)
 
 # -- /v1/users (issue F) -------------------------------------------------------------------------
 
-UserBanned = ApiError("The user is banned; enable them before disabling them.", status=409,
-                      code="user_banned")
+UserBanned = ErrorSpec(409, "user_banned", "The user is banned; enable them before disabling them.")
 
 
 def _email(value: str) -> str:
@@ -155,9 +154,9 @@ async def create(
     _avatar(body.avatar_url)
     # A taken email or username is answered before a hash is spent on it (the insert re-checks).
     if await store.email_exists(pool, tenant.id, email):
-        raise EmailTaken
+        raise EmailTaken()
     if body.username is not None and await store.username_exists(pool, tenant.id, body.username):
-        raise UsernameTaken
+        raise UsernameTaken()
     hashed = body.password_hash
     if body.password is not None:
         hashed = await passwords.hash_password(body.password)
@@ -196,8 +195,8 @@ async def _unique(conn: asyncpg.Connection, tenant_id: str, user_id: str, change
             return await store.update(conn, tenant_id, user_id, changes)
     except asyncpg.UniqueViolationError as exc:
         if "username" in (exc.constraint_name or ""):
-            raise UsernameTaken from None
-        raise EmailTaken from None
+            raise UsernameTaken() from None
+        raise EmailTaken() from None
 
 
 async def update(
@@ -261,7 +260,7 @@ async def _disable(
     audit: AuditContext,
 ) -> Any:
     if row["status"] == "banned":
-        raise UserBanned
+        raise UserBanned()
     if row["status"] == "disabled":
         return row
     revoked: list[Any] = []

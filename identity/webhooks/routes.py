@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from identity.audit.context import AuditContext, from_ctx
 from identity.http.auth import ADMIN_TOKEN, SECRET
+from identity.http.errors import not_found
 from identity.http.routing import Ctx, Reply, Router
 from identity.state import STATE
 from identity.webhooks import service
@@ -66,8 +67,9 @@ async def create_webhook(ctx: Ctx):
                                 from_ctx(ctx))
 
 
-@router.get("/v1/webhooks/{id}", response=Webhook, errors=(404,), summary="Get a webhook",
-            **_read)
+@router.get("/v1/webhooks/{id}", response=Webhook, summary="Get a webhook",
+            **_read,
+            errors=(not_found("webhook"),))
 async def get_webhook(ctx: Ctx):
     """Returns one of the tenant's webhook endpoints (without the signing secret) and when it was last
     triggered. Called with a **secret key** holding the `webhooks:read` scope; 404 when the tenant has
@@ -75,8 +77,9 @@ async def get_webhook(ctx: Ctx):
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.patch("/v1/webhooks/{id}", body=UpdateWebhook, response=Webhook, errors=(404,),
-              summary="Change a webhook; enabled false pauses delivery", **_write)
+@router.patch("/v1/webhooks/{id}", body=UpdateWebhook, response=Webhook,
+              summary="Change a webhook; enabled false pauses delivery", **_write,
+              errors=(not_found("webhook"),))
 async def update_webhook(ctx: Ctx):
     """Changes a webhook's URL, events, description or `enabled` flag. Called with a **secret key** holding
     the `webhooks:write` scope. `enabled: false` pauses it: events that happen while it is paused are
@@ -87,8 +90,9 @@ async def update_webhook(ctx: Ctx):
                                 ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/webhooks/{id}", status=204, errors=(404,),
-               summary="Delete a webhook and its delivery history", **_write)
+@router.delete("/v1/webhooks/{id}", status=204,
+               summary="Delete a webhook and its delivery history", **_write,
+               errors=(not_found("webhook"),))
 async def delete_webhook(ctx: Ctx):
     """Deletes a webhook endpoint with its whole delivery history; pending deliveries are not sent. Called
     with a **secret key** holding the `webhooks:write` scope; 404 for an unknown webhook. Writes the
@@ -97,8 +101,9 @@ async def delete_webhook(ctx: Ctx):
 
 
 @router.post("/v1/webhooks/{id}/test", body=TestWebhook, body_optional=True,
-             response=TestResult, errors=(404,),
-             summary="Send a signed sample event now and report the receiver's answer", **_write)
+             response=TestResult,
+             summary="Send a signed sample event now and report the receiver's answer", **_write,
+             errors=(not_found("webhook"),))
 async def test_webhook(ctx: Ctx):
     """Sends a signed sample event of the kind given (default `user.created`) to the webhook right now,
     even while it is paused, and answers with the receiver's HTTP status, the time taken and any error.
@@ -110,7 +115,8 @@ async def test_webhook(ctx: Ctx):
 
 
 @router.get("/v1/webhooks/{id}/deliveries", query=ListDeliveries, response=DeliveryList,
-            errors=(404,), summary="A webhook's deliveries, newest first", **_read)
+            summary="A webhook's deliveries, newest first", **_read,
+            errors=(not_found("webhook"),))
 async def list_deliveries(ctx: Ctx):
     """Lists a webhook's deliveries, newest first, with status, attempts, the receiver's last HTTP status,
     the last error and the next attempt's time; filter by `status`. Called with a **secret key** holding
@@ -119,8 +125,9 @@ async def list_deliveries(ctx: Ctx):
     return await service.list_deliveries(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.query)
 
 
-@router.post("/v1/webhooks/deliveries/{id}/retry", response=Accepted, status=202, errors=(404,),
-             summary="Attempt a delivery again (a new series of retries)", **_write)
+@router.post("/v1/webhooks/deliveries/{id}/retry", response=Accepted, status=202,
+             summary="Attempt a delivery again (a new series of retries)", **_write,
+             errors=(not_found("delivery"),))
 async def retry_delivery(ctx: Ctx):
     """Starts a new series of attempts for one delivery of the tenant's webhooks (any status), with the
     retry schedule from the start; answers 202 with the delivery pending. Called with a **secret key**
@@ -133,7 +140,8 @@ async def retry_delivery(ctx: Ctx):
 # -- v2 administration -------------------------------------------------------------------------
 
 @router.post("/v2/admin/webhooks", body=AdminCreateWebhook, response=AdminWebhook, status=201,
-             summary="Create a webhook for one tenant or (tenant_id null) every tenant", **_admin)
+             summary="Create a webhook for one tenant or (tenant_id null) every tenant", **_admin,
+             errors=(not_found("tenant"),))
 async def admin_create(ctx: Ctx):
     """Creates an administration webhook for one tenant (`tenant_id`) or, with `tenant_id: null`, for
     events of every tenant, with the secret the operator chooses (stored encrypted). Called with the
@@ -153,8 +161,9 @@ async def admin_list(ctx: Ctx):
     return await service.admin_list(ctx.pool, ctx.query)
 
 
-@router.get("/v2/admin/webhooks/{webhookId}", response=AdminWebhook, errors=(404,),
-            summary="Get an administration webhook", **_admin)
+@router.get("/v2/admin/webhooks/{webhookId}", response=AdminWebhook,
+            summary="Get an administration webhook", **_admin,
+            errors=(not_found("webhook"),))
 async def admin_get(ctx: Ctx):
     """Returns one administration webhook (URL, events, tenant, active flag, last trigger), without its
     secret. Called with the **operator's admin token**; 404 for an unknown webhook. Changes nothing."""
@@ -162,7 +171,8 @@ async def admin_get(ctx: Ctx):
 
 
 @router.patch("/v2/admin/webhooks/{webhookId}", body=AdminUpdateWebhook, response=AdminWebhook,
-              errors=(404,), summary="Change events, URL, or pause (active false)", **_admin)
+              summary="Change events, URL, or pause (active false)", **_admin,
+              errors=(not_found("webhook"),))
 async def admin_update(ctx: Ctx):
     """Changes an administration webhook's URL or events, or pauses it (`active: false`: events meanwhile
     are skipped, pending deliveries wait) and resumes it (`active: true`: waiting deliveries are sent).
@@ -173,8 +183,9 @@ async def admin_update(ctx: Ctx):
                                       _admin_audit(ctx))
 
 
-@router.delete("/v2/admin/webhooks/{webhookId}", response=Deleted, errors=(404,),
-               summary="Delete an administration webhook and its deliveries", **_admin)
+@router.delete("/v2/admin/webhooks/{webhookId}", response=Deleted,
+               summary="Delete an administration webhook and its deliveries", **_admin,
+               errors=(not_found("webhook"),))
 async def admin_delete(ctx: Ctx):
     """Deletes an administration webhook and its delivery history; answers `{"id", "deleted": true}`.
     Called with the **operator's admin token**; 404 for an unknown webhook. For a single tenant's
@@ -183,8 +194,9 @@ async def admin_delete(ctx: Ctx):
 
 
 @router.get("/v2/admin/webhooks/{webhookId}/deliveries", query=AdminDeliveryQuery,
-            response=AdminDeliveryList, errors=(404,),
-            summary="Delivery history, newest first", **_admin)
+            response=AdminDeliveryList,
+            summary="Delivery history, newest first", **_admin,
+            errors=(not_found("webhook"),))
 async def admin_deliveries(ctx: Ctx):
     """Lists an administration webhook's deliveries, newest first; filter by `status` and `tenant_id`.
     Called with the **operator's admin token**; 404 for an unknown webhook. Cursor pagination (`limit`,
@@ -193,8 +205,9 @@ async def admin_deliveries(ctx: Ctx):
 
 
 @router.post("/v2/admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay", response=Accepted,
-             status=202, errors=(404,), summary="Deliver again (a new series of retries)",
-             **_admin)
+             status=202, summary="Deliver again (a new series of retries)",
+             **_admin,
+             errors=(not_found("delivery"), not_found("webhook")))
 async def admin_replay(ctx: Ctx):
     """Starts a new series of attempts for one delivery of an administration webhook (the retry schedule
     from the start) and answers 202 with the delivery pending. Called with the **operator's admin

@@ -10,6 +10,7 @@ from aiohttp import web
 
 from identity import __version__
 from identity.http import exposition
+from identity.http.errors import NotFound, Unauthenticated
 from identity.http.routing import Ctx, Router, json_response
 from identity.http.types import Model
 from identity.state import state
@@ -40,7 +41,8 @@ async def health(ctx: Ctx):
     return {"status": "ok", "version": __version__, "database": "ok"}
 
 
-@router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain", errors=(401, 404),
+@router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain",
+            errors=(Unauthenticated.spec, NotFound.spec),
             summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)",
             description="Closed on the API port unless `IDENTITY_METRICS_TOKEN` is set, and then open only "
                         "to `Authorization: Bearer <IDENTITY_METRICS_TOKEN>`. The listener of its own "

@@ -1,6 +1,6 @@
 """The reference in docs/ is complete and self-contained.
 
-- docs/errors.md lists every error code the service can answer, read from the code that raises
+- docs/errors.md lists every error code the service can answer, read from the code that declares or raises
   it (not from route declarations), and no code that no longer exists;
 - docs/events.md documents every event kind of the catalogue with every key of its payload;
 - no tracked file points to a contract document outside this repository.
@@ -36,6 +36,10 @@ FLOW_CALLS = {"FlowError": (0, "code", None), "fail": (0, "code", None), "_error
 #: Places that pass on a code they received rather than naming one (function -> why). Every
 #: other code must be written where it is raised, as a literal the collector reads.
 FORWARDS = {
+    "identity/http/errors.py:not_found": "the declaration behind NotFound(kind), read at each caller",
+    "identity/http/errors.py:__call__": "ErrorSpec() raises its own declaration's code",
+    "identity/http/errors.py:invalid": "ErrorSpec.invalid() raises its own declaration's code",
+    "identity/http/errors.py:__init_subclass__": "an ApiError subclass's .spec is its own class code",
     "identity/http/middleware.py:_answer": "the _HTTP_CODES table (read separately)",
     "identity/admin/service.py:update_config": "re-raises the tenant update's validation error",
     "identity/oauth/params.py:parse": "sends a RedirectError's own code to the redirect URI",
@@ -157,7 +161,15 @@ class _Collector(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         name = _name(node.func)
-        if name == "NotFound":
+        if name == "ErrorSpec":  # a declaration (status, code, message): raised as SPEC() or SPEC.invalid()
+            self._add(self.out.platform, _argument(node, 1, "code"), None)
+        elif name == "not_found" and self.path != "identity/http/errors.py":
+            kinds = self._resolve(node.args[0]) if node.args else None
+            if kinds is None:
+                self._add(self.out.platform, node.args[0] if node.args else None, None)
+            else:
+                self.out.platform |= {f"{k}_not_found" for k in kinds}
+        elif name == "NotFound":
             kind = _argument(node, 0, "kind")
             if kind is None:
                 self.out.platform.add("not_found")
@@ -184,7 +196,9 @@ def _http_codes(tree: ast.Module) -> set[str]:
     for node in tree.body:
         if isinstance(node, ast.Assign) and _name(node.targets[0]) == "_HTTP_CODES":
             assert isinstance(node.value, ast.Dict)
-            return {v.elts[0].value for v in node.value.values if isinstance(v, ast.Tuple)}
+            # An entry naming a declaration (`PAYLOAD_TOO_LARGE.code`) is read at its ErrorSpec.
+            return {v.elts[0].value for v in node.value.values
+                    if isinstance(v, ast.Tuple) and isinstance(v.elts[0], ast.Constant)}
     raise AssertionError("identity/http/middleware.py has no _HTTP_CODES table")
 
 
@@ -339,6 +353,8 @@ OUTSIDE = re.compile("|".join([
 
 #: This file (its patterns).
 NOT_SCANNED = {"tests/test_docs_reference.py"}
+#: Third-party files kept as they are published (Redoc's bundle, lock files of npm tools).
+VENDORED = ("identity/static/", "tools/docs-viewer/package-lock.json", "tests/typescript/package-lock.json")
 
 
 def test_no_file_points_to_a_contract_outside_the_repository():
@@ -346,7 +362,7 @@ def test_no_file_points_to_a_contract_outside_the_repository():
     offenders = []
     for name in files:
         path = ROOT / name
-        if name in NOT_SCANNED or not path.is_file():
+        if name in NOT_SCANNED or not path.is_file() or name.startswith(VENDORED):
             continue
         try:
             text = path.read_text()

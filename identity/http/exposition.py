@@ -16,14 +16,14 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from identity.backlog import BACKLOG
-from identity.http.errors import ApiError, Unauthenticated
+from identity.http.errors import NotFound, Unauthenticated
 from identity.http.metrics import POOL_IDLE, POOL_MAX, POOL_SIZE
 
 
 def authorise(request: web.Request, token: str | None) -> None:
     """Raise unless the request may read /metrics on the API port."""
     if token is None:
-        raise ApiError("No such path.", code="not_found", status=404)
+        raise NotFound(message="No such path.")
     scheme, _, presented = request.headers.get("Authorization", "").partition(" ")
     # Digests of equal length: the comparison takes the same time whatever was presented.
     expected = hashlib.sha256(token.encode()).digest()

@@ -43,16 +43,14 @@ async def health(ctx: Ctx):
 
 @router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain",
             errors=(Unauthenticated.spec, NotFound.spec),
-            summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)",
-            description="Closed on the API port unless `IDENTITY_METRICS_TOKEN` is set, and then open only "
-                        "to `Authorization: Bearer <IDENTITY_METRICS_TOKEN>`. The listener of its own "
-                        "(`IDENTITY_METRICS_ADDR`) serves the same text without a token.")
+            summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)")
 async def metrics(ctx: Ctx):
     """Prometheus metrics of this process in the text exposition format: HTTP requests and latencies,
     sign-in and sign-up outcomes by error code, the database pool, the job queues, the outbox and
-    pending webhook deliveries. On the API port it answers 404 unless `IDENTITY_METRICS_TOKEN` is set,
-    and then only to that bearer token; the listener of its own (`IDENTITY_METRICS_ADDR`) serves it
-    without one. Not rate limited. Changes nothing."""
+    pending webhook deliveries. No API credential: on the API port it answers 404 unless
+    `IDENTITY_METRICS_TOKEN` is set, and then only to `Authorization: Bearer <IDENTITY_METRICS_TOKEN>`;
+    the listener of its own (`IDENTITY_METRICS_ADDR`) serves it without a token. Not rate limited.
+    Changes nothing."""
     exposition.authorise(ctx.request, ctx.settings.metrics_token)
     return await exposition.respond(ctx.pool, tuple(state(ctx.app).metrics_refreshers), ctx.app)
 

@@ -27,9 +27,8 @@ def sign_up_disabled() -> ApiError:
     return ApiError("Sign-up is disabled for this application.", status=403, code="sign_up_disabled")
 
 
-def email_not_verified() -> ApiError:
-    return ApiError("Verify your email address before signing in.", status=403,
-                    code="email_not_verified")
+def email_not_verified(message: str = "Verify your email address before signing in.") -> ApiError:
+    return ApiError(message, status=403, code="email_not_verified")
 
 
 def user_inactive(status: str) -> ApiError:

@@ -9,8 +9,6 @@ never be stored and replayed to whoever presents the same key with the publishab
 
 from __future__ import annotations
 
-from aiohttp import web
-
 from identity.admin.stats import record_failed_sign_in
 from identity.audit.context import when_required
 from identity.auth import links, pages, service
@@ -31,9 +29,11 @@ from identity.auth.schemas import (
     TokenBody,
     TokenPair,
     UserResult,
+    VerifyEmailForm,
     VerifyEmailQuery,
 )
 from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, register_resolver
+from identity.http.bodies import read_form
 from identity.http.errors import ApiError
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
@@ -128,20 +128,31 @@ async def me(ctx: Ctx):
              summary="Verify an email address with the token from the verification email",
              **_public)
 async def verify_email(ctx: Ctx):
-    return await links.verify_email(ctx.pool, _tenant(ctx), ctx.body.token)
+    return await links.verify_email(ctx.pool, _tenant(ctx), ctx.body.token, client_info(ctx.request))
 
 
 @router.get("/v1/auth/verify-email", query=VerifyEmailQuery, tenant=False, tag="Authentication",
             content_type="text/html",
-            summary="The link in the verification email: verifies and shows an HTML page")
+            summary="The link in the verification email: an HTML page asking to confirm (changes nothing; "
+                    "its button posts to /v1/auth/verify-email/confirm)")
 async def verify_email_page(ctx: Ctx):
-    outcome, email = await links.verify_email_page(ctx.pool, ctx.query.token)
-    return web.Response(
-        text=pages.verify_email(outcome, email), content_type="text/html",
-        status=200 if outcome in ("verified", "already") else 400,
-        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                 "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"},
-    )
+    outcome, email, tenant_name = await links.verification_page(ctx.pool, ctx.query.token)
+    return pages.verify_email(ctx.request, ctx.settings.public_url, outcome, email,
+                              tenant_name=tenant_name, token=ctx.query.token)
+
+
+@router.post("/v1/auth/verify-email/confirm", form=VerifyEmailForm, tenant=False, tag="Authentication",
+             content_type="text/html", idempotent=False,
+             summary="The verification page's confirm button (form: token, csrf_token): verifies the address "
+                     "and shows an HTML page")
+async def verify_email_confirm(ctx: Ctx):
+    form = await read_form(ctx.request)
+    token = form.get("token")
+    if not pages.form_ok(ctx.request, form, ctx.settings.public_url):
+        return pages.verify_email(ctx.request, ctx.settings.public_url, "form_expired", None)
+    outcome, email = await links.confirm_verification(ctx.pool, token if isinstance(token, str) else None,
+                                                      client_info(ctx.request))
+    return pages.verify_email(ctx.request, ctx.settings.public_url, outcome, email)
 
 
 @router.post("/v1/auth/verify-email/resend", body=Resend, response=Sent, errors=(422,),

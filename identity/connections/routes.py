@@ -108,8 +108,9 @@ async def my_disconnect(ctx: Ctx):
 
 @router.post("/v1/me/identities/link", body=StartLink, response=LinkStarted, status=201, errors=(403, 404, 409),
              summary="Start connecting another provider account: answers a URL (valid 5 minutes, single use) "
-                     "to open in the user's browser. Needs a sign-in less than 10 minutes old (else 403 "
-                     "reauthentication_required). redirect_url must be on an origin in the tenant's "
+                     "to open in the user's browser. Needs a verified address (else 403 email_not_verified) "
+                     "and a sign-in less than 10 minutes old (else 403 reauthentication_required). "
+                     "redirect_url must be on an origin in the tenant's "
                      "allowed_origins ('*' allows none); it receives ?link_token=... (or ?error=...), which "
                      "this session completes with POST /v1/me/identities/link/complete", **_me)
 async def my_link(ctx: Ctx):
@@ -169,7 +170,8 @@ async def callback_post(ctx: Ctx):
 @router.post("/v1/auth/oauth/exchange", body=Exchange, response=ExchangeResult, errors=(401, 403),
              auth=(PUBLISHABLE,), tag="Authentication", idempotent=False,
              summary="Exchange the one-time token of the callback for {user, session} (403 mfa_required "
-                     "when the user must pass MFA)")
+                     "when the user must pass MFA; 403 email_not_verified, as on password sign-in, for an "
+                     "existing account whose address is not verified while the tenant requires it)")
 async def exchange(ctx: Ctx):
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return await flow.exchange(ctx.pool, runtime(ctx.app), ctx.principal.tenant, ctx.body.token,

@@ -29,6 +29,7 @@ from identity.http.errors import ApiError
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
+from identity.tenants import store as tenants
 from identity.users import store as users
 from identity.users.presenter import present_user
 from identity.users.service import create_user
@@ -188,8 +189,8 @@ async def verification_page(pool: asyncpg.Pool, token: str | None) -> tuple[str,
         outcome, link = await _page_outcome(conn, token)
         if link is None:
             return outcome, None, None
-        name = await conn.fetchval("SELECT name FROM tenants WHERE id = $1", link["tenant_id"])
-    return ("confirm" if outcome == "valid" else outcome), link["email"], name
+        tenant = await tenants.get(conn, link["tenant_id"])
+    return ("confirm" if outcome == "valid" else outcome), link["email"], tenant["name"] if tenant else None
 
 
 async def confirm_verification(pool: asyncpg.Pool, token: str | None,

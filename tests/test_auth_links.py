@@ -7,6 +7,7 @@ import uuid
 from identity.state import state
 from identity.users import store as users
 from tests.conftest import MASTER_KEY, STRONG_PASSWORD, Api, assert_error, emails_of, token_in
+from tests.test_oauth_support import parse_page
 
 REDIRECT = "https://app.example.com/auth/callback?next=%2Fhome"
 
@@ -225,10 +226,18 @@ async def test_verify_email_api(api: Api, app, tenant, sign_up) -> None:
 async def test_verify_email_page(api: Api, app, tenant, sign_up) -> None:
     a = await sign_up(email="page-<b>x</b>@example.com")
     token = token_in((await emails_of(app, tenant.id, "verification"))[-1]["variables"]["verify_url"])
+    # The link's GET asks to confirm and changes nothing (tests/test_prehijack.py); the button
+    # posts the token with the page's CSRF token.
     status, html, resp = await api.call("GET", f"/v1/auth/verify-email?token={token}")
     assert status == 200 and resp.content_type == "text/html"
-    assert "Email verified" in html and "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+    assert "Confirm that you created" in html and "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
     assert resp.headers["Cache-Control"] == "no-store"
+    row = await users.get(state(app).pool, tenant.id, a["user"]["id"])
+    assert row["email_verified"] is False
+    [form] = parse_page(html).forms
+    status, html, resp = await api.call("POST", "/v1/auth/verify-email/confirm", data=form["fields"])
+    assert status == 200 and resp.content_type == "text/html"
+    assert "Email verified" in html and "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
     row = await users.get(state(app).pool, tenant.id, a["user"]["id"])
     assert row["email_verified"] is True
     status, html, _ = await api.call("GET", f"/v1/auth/verify-email?token={token}")

@@ -315,7 +315,11 @@ async def test_disabled_connection(app, base, idp, tenant, connection, browser):
 # -- linking and disconnecting -------------------------------------------------------------------
 
 async def _signed_in(tenant, sign_up) -> dict[str, Any]:
+    """A signed-in password user whose address is verified (linking needs it: tests/test_prehijack.py);
+    marked verified by the backend, which ends no session."""
     created = await sign_up(on=tenant)
+    status, body, _ = await tenant.secret("PATCH", f"/v1/users/{created['user']['id']}", json={"email_verified": True})
+    assert status == 200, body
     return created
 
 
@@ -498,7 +502,7 @@ async def test_a_link_url_opened_in_another_browser_links_nothing(app, api, base
     browser is signed in at the provider. The victim's provider account must not end up on the
     attacker's user: the flow ends with a link_token that only the attacker's own session (the
     one that asked, in the attacker's browser) could spend, and it never reaches that browser."""
-    attacker = await sign_up(on=tenant)
+    attacker = await _signed_in(tenant, sign_up)
     attacker_access = attacker["session"]["access_token"]
     link = await _link_started(api, tenant, connection, attacker_access)
     victim = await sign_up(on=tenant)  # the victim's own account at the app
@@ -528,7 +532,7 @@ async def test_a_link_url_opened_in_another_browser_links_nothing(app, api, base
 
 async def test_a_link_is_completed_once_by_the_session_that_asked(app, api, base, idp, tenant, connection, browser,
                                                                    sign_up):
-    me = await sign_up(on=tenant)
+    me = await _signed_in(tenant, sign_up)
     access = me["session"]["access_token"]
     link = await _link_started(api, tenant, connection, access)
     person = await upstream_user(app, idp)
@@ -552,7 +556,7 @@ async def test_a_link_is_completed_once_by_the_session_that_asked(app, api, base
 
 
 async def test_linking_needs_a_recent_sign_in(app, api, tenant, connection, sign_up):
-    me = await sign_up(on=tenant)
+    me = await _signed_in(tenant, sign_up)
     access = me["session"]["access_token"]
     await state(app).pool.execute(
         "UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE tenant_id = $1 AND id = $2",

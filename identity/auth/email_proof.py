@@ -6,16 +6,20 @@ the first time the address is proven (email_verified false -> true through a use
 
 - every session the user has then ends (reason email_verified), whichever flow proved it: the
   session handed out at sign-up, and any other made before the proof, may be the stranger's;
+- linked provider identities that do not vouch for this address are unlinked, whichever flow
+  proved it: an identity is a way in that needs no password, so neither a sign-in nor the
+  verification link may leave the stranger's one in place;
 - when the proof is a flow that signs someone in (magic link, password reset, a provider that
-  vouches for the address), linked provider identities that do not vouch for this address are
-  unlinked, and — for the magic link and the provider, which sign in without the password — the
-  password set before the proof is discarded (a reset replaces it itself). The owner sets a
-  password through a reset.
+  vouches for the address), the second factors enrolled before the proof are removed (else the
+  owner would be asked for the stranger's factor), and — for the magic link and the provider,
+  which sign in without the password — the password set before the proof is discarded (a reset
+  replaces it itself). The owner sets a password through a reset.
 
-The emailed verification link (or its code) proves the inbox but signs nobody in: it ends the
-sessions and keeps the password and identities, because its normal user is the sign-up's author.
-An administrator's email_verified (POST/PATCH /v1/users) is the tenant backend's word and does
-not come here. docs/auth.md, "Account pre-hijacking".
+The emailed verification link (or its code) proves the inbox but signs nobody in: its normal
+user is the sign-up's author, so it keeps the password and the factors; the page it opens asks
+the owner to confirm first (identity/auth/links.py). An administrator's email_verified
+(POST/PATCH /v1/users) is the tenant backend's word and does not come here. docs/auth.md,
+"Account pre-hijacking".
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.connections import store as identities
 from identity.events.emit import emit
+from identity.mfa import service as factors
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.users import store as users
@@ -39,6 +44,7 @@ MAGIC_LINK = "magic_link"
 PASSWORD_RESET = "password_reset"
 PROVIDER = "provider"
 
+#: Flows that sign in: the factors enrolled before them are not trusted.
 _SIGNS_IN = frozenset({MAGIC_LINK, PASSWORD_RESET, PROVIDER})
 #: Flows that sign in without the password, so a password set before them is not the prover's.
 _DISCARDS_PASSWORD = frozenset({MAGIC_LINK, PROVIDER})
@@ -63,9 +69,13 @@ async def prove(conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str
     if discard_password:
         changes.update(password_hash=None, password_changed_at=now)
     revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user["id"], reason=SESSION_REASON)
-    unlinked: list[Any] = []
+    unlinked = await identities.delete_unvouched_identities(conn, tenant_id, user["id"], user["email"])
+    audit = AuditContext(actor={"id": user["id"], "email": user["email"], "type": "user"},
+                         ip_address=client.ip_address if client else None,
+                         user_agent=client.user_agent if client else None)
+    removed: list[Any] = []
     if via in _SIGNS_IN:
-        unlinked = await identities.delete_unvouched_identities(conn, tenant_id, user["id"], user["email"])
+        removed = await factors.remove_all(conn, tenant_id, user["id"], audit)
     updated = await users.update(conn, tenant_id, user["id"], changes)
     await emit(conn, tenant_id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})
     if discard_password:
@@ -75,11 +85,9 @@ async def prove(conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str
         await emit(conn, tenant_id, "oauth.disconnected", {
             "id": row["id"], "user_id": user["id"], "provider": row["provider"],
             "connection_id": row["connection_id"], "disconnected_at": now})
-    if discard_password or unlinked:
-        audit = AuditContext(actor={"id": user["id"], "email": user["email"], "type": "user"},
-                             ip_address=client.ip_address if client else None,
-                             user_agent=client.user_agent if client else None)
+    if discard_password or unlinked or removed:
         await audit.record(conn, tenant_id, "user.credentials_discarded", "user", user["id"], {
             "via": via, "password_discarded": discard_password,
-            "identities_unlinked": [r["id"] for r in unlinked], "sessions_revoked": len(revoked)})
+            "identities_unlinked": [r["id"] for r in unlinked],
+            "factors_removed": [r["id"] for r in removed], "sessions_revoked": len(revoked)})
     return updated

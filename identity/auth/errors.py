@@ -43,8 +43,8 @@ def sign_up_disabled() -> ApiError:
     return SIGN_UP_DISABLED()
 
 
-def email_not_verified() -> ApiError:
-    return EMAIL_NOT_VERIFIED()
+def email_not_verified(message: str | None = None) -> ApiError:
+    return EMAIL_NOT_VERIFIED(message)
 
 
 def user_inactive(status: str) -> ApiError:

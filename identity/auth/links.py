@@ -25,9 +25,11 @@ from identity.auth.service import (
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.auth import Tenant
+from identity.http.errors import ApiError
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
+from identity.tenants import store as tenants
 from identity.users import store as users
 from identity.users.presenter import present_user
 from identity.users.service import create_user
@@ -76,6 +78,10 @@ async def verify_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: 
                 raise errors.sign_up_disabled()
             user = await create_user(conn, tenant.id, email=link["email"], email_verified=True)
         ensure_can_sign_in(user)
+        if not user["email_verified"]:
+            # The link proves the inbox before the MFA gate runs: a factor enrolled before the
+            # proof is removed by it (email_proof.py), so the owner is not asked for it.
+            user = await email_proof.prove(conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
         # With a second factor to check, the link is spent (and a new user kept) now; the
         # sign-in ends when the challenge is verified.
         challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
@@ -141,39 +147,64 @@ async def reset_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Rese
     return {"user": present_user(user, private=False), "session": creds}
 
 
-async def _mark_verified(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> Any:
-    """The verification link or code: the sessions made before it end (email_proof.py)."""
+async def _mark_verified(conn: asyncpg.Connection, tenant_id: str, user_id: str,
+                         client: ClientInfo | None) -> Any:
+    """The verification link or code: the sessions made before it end, and provider accounts
+    that do not vouch for the address are unlinked (email_proof.py)."""
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
         raise errors.invalid_token()
-    return await email_proof.prove(conn, tenant_id, user, via=email_proof.VERIFICATION_LINK)
+    return await email_proof.prove(conn, tenant_id, user, via=email_proof.VERIFICATION_LINK, client=client)
 
 
-async def verify_email(pool: asyncpg.Pool, tenant: Tenant, token: str) -> dict[str, Any]:
+async def verify_email(pool: asyncpg.Pool, tenant: Tenant, token: str, client: ClientInfo) -> dict[str, Any]:
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "email_verification")
-        user = await _mark_verified(conn, tenant.id, link["user_id"])
+        user = await _mark_verified(conn, tenant.id, link["user_id"], client)
     return {"user": present_user(user, private=False)}
 
 
-async def verify_email_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, str | None]:
-    """For the link in the email (no credential): ('verified' | 'already' | 'expired' |
-    'invalid', email). A link opened twice (mail scanners open links too) says 'already'."""
+async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[str, Any]:
+    """('valid' | 'already' | 'expired' | 'invalid', the link row or None)."""
     if not token:
         return "invalid", None
-    async with pool.acquire() as conn, conn.transaction():
-        link = await onetime.find_verification(conn, token)
+    link = await onetime.find_verification(conn, token)
+    if link is None:
+        return "invalid", None
+    if link["used_at"] is not None:
+        user = await users.get(conn, link["tenant_id"], link["user_id"])
+        if user is not None and user["email_verified"]:
+            return "already", link
+        return "invalid", None
+    if link["expires_at"] <= datetime.now(UTC):
+        return "expired", link
+    return "valid", link
+
+
+async def verification_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, str | None, str | None]:
+    """GET of the link in the email: reads, never writes (mail scanners and link previews open
+    links too, and must not verify anything). ('confirm' | 'already' | 'expired' | 'invalid',
+    email, tenant name): 'confirm' asks the reader to confirm with a POST."""
+    async with pool.acquire() as conn:
+        outcome, link = await _page_outcome(conn, token)
         if link is None:
-            return "invalid", None
-        if link["used_at"] is not None:
-            user = await users.get(conn, link["tenant_id"], link["user_id"])
-            if user is not None and user["email_verified"]:
-                return "already", user["email"]
-            return "invalid", None
-        if link["expires_at"] <= datetime.now(UTC):
-            return "expired", link["email"]
-        await onetime.consume(conn, link["tenant_id"], token, "email_verification")
-        user = await _mark_verified(conn, link["tenant_id"], link["user_id"])
+            return outcome, None, None
+        tenant = await tenants.get(conn, link["tenant_id"])
+    return ("confirm" if outcome == "valid" else outcome), link["email"], tenant["name"] if tenant else None
+
+
+async def confirm_verification(pool: asyncpg.Pool, token: str | None,
+                               client: ClientInfo) -> tuple[str, str | None]:
+    """The confirm page's POST: ('verified' | 'already' | 'expired' | 'invalid', email)."""
+    try:
+        async with pool.acquire() as conn, conn.transaction():
+            outcome, link = await _page_outcome(conn, token)
+            if outcome != "valid":
+                return outcome, link["email"] if link is not None else None
+            await onetime.consume(conn, link["tenant_id"], token, "email_verification")
+            user = await _mark_verified(conn, link["tenant_id"], link["user_id"], client)
+    except ApiError:  # the same link confirmed at that moment in another request
+        return "invalid", None
     return "verified", user["email"]
 
 

@@ -9,8 +9,6 @@ never be stored and replayed to whoever presents the same key with the publishab
 
 from __future__ import annotations
 
-from aiohttp import web
-
 from identity.admin.stats import record_failed_sign_in
 from identity.audit.context import when_required
 from identity.auth import errors as auth_errors
@@ -34,9 +32,11 @@ from identity.auth.schemas import (
     TokenBody,
     TokenPair,
     UserResult,
+    VerifyEmailForm,
     VerifyEmailQuery,
 )
 from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, register_resolver
+from identity.http.bodies import read_form
 from identity.http.errors import INVALID_EMAIL, ApiError
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
@@ -217,28 +217,46 @@ async def me(ctx: Ctx):
 async def verify_email(ctx: Ctx):
     """Verifies the user's email address with the token from the verification email; the token is spent.
     Called with the tenant's **publishable key**. The first proof marks the address verified (emits
-    `user.updated` with `fields: ["email_verified"]`) and ends the user's sessions made before it
-    (`session.revoked`); the password and linked accounts stay. 401 for an unknown, used or expired
+    `user.updated` with `fields: ["email_verified"]`), ends the user's sessions made before it
+    (`session.revoked`) and unlinks provider accounts that do not vouch for the address
+    (`oauth.disconnected`); the password and second factors stay. 401 for an unknown, used or expired
     token."""
-    return await links.verify_email(ctx.pool, _tenant(ctx), ctx.body.token)
+    return await links.verify_email(ctx.pool, _tenant(ctx), ctx.body.token, client_info(ctx.request))
 
 
 @router.get("/v1/auth/verify-email", query=VerifyEmailQuery, tenant=False, tag="Authentication",
             content_type="text/html",
-            summary="The link in the verification email: verifies and shows an HTML page")
+            summary="The link in the verification email: an HTML page asking to confirm (changes nothing; "
+                    "its button posts to /v1/auth/verify-email/confirm)")
 async def verify_email_page(ctx: Ctx):
     """The page behind the link in the verification email: opened in a browser, without any credential (the
-    token names the tenant). Verifies the address like `POST /v1/auth/verify-email` (emits
-    `user.updated`; earlier sessions end with `session.revoked`) and answers an HTML page saying
-    verified, already verified (a link opened twice, as mail scanners do), expired or invalid; 400 for
-    the last two."""
-    outcome, email = await links.verify_email_page(ctx.pool, ctx.query.token)
-    return web.Response(
-        text=pages.verify_email(outcome, email), content_type="text/html",
-        status=200 if outcome in ("verified", "already") else 400,
-        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                 "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"},
-    )
+    token names the tenant). It changes nothing: it asks the person to confirm that they created an
+    account with this address at this application, so that a mail scanner opening the link verifies
+    nothing. Its button posts to `POST /v1/auth/verify-email/confirm`. An unknown, used or expired token
+    gets a page saying so (400)."""
+    outcome, email, tenant_name = await links.verification_page(ctx.pool, ctx.query.token)
+    return pages.verify_email(ctx.request, ctx.settings.public_url, outcome, email,
+                              tenant_name=tenant_name, token=ctx.query.token)
+
+
+@router.post("/v1/auth/verify-email/confirm", form=VerifyEmailForm, tenant=False, tag="Authentication",
+             content_type="text/html", idempotent=False,
+             summary="The verification page's confirm button (form: token, csrf_token): verifies the address "
+                     "and shows an HTML page")
+async def verify_email_confirm(ctx: Ctx):
+    """The confirm button of the verification page: a form post (token, csrf_token) from the page, no API
+    credential (the token names the tenant; a double-submit CSRF cookie and the Origin check guard the
+    form). Verifies the address like `POST /v1/auth/verify-email` (emits `user.updated`; earlier
+    sessions end with `session.revoked`; provider accounts that do not vouch for the address are
+    unlinked with `oauth.disconnected`) and answers an HTML page: verified, already verified, expired or
+    invalid (400 for the last two), or "page expired" when the form's CSRF token does not match."""
+    form = await read_form(ctx.request)
+    token = form.get("token")
+    if not pages.form_ok(ctx.request, form, ctx.settings.public_url):
+        return pages.verify_email(ctx.request, ctx.settings.public_url, "form_expired", None)
+    outcome, email = await links.confirm_verification(ctx.pool, token if isinstance(token, str) else None,
+                                                      client_info(ctx.request))
+    return pages.verify_email(ctx.request, ctx.settings.public_url, outcome, email)
 
 
 @router.post("/v1/auth/verify-email/resend", body=Resend, response=Sent,

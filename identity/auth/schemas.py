@@ -65,6 +65,12 @@ class VerifyEmailQuery(Query):
     token: Annotated[str, Meta(max_length=512)] | None = None
 
 
+class VerifyEmailForm(Model, kw_only=True):
+    """The confirm page's form (application/x-www-form-urlencoded; read by the handler)."""
+    token: str | None = None
+    csrf_token: str | None = None
+
+
 class ReducedUser(Model):
     id: str
     email: str

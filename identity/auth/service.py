@@ -56,6 +56,13 @@ def ensure_can_sign_in(user: Any) -> None:
         raise errors.user_inactive(user["status"])
 
 
+def ensure_email_verified(tenant: Tenant, user: Any) -> None:
+    """Signing in to an existing account needs a verified address while the tenant requires
+    verification (403 email_not_verified): password sign-in and provider sign-in alike."""
+    if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
+        raise errors.email_not_verified()
+
+
 async def queue_verification(conn: asyncpg.Connection, box: Any, public_url: str, tenant_id: str,
                              user: Any) -> None:
     token = await onetime.create(
@@ -174,8 +181,7 @@ async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
         raise errors.invalid_credentials()
     assert user is not None
     ensure_can_sign_in(user)
-    if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
-        raise errors.email_not_verified()
+    ensure_email_verified(tenant, user)
     # Most users have no second factor: users.mfa_enabled says so, and the sign-in's own UPDATE
     # re-checks the factors, so the gate's query is skipped (a factor confirmed meanwhile rolls
     # this back and the gate runs after all).

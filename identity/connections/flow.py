@@ -29,7 +29,14 @@ from identity.auth import email_proof
 from identity.auth import errors as auth_errors
 from identity.auth.redirects import check_redirect
 from identity.auth.runtime import runtime
-from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open, mfa_challenge, queue_verification
+from identity.auth.service import (
+    complete_sign_in,
+    ensure_can_sign_in,
+    ensure_email_verified,
+    ensure_open,
+    mfa_challenge,
+    queue_verification,
+)
 from identity.connections import providers, service, store
 from identity.connections.providers import FlowError
 from identity.crypto import constant_time_equals, random_token, sha256_hex
@@ -420,6 +427,8 @@ async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, ses
         user = await users.get(conn, tenant.id, user_id, for_update=True)
         if user is None:
             raise NotFound("user")
+        if not user["email_verified"]:  # the address changed since the link began (service.start_link)
+            raise service.LinkNeedsVerifiedEmail()
         profile = ticket["profile"]
         identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"],
                                              for_update=True)
@@ -446,6 +455,11 @@ async def exchange(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str, clie
         if user is None:
             raise auth_errors.invalid_token()
         ensure_can_sign_in(user)
+        if not ticket["new_user"]:
+            # As password sign-in: an existing account's address must be verified when the
+            # tenant requires it. A provider sign-up gets its one session, as a password sign-up
+            # does (docs/auth.md).
+            ensure_email_verified(tenant, user)
         # The MFA gate applies exactly as on password sign-in; with a challenge the ticket is
         # spent now (commit) and the sign-in ends when the challenge is verified.
         challenge = await mfa_challenge(conn, rt, tenant, user)

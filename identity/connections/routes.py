@@ -150,11 +150,13 @@ async def my_disconnect(ctx: Ctx):
 
 @router.post("/v1/me/identities/link", body=StartLink, response=LinkStarted, status=201,
              summary="Start connecting another provider account: answers a URL (valid 5 minutes, single use) "
-                     "to open in the user's browser. Needs a sign-in less than 10 minutes old (else 403 "
-                     "reauthentication_required). redirect_url must be on an origin in the tenant's "
+                     "to open in the user's browser. Needs a verified address (else 403 email_not_verified) "
+                     "and a sign-in less than 10 minutes old (else 403 reauthentication_required). "
+                     "redirect_url must be on an origin in the tenant's "
                      "allowed_origins ('*' allows none); it receives ?link_token=... (or ?error=...), which "
                      "this session completes with POST /v1/me/identities/link/complete", **_me,
-             errors=(not_found("connection"), service.ConnectionDisabled, service.ReauthenticationRequired))
+             errors=(not_found("connection"), service.ConnectionDisabled, service.ReauthenticationRequired,
+                     service.LinkNeedsVerifiedEmail))
 async def my_link(ctx: Ctx):
     """Starts connecting another provider account to the signed-in user. Called with the **user's access
     token** of a sign-in less than 10 minutes old (else 403 `reauthentication_required`). Answers a
@@ -174,7 +176,7 @@ async def my_link(ctx: Ctx):
                      "connected identity", **_me,
              errors=(
                  auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, flow.IdentityAlreadyLinked,
-                 service.ConnectionDisabled,
+                 service.ConnectionDisabled, service.LinkNeedsVerifiedEmail,
              ))
 async def my_link_complete(ctx: Ctx):
     """Finishes connecting a provider account: spends the `link_token` that the provider's callback put on
@@ -254,10 +256,12 @@ async def callback_post(ctx: Ctx):
 @router.post("/v1/auth/oauth/exchange", body=Exchange, response=ExchangeResult,
              auth=(PUBLISHABLE,), tag="Authentication", idempotent=False,
              summary="Exchange the one-time token of the callback for {user, session} (403 mfa_required "
-                     "when the user must pass MFA)",
+                     "when the user must pass MFA; 403 email_not_verified, as on password sign-in, for an "
+                     "existing account whose address is not verified while the tenant requires it)",
              errors=(
-                 auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED,
-                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
+                 auth_errors.EMAIL_NOT_VERIFIED, auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED,
+                 auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED,
+                 auth_errors.USER_DISABLED,
              ))
 async def exchange(ctx: Ctx):
     """Exchanges the one-time `token` that the callback put on the app's `redirect_url` (valid 2 minutes,

@@ -47,6 +47,10 @@ ReauthenticationRequired = ErrorSpec(
     403, "reauthentication_required",
     "Connecting another account needs a recent sign-in: sign in again, then start connecting within "
     "10 minutes.")
+#: Same code as sign-in's (identity/auth/errors.py): until the address is proven the account may
+#: be a stranger's pre-registration, and a linked provider account would survive the owner's proof.
+LinkNeedsVerifiedEmail = ErrorSpec(
+    403, "email_not_verified", "Verify your email address before connecting another account.")
 LastSignInMethod = ErrorSpec(
     409, "last_sign_in_method",
     "This is the user's last way to sign in (no password and no other connected account); set a "
@@ -318,6 +322,9 @@ async def start_link(pool: asyncpg.Pool, settings: Any, tenant: Tenant, user_id:
     ticket = random_token(32)
     expires_at = datetime.now(UTC) + LINK_TICKET_TTL
     async with pool.acquire() as conn, conn.transaction():
+        user = await users.get(conn, tenant.id, user_id)
+        if user is None or not user["email_verified"]:
+            raise LinkNeedsVerifiedEmail()
         # A stolen or long-lived session must not be enough to attach an account (a way in) to
         # the user: the sign-in behind it must be recent.
         signed_in_at = await store.session_signed_in_at(conn, tenant.id, user_id, session_id) if session_id else None

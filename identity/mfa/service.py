@@ -304,6 +304,24 @@ async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: st
                            {"user_id": user_id, "type": factor["type"], "status": factor["status"]})
 
 
+async def remove_all(conn: asyncpg.Connection, tenant_id: str, user_id: str,
+                     audit: AuditContext) -> list[Any]:
+    """Remove every factor of the user (backup codes included) in the caller's transaction,
+    with the events and audit entries of remove(); the caller holds the user's row lock. Used
+    when the factors cannot be trusted (identity/auth/email_proof.py). Returns the rows."""
+    removed = await store.delete_user_factors(conn, tenant_id, user_id)
+    if not removed:
+        return removed
+    await store.sync_mfa_enabled(conn, tenant_id, user_id)
+    now = datetime.now(UTC)
+    for factor in removed:
+        if factor["status"] != "pending":
+            await emit(conn, tenant_id, "mfa.removed", {**event_data(factor), "removed_at": now})
+        await audit.record(conn, tenant_id, "mfa.factor.removed", "mfa_factor", factor["id"],
+                           {"user_id": user_id, "type": factor["type"], "status": factor["status"]})
+    return removed
+
+
 async def generate_backup_codes(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str,
                                 audit: AuditContext) -> dict[str, Any]:
     """A new set of 8 codes; the previous set stops working in the same transaction."""

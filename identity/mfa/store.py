@@ -116,6 +116,16 @@ async def delete_factor(conn: Any, tenant_id: str, factor_id: str) -> None:
     await conn.execute("DELETE FROM mfa_factors WHERE tenant_id = $1 AND id = $2", tenant_id, factor_id)
 
 
+async def delete_user_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.Record]:
+    """Every factor of the user, pending ones too (their backup codes cascade); returns the
+    rows removed, oldest first."""
+    rows = await conn.fetch(
+        f"DELETE FROM mfa_factors WHERE tenant_id = $1 AND user_id = $2 RETURNING {FACTOR_COLUMNS}",
+        tenant_id, user_id,
+    )
+    return sorted(rows, key=lambda r: r["id"])
+
+
 async def delete_pending(conn: Any, tenant_id: str, user_id: str, type_: str) -> None:
     """An enrollment replaces an unconfirmed one of the same type."""
     await conn.execute(

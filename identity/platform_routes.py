@@ -93,6 +93,9 @@ def _redoc_bundle() -> bytes:
 @router.get("/docs", tenant=False, tag="Platform", content_type="text/html",
             summary="The API reference: this description rendered by Redoc")
 async def docs(ctx: Ctx):
+    """The API reference for people: this document rendered by Redoc, served by the service itself (no
+    CDN; the page's Content-Security-Policy allows only the service's own scripts). No credential,
+    not rate limited, changes nothing. Machines read `GET /openapi.json` instead."""
     return web.Response(body=_DOCS_PAGE, content_type="text/html", charset="utf-8",
                         headers={"Content-Security-Policy": DOCS_CSP, "Cache-Control": "no-cache"})
 
@@ -101,5 +104,7 @@ async def docs(ctx: Ctx):
             content_type="text/javascript",
             summary="The Redoc bundle that /docs loads (served from the package, never a CDN)")
 async def docs_bundle(ctx: Ctx):
+    """The Redoc bundle that `GET /docs` loads, vendored in the package at a pinned version (no CDN at
+    run time). No credential, cached by browsers for a day, changes nothing."""
     return web.Response(body=_redoc_bundle(), content_type="text/javascript", charset="utf-8",
                         headers={"Cache-Control": "public, max-age=86400"})

@@ -47,6 +47,7 @@ PUBLIC_NAMES: dict[str, str] = {
     "identity.auth.schemas.TokenPair": "TokenPair",
     "identity.auth.schemas.UserResult": "UserResult",
     "identity.auth.schemas.VerifyEmailQuery": "VerifyEmailQuery",
+    "identity.auth.schemas.VerifyEmailForm": "VerifyEmailForm",
     "identity.clients.schemas.Client": "Client",
     "identity.clients.schemas.ClientCreated": "ClientCreated",
     "identity.clients.schemas.ClientList": "ClientList",

@@ -120,4 +120,4 @@ async def verify(pool: Any, tenant_id: str, client: Any, assertion: str, audienc
         raise invalid_client("The client assertion was already used (jti).")
 
 
-__all__ = ["ASSERTION_TYPE", "OAuthError", "check_jwks", "claimed_client_id", "verify"]
+__all__ = ["ALGORITHMS", "ASSERTION_TYPE", "OAuthError", "check_jwks", "claimed_client_id", "verify"]

@@ -8,14 +8,14 @@ counts, never a token's revocability: revocation marks the grant, which every ve
 reads, and announces it so no process keeps issuing under a revoked grant.
 
 The same runtime holds the client cache the token, revocation and introspection endpoints
-authenticate clients from, and drops spent client-assertion ids (private_key_jwt).
+authenticate clients from. Old machine grants and spent client-assertion ids are deleted by the
+worker's cleanup (workers/maintenance.py expire_oauth).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -31,7 +31,6 @@ from identity.state import state
 log = structlog.get_logger("identity.oauth.machine")
 
 FLUSH_SECONDS = 2.0
-CLEANUP_SECONDS = 60.0
 #: A grant's stored expiry must outlast the next flush by this much, else the issuance writes
 #: it at once (so the token list never misses a grant whose newest token is alive).
 MARGIN = timedelta(seconds=3 * FLUSH_SECONDS)
@@ -125,14 +124,10 @@ async def stop(app: web.Application) -> None:
 
 
 async def _background(pool: Any, rt: OAuthRuntime) -> None:
-    last_cleanup = time.monotonic()
     while True:
         await asyncio.sleep(FLUSH_SECONDS)
         try:
             await rt.flush(pool)
-            if time.monotonic() - last_cleanup > CLEANUP_SECONDS:
-                last_cleanup = time.monotonic()
-                await machine_store.drop_expired_assertions(pool)
         except asyncio.CancelledError:
             raise
         except Exception:  # only counts are at stake; the next round retries

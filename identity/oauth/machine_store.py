@@ -74,8 +74,3 @@ async def spend_assertion(conn: Any, tenant_id: str, client_id: str, jti: str, e
         tenant_id, client_id, jti, expires_at,
     )
     return done is not None
-
-
-async def drop_expired_assertions(conn: Any) -> None:
-    """Assertion ids past their expiry: such an assertion is refused for its exp already."""
-    await conn.execute("DELETE FROM oauth_client_assertions WHERE expires_at < now() - interval '5 minutes'")

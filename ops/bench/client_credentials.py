@@ -109,10 +109,12 @@ def cpu_seconds(pids: list[int]) -> float:
 def measured(url: str, lua: str, pids: list[int], args: argparse.Namespace, workdir: Path) -> dict:
     """wrk's figures, and the CPU the server spent per request: on a machine others share, req/s
     depends on the share of core 0 the server got, CPU per request does not."""
-    before = cpu_seconds(pids)
+    before = [cpu_seconds([p]) for p in pids]
     result = wrk(url, lua, CONNECTIONS, args.duration, workdir, cores=LOAD_CORE)
-    spent = cpu_seconds(pids) - before
-    result["cpu_us"] = spent * 1e6 / max(1.0, result["rps"] * args.duration)
+    spent = [cpu_seconds([p]) - b for p, b in zip(pids, before, strict=True)]
+    served = max(1.0, result["rps"] * args.duration)
+    result["cpu_us"] = sum(spent) * 1e6 / served
+    result["cpu_us_each"] = [round(x * 1e6 / served) for x in spent]
     return result
 
 

@@ -24,6 +24,7 @@ import re
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -43,6 +44,7 @@ from run import (
 )
 
 SCOPE = "reports:read"
+WARMUP_SECONDS = 2
 CONNECTIONS = 32
 SECTION = "## client_credentials beside oidc-provider"
 TARGET = 1.0
@@ -98,23 +100,38 @@ async def reference_up(port: int, client_id: str, secret: str) -> subprocess.Pop
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    """CPU time (user + system, all threads) the processes have used so far."""
+    """CPU time (user + system, all threads) the processes have used so far (0 for one gone)."""
     total = 0
     for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def measured(url: str, lua: str, pids: list[int], args: argparse.Namespace, workdir: Path) -> dict:
+def postgres_pids(postmaster: int | None) -> list[int]:
+    """The embedded server and its backends: their CPU is the service's too (same core)."""
+    if not postmaster:
+        return []
+    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
+    return [postmaster, *map(int, children)]
+
+
+def measured(url: str, lua: str, pids: Callable[[], list[int]], args: argparse.Namespace, workdir: Path) -> dict:
     """wrk's figures, and the CPU the server spent per request: on a machine others share, req/s
-    depends on the share of core 0 the server got, CPU per request does not."""
+    depends on the share of core 0 the server got, CPU per request does not. A warm-up run
+    first (not counted): the JIT of the reference, our caches and pool (whose new Postgres
+    backends must exist before their CPU can be read)."""
+    wrk(url, lua, CONNECTIONS, WARMUP_SECONDS, workdir, cores=LOAD_CORE)
+    pids = pids()
     before = [cpu_seconds([p]) for p in pids]
     result = wrk(url, lua, CONNECTIONS, args.duration, workdir, cores=LOAD_CORE)
     spent = [cpu_seconds([p]) - b for p, b in zip(pids, before, strict=True)]
     served = max(1.0, result["rps"] * args.duration)
     result["cpu_us"] = sum(spent) * 1e6 / served
-    result["cpu_us_each"] = [round(x * 1e6 / served) for x in spent]
+    result["cpu_us_each"] = [round(x * 1e6 / served) for x in spent[:3]] + [round(sum(spent[3:]) * 1e6 / served)]
     return result
 
 
@@ -125,7 +142,8 @@ def load() -> str:
 async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) -> dict:
     version = npm_ci()
     info = db.server.get_postmaster_info() if db.server is not None else None
-    pin_postgres(info.pid if info else None, SERVICE_CORE)
+    postmaster = info.pid if info else None
+    pin_postgres(postmaster, SERVICE_CORE)
     ours: list[dict] = []
     ref: list[dict] = []
     loads = [load()]
@@ -138,7 +156,8 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
             if not ours:
                 tid, client_id, secret = await our_client(base)
             ours.append(measured(f"{base}/oauth/{tid}/token", request_lua(client_id, secret),
-                                 [p.pid for p in procs], args, workdir))
+                                 lambda procs=procs: [p.pid for p in procs] + postgres_pids(postmaster), args,
+                                 workdir))
             print(f"ours: {ours[-1]}", flush=True)
         finally:
             stop(procs)
@@ -146,7 +165,8 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
         proc = await reference_up(rport, "bench-client", "bench-secret-" + "x" * 32)
         try:
             ref.append(measured(f"http://127.0.0.1:{rport}/token",
-                                request_lua("bench-client", "bench-secret-" + "x" * 32), [proc.pid], args, workdir))
+                                request_lua("bench-client", "bench-secret-" + "x" * 32),
+                                lambda proc=proc: [proc.pid], args, workdir))
             print(f"oidc-provider {version}: {ref[-1]}", flush=True)
         finally:
             proc.terminate()

@@ -299,8 +299,11 @@ async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audi
     now = datetime.now(UTC)
     async with pool.acquire() as conn, conn.transaction():
         row = await _get_row(conn, tenant_id, client_id, for_update=True)
-        if row["type"] not in CONFIDENTIAL or auth_method(row) == PRIVATE_KEY_JWT:
-            raise _no_secret(row["type"] if row["type"] not in CONFIDENTIAL else "private_key_jwt")
+        if row["type"] not in CONFIDENTIAL:
+            raise _no_secret(row["type"])
+        if auth_method(row) == PRIVATE_KEY_JWT:
+            raise ApiError("A private_key_jwt client has no secret; replace its keys with PATCH jwks.",
+                           status=400, code="invalid_client_type")
         await store.update(conn, tenant_id, client_id, {"secret_hash": sha256_hex(secret), "secret_rotated_at": now})
         forget_everywhere(conn, tenant_id)
         await audit.record(conn, tenant_id, "client.secret_rotated", "client", client_id)

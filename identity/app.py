@@ -98,10 +98,12 @@ async def _flush_last_used(app: web.Application) -> None:
 
 def _register_hooks() -> None:
     from identity.auth import runtime as auth_runtime
+    from identity.oauth import machine as oauth_runtime
 
-    if auth_runtime.start not in STARTUP_HOOKS:
-        STARTUP_HOOKS.append(auth_runtime.start)
-        SHUTDOWN_HOOKS.append(auth_runtime.stop)
+    for hooks in (auth_runtime, oauth_runtime):
+        if hooks.start not in STARTUP_HOOKS:
+            STARTUP_HOOKS.append(hooks.start)
+            SHUTDOWN_HOOKS.append(hooks.stop)
 
 
 def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.Application:

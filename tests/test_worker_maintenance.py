@@ -152,3 +152,21 @@ async def test_operator_lists_stored_emails(app, tenant, worker, database_dsn, t
                           tenant.id], env=env, capture_output=True, text=True, timeout=60,
                          check=True).stdout
     assert outbox_id in out and "sent" in out and "attempts=1" in out
+
+
+async def test_expire_oauth_drops_old_machine_grants_and_assertion_ids(app, tenant) -> None:
+    pool = state(app).pool
+    await pool.execute(
+        """INSERT INTO oauth_machine_grants (tenant_id, id, client_id, scopes, scope_key, last_expires_at, revoked_at)
+           VALUES ($1, 'mgt_expired', 'cli_x', '{a}', 'a', now() - interval '40 days', NULL),
+                  ($1, 'mgt_revoked', 'cli_x', '{b}', 'b', now() + interval '1 hour', now() - interval '40 days'),
+                  ($1, 'mgt_live', 'cli_x', '{c}', 'c', now() + interval '1 hour', NULL)""", tenant.id)
+    await pool.execute(
+        """INSERT INTO oauth_client_assertions (tenant_id, client_id, jti, expires_at)
+           VALUES ($1, 'cli_x', 'old', now() - interval '2 days'), ($1, 'cli_x', 'new', now() + interval '1 minute')""",
+        tenant.id)
+    await maintenance.expire_oauth(pool)
+    grants = {r["id"] for r in await pool.fetch("SELECT id FROM oauth_machine_grants WHERE tenant_id = $1", tenant.id)}
+    jtis = {r["jti"] for r in await pool.fetch("SELECT jti FROM oauth_client_assertions WHERE tenant_id = $1",
+                                               tenant.id)}
+    assert grants == {"mgt_live"} and jtis == {"new"}

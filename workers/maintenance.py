@@ -105,6 +105,15 @@ async def expire_oauth(pool: Any) -> dict[str, int]:
         "(expires_at < now() - make_interval(days => $1) OR revoked_at < now() - make_interval(days => $1))",
         SESSION_RETENTION_DAYS,
     )
+    # Machine grants: the same retention after their newest token expired or they were revoked;
+    # client assertion ids once the assertion has expired (a replay is refused for its exp).
+    grants += await _delete_in_batches(
+        pool, "oauth_machine_grants",
+        "(last_expires_at < now() - make_interval(days => $1) OR revoked_at < now() - make_interval(days => $1))",
+        SESSION_RETENTION_DAYS,
+    )
+    await _delete_in_batches(pool, "oauth_client_assertions", "expires_at < now() - make_interval(hours => $1)",
+                             TOKEN_RETENTION_HOURS)
     # External sign-in: flows in progress and one-time exchange tickets live minutes.
     old = "expires_at < now() - make_interval(hours => $1)"
     flows = await _delete_in_batches(pool, "oauth_connection_flows", old, TOKEN_RETENTION_HOURS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from identity.http.types import UNSET, Body, Limit, Meta, Model, Name, Pagination, Query, UnsetType
 
@@ -11,6 +11,9 @@ ClientType = Literal["web", "spa", "native", "machine"]
 GrantType = Literal["authorization_code", "refresh_token", "client_credentials"]
 #: OIDC Dynamic Client Registration's id_token_signed_response_alg; RS256 is its default.
 IdTokenAlg = Literal["RS256", "ES256"]
+#: How a client authenticates at the token endpoint (OIDC Dynamic Client Registration's
+#: token_endpoint_auth_method). private_key_jwt clients register their public keys in jwks.
+AuthMethod = Literal["client_secret_basic", "client_secret_post", "private_key_jwt", "none"]
 Uri = Annotated[str, Meta(min_length=1, max_length=2048)]
 UriList = Annotated[list[Uri], Meta(max_length=20)]
 Origin = Annotated[str, Meta(min_length=1, max_length=500)]
@@ -30,6 +33,8 @@ class CreateClient(Body):
     scopes: ScopeList | None = None
     first_party: bool = True
     id_token_signed_response_alg: IdTokenAlg = "RS256"
+    token_endpoint_auth_method: AuthMethod | None = None
+    jwks: dict[str, Any] | None = None
 
 
 class UpdateClient(Body):
@@ -40,6 +45,7 @@ class UpdateClient(Body):
     scopes: ScopeList | UnsetType = UNSET
     first_party: bool | UnsetType = UNSET
     id_token_signed_response_alg: IdTokenAlg | UnsetType = UNSET
+    jwks: dict[str, Any] | UnsetType = UNSET
 
 
 class ListClients(Query):
@@ -69,6 +75,7 @@ class Client(Model):
     first_party: bool
     token_endpoint_auth_method: str
     id_token_signed_response_alg: IdTokenAlg
+    jwks: dict[str, Any] | None
     secret_rotated_at: datetime | None
     created_at: datetime
     updated_at: datetime
@@ -106,6 +113,7 @@ class IssuedToken(Model):
     scopes: list[str]
     created_at: datetime
     expires_at: datetime
+    issued_count: int
 
 
 class TokenList(Model):

@@ -18,11 +18,14 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.clients import store
+from identity.clients.cache import forget_everywhere
 from identity.clients.schemas import CreateClient, ListClients, ListTokens, UpdateClient
 from identity.crypto import random_token, sha256_hex
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
+from identity.http.types import UnsetType
 from identity.ids import new_id
+from identity.oauth.client_assertion import check_jwks
 
 SECRET_PREFIX = "cs_"
 CONFIDENTIAL = frozenset({"web", "machine"})
@@ -46,8 +49,36 @@ def new_secret() -> str:
     return SECRET_PREFIX + random_token(32)  # 256 bits
 
 
-def auth_method(type_: str) -> str:
-    return "client_secret_basic" if type_ in CONFIDENTIAL else "none"
+PRIVATE_KEY_JWT = "private_key_jwt"
+
+
+def auth_method(row: Any) -> str:
+    """The stored method; clients registered before it was stored: by type."""
+    stored = row["token_endpoint_auth_method"]
+    if stored:
+        return stored
+    return "client_secret_basic" if row["type"] in CONFIDENTIAL else "none"
+
+
+def _auth_method(type_: str, method: str | None, jwks: Any) -> str:
+    """Check the method a client asks for against its type and keys."""
+    if method is None:
+        method = PRIVATE_KEY_JWT if jwks is not None and type_ in CONFIDENTIAL else (
+            "client_secret_basic" if type_ in CONFIDENTIAL else "none")
+    if (method == "none") != (type_ not in CONFIDENTIAL):
+        raise ValidationFailed("token_endpoint_auth_method",
+                               "web and machine clients authenticate; spa and native clients use none")
+    if method == PRIVATE_KEY_JWT:
+        _check_jwks(jwks)
+    elif jwks is not None:
+        raise ValidationFailed("jwks", "only a private_key_jwt client registers keys")
+    return method
+
+
+def _check_jwks(jwks: Any) -> None:
+    problem = check_jwks(jwks) if jwks is not None else "is required for private_key_jwt"
+    if problem:
+        raise ValidationFailed("jwks", problem)
 
 
 def present(row: Any) -> dict[str, Any]:
@@ -63,8 +94,9 @@ def present(row: Any) -> dict[str, Any]:
         "scopes": list(row["scopes"]),
         "post_logout_redirect_uris": list(row["post_logout_redirect_uris"]),
         "first_party": row["first_party"],
-        "token_endpoint_auth_method": auth_method(row["type"]),
+        "token_endpoint_auth_method": auth_method(row),
         "id_token_signed_response_alg": row["id_token_signed_response_alg"],
+        "jwks": row["jwks"],
         "secret_rotated_at": row["secret_rotated_at"],
         "created_at": row["created_at"],
         "updated_at": row["updated_at"],
@@ -172,7 +204,9 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
     post_logout = _uris("post_logout_redirect_uris", body.post_logout_redirect_uris, body.type)
     origins = list(dict.fromkeys(check_origin(o) for o in body.allowed_origins))
     scopes = list(dict.fromkeys(body.scopes if body.scopes is not None else DEFAULT_SCOPES))
-    secret = new_secret() if body.type in CONFIDENTIAL else None
+    method = _auth_method(body.type, body.token_endpoint_auth_method, body.jwks)
+    # A private_key_jwt client has keys instead of a secret: nothing shared to leak.
+    secret = new_secret() if body.type in CONFIDENTIAL and method != PRIVATE_KEY_JWT else None
     async with pool.acquire() as conn, conn.transaction():
         row = await store.insert(conn, {
             "tenant_id": tenant_id, "id": new_id("cli"), "name": body.name, "type": body.type,
@@ -181,6 +215,7 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
             "first_party": body.first_party,
             "id_token_signed_response_alg": body.id_token_signed_response_alg,
             "secret_hash": sha256_hex(secret) if secret else None,
+            "token_endpoint_auth_method": method, "jwks": body.jwks,
         })
         await audit.record(conn, tenant_id, "client.created", "client", row["id"],
                            {"name": body.name, "type": body.type})
@@ -232,8 +267,14 @@ async def update(
             changes["first_party"] = body.first_party
         if isinstance(body.id_token_signed_response_alg, str):
             changes["id_token_signed_response_alg"] = body.id_token_signed_response_alg
+        if not isinstance(body.jwks, UnsetType):
+            if auth_method(row) != PRIVATE_KEY_JWT:
+                raise ValidationFailed("jwks", "only a private_key_jwt client registers keys")
+            _check_jwks(body.jwks)
+            changes["jwks"] = body.jwks
         if changes:
             row = await store.update(conn, tenant_id, client_id, changes)
+            forget_everywhere(conn, tenant_id)
             await audit.record(conn, tenant_id, "client.updated", "client", client_id,
                                {"fields": sorted(changes)})
     return present(row)
@@ -245,6 +286,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, client_id: str, audit: Audi
     async with pool.acquire() as conn, conn.transaction():
         if not await store.delete(conn, tenant_id, client_id):
             raise NotFound("client")
+        forget_everywhere(conn, tenant_id)
         await audit.record(conn, tenant_id, "client.deleted", "client", client_id)
 
 
@@ -260,7 +302,10 @@ async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audi
         row = await _get_row(conn, tenant_id, client_id, for_update=True)
         if row["type"] not in CONFIDENTIAL:
             raise _no_secret(row["type"])
+        if auth_method(row) == PRIVATE_KEY_JWT:
+            raise INVALID_CLIENT_TYPE("A private_key_jwt client has no secret; replace its keys with PATCH jwks.")
         await store.update(conn, tenant_id, client_id, {"secret_hash": sha256_hex(secret), "secret_rotated_at": now})
+        forget_everywhere(conn, tenant_id)
         await audit.record(conn, tenant_id, "client.secret_rotated", "client", client_id)
     return {"client_id": client_id, "client_secret": secret, "rotated_at": now}
 

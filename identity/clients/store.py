@@ -10,7 +10,7 @@ from identity.http.pagination import keyset
 
 COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_types, scopes,
              post_logout_redirect_uris, first_party, secret_hash, secret_rotated_at, created_at,
-             updated_at, id_token_signed_response_alg"""
+             updated_at, id_token_signed_response_alg, token_endpoint_auth_method, jwks"""
 
 
 async def insert(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
@@ -64,14 +64,19 @@ async def delete(conn: Any, tenant_id: str, client_id: str) -> bool:
 async def active_tokens(
     conn: Any, tenant_id: str, client_id: str, *, after: str | None, limit: int, ascending: bool = False
 ) -> tuple[list[asyncpg.Record], int]:
-    """Unexpired, unrevoked client_credentials grants (one per access token issued)."""
-    live = """tenant_id = $1 AND client_id = $2 AND user_id IS NULL
-              AND revoked_at IS NULL AND expires_at > now()"""
+    """The client's live machine grants (one per scope set, with the tokens counted under it),
+    and the per-token grants issued before sql/023 that have not expired yet."""
+    live = """SELECT id, client_id, scopes, created_at, last_expires_at AS expires_at, issued_count
+              FROM oauth_machine_grants
+              WHERE tenant_id = $1 AND client_id = $2 AND revoked_at IS NULL AND last_expires_at > now()
+              UNION ALL
+              SELECT id, client_id, scopes, created_at, expires_at, 1 FROM oauth_grants
+              WHERE tenant_id = $1 AND client_id = $2 AND user_id IS NULL
+                AND revoked_at IS NULL AND expires_at > now()"""
     op, order = keyset(ascending)
     rows = await conn.fetch(
-        f"""SELECT id, client_id, scopes, created_at, expires_at FROM oauth_grants
-            WHERE {live} AND ($3::text IS NULL OR id {op} $3) ORDER BY id {order} LIMIT $4""",
+        f"""SELECT * FROM ({live}) t WHERE ($3::text IS NULL OR id {op} $3) ORDER BY id {order} LIMIT $4""",
         tenant_id, client_id, after, limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM oauth_grants WHERE {live}", tenant_id, client_id)
+    total = await conn.fetchval(f"SELECT count(*) FROM ({live}) t", tenant_id, client_id)
     return rows, total

@@ -104,17 +104,14 @@ def respond(rt: Any, *, tenant: Any, iss: str, client: Any, user: Any, grant: An
     return body
 
 
-async def machine_grant(conn: Any, rt: Any, *, tenant: Any, iss: str, client: Any,
+async def machine_grant(pool: Any, machine: Any, rt: Any, *, tenant: Any, iss: str, client: Any,
                         scopes: list[str]) -> dict[str, Any]:
-    """client_credentials: one grant per access token, so each can be listed and revoked."""
+    """client_credentials: a token under the client's live grant for this scope set (no row per
+    token; identity/oauth/machine.py), revocable through that grant."""
     now = datetime.now(UTC)
     ttl = duration(tenant.auth_config, "access_token_ttl")
-    grant = await store.insert_grant(conn, {
-        "tenant_id": tenant.id, "id": new_id("grt"), "client_id": client["id"], "user_id": None,
-        "session_id": None, "scopes": scopes, "auth_time": None, "code_hash": None,
-        "expires_at": now + ttl,
-    }, None)
+    grant_id = await machine.grant_for(pool, tenant.id, client["id"], scopes, now, now + ttl)
     access = access_token(rt, iss=iss, tenant_id=tenant.id, client_id=client["id"], sub=client["id"],
-                          scopes=scopes, grant_id=grant["id"], expires=now + ttl, session_id=None, now=now)
+                          scopes=scopes, grant_id=grant_id, expires=now + ttl, session_id=None, now=now)
     return {"access_token": access, "token_type": "Bearer", "expires_in": int(ttl.total_seconds()),
             "scope": " ".join(scopes)}

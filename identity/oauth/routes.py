@@ -13,16 +13,18 @@ import msgspec
 from aiohttp import web
 
 from identity.auth.runtime import runtime
+from identity.clients.cache import forget_everywhere
 from identity.clients.store import get as get_client
 from identity.crypto import sha256_hex
 from identity.http.bodies import read_form
 from identity.http.routing import Ctx, Router
 from identity.http.validation import unstorable
 from identity.oauth import authorize as flow
-from identity.oauth import jwts, pages, store
+from identity.oauth import client_assertion, jwts, machine_store, pages, store
 from identity.oauth import token as token_endpoint
 from identity.oauth.errors import NO_STORE, OAuthError, bearer_error
 from identity.oauth.issue import claims_for_user
+from identity.oauth.machine import is_machine_grant
 from identity.oauth.params import OIDC_SCOPES, with_params
 from identity.oauth.schemas import (
     ConsentForm,
@@ -53,6 +55,7 @@ _oauth_errors = {"extra": {"responses": {400: OAuthErrorBody, 401: OAuthErrorBod
 BASE = "/oauth/{tenant_id}"
 CLAIMS = ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "azp", "sid", "email",
           "email_verified", "name", "preferred_username", "picture", "updated_at"]
+AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"]
 _encoder = msgspec.json.Encoder()
 
 
@@ -85,9 +88,12 @@ def discovery_document(iss: str) -> dict[str, Any]:
         "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],
         "subject_types_supported": ["public"],
         "id_token_signing_alg_values_supported": list(ID_TOKEN_ALGORITHMS),
-        "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
-        "revocation_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
-        "introspection_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
+        "token_endpoint_auth_methods_supported": AUTH_METHODS,
+        "token_endpoint_auth_signing_alg_values_supported": list(client_assertion.ALGORITHMS),
+        "revocation_endpoint_auth_methods_supported": AUTH_METHODS,
+        "revocation_endpoint_auth_signing_alg_values_supported": list(client_assertion.ALGORITHMS),
+        "introspection_endpoint_auth_methods_supported": AUTH_METHODS,
+        "introspection_endpoint_auth_signing_alg_values_supported": list(client_assertion.ALGORITHMS),
         "code_challenge_methods_supported": ["S256"],
         "prompt_values_supported": ["none", "login", "consent", "select_account"],
         "claims_supported": CLAIMS,
@@ -243,6 +249,8 @@ async def _userinfo(ctx: Ctx) -> web.Response:
         if client is None or origin.rstrip("/") not in set(client["allowed_origins"]):
             return OAuthError("access_denied", "This origin is not in the client's allowed_origins.", 403).response()
         ctx.request[CORS_ORIGIN] = origin
+    if is_machine_grant(claims["gid"]):
+        return bearer_error("A machine token has no user; userinfo needs a user's token.")
     scopes = str(claims.get("scope", "")).split()
     if "openid" not in scopes:
         return bearer_error("The token lacks the openid scope.", "insufficient_scope", 403)
@@ -278,7 +286,10 @@ async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, Any, dict[st
         claims = await _access_claims(ctx, tenant_id, token)
         if claims is None:
             return None
-        grant = await store.grant_state(ctx.pool, tenant_id, claims["gid"])
+        if is_machine_grant(claims["gid"]):
+            grant = await machine_store.grant_state(ctx.pool, tenant_id, claims["gid"])
+        else:
+            grant = await store.grant_state(ctx.pool, tenant_id, claims["gid"])
         return ("access", grant, claims) if grant is not None else None
     row = await ctx.pool.fetchrow(
         """SELECT grant_id, rotated_at FROM oauth_refresh_tokens WHERE tenant_id = $1 AND token_hash = $2""",
@@ -320,7 +331,12 @@ async def revoke(ctx: Ctx):
     # A token of another client is left alone, and the answer is the same 200 (RFC 7009 §2.2).
     if found is not None and found[1]["client_id"] == client["id"]:
         async with ctx.pool.acquire() as conn:
-            await store.revoke_grant(conn, tenant.id, found[1]["id"], f"{found[0]}_token_revoked")
+            if is_machine_grant(found[1]["id"]):
+                # Every process stops issuing under it (the trigger's NOTIFY; this one at once).
+                await machine_store.revoke_grant(conn, tenant.id, found[1]["id"], "access_token_revoked")
+                forget_everywhere(conn, tenant.id)
+            else:
+                await store.revoke_grant(conn, tenant.id, found[1]["id"], f"{found[0]}_token_revoked")
     return web.Response(status=200, headers=NO_STORE)
 
 

@@ -19,6 +19,8 @@ class TokenForm(Form, kw_only=True):
     scope: str | None = None
     client_id: str | None = None
     client_secret: str | None = None
+    client_assertion_type: str | None = None
+    client_assertion: str | None = None
 
 
 
@@ -28,6 +30,8 @@ class TokenHintForm(Form, kw_only=True):
     token_type_hint: str | None = None
     client_id: str | None = None
     client_secret: str | None = None
+    client_assertion_type: str | None = None
+    client_assertion: str | None = None
 
 
 class SignInForm(Form, kw_only=True):
@@ -111,6 +115,7 @@ class Discovery(Model):
     subject_types_supported: list[str]
     id_token_signing_alg_values_supported: list[str]
     token_endpoint_auth_methods_supported: list[str]
+    token_endpoint_auth_signing_alg_values_supported: list[str]
     code_challenge_methods_supported: list[str]
     claims_supported: list[str]
 

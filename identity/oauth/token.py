@@ -2,9 +2,10 @@
 authentication, shared with revocation and introspection.
 
 Client authentication: web and machine clients send their secret with client_secret_basic or
-client_secret_post (exactly one); spa and native clients are public and send only client_id
-("none"). A browser request (Origin header) must come from one of the client's
-allowed_origins.
+client_secret_post (exactly one), or, when registered for private_key_jwt, a signed assertion
+(identity/oauth/client_assertion.py) and no secret; spa and native clients are public and send
+only client_id ("none"). A browser request (Origin header) must come from one of the client's
+allowed_origins. Client rows come from the in-memory cache (identity/clients/cache.py).
 """
 
 from __future__ import annotations
@@ -24,11 +25,13 @@ from identity.clients.store import get as get_client
 from identity.crypto import constant_time_equals, sha256_hex
 from identity.http import bodies
 from identity.http.validation import unstorable
-from identity.oauth import issue, store
+from identity.oauth import client_assertion, issue, jwts, store
 from identity.oauth.errors import OAuthError, invalid_client, invalid_grant, invalid_request
-from identity.state import CORS_ORIGIN
+from identity.oauth.machine import oauth_runtime
+from identity.state import CORS_ORIGIN, state
 from identity.users import store as users
 
+PRIVATE_KEY_JWT = "private_key_jwt"
 _VERIFIER = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
 FORM_TYPE = bodies.FORM_TYPE
 
@@ -71,23 +74,66 @@ def _basic(request: web.Request) -> tuple[str, str] | None:
 async def authenticate_client(request: web.Request, pool: Any, tenant_id: str, form: dict[str, str]) -> Any:
     """The client row of an authenticated client, or OAuthError invalid_client."""
     basic = _basic(request)
+    assertion = form.get("client_assertion")
+    if assertion is not None or "client_assertion_type" in form:
+        if basic is not None or "client_secret" in form:
+            raise invalid_request("Use one client authentication method, not several.")
+        return await _assertion_client(request, pool, tenant_id, form)
     if basic is not None and ("client_secret" in form or (form.get("client_id") not in (None, basic[0]))):
         raise invalid_request("Use one client authentication method, not several.")
     client_id, secret = basic if basic is not None else (form.get("client_id", ""), form.get("client_secret"))
     if not client_id:
         raise invalid_client("The client is not identified (client_id).", basic=basic is not None)
-    client = None
-    if client_id.startswith("cli_") and len(client_id) <= 64 and not unstorable(client_id):
-        client = await get_client(pool, tenant_id, client_id)
+    client = await _client(request, pool, tenant_id, client_id)
     if client is None:
         raise invalid_client("Unknown client.", basic=basic is not None)
+    if client["token_endpoint_auth_method"] == PRIVATE_KEY_JWT:
+        raise invalid_client("This client authenticates with a signed assertion (private_key_jwt).",
+                             basic=basic is not None)
     if client["type"] in CONFIDENTIAL:
+        # Client secrets are 256-bit random: SHA-256 is the right hash, compared in constant time.
         if not secret or client["secret_hash"] is None or not constant_time_equals(
             sha256_hex(secret), client["secret_hash"]
         ):
             raise invalid_client("The client secret is missing or wrong.", basic=basic is not None)
     elif secret:
         raise invalid_client("A public client has no secret; send client_id only.", basic=basic is not None)
+    _check_origin(request, client)
+    return client
+
+
+async def _client(request: web.Request, pool: Any, tenant_id: str, client_id: str) -> Any:
+    """The client's row, from memory when it was read lately (identity/clients/cache.py)."""
+    if not client_id.startswith("cli_") or len(client_id) > 64 or unstorable(client_id):
+        return None
+    cache = oauth_runtime(request).clients
+    client = cache.get(tenant_id, ("client", client_id))
+    if client is None:
+        version = cache.version
+        client = await get_client(pool, tenant_id, client_id)
+        if client is not None:
+            cache.put(tenant_id, ("client", client_id), client, version)
+    return client
+
+
+async def _assertion_client(request: web.Request, pool: Any, tenant_id: str, form: dict[str, str]) -> Any:
+    """private_key_jwt (RFC 7523 §2.2)."""
+    if form.get("client_assertion_type") != client_assertion.ASSERTION_TYPE:
+        raise invalid_client(f"client_assertion_type must be {client_assertion.ASSERTION_TYPE}.")
+    assertion = form.get("client_assertion")
+    if not assertion:
+        raise invalid_client("client_assertion is missing.")
+    client_id = client_assertion.claimed_client_id(assertion)
+    if form.get("client_id") not in (None, client_id):
+        raise invalid_client("client_id does not match the client assertion.")
+    client = await _client(request, pool, tenant_id, client_id)
+    if client is None:
+        raise invalid_client("Unknown client.")
+    if client["token_endpoint_auth_method"] != PRIVATE_KEY_JWT:
+        raise invalid_client("This client is not registered for private_key_jwt.")
+    iss = jwts.issuer(state(request).settings.public_url, tenant_id)
+    endpoint = f"{iss}/{request.path.rstrip('/').rsplit('/', 1)[-1]}"
+    await client_assertion.verify(pool, tenant_id, client, assertion, {iss, f"{iss}/token", endpoint})
     _check_origin(request, client)
     return client
 
@@ -131,8 +177,8 @@ async def token(request: web.Request, pool: Any, rt: Any, tenant: Any, iss: str)
     if grant_type == "refresh_token":
         return await _refresh(pool, rt, tenant, iss, client, form)
     scopes = _requested_scopes(form, list(client["scopes"]))
-    async with pool.acquire() as conn, conn.transaction():
-        return await issue.machine_grant(conn, rt, tenant=tenant, iss=iss, client=client, scopes=scopes)
+    return await issue.machine_grant(pool, oauth_runtime(request), rt, tenant=tenant, iss=iss, client=client,
+                                     scopes=scopes)
 
 
 async def _code(pool: Any, rt: Any, tenant: Any, iss: str, client: Any, form: dict[str, str]) -> dict[str, Any]:

@@ -446,19 +446,32 @@ async def main() -> None:
     ap.add_argument("--dsn", help="admin DSN of a Postgres to use instead of an embedded one")
     ap.add_argument("--rate-limits", choices=("off", "memory", "redis"), default="off",
                     help="measure with rate limiting on (in-process or Redis) to see its cost")
-    ap.add_argument("--scenarios", help="comma-separated subset, e.g. me,verify: one core only, no RESULTS.md")
+    ap.add_argument("--scenarios", help="comma-separated subset, e.g. me,verify: one core only, no RESULTS.md;"
+                    " client_credentials alone: ours beside oidc-provider (its section of RESULTS.md)")
     ap.add_argument("--half", action="store_true", help="with --scenarios: the half-load runs too")
     ap.add_argument("--two-cores", action="store_true",
                     help="with --scenarios: the two-core runs too, and their ratios to one core")
     args = ap.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
+    if args.scenarios == "client_credentials":
+        return await machine_tokens(args)
     workdir = Path(tempfile.mkdtemp(prefix="identity-bench-"))
     db = await BenchDatabase.create("bench", args.dsn, embedded=not args.dsn)
     try:
         await measure(db, args, workdir)
     finally:
         await db.drop()
+    if not args.scenarios:
+        await machine_tokens(args)
+
+
+async def machine_tokens(args: argparse.Namespace) -> None:
+    """client_credentials beside oidc-provider (ops/bench/client_credentials.py): its own section
+    of RESULTS.md."""
+    import client_credentials
+
+    await client_credentials.run(argparse.Namespace(duration=args.duration, rounds=2, dsn=args.dsn))
 
 
 async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) -> None:

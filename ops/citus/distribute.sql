@@ -43,6 +43,8 @@ SELECT create_distributed_table('oauth_browser_sessions', 'tenant_id', colocate_
 SELECT create_distributed_table('oauth_grants',           'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('oauth_codes',            'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('oauth_refresh_tokens',   'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_machine_grants',   'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('oauth_client_assertions', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('organizations',      'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('memberships',        'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('invitations',        'tenant_id', colocate_with => 'users');

@@ -12,8 +12,9 @@ from urllib.parse import urlsplit
 
 import pytest
 import requests
+from aiohttp import web
 
-from tests.conftest import MASTER_KEY
+from tests.conftest import MASTER_KEY, STRONG_PASSWORD, free_port
 from tests.live_server import LiveServer
 
 HEADER_TIMEOUT, BODY_TIMEOUT, IDLE_TIMEOUT = 1.0, 1.0, 2.0
@@ -236,3 +237,54 @@ async def test_one_address_cannot_take_every_connection(database_dsn: str, tmp_p
         for _, writer in slow:
             writer.close()
         live.stop()
+
+
+async def test_a_request_being_answered_is_never_evicted(database_dsn: str, tmp_path) -> None:
+    """Sign-ins whose bodies have arrived, held in their handlers by a slow captcha verifier (a
+    real local server), are not cut when slow bodies flood past the cap: each gets its answer."""
+    arrived: list[str] = []
+    release = asyncio.Event()
+
+    async def siteverify(request: web.Request) -> web.Response:
+        arrived.append((await request.post()).get("response", ""))
+        await release.wait()
+        return web.json_response({"success": False})
+
+    verifier_app = web.Application()
+    verifier_app.router.add_post("/siteverify", siteverify)
+    runner = web.AppRunner(verifier_app)
+    await runner.setup()
+    verifier_port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", verifier_port).start()
+    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS="20",
+                      IDENTITY_HTTP_BODY_TIMEOUT="60s", IDENTITY_HTTP_HEADER_TIMEOUT="60s",
+                      IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    try:
+        tenant = live.call("POST", "/v1/tenants", token=MASTER_KEY, json={
+            "name": "Busy", "auth_config": {"bot_protection": {
+                "enabled": True, "secret": "s3cret",
+                "verify_url": f"http://127.0.0.1:{verifier_port}/siteverify"}}}).json()
+
+        def sign_in(n: int) -> int:
+            return requests.post(live.url + "/v1/auth/sign-in", timeout=30, json={
+                "email": f"busy{n}@example.com", "password": STRONG_PASSWORD, "captcha_token": f"t{n}"},
+                headers={"Authorization": f"Bearer {tenant['publishable_key']}",
+                         "X-Tenant-ID": tenant["id"]}).status_code
+
+        busy = [asyncio.create_task(asyncio.to_thread(sign_in, n)) for n in range(5)]
+        async with asyncio.timeout(10):
+            while len(arrived) < 5:  # every sign-in's body has arrived: its handler waits
+                await asyncio.sleep(0.05)
+        slow = await _slow_bodies(live, f"/oauth/{tenant['id']}/token", 40)
+        answer = await asyncio.to_thread(requests.get, live.url + "/health", timeout=5)
+        assert answer.status_code == 200
+        release.set()
+        statuses = await asyncio.gather(*busy)
+        assert all(400 <= status < 500 for status in statuses), statuses  # answered: captcha refused
+    finally:
+        release.set()
+        for _, writer in slow:
+            writer.close()
+        live.stop()
+        await runner.cleanup()

@@ -73,7 +73,12 @@ async def read_raw(request: web.Request) -> bytes:
     except TimeoutError:
         request.protocol.close()  # no further request on this connection
         raise RequestTimeout(headers={"Connection": "close"}) from None
-    except ConnectionError:
+    except ConnectionError:  # the connection was lost while the body was awaited
+        raise IncompleteBody() from None
+    except RuntimeError:
+        # aiohttp's words for a read that begins after the connection was lost
+        if request.protocol is not None and request.protocol.connected:
+            raise
         raise IncompleteBody() from None
 
 

@@ -122,13 +122,15 @@ class Settings:
     db_pool_max: int = 20
     #: threads hashing passwords per process; None: one per core it may run on
     password_threads: int | None = None
-    #: slow clients (identity/http/deadlines.py): seconds a request head may take from its first
+    #: slow clients (identity/http/server.py): seconds a request head may take from its first
     #: byte, a body from the end of its head, and a kept-alive connection may sit idle
     http_header_timeout: float = 10.0
     http_body_timeout: float = 30.0
     http_idle_timeout: float = 75.0
     #: client connections held at once; None: from the descriptor limit
     http_max_connections: int | None = None
+    #: client connections one address (IPv6: its rate-limit prefix) holds at once; None: no cap
+    http_max_connections_per_address: int | None = None
     #: IPv6 clients are counted by this prefix (rate limits): one host holds a whole /64
     rate_limit_ipv6_prefix: int = 64
     #: the share of 2xx/3xx requests written to the access log (4xx and 5xx always are)
@@ -167,6 +169,9 @@ class Settings:
             http_idle_timeout=_seconds("IDENTITY_HTTP_IDLE_TIMEOUT", env, 75.0),
             http_max_connections=_whole("IDENTITY_HTTP_MAX_CONNECTIONS", env.get("IDENTITY_HTTP_MAX_CONNECTIONS"),
                                         None, 1),
+            http_max_connections_per_address=_whole(
+                "IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS",
+                env.get("IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS"), None, 1),
             rate_limit_ipv6_prefix=_ipv6_prefix(env.get("IDENTITY_RATE_LIMIT_IPV6_PREFIX")),
             access_log_sample=_fraction("IDENTITY_ACCESS_LOG_SAMPLE", env.get("IDENTITY_ACCESS_LOG_SAMPLE"), 1.0),
             otlp_endpoint=(env.get("IDENTITY_OTLP_ENDPOINT") or "").strip() or None,

@@ -36,6 +36,8 @@ class FakeProvider:
             {"email": "octo@users.noreply.example.com", "primary": False, "verified": True},
             {"email": "Octo@Example.com", "primary": True, "verified": True}]
         self.token_requests: list[dict[str, Any]] = []
+        #: the endpoints ("discovery", "token", "me", "jwks") that answer JSON nested 100,000 deep
+        self.nested: set[str] = set()
         self.runner: web.AppRunner | None = None
 
     async def start(self) -> None:
@@ -61,6 +63,11 @@ class FakeProvider:
         self.codes[code] = dict(q)
         raise web.HTTPFound(f"{q['redirect_uri']}?{urlencode({'code': code, 'state': q['state']})}")
 
+    def _nested(self, endpoint: str) -> web.Response | None:
+        if endpoint not in self.nested:
+            return None
+        return web.Response(body=b"[" * 100_000 + b"]" * 100_000, content_type="application/json")
+
     async def token(self, request: web.Request) -> web.Response:
         form = dict(await request.post())
         self.token_requests.append({"form": form, "authorization": request.headers.get("Authorization")})
@@ -74,7 +81,7 @@ class FakeProvider:
             answer["id_token"] = self.id_token(req["client_id"], req["nonce"])
         if request.headers.get("Accept") != "application/json":
             return web.Response(text=urlencode(answer), content_type="application/x-www-form-urlencoded")
-        return web.json_response(answer)
+        return self._nested("token") or web.json_response(answer)
 
     def _authorized(self, request: web.Request) -> None:
         if request.headers.get("Authorization") != "Bearer at-123":
@@ -91,16 +98,20 @@ class FakeProvider:
 
     async def generic_me(self, request: web.Request) -> web.Response:
         self._authorized(request)
-        return web.json_response({"data": {"uid": "u-77", "contact": {"mail": "Generic@Example.com"},
-                                           "display": "Generic Person", "checked": "true"}})
+        return self._nested("me") or web.json_response(
+            {"data": {"uid": "u-77", "contact": {"mail": "Generic@Example.com"},
+                      "display": "Generic Person", "checked": "true"}})
 
     async def discovery(self, request: web.Request) -> web.Response:
         iss = f"{self.base}/oidc"
-        return web.json_response({"issuer": iss, "authorization_endpoint": f"{self.base}/authorize",
-                                  "token_endpoint": f"{self.base}/token", "jwks_uri": f"{iss}/jwks",
-                                  "id_token_signing_alg_values_supported": ["ES256"]})
+        return self._nested("discovery") or web.json_response(
+            {"issuer": iss, "authorization_endpoint": f"{self.base}/authorize",
+             "token_endpoint": f"{self.base}/token", "jwks_uri": f"{iss}/jwks",
+             "id_token_signing_alg_values_supported": ["ES256"]})
 
     async def jwks(self, request: web.Request) -> web.Response:
+        if nested := self._nested("jwks"):
+            return nested
         jwk = jwt.algorithms.ECAlgorithm.to_jwk(self.key.public_key(), as_dict=True)
         return web.json_response({"keys": [{**jwk, "kid": "k1", "use": "sig", "alg": "ES256"}]})
 
@@ -253,3 +264,34 @@ async def test_unreachable_provider_is_an_error_redirect(app, base, tenant, brow
     assert resp.status_code == 302
     query = query_of(resp.headers["location"])
     assert resp.headers["location"].startswith(APP_REDIRECT) and query["error"] == "provider_unavailable"
+
+
+@pytest.mark.parametrize("endpoint", ["discovery", "token", "jwks", "me"])
+async def test_deeply_nested_provider_answers_are_a_provider_error(app, base, tenant, fake, browser, endpoint):
+    """A provider answering JSON nested 100,000 deep (Python's decoder gives up with
+    RecursionError) ends the flow with an error redirect, not a 500; nobody is signed in."""
+    fake.nested.add(endpoint)
+    if endpoint == "me":
+        status, conn, _ = await tenant.secret("POST", "/v1/connections", json={
+            "provider": "oauth2", "client_id": "gen", "client_secret": "s",
+            "endpoints": {"authorization_url": f"{fake.base}/authorize", "token_url": f"{fake.base}/token",
+                          "userinfo_url": f"{fake.base}/me"}})
+        assert status == 201, conn
+    else:
+        conn = await _oidc(tenant, fake)
+    query = await walk(browser, start_url(base, tenant.id, conn["id"]))
+    assert query.get("error") in ("provider_error", "provider_unavailable"), query
+    assert "token" not in query
+    assert await state(app).pool.fetchval("SELECT count(*) FROM users WHERE tenant_id = $1", tenant.id) == 0
+
+
+def test_json_a_client_or_provider_sends_as_text_is_refused_when_too_deep() -> None:
+    """The same decoder for JSON that arrives inside a field: Apple's `user` form value and a
+    WebAuthn credential sent as a string."""
+    from identity.connections.providers import _apple_name
+    from identity.mfa.passkeys import CeremonyFailed, _as_json
+
+    deep = "[" * 100_000 + "]" * 100_000
+    assert _apple_name(deep) is None
+    with pytest.raises(CeremonyFailed):
+        _as_json(deep)

@@ -121,10 +121,15 @@ async def verifier(aiohttp_server):
     async def huge(request: web.Request) -> web.Response:
         return web.json_response({"success": True, "pad": "x" * 200_000})
 
+    async def nested(request: web.Request) -> web.Response:
+        # 20,000 deep in 40 kB (within the answer's bound): past any JSON decoder's recursion.
+        return web.Response(body=b"[" * 20_000 + b"]" * 20_000, content_type="application/json")
+
     server_app = web.Application()
     server_app.router.add_post("/siteverify", siteverify)
     server_app.router.add_post("/redirect", redirect)
     server_app.router.add_post("/huge", huge)
+    server_app.router.add_post("/nested", nested)
     server = await aiohttp_server(server_app)
     server.seen = seen
     return server
@@ -160,7 +165,7 @@ async def test_captcha_verifier_inside_is_never_called(app, api, verifier) -> No
     assert len(verifier.seen) == 1
 
 
-@pytest.mark.parametrize("path", ["/redirect", "/huge"])
+@pytest.mark.parametrize("path", ["/redirect", "/huge", "/nested"])
 async def test_captcha_redirects_are_not_followed_and_answers_are_bounded(api, verifier, path) -> None:
     t = await create_tenant(api, auth_config=_bot_protection(str(verifier.make_url(path))))
     status, body, _ = await t.public("POST", "/v1/auth/sign-in", json={

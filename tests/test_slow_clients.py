@@ -12,8 +12,9 @@ from urllib.parse import urlsplit
 
 import pytest
 import requests
+from aiohttp import web
 
-from tests.conftest import MASTER_KEY
+from tests.conftest import MASTER_KEY, STRONG_PASSWORD, free_port
 from tests.live_server import LiveServer
 
 HEADER_TIMEOUT, BODY_TIMEOUT, IDLE_TIMEOUT = 1.0, 1.0, 2.0
@@ -162,3 +163,129 @@ async def test_accept_failures_are_logged_once_per_interval() -> None:
         assert captured[0]["log_level"] == "warning" and "exc_info" not in captured[0]
     finally:
         loop.set_exception_handler(saved)
+
+
+async def _slow_bodies(live: LiveServer, path: str, count: int, source: str = "127.0.0.1",
+                       ) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
+    """`count` anonymous connections, each with a whole head and 10 of the 100 bytes it declares."""
+    slow = []
+    for _ in range(count):
+        reader, writer = await asyncio.open_connection(*_address(live), local_addr=(source, 0))
+        writer.write(f"POST {path} HTTP/1.1\r\nHost: x\r\n".encode()
+                     + b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n"
+                     + b"grant_type")
+        await writer.drain()
+        slow.append((reader, writer))
+    return slow
+
+
+async def test_slow_bodies_cannot_take_every_connection(database_dsn: str, tmp_path) -> None:
+    """A connection still sending its body is as evictable as one still sending its head: with a
+    cap of 20, 40 slow bodies (each waiting in the token endpoint's read) leave /health answering,
+    the oldest are closed at once, and evicting them logs no error."""
+    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS="20",
+                      IDENTITY_HTTP_BODY_TIMEOUT="60s", IDENTITY_HTTP_HEADER_TIMEOUT="60s",
+                      IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    try:
+        tenant = live.call("POST", "/v1/tenants", token=MASTER_KEY, json={"name": "Slow bodies"}).json()
+        slow = await _slow_bodies(live, f"/oauth/{tenant['id']}/token", 40)
+        await asyncio.sleep(0.5)  # every one of them in its handler, waiting for the rest
+        for _ in range(3):
+            started = time.monotonic()
+            answer = await asyncio.to_thread(requests.get, live.url + "/health", timeout=5)
+            assert answer.status_code == 200 and time.monotonic() - started < 3
+        closed = 0
+        for reader, _ in slow[:20]:
+            elapsed, _ = await _closed_after(reader, 0.5)
+            closed += elapsed < 0.5
+        assert closed == 20, closed
+        # A client that leaves in the middle of its body is routine too.
+        for _, writer in await _slow_bodies(live, f"/oauth/{tenant['id']}/token", 3):
+            await asyncio.sleep(0.1)
+            writer.close()
+        await asyncio.sleep(0.3)
+        text = live.log_text()
+        at = max(text.find("Traceback"), text.find('"level": "error"'))
+        assert at == -1, text[max(0, at - 1500):at + 3000]
+    finally:
+        for _, writer in slow:
+            writer.close()
+        live.stop()
+
+
+async def test_one_address_cannot_take_every_connection(database_dsn: str, tmp_path) -> None:
+    """With IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS=5, a sixth connection from one address
+    closes that address's oldest slow one at once; connections from another address, and the
+    cap of the whole listener, are not touched."""
+    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS="5",
+                      IDENTITY_HTTP_BODY_TIMEOUT="60s", IDENTITY_HTTP_HEADER_TIMEOUT="60s",
+                      IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    try:
+        tenant = live.call("POST", "/v1/tenants", token=MASTER_KEY, json={"name": "One address"}).json()
+        path = f"/oauth/{tenant['id']}/token"
+        others = await _slow_bodies(live, path, 4, source="127.0.0.1")
+        attacker = await _slow_bodies(live, path, 12, source="127.0.0.2")
+        slow = others + attacker
+        for reader, _ in attacker[:7]:  # the oldest of the attacker's: closed at once
+            elapsed, _ = await _closed_after(reader, 0.5)
+            assert elapsed < 0.5
+        for reader, _ in attacker[7:] + others:  # the newest five, and the other address's
+            elapsed, received = await _closed_after(reader, 0.3)
+            assert elapsed >= 0.3 and received == b""
+    finally:
+        for _, writer in slow:
+            writer.close()
+        live.stop()
+
+
+async def test_a_request_being_answered_is_never_evicted(database_dsn: str, tmp_path) -> None:
+    """Sign-ins whose bodies have arrived, held in their handlers by a slow captcha verifier (a
+    real local server), are not cut when slow bodies flood past the cap: each gets its answer."""
+    arrived: list[str] = []
+    release = asyncio.Event()
+
+    async def siteverify(request: web.Request) -> web.Response:
+        arrived.append((await request.post()).get("response", ""))
+        await release.wait()
+        return web.json_response({"success": False})
+
+    verifier_app = web.Application()
+    verifier_app.router.add_post("/siteverify", siteverify)
+    runner = web.AppRunner(verifier_app)
+    await runner.setup()
+    verifier_port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", verifier_port).start()
+    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS="20",
+                      IDENTITY_HTTP_BODY_TIMEOUT="60s", IDENTITY_HTTP_HEADER_TIMEOUT="60s",
+                      IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    try:
+        tenant = live.call("POST", "/v1/tenants", token=MASTER_KEY, json={
+            "name": "Busy", "auth_config": {"bot_protection": {
+                "enabled": True, "secret": "s3cret",
+                "verify_url": f"http://127.0.0.1:{verifier_port}/siteverify"}}}).json()
+
+        def sign_in(n: int) -> int:
+            return requests.post(live.url + "/v1/auth/sign-in", timeout=30, json={
+                "email": f"busy{n}@example.com", "password": STRONG_PASSWORD, "captcha_token": f"t{n}"},
+                headers={"Authorization": f"Bearer {tenant['publishable_key']}",
+                         "X-Tenant-ID": tenant["id"]}).status_code
+
+        busy = [asyncio.create_task(asyncio.to_thread(sign_in, n)) for n in range(5)]
+        async with asyncio.timeout(10):
+            while len(arrived) < 5:  # every sign-in's body has arrived: its handler waits
+                await asyncio.sleep(0.05)
+        slow = await _slow_bodies(live, f"/oauth/{tenant['id']}/token", 40)
+        answer = await asyncio.to_thread(requests.get, live.url + "/health", timeout=5)
+        assert answer.status_code == 200
+        release.set()
+        statuses = await asyncio.gather(*busy)
+        assert all(400 <= status < 500 for status in statuses), statuses  # answered: captcha refused
+    finally:
+        release.set()
+        for _, writer in slow:
+            writer.close()
+        live.stop()
+        await runner.cleanup()

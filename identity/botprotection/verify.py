@@ -15,10 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import msgspec
 import structlog
 
-from identity import tracing
+from identity import jsontext, tracing
 from identity.http.errors import ApiError
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
@@ -134,8 +133,8 @@ async def verify(
     result = None
     if answer.status == 200:
         try:
-            result = msgspec.json.decode(answer.body)
-        except (msgspec.DecodeError, UnicodeDecodeError):
+            result = jsontext.loads(answer.body)
+        except ValueError:  # not JSON, not UTF-8, or nested too deeply
             result = None
     if not isinstance(result, dict):
         raise CaptchaUnavailable()

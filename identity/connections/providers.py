@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +21,7 @@ import jwt
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
-from identity import tracing
+from identity import jsontext, tracing
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
 
@@ -145,7 +144,7 @@ async def fetch(method: str, url: str, *, allow_http: bool, headers: dict[str, s
 
 def _json_object(body: bytes, what: str) -> dict[str, Any]:
     try:
-        value = json.loads(body)
+        value = jsontext.loads(body)
     except ValueError:
         raise FlowError("provider_error", f"The provider's {what} answer is not JSON.") from None
     if not isinstance(value, dict):
@@ -417,7 +416,7 @@ async def _get_json(url: str, access_token: str, allow_http: bool,
     if status != 200:
         raise FlowError("provider_error", f"The provider's {what} endpoint answered HTTP {status}.")
     try:
-        return json.loads(body)
+        return jsontext.loads(body)
     except ValueError:
         raise FlowError("provider_error", f"The provider's {what} answer is not JSON.") from None
 
@@ -477,7 +476,7 @@ async def profile(cache: ProviderCache, ep: Endpoints, row: Any, tokens: dict[st
 
 def _apple_name(user_json: str) -> str | None:
     try:
-        user = json.loads(user_json)
+        user = jsontext.loads(user_json)
     except ValueError:
         return None
     name = user.get("name") if isinstance(user, dict) else None

@@ -16,6 +16,7 @@ from aiohttp import web
 from multidict import MultiDict, MultiDictProxy
 
 from identity.http.errors import ApiError
+from identity.http.server import HEAD_ARRIVED
 from identity.http.validation import unstorable
 from identity.state import STATE
 
@@ -40,6 +41,11 @@ class RequestTimeout(ApiError):
     message = "The request body did not arrive in time."
 
 
+class IncompleteBody(ApiError):
+    status, code = 400, "incomplete_body"
+    message = "The connection closed before the request body arrived."
+
+
 def _media_type(request: web.Request, wanted: str, raw: bytes) -> None:
     """415 unless the body is empty or declared as `wanted` (and, if a charset is named, UTF-8)."""
     if not raw:
@@ -51,18 +57,29 @@ def _media_type(request: web.Request, wanted: str, raw: bytes) -> None:
 
 
 async def read_raw(request: web.Request) -> bytes:
-    """The whole body, read within IDENTITY_HTTP_BODY_TIMEOUT of the request's head; a client
+    """The whole body, by IDENTITY_HTTP_BODY_TIMEOUT after the end of the request's head (not
+    after this call: what a handler does first must not extend a slow client's time); a client
     that sends it slower gets 408 and its connection is closed (a slow body would otherwise hold
-    a connection, and a descriptor, for as long as it likes). Over 1 MiB: 413 (aiohttp)."""
+    a connection, and a descriptor, for as long as it likes). Over 1 MiB: 413 (aiohttp). A
+    connection closed mid-body (the client left, or the listener evicted it for a faster one)
+    is 400 for the access log, not an unexpected error with a traceback."""
     if not request.body_exists:
         return b""
-    timeout = request.app[STATE].settings.http_body_timeout
+    loop = asyncio.get_running_loop()
+    deadline = request.get(HEAD_ARRIVED, loop.time()) + request.app[STATE].settings.http_body_timeout
     try:
-        async with asyncio.timeout(timeout):
+        async with asyncio.timeout_at(deadline):
             return await request.read()
     except TimeoutError:
         request.protocol.close()  # no further request on this connection
         raise RequestTimeout(headers={"Connection": "close"}) from None
+    except ConnectionError:  # the connection was lost while the body was awaited
+        raise IncompleteBody() from None
+    except RuntimeError:
+        # aiohttp's words for a read that begins after the connection was lost
+        if request.protocol is not None and request.protocol.connected:
+            raise
+        raise IncompleteBody() from None
 
 
 async def read_json(request: web.Request) -> bytes:

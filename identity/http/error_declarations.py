@@ -10,7 +10,7 @@ from typing import Any
 
 from identity.botprotection.verify import PROTECTED, CaptchaFailed, CaptchaRequired, CaptchaUnavailable
 from identity.http.auth import ACCESS_TOKEN, CP_ADMIN, PUBLISHABLE, SECRET
-from identity.http.bodies import InvalidForm, RequestTimeout, UnsupportedMediaType
+from identity.http.bodies import IncompleteBody, InvalidForm, RequestTimeout, UnsupportedMediaType
 from identity.http.errors import (
     IDEMPOTENCY_KEY_IN_USE,
     IDEMPOTENCY_KEY_MISMATCH,
@@ -56,7 +56,7 @@ def implied(route: Any) -> list[ErrorSpec]:
         specs += [InvalidJson.spec, ValidationFailed.spec]
     if route.body is not None or route.form is not None:
         # identity/http/bodies.py: the declared media type, strict UTF-8, the body's deadline
-        specs += [UnsupportedMediaType.spec, RequestTimeout.spec, PAYLOAD_TOO_LARGE]
+        specs += [UnsupportedMediaType.spec, RequestTimeout.spec, IncompleteBody.spec, PAYLOAD_TOO_LARGE]
     if route.form is not None and route.content_type == "text/html":
         specs.append(InvalidForm.spec)  # the hosted pages' forms (OAuth's own endpoints answer RFC 6749 errors)
     if route.query is not None:

@@ -9,10 +9,16 @@ traceback: ~70,000 lines in 20 s were seen) and /health stops answering. So:
 - every connection is wrapped in a Guard: a request head must be complete within
   `http_header_timeout` of its first byte, and a kept-alive connection with no request is
   closed after `http_idle_timeout` (a connection that sends nothing counts as idle);
-- the body is read within `http_body_timeout` of the head (identity/http/bodies.py: 408);
+- the body must have arrived within `http_body_timeout` of the end of the head: a handler
+  reading it then answers 408 (identity/http/bodies.py), and a connection still sending it
+  shortly after is closed whether or not its handler reads;
 - past `max_connections` (from the descriptor limit, raised to its hard limit at start), a new
-  connection closes the oldest one that is idle or still sending its head, so slow clients
-  cannot starve the others; requests being answered are never cut;
+  connection closes the oldest one that is idle or still sending its head or its body, so slow
+  clients cannot starve the others; a request whose body has arrived (its handler running) is
+  never cut. A slow body counts as slow as a slow head: otherwise an attacker that sends whole
+  heads and partial bodies holds every connection, reconnecting as each deadline ends them;
+- with `max_connections_per_address`, one client address (IPv6 by its prefix, as rate limits
+  count it) holds at most that many: past it, its own oldest evictable connection is closed;
 - accept() failures and requests refused by the HTTP parser are logged at most once per
   interval, as a warning without a traceback.
 
@@ -33,6 +39,8 @@ import structlog
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from identity.http.clientinfo import address_bucket
+
 log = structlog.get_logger("identity.http.server")
 
 ACCEPT_BACKLOG = 128  # aiohttp's default listen backlog
@@ -45,6 +53,11 @@ DESCRIPTOR_RESERVE = 128 + ACCEPT_BACKLOG
 LINGERING_SECONDS = 2.0
 #: The most lines one kind of refused connection writes per interval.
 LOG_INTERVAL_SECONDS = 10.0
+#: A body still arriving this long after its deadline closes the connection: the handler reading
+#: it has answered 408 at the deadline itself; this ends one whose handler does not read.
+BODY_GRACE_SECONDS = 1.0
+#: When each request's head arrived (loop time): its body's deadline counts from there.
+HEAD_ARRIVED: web.RequestKey[float] = web.RequestKey("head_arrived", float)
 
 
 @dataclass(frozen=True)
@@ -52,6 +65,10 @@ class Limits:
     header_timeout: float
     idle_timeout: float
     max_connections: int
+    body_timeout: float = 30.0
+    #: 0: no cap per client address
+    max_connections_per_address: int = 0
+    ipv6_prefix: int = 64
 
 
 def raise_descriptor_limit() -> int:
@@ -76,6 +93,9 @@ def limits_of(settings: Any, descriptors: int) -> Limits:
         header_timeout=settings.http_header_timeout,
         idle_timeout=settings.http_idle_timeout,
         max_connections=min(room, settings.http_max_connections or room),
+        body_timeout=settings.http_body_timeout,
+        max_connections_per_address=settings.http_max_connections_per_address or 0,
+        ipv6_prefix=settings.rate_limit_ipv6_prefix,
     )
 
 
@@ -104,17 +124,19 @@ class Once:
 class Guard(asyncio.Protocol):
     """Wraps aiohttp's protocol for one connection and closes it when it is too slow. The
     request middleware tells it when a request's head has arrived (started) and when its
-    answer is done (ended); in between nothing is timed here (the body has its own deadline,
-    and a request being answered is never cut)."""
+    answer is done (ended). In between, the connection is in BODY until the request's body has
+    fully arrived (timed, and evictable), then BUSY: a request being answered is never cut."""
 
-    IDLE, HEAD, BUSY = "idle", "head", "busy"
+    IDLE, HEAD, BODY, BUSY = "idle", "head", "body", "busy"
 
     def __init__(self, inner: asyncio.Protocol, guards: Guards) -> None:
         self.inner = inner
         self.guards = guards
         self.phase = self.IDLE
         self.transport: asyncio.Transport | None = None
+        self.address = ""
         self._timer: asyncio.TimerHandle | None = None
+        self._body: Any = None  # the request's payload stream while in BODY
 
     # -- asyncio.Protocol, passed on to aiohttp --
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -128,6 +150,8 @@ class Guard(asyncio.Protocol):
             self.phase = self.HEAD
             self._arm(self.guards.limits.header_timeout)
         self.inner.data_received(data)
+        if self.phase == self.BODY and self._body.is_eof():  # the last byte of the body
+            self._busy()
 
     def eof_received(self) -> bool | None:
         return self.inner.eof_received()
@@ -144,12 +168,21 @@ class Guard(asyncio.Protocol):
         self.inner.connection_lost(exc)
 
     # -- signals from the request middleware --
-    def started(self) -> None:
-        self.phase = self.BUSY
+    def started(self, body: Any) -> None:
+        """The head has arrived; `body` is the request's payload stream (aiohttp's
+        StreamReader: is_eof() once the whole body has been received)."""
+        if body.is_eof():
+            self._busy()
+            return
+        self.phase, self._body = self.BODY, body
+        self._arm(self.guards.limits.body_timeout + BODY_GRACE_SECONDS)
+
+    def _busy(self) -> None:
+        self.phase, self._body = self.BUSY, None
         self._disarm()
 
     def ended(self) -> None:
-        self.phase = self.IDLE
+        self.phase, self._body = self.IDLE, None
         if self.transport is not None and not self.transport.is_closing():
             self._arm(self.guards.limits.idle_timeout)
 
@@ -167,6 +200,8 @@ class Guard(asyncio.Protocol):
         self._timer = None
         if self.phase == self.HEAD:  # an idle connection closing is routine: not logged
             self.guards.note("http_head_timed_out", seconds=self.guards.limits.header_timeout)
+        elif self.phase == self.BODY:
+            self.guards.note("http_body_timed_out", seconds=self.guards.limits.body_timeout)
         if self.phase != self.BUSY:
             self.close()
 
@@ -182,6 +217,8 @@ class Guards:
         self.server = server
         self.limits = limits
         self.open: OrderedDict[Guard, None] = OrderedDict()
+        #: the open guards of each client address (bucket), oldest first; kept only with a cap
+        self.by_address: dict[str, OrderedDict[Guard, None]] = {}
         self._once: dict[str, Once] = {}
 
     def __call__(self) -> Guard:
@@ -189,16 +226,38 @@ class Guards:
 
     def opened(self, guard: Guard) -> None:
         self.open[guard] = None
-        if len(self.open) > self.limits.max_connections:
+        per_address = self.limits.max_connections_per_address
+        if per_address:
+            guard.address = self._address_of(guard)
+            same = self.by_address.setdefault(guard.address, OrderedDict())
+            same[guard] = None
+            if len(same) > per_address:
+                self.note("http_address_connections_at_limit", limit=per_address)
+                self._evict(same, guard)
+        if guard in self.open and len(self.open) > self.limits.max_connections:
             self.note("http_connections_at_limit", limit=self.limits.max_connections)
-            victim = next((g for g in self.open if g.phase != Guard.BUSY and g is not guard), guard)
-            # Out of the count at once: its descriptor is freed a moment later, and the same
-            # burst of accepts must not pick it again.
-            self.open.pop(victim)
-            victim.close()
+            self._evict(self.open, guard)
+
+    def _evict(self, among: OrderedDict[Guard, None], new: Guard) -> None:
+        """Close the oldest of `among` that is not answering a request (the new one if all are)."""
+        victim = next((g for g in among if g.phase != Guard.BUSY and g is not new), new)
+        # Out of the count at once: its descriptor is freed a moment later, and the same burst
+        # of accepts must not pick it again.
+        self.closed(victim)
+        victim.close()
+
+    def _address_of(self, guard: Guard) -> str:
+        peer = guard.transport.get_extra_info("peername") if guard.transport is not None else None
+        host = peer[0] if isinstance(peer, tuple) and peer else ""
+        return address_bucket(str(host), self.limits.ipv6_prefix) if host else "-"
 
     def closed(self, guard: Guard) -> None:
         self.open.pop(guard, None)
+        same = self.by_address.get(guard.address)
+        if same is not None:
+            same.pop(guard, None)
+            if not same:
+                del self.by_address[guard.address]
 
     def note(self, event: str, **fields: Any) -> None:
         once = self._once.setdefault(event, Once())
@@ -207,11 +266,13 @@ class Guards:
 
 
 def started(request: web.Request) -> Guard | None:
-    """Called by the middleware once a request's head has arrived; the guard, if any."""
+    """Called by the middleware once a request's head has arrived: notes the time (the body's
+    deadline counts from it) and tells the connection's guard, if any; returns the guard."""
+    request[HEAD_ARRIVED] = asyncio.get_running_loop().time()
     transport = request.transport
     guard = transport.get_protocol() if transport is not None else None
     if isinstance(guard, Guard):
-        guard.started()
+        guard.started(request.content)
         return guard
     return None
 

@@ -11,7 +11,6 @@ made for; changing the first origin later does not strand existing passkeys.
 
 from __future__ import annotations
 
-import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +37,7 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from identity import jsontext
 from identity.http.errors import ApiError, ErrorSpec
 
 #: How long the browser may take over the ceremony (milliseconds), as given in the options.
@@ -130,7 +130,7 @@ def authentication_options(rp: RelyingParty, *, challenge: str, credentials: lis
 def _as_json(credential: str | dict[str, Any]) -> dict[str, Any]:
     if isinstance(credential, str):
         try:
-            credential = json.loads(credential)
+            credential = jsontext.loads(credential)
         except ValueError:
             raise CeremonyFailed("the code is not the JSON of a WebAuthn credential") from None
     if not isinstance(credential, dict):

@@ -33,6 +33,7 @@ VARIABLES = {
     "http_body_timeout": "IDENTITY_HTTP_BODY_TIMEOUT",
     "http_idle_timeout": "IDENTITY_HTTP_IDLE_TIMEOUT",
     "http_max_connections": "IDENTITY_HTTP_MAX_CONNECTIONS",
+    "http_max_connections_per_address": "IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS",
     "rate_limit_ipv6_prefix": "IDENTITY_RATE_LIMIT_IPV6_PREFIX",
     "access_log_sample": "IDENTITY_ACCESS_LOG_SAMPLE",
     "otlp_endpoint": "IDENTITY_OTLP_ENDPOINT",

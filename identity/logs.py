@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import json
 import logging
 import os
 import re
@@ -21,17 +23,71 @@ _PLAIN = frozenset({"event", "level", "timestamp", "logger", "request_id", "tena
                     "error_code"})
 
 
+def mask_credentials(value: str) -> str:
+    """`value` with anything shaped like one of our credentials masked."""
+    # Every credential has an underscore: a string without one (most values) needs no regex.
+    return _CREDENTIAL.sub(r"\1_[redacted]", value) if "_" in value else value
+
+
+def redacted(key: str, value: Any) -> Any:
+    """What a field may show in a log line: nothing of a sensitive-looking key, and no
+    credential inside a string."""
+    if key not in _PLAIN and _SENSITIVE.search(key) and value is not None \
+            and not isinstance(value, bool | int):
+        return "[redacted]"
+    return mask_credentials(value) if isinstance(value, str) else value
+
+
 def _redact(_: Any, __: str, event: dict[str, Any]) -> dict[str, Any]:
     for key, value in list(event.items()):
-        if key in _PLAIN:
-            if isinstance(value, str):
-                event[key] = _CREDENTIAL.sub(r"\1_[redacted]", value)
-            continue
-        if _SENSITIVE.search(key) and value is not None and not isinstance(value, bool | int):
-            event[key] = "[redacted]"
-        elif isinstance(value, str):
-            event[key] = _CREDENTIAL.sub(r"\1_[redacted]", value)
+        event[key] = redacted(key, value)
     return event
+
+
+def _timestamp() -> str:
+    # What structlog's TimeStamper(fmt="iso", utc=True) writes, for lines written without it.
+    return datetime.datetime.now(tz=datetime.UTC).isoformat().replace("+00:00", "Z")
+
+
+def _fallback(obj: Any) -> Any:
+    # As structlog's JSONRenderer: an object's own __structlog__ rendering, else its repr.
+    structlog_form = getattr(obj, "__structlog__", None)
+    return structlog_form() if structlog_form is not None else repr(obj)
+
+
+_ENCODE = json.JSONEncoder(default=_fallback).encode  # json.dumps's output, encoder built once
+_PRERENDERED = "identity_json_line"
+
+
+def write_info(logger: logging.Logger, event: str, fields: dict[str, Any]) -> None:
+    """One info line, exactly as a structlog `logger.info(event, **fields)` writes it (the
+    same keys in the same order, the request's bound context vars, level, logger, timestamp),
+    without the processor chain: for a hot line whose `fields` the caller has already made
+    safe (see redacted()). The bound context vars are redacted here."""
+    if not logger.isEnabledFor(logging.INFO):
+        return
+    fields["event"] = event
+    known = len(fields)
+    structlog.contextvars.merge_contextvars(None, "info", fields)
+    if len(fields) > known:  # context vars bound besides the caller's fields
+        for key in list(fields)[known:]:
+            fields[key] = redacted(key, fields[key])
+    fields["level"] = "info"
+    fields["logger"] = logger.name
+    fields["timestamp"] = _timestamp()
+    record = logger.makeRecord(logger.name, logging.INFO, "(unknown file)", 0, _ENCODE(fields),
+                               (), None)
+    setattr(record, _PRERENDERED, True)
+    logger.handle(record)
+
+
+class _Formatter(structlog.stdlib.ProcessorFormatter):
+    """The processor chain for every record, except a line write_info() rendered already."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        if getattr(record, _PRERENDERED, False):
+            return record.msg
+        return super().format(record)
 
 
 # procrastinate's per-job lines ("Starting job ...", "... ended with status: Success"): every
@@ -52,8 +108,12 @@ CHATTY = ("procrastinate", "aiohttp.access", "aiohttp.server", "asyncpg", "pixel
           "psycopg")
 
 
+_CHATTY_CHILDREN = tuple(lib + "." for lib in CHATTY)
+
+
 def _is_chatty(name: str) -> bool:
-    return any(name == lib or name.startswith(lib + ".") for lib in CHATTY)
+    # Asked for every info line (the access log's too): one tuple test, not a loop.
+    return name in CHATTY or name.startswith(_CHATTY_CHILDREN)
 
 
 class _Demote(logging.Filter):
@@ -79,7 +139,7 @@ def configure(level: str | None = None) -> None:
         structlog.contextvars.merge_contextvars,
         structlog.stdlib.add_log_level,
         structlog.stdlib.add_logger_name,
-        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        structlog.processors.TimeStamper(fmt="iso", utc=True),  # as _timestamp()
         _redact,
     ]
     structlog.configure(
@@ -88,7 +148,7 @@ def configure(level: str | None = None) -> None:
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=True,
     )
-    formatter = structlog.stdlib.ProcessorFormatter(
+    formatter = _Formatter(
         foreign_pre_chain=shared,
         processors=[
             structlog.stdlib.ProcessorFormatter.remove_processors_meta,

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+
+import structlog
 
 from identity import logs
+from tests.log_support import json_logs  # noqa: F401 - fixture
 
 
 def test_procrastinate_job_steps_are_left_to_the_outbox_lines(capsys) -> None:
@@ -26,3 +30,21 @@ def test_procrastinate_job_steps_are_left_to_the_outbox_lines(capsys) -> None:
         root.handlers[:], level = saved
         root.setLevel(level)
     assert [line["event"] for line in lines] == ["Job x ended with status: Error"]
+
+
+def test_write_info_writes_the_line_structlog_writes(json_logs) -> None:  # noqa: F811 - fixture
+    """The access log's short cut (logs.write_info) writes byte for byte the line the structlog
+    chain writes for the same event: keys, their order, the bound context vars (redacted),
+    level, logger, non-ASCII escapes, objects JSON cannot hold. Only the timestamp differs."""
+    fields = {"method": "GET", "path": "/v1/caf\u00e9", "status": 404, "error_code": "not_found",
+              "duration_ms": 1.5, "request_id": "req_1", "tenant_id": None}
+    with structlog.contextvars.bound_contextvars(request_id="req_1", password="hunter2",
+                                                 note="rft_abcdefghijkl", shape=object):
+        structlog.get_logger("identity.access").info("http_request", **fields)
+        logs.write_info(logging.getLogger("identity.access"), "http_request", dict(fields))
+    lines = json_logs.stream.getvalue().splitlines()
+    assert len(lines) == 2
+    assert re.search(r'"timestamp": "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z"}$', lines[1])
+    through_chain, written = (re.sub(r'"timestamp": "[^"]*"', "", line) for line in lines)
+    assert written == through_chain
+    assert "hunter2" not in written and "abcdefghijkl" not in written

@@ -98,18 +98,21 @@ async def _answer(request: web.Request, handler, request_id: str) -> web.StreamR
     try:
         response = cors.preflight(request) or await handler(request)
     except ApiError as exc:
+        request[accesslog.ERROR_CODE] = exc.code  # the access line's error_code, without re-parsing
         response = json_response(exc.body(request_id), exc.status, exc.headers)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
         code, message = _HTTP_CODES.get(exc.status, ("error", exc.reason))
         error = ApiError(message, code=code, status=exc.status)
+        request[accesslog.ERROR_CODE] = error.code
         response = json_response(error.body(request_id), exc.status)
         if exc.status == 405 and "Allow" in exc.headers:
             response.headers["Allow"] = exc.headers["Allow"]
     except _DB_DOWN as exc:
         log.error("database_unavailable", error=repr(exc))
         error = ServiceUnavailable()
+        request[accesslog.ERROR_CODE] = error.code
         response = json_response(error.body(request_id), 503, {"Retry-After": "1"})
     except Exception:
         log.exception("unhandled_error", path=request.path, method=request.method)
@@ -118,6 +121,7 @@ async def _answer(request: web.Request, handler, request_id: str) -> web.StreamR
             code="internal_error",
             status=500,
         )
+        request[accesslog.ERROR_CODE] = error.code
         response = json_response(error.body(request_id), 500)
     rate_headers = request.get(RATE_HEADERS)
     if rate_headers:

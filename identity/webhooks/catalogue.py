@@ -46,7 +46,7 @@ def sample(kind: str) -> dict[str, Any]:
             "user_agent": "Mozilla/5.0", "device_type": "desktop", "created_at": _now(),
             "expires_at": _later(30)},
         "session.revoked": lambda: {"id": new_id("ses"), "user_id": user_id,
-                                    "reason": "sign_out", "revoked_at": _now()},
+                                    "reason": "signed_out", "revoked_at": _now()},
         "mfa.enrolled": lambda: {"id": new_id("fac"), "user_id": user_id, "type": "totp",
                                  "created_at": _now()},
         "mfa.removed": lambda: {"id": new_id("fac"), "user_id": user_id, "type": "totp",

@@ -183,6 +183,49 @@ async def rotate_if_current(
     )
 
 
+# The rotation of rotate_if_current, written only if every value a hinted pair was built from
+# (identity/tokens/refresh_hints.py) is still what the rows hold: the session's user, expiry,
+# organization and MFA state, the user's status, role and public metadata, and the role in the
+# active organization. The checks sit in the session UPDATE's WHERE, so they are evaluated again
+# on the locked row if a concurrent write committed first.
+_ROTATE_IF_HINTED = """
+WITH live AS (UPDATE sessions SET last_active_at = now()
+              WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL AND expires_at > now()
+                AND user_id = $7 AND expires_at = $8 AND org_id IS NOT DISTINCT FROM $9::text
+                AND mfa_verified = $10
+                AND EXISTS (SELECT 1 FROM users u
+                            WHERE u.tenant_id = $1 AND u.id = $7 AND u.status = 'active'
+                              AND u.role = $11 AND u.public_metadata = $12::jsonb)
+                AND ($9::text IS NULL
+                     OR (SELECT m.role FROM memberships m
+                         WHERE m.tenant_id = $1 AND m.org_id = $9::text AND m.user_id = $7)
+                        IS NOT DISTINCT FROM $13::text)
+              RETURNING id),
+     spent AS (UPDATE refresh_tokens
+               SET rotated_at = now(), reply_sealed = $5, reply_until = $6::timestamptz
+               WHERE tenant_id = $1 AND token_hash = $4 AND session_id = $2
+                 AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
+               RETURNING session_id),
+     new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
+             SELECT $1, $3, session_id FROM spent)
+SELECT EXISTS (SELECT 1 FROM spent)"""
+
+
+async def rotate_if_hinted(
+    conn: Any, tenant_id: str, old_hash: str, new_hash: str,
+    reply_sealed: str | None, reply_until: datetime | None, hint: Any,
+) -> bool:
+    """rotate_if_current for a pair built from a Hint (identity/tokens/refresh_hints.py) without
+    reading the rows first: one statement, one round trip. True when it rotated; False when the
+    token is spent, the session ended, or anything the hint says has changed (the caller then
+    reads the rows and decides as without a hint)."""
+    return await conn.fetchval(
+        _ROTATE_IF_HINTED, tenant_id, hint.session_id, new_hash, old_hash, reply_sealed, reply_until,
+        hint.user_id, hint.expires_at, hint.org_id, hint.mfa_verified, hint.user_role,
+        hint.user_public_metadata, hint.org_role,
+    )
+
+
 async def drop_expired_replies(conn: Any) -> int:
     """Forget replies whose reuse interval has passed (run periodically, all tenants)."""
     status = await conn.execute(

@@ -1,0 +1,107 @@
+"""How many statements a refresh sends (docs/performance.md, "Refresh"): each is a round trip to
+Postgres, and round trips bound a rotation on one core. Counted on a real connection with asyncpg's
+query logger, through the service function the route calls."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+
+from identity.auth.runtime import runtime
+from identity.db.pool import create_pool
+from identity.http.auth import Tenant
+from identity.state import state
+from identity.tokens import refresh as refresh_tokens
+from tests.conftest import assert_error
+
+#: The most statements a refresh may send: one for a token this process issued (its hint), two
+#: for any other unspent token (read, rotate).
+HINTED, UNHINTED = 1, 2
+
+
+async def _tenant(app, tenant_id: str) -> Tenant:
+    row = await state(app).pool.fetchrow(
+        "SELECT id, status, plan, auth_config, rate_limits FROM tenants WHERE id = $1", tenant_id)
+    return Tenant(row["id"], row["status"], row["plan"], row["auth_config"], row["rate_limits"])
+
+
+class _Counted:
+    """A one-connection pool whose statements are logged (asyncpg's query logger)."""
+
+    def __init__(self) -> None:
+        self.statements: list[str] = []
+
+    async def open(self, dsn: str) -> asyncpg.Pool:
+        self.pool = await create_pool(dsn, 1, 1)
+        async with self.pool.acquire() as conn:
+            conn.add_query_logger(lambda record: self.statements.append(record.query))
+        return self.pool
+
+    async def sent(self, work) -> tuple[object, list[str]]:
+        self.statements.clear()
+        result = await work
+        await asyncio.sleep(0)  # the logger's callbacks run on the next loop iteration
+        return result, list(self.statements)
+
+
+async def test_refresh_round_trips_stay_at_one_when_hinted_and_two_otherwise(app, tenant, sign_up,
+                                                                             database_dsn: str) -> None:
+    counted = _Counted()
+    pool = await counted.open(database_dsn)
+    rt, t = runtime(app), await _tenant(app, tenant.id)
+    try:
+        # Warm the connection's statement cache (a statement's first use also prepares it).
+        warm = (await sign_up())["session"]["refresh_token"]
+        warm = (await refresh_tokens.refresh(pool, rt, t, warm))["refresh_token"]
+        await refresh_tokens.refresh(pool, rt, t, warm)
+
+        first = (await sign_up())["session"]["refresh_token"]  # issued without a hint
+        pair, sent = await counted.sent(refresh_tokens.refresh(pool, rt, t, first))
+        assert len(sent) <= UNHINTED, sent
+        pair, sent = await counted.sent(refresh_tokens.refresh(pool, rt, t, pair["refresh_token"]))
+        assert len(sent) <= HINTED, sent
+        # No transaction around it: the one statement is atomic by itself.
+        assert not any(s.strip().upper() in ("BEGIN", "COMMIT") for s in sent)
+        # The pair it answered is a working one.
+        status, me, _ = await tenant.public("POST", "/v1/auth/token/refresh",
+                                            json={"refresh_token": pair["refresh_token"]})
+        assert status == 200, me
+    finally:
+        await pool.close()
+
+
+async def test_a_hint_that_no_longer_holds_is_not_trusted(api, app, tenant, sign_up, database_dsn: str) -> None:
+    """The pair of a hinted refresh is built before the database is read: a change to anything
+    it carries (the user's role, public metadata, status; the session's revocation) between the
+    previous rotation and this one must still win, exactly as without a hint."""
+    created = await sign_up()
+    uid = created["user"]["id"]
+    status, pair, _ = await tenant.public("POST", "/v1/auth/token/refresh",
+                                          json={"refresh_token": created["session"]["refresh_token"]})
+    assert status == 200
+    # Changed behind the process's back (no API call, so nothing of ours forgets anything).
+    db = state(app).pool
+    await db.execute("UPDATE users SET role = 'admin', public_metadata = '{\"plan\": \"gold\"}' "
+                     "WHERE tenant_id = $1 AND id = $2", tenant.id, uid)
+    status, pair, _ = await tenant.public("POST", "/v1/auth/token/refresh",
+                                          json={"refresh_token": pair["refresh_token"]})
+    assert status == 200, pair
+    import jwt
+
+    claims = jwt.decode(pair["access_token"], options={"verify_signature": False})
+    assert claims["role"] == "admin" and claims["public_metadata"] == {"plan": "gold"}
+    await db.execute("UPDATE users SET status = 'disabled' WHERE tenant_id = $1 AND id = $2", tenant.id, uid)
+    status, body, _ = await tenant.public("POST", "/v1/auth/token/refresh",
+                                          json={"refresh_token": pair["refresh_token"]})
+    assert status == 403, body
+    await db.execute("UPDATE users SET status = 'active' WHERE tenant_id = $1 AND id = $2", tenant.id, uid)
+    status, again, _ = await tenant.public("POST", "/v1/auth/token/refresh",
+                                           json={"refresh_token": pair["refresh_token"]})
+    assert status == 200, again
+    await db.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' "
+                     "WHERE tenant_id = $1 AND user_id = $2", tenant.id, uid)
+    status, body, _ = await tenant.public("POST", "/v1/auth/token/refresh",
+                                          json={"refresh_token": again["refresh_token"]})
+    assert status == 401
+    assert_error(body, "invalid_token")

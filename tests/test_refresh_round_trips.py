@@ -5,6 +5,7 @@ query logger, through the service function the route calls."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 import asyncpg
 
@@ -13,7 +14,7 @@ from identity.db.pool import create_pool
 from identity.http.auth import Tenant
 from identity.state import state
 from identity.tokens import refresh as refresh_tokens
-from tests.conftest import assert_error
+from tests.conftest import assert_error, wait_for_lock_waiter
 
 #: The most statements a refresh may send: one for a token this process issued (its hint), two
 #: for any other unspent token (read, rotate).
@@ -105,3 +106,60 @@ async def test_a_hint_that_no_longer_holds_is_not_trusted(api, app, tenant, sign
                                           json={"refresh_token": again["refresh_token"]})
     assert status == 401
     assert_error(body, "invalid_token")
+
+
+async def test_a_revocation_committing_during_a_hinted_refresh_wins(app, tenant, sign_up,
+                                                                   database_dsn: str) -> None:
+    """The hinted rotation waits on the session's row lock like the unhinted one, and re-checks
+    the row it then finds: a revocation that committed first leaves nothing rotated."""
+    created = await sign_up()
+    sid = created["session"]["id"]
+    status, pair, _ = await tenant.public("POST", "/v1/auth/token/refresh",
+                                          json={"refresh_token": created["session"]["refresh_token"]})
+    assert status == 200  # this process now holds the hint of pair's refresh token
+    conn = await asyncpg.connect(database_dsn)
+    try:
+        tx = conn.transaction()
+        await tx.start()
+        await conn.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' "
+                           "WHERE tenant_id = $1 AND id = $2", tenant.id, sid)
+        pending = asyncio.create_task(tenant.public("POST", "/v1/auth/token/refresh",
+                                                    json={"refresh_token": pair["refresh_token"]}))
+        await wait_for_lock_waiter(conn)
+        await tx.commit()
+    finally:
+        await conn.close()
+    status, body, _ = await pending
+    assert status == 401
+    assert_error(body, "invalid_token")
+    count = await state(app).pool.fetchval(
+        "SELECT count(*) FROM refresh_tokens WHERE tenant_id = $1 AND session_id = $2", tenant.id, sid)
+    assert count == 2  # the sign-up's token and the first rotation's: nothing since
+
+
+async def test_spending_a_token_rewrites_no_indexed_column(app, tenant, sign_up, database_dsn: str) -> None:
+    """The spent token's row only gets rotated_at, which no index holds, so the update can stay on
+    its page (HOT) without new index entries; the reply kept for the reuse interval is a row of
+    refresh_replies, which the maintenance loop deletes once the interval has passed."""
+    from identity.crypto import sha256_hex
+    from identity.sessions import store
+
+    created = await sign_up()
+    old = created["session"]["refresh_token"]
+    conn = await asyncpg.connect(database_dsn)
+    try:
+        async with conn.transaction():
+            before = await conn.fetchval("SELECT n_tup_hot_upd FROM pg_stat_xact_user_tables "
+                                         "WHERE relname = 'refresh_tokens'")
+            assert await store.rotate_if_current(conn, tenant.id, created["session"]["id"], sha256_hex(old),
+                                                 sha256_hex("rft_new"), "sealed", datetime.now(UTC))
+            after = await conn.fetchval("SELECT n_tup_hot_upd FROM pg_stat_xact_user_tables "
+                                        "WHERE relname = 'refresh_tokens'")
+        assert after - before == 1
+        kept = await conn.fetchrow("SELECT reply_sealed FROM refresh_replies WHERE tenant_id = $1 "
+                                   "AND token_hash = $2", tenant.id, sha256_hex(old))
+        assert kept["reply_sealed"] == "sealed"
+        assert await store.drop_expired_replies(conn) >= 1
+        assert await conn.fetchval("SELECT count(*) FROM refresh_replies WHERE tenant_id = $1", tenant.id) == 0
+    finally:
+        await conn.close()

@@ -163,3 +163,21 @@ async def test_spending_a_token_rewrites_no_indexed_column(app, tenant, sign_up,
         assert await conn.fetchval("SELECT count(*) FROM refresh_replies WHERE tenant_id = $1", tenant.id) == 0
     finally:
         await conn.close()
+
+
+def test_hints_are_bounded_and_stay_in_their_tenant() -> None:
+    from identity.tokens.refresh_hints import MAX_METADATA_BYTES, Hint, RefreshHints
+
+    def hint(tenant: str, metadata: dict | None = None) -> Hint:
+        return Hint(tenant_id=tenant, session_id="ses_x", user_id="usr_x", expires_at=datetime.now(UTC),
+                    org_id=None, org_role=None, mfa_verified=False, user_role="member",
+                    user_public_metadata=metadata or {})
+
+    hints = RefreshHints(max_entries=2)
+    for i in range(3):
+        hints.keep(f"h{i}", hint("tnt_a"))
+    assert len(hints) == 2 and hints.take("tnt_a", "h0") is None  # the oldest went first
+    assert hints.take("tnt_b", "h1") is None  # another tenant's token: no hint, and it stays
+    assert hints.take("tnt_a", "h1") is not None and hints.take("tnt_a", "h1") is None  # used once
+    hints.keep("big", hint("tnt_a", {"x": "y" * MAX_METADATA_BYTES}))
+    assert hints.take("tnt_a", "big") is None  # too much metadata to keep in memory

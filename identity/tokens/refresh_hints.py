@@ -21,8 +21,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-#: At most this many hints (the least recently issued go first): a few hundred bytes each.
-MAX_HINTS = 20_000
+import msgspec
+
+#: At most this many hints (the least recently issued go first): a few hundred bytes each, a few
+#: kilobytes at most (MAX_METADATA_BYTES).
+MAX_HINTS = 10_000
+#: A session whose user carries more public metadata than this (as JSON) gets no hint and takes
+#: the read: public metadata may reach 4 KB in a token, and memory is the hints' bound.
+MAX_METADATA_BYTES = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,8 @@ class RefreshHints:
         self._hints: OrderedDict[str, Hint] = OrderedDict()
 
     def keep(self, token_hash: str, hint: Hint) -> None:
+        if len(msgspec.json.encode(hint.user_public_metadata)) > MAX_METADATA_BYTES:
+            return
         self._hints[token_hash] = hint
         if len(self._hints) > self.max_entries:
             self._hints.popitem(last=False)

@@ -1,5 +1,5 @@
 """What authentication keeps in memory for the app's lifetime (state.extras["auth"]):
-signing keys, the verified-token LRU, the session, tenant and /me caches, and a background loop
+signing keys, the verified-token LRU, the session, tenant and /me caches, the refresh hints, and a background loop
 (key reload, automatic key rotation, dropping refresh replies past their reuse interval)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
@@ -19,6 +19,7 @@ from identity.sessions.cache import SessionCache
 from identity.state import state
 from identity.tokens import signing
 from identity.tokens.access import AccessTokens
+from identity.tokens.refresh_hints import RefreshHints
 from identity.users.me_cache import MeCache
 
 log = structlog.get_logger("identity.auth")
@@ -36,6 +37,7 @@ class AuthRuntime:
     box: Any
     issuer: str
     task: asyncio.Task[None] | None = None
+    refresh_hints: RefreshHints = field(default_factory=RefreshHints)
 
 
 def runtime(app_or_request: web.Application | web.Request) -> AuthRuntime:

@@ -118,7 +118,7 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 # -- refresh tokens ----------------------------------------------------------------------------
 
 _REFRESH_COLUMNS = f"""
-SELECT r.rotated_at, r.reply_sealed, coalesce(r.reply_until > now(), false) AS reply_live,
+SELECT r.rotated_at, p.reply_sealed, coalesce(p.reply_until > now(), false) AS reply_live,
        u.role AS user_role, u.status AS user_status, u.public_metadata AS user_public_metadata,
        m.role AS org_role,
        {_columns("s.")}"""
@@ -127,6 +127,8 @@ JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
 -- the active organization's current role (identity/organizations) for the new token
 LEFT JOIN memberships m ON m.tenant_id = s.tenant_id AND m.org_id = s.org_id
                        AND m.user_id = s.user_id
+-- the reply a spent token keeps for the reuse interval (sql/022)
+LEFT JOIN refresh_replies p ON p.tenant_id = r.tenant_id AND p.token_hash = r.token_hash
 WHERE r.tenant_id = $1 AND r.token_hash = $2"""
 # The session by its primary key, whatever the planner thinks of the tables' sizes: a LATERAL
 # with LIMIT is not flattened, so it cannot become a hash or merge join over the tenant's
@@ -159,34 +161,76 @@ async def rotate_if_current(
     conn: Any, tenant_id: str, session_id: str, old_hash: str, new_hash: str,
     reply_sealed: str | None, reply_until: datetime | None,
 ) -> bool:
-    """One statement: store the new token, spend the old one (keeping its reply, the new pair,
-    for the reuse interval: docs/auth.md, "Refresh tokens", answers any token presented again within the interval
-    after its own rotation, even if the new pair has been rotated since), and note the session's
-    activity; done only if the old token is still unspent and its session
-    still alive when the statement takes their row locks (a concurrent rotation or revocation
-    that committed first makes it a no-op). True when this call rotated. Used alone (the fast
+    """One statement: store the new token, spend the old one (keeping its reply, the new pair, in
+    refresh_replies for the reuse interval: docs/auth.md, "Refresh tokens", answers any token
+    presented again within the interval after its own rotation, even if the new pair has been
+    rotated since), and note the session's activity; done only if the old token is still unspent
+    and its session still alive when the statement takes their row locks (a concurrent rotation
+    or revocation that committed first makes it a no-op). True when this call rotated. Used alone (the fast
     path) and under lock_refresh's locks."""
     return await conn.fetchval(
         """WITH live AS (UPDATE sessions SET last_active_at = now()
                          WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL
                            AND expires_at > now()
                          RETURNING id),
-                spent AS (UPDATE refresh_tokens
-                          SET rotated_at = now(), reply_sealed = $5, reply_until = $6::timestamptz
+                spent AS (UPDATE refresh_tokens SET rotated_at = now()
                           WHERE tenant_id = $1 AND token_hash = $4 AND session_id = $2
                             AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
                           RETURNING session_id),
                 new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
-                        SELECT $1, $3, session_id FROM spent)
+                        SELECT $1, $3, session_id FROM spent),
+                kept AS (INSERT INTO refresh_replies (tenant_id, token_hash, reply_sealed, reply_until)
+                         SELECT $1, $4, $5::text, $6::timestamptz FROM spent WHERE $5::text IS NOT NULL)
            SELECT EXISTS (SELECT 1 FROM spent)""",
         tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
     )
 
 
+# The rotation of rotate_if_current, written only if every value a hinted pair was built from
+# (identity/tokens/refresh_hints.py) is still what the rows hold: the session's user, expiry,
+# organization and MFA state, the user's status, role and public metadata, and the role in the
+# active organization. The checks sit in the session UPDATE's WHERE, so they are evaluated again
+# on the locked row if a concurrent write committed first.
+_ROTATE_IF_HINTED = """
+WITH live AS (UPDATE sessions SET last_active_at = now()
+              WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL AND expires_at > now()
+                AND user_id = $7 AND expires_at = $8 AND org_id IS NOT DISTINCT FROM $9::text
+                AND mfa_verified = $10
+                AND EXISTS (SELECT 1 FROM users u
+                            WHERE u.tenant_id = $1 AND u.id = $7 AND u.status = 'active'
+                              AND u.role = $11 AND u.public_metadata = $12::jsonb)
+                AND ($9::text IS NULL
+                     OR (SELECT m.role FROM memberships m
+                         WHERE m.tenant_id = $1 AND m.org_id = $9::text AND m.user_id = $7)
+                        IS NOT DISTINCT FROM $13::text)
+              RETURNING id),
+     spent AS (UPDATE refresh_tokens SET rotated_at = now()
+               WHERE tenant_id = $1 AND token_hash = $4 AND session_id = $2
+                 AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
+               RETURNING session_id),
+     new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
+             SELECT $1, $3, session_id FROM spent),
+     kept AS (INSERT INTO refresh_replies (tenant_id, token_hash, reply_sealed, reply_until)
+              SELECT $1, $4, $5::text, $6::timestamptz FROM spent WHERE $5::text IS NOT NULL)
+SELECT EXISTS (SELECT 1 FROM spent)"""
+
+
+async def rotate_if_hinted(
+    conn: Any, tenant_id: str, old_hash: str, new_hash: str,
+    reply_sealed: str | None, reply_until: datetime | None, hint: Any,
+) -> bool:
+    """rotate_if_current for a pair built from a Hint (identity/tokens/refresh_hints.py) without
+    reading the rows first: one statement, one round trip. True when it rotated; False when the
+    token is spent, the session ended, or anything the hint says has changed (the caller then
+    reads the rows and decides as without a hint)."""
+    return await conn.fetchval(
+        _ROTATE_IF_HINTED, tenant_id, hint.session_id, new_hash, old_hash, reply_sealed, reply_until,
+        hint.user_id, hint.expires_at, hint.org_id, hint.mfa_verified, hint.user_role,
+        hint.user_public_metadata, hint.org_role,
+    )
+
+
 async def drop_expired_replies(conn: Any) -> int:
     """Forget replies whose reuse interval has passed (run periodically, all tenants)."""
-    status = await conn.execute(
-        """UPDATE refresh_tokens SET reply_sealed = NULL, reply_until = NULL
-           WHERE reply_sealed IS NOT NULL AND reply_until <= now()"""
-    )
+    status = await conn.execute("DELETE FROM refresh_replies WHERE reply_until <= now()")
     return int(status.split()[-1])

@@ -25,6 +25,7 @@ from identity.http.auth import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store
 from identity.tenants import auth_config
+from identity.tokens.refresh_hints import Hint
 
 _FIELDS = ("access_token", "refresh_token", "access_token_expires_at", "refresh_token_expires_at")
 
@@ -39,30 +40,44 @@ async def refresh(
     """Rotate a refresh token. `limit(user_id)` counts the request against the per-user rate
     limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
 
-    The common case (an unspent token of a live session) takes two autocommit statements: read,
-    then rotate_if_current(), which writes only if nothing changed meanwhile. Everything else,
-    and a rotation that lost a race, is decided under the row locks below."""
+    A token this process issued (the common case: a client refreshing again) comes with a hint
+    of its session (identity/tokens/refresh_hints.py): its pair is built first and rotated in
+    one autocommit statement that checks the hint against the rows as it writes. Otherwise (or
+    if the hint no longer holds) the unspent token of a live session takes two autocommit
+    statements: read, then rotate_if_current(), which writes only if nothing changed meanwhile.
+    Everything else, and a rotation that lost a race, is decided under the row locks below."""
     token_hash = sha256_hex(token)
     if not token.startswith(sessions.REFRESH_PREFIX):
         raise errors.invalid_token("The refresh token is not valid.")
+    hints = rt.refresh_hints
     async with pool.acquire() as conn:
+        hint = hints.take(tenant.id, token_hash)
+        if hint is not None:
+            if limit is not None:
+                await limit(hint.user_id)
+            row = hint.as_row()
+            pair, sealed, until, new_hash = _new_pair(rt, tenant, row, token_hash)
+            if await store.rotate_if_hinted(conn, tenant.id, token_hash, new_hash, sealed, until, hint):
+                hints.keep(new_hash, hint)
+                return pair
         row = await store.read_refresh(conn, tenant.id, token_hash)
         if row is None:
             raise errors.invalid_token("The refresh token is not valid.")
-        if limit is not None:
+        if limit is not None and hint is None:
             await limit(row["user_id"])
         if (row["rotated_at"] is None and row["revoked_at"] is None and row["user_status"] == "active"
                 and row["expires_at"] > datetime.now(UTC)):
-            pair, sealed, until, new_token = _new_pair(rt, tenant, row, token_hash)
-            if await store.rotate_if_current(conn, tenant.id, row["id"], token_hash,
-                                             sha256_hex(new_token), sealed, until):
+            pair, sealed, until, new_hash = _new_pair(rt, tenant, row, token_hash)
+            if await store.rotate_if_current(conn, tenant.id, row["id"], token_hash, new_hash, sealed, until):
+                hints.keep(new_hash, Hint.of(row))
                 return pair
         return await _locked(conn, rt, tenant, token_hash)
 
 
 def _new_pair(rt: Any, tenant: Tenant, row: Any, token_hash: str) -> tuple[dict[str, Any], str | None, Any, str]:
-    """The new pair for the session of `row`, and (sealed, until): the pair encrypted for the
-    tenant's reuse interval, or (None, None) when the interval is 0."""
+    """The new pair for the session of `row`, (sealed, until): the pair encrypted for the
+    tenant's reuse interval, or (None, None) when the interval is 0, and the new refresh token's
+    hash."""
     # The new access token carries the user's current role and metadata.
     user = {"id": row["user_id"], "role": row["user_role"], "public_metadata": row["user_public_metadata"]}
     new_token = sessions.new_refresh_token()
@@ -73,7 +88,7 @@ def _new_pair(rt: Any, tenant: Tenant, row: Any, token_hash: str) -> tuple[dict[
     if interval.total_seconds() > 0:
         sealed = rt.box.encrypt(msgspec.json.encode(pair).decode(), associated=_aad(tenant.id, token_hash))
         until = datetime.now(UTC) + interval
-    return pair, sealed, until, new_token
+    return pair, sealed, until, sha256_hex(new_token)
 
 
 async def _locked(conn: asyncpg.Connection, rt: Any, tenant: Tenant, token_hash: str) -> dict[str, Any]:
@@ -97,11 +112,12 @@ async def _locked(conn: asyncpg.Connection, rt: Any, tenant: Tenant, token_hash:
         else:
             if row["user_status"] != "active":
                 raise errors.user_inactive(row["user_status"])
-            pair, sealed, until, new_token = _new_pair(rt, tenant, row, token_hash)
+            pair, sealed, until, new_hash = _new_pair(rt, tenant, row, token_hash)
             # Under the locks the token is unspent and the session alive, so this rotates.
             if not await store.rotate_if_current(conn, tenant.id, row["id"], token_hash,
-                                                 sha256_hex(new_token), sealed, until):
+                                                 new_hash, sealed, until):
                 raise errors.invalid_token("The session of this refresh token has ended.")
     if reused:  # raised after the commit, so the revocation stands
         raise errors.refresh_token_reused()
+    rt.refresh_hints.keep(new_hash, Hint.of(row))
     return pair

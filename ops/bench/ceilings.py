@@ -3,7 +3,9 @@ ES256 JWT sign and verify. Prints one JSON object.
 
     ceilings.py DSN        all of them
     ceilings.py --argon2   argon2 verifications per second only (run.py measures it beside the
-                           sign-in run, in the same minute of the machine's drift)"""
+                           sign-in run, in the same minute of the machine's drift)
+    ceilings.py --db DSN   the asyncpg round trips and write transactions only (run.py measures
+                           them beside the refresh run, ops/bench/refresh_ceiling.py)"""
 
 from __future__ import annotations
 
@@ -89,6 +91,9 @@ def cpu() -> dict[str, float]:
 if __name__ == "__main__":
     if sys.argv[1] == "--argon2":
         print(json.dumps(argon2_rate()))
+        sys.exit()
+    if sys.argv[1] == "--db":
+        print(json.dumps(asyncio.run(database(sys.argv[2]))))
         sys.exit()
     out = cpu()
     out.update(asyncio.run(database(sys.argv[1])))

@@ -46,6 +46,7 @@ from urllib.parse import quote
 
 import aiohttp
 import asyncpg
+import refresh_ceiling
 from common import BenchDatabase
 
 HERE = Path(__file__).resolve().parent
@@ -338,12 +339,18 @@ async def endpoint_runs(base: str, dsn: str, data: dict, args: argparse.Namespac
             else:
                 adjacent = short == "signin" and cores == LOAD_CORE
                 before = argon2_ceiling() if adjacent else None
+                # Refresh is read against the Postgres ceilings measured beside it (refresh_ceiling.py).
+                pg_before = (refresh_ceiling.db_ceilings(dsn, SERVICE_CORE)
+                             if short == "refresh" and cores == LOAD_CORE else None)
                 result = wrk(base + spec["path"], lua_for(spec), spec.get("full_connections", spec["connections"]),
                              args.duration, workdir, cores=cores)
                 if before is not None:
                     # The machine drifts by +-5 % within minutes; a ceiling from the end of the
                     # run would add that drift to the ratio.
                     result["argon2_adjacent"] = (before + argon2_ceiling()) / 2
+                if pg_before is not None:
+                    result["pg_adjacent"] = refresh_ceiling.adjacent(
+                        pg_before, refresh_ceiling.db_ceilings(dsn, SERVICE_CORE))
             (full if mode == "full" else half)[name] = result
             print(f"{name} [{mode} load, {'paced.py' if mode == 'half' else 'wrk'} on {cores}]: {result}", flush=True)
     return full, half
@@ -505,6 +512,7 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
             if "argon2_adjacent" in x:
                 print(f"{name}: {x['rps'] / x['argon2_adjacent']:.3f} of the argon2 ceiling"
                       f" ({x['argon2_adjacent']:.1f}/s, measured beside it)")
+        write_refresh_section(r, args)
         return
     # The queue before the million users: their load leaves Postgres busy (autovacuum,
     # checkpoints) well after it ends, which once halved the webhook figures.
@@ -643,6 +651,20 @@ def report(r: dict, ceil: dict, args: argparse.Namespace) -> None:
     )
     print("\n" + text)
     (HERE / "RESULTS.md").write_text(text)
+    write_refresh_section(r, args)
+
+
+def write_refresh_section(r: dict, args: argparse.Namespace) -> None:
+    """Refresh's ratios to the Postgres ceilings beside it: printed, and their own section of
+    RESULTS.md (also from a targeted --scenarios run that includes refresh)."""
+    x = r["full"].get("POST /v1/auth/token/refresh")
+    if not x or "pg_adjacent" not in x:
+        return
+    for line in refresh_ceiling.lines(x):
+        print(line)
+    command = " ".join(["ops/bench/run.py", *sys.argv[1:]])
+    refresh_ceiling.write_section(HERE / "RESULTS.md", refresh_ceiling.section(
+        x, f".venv/bin/python {command}", dt.datetime.now(dt.UTC).isoformat(timespec="seconds")))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ SELECT create_reference_table('admin_webhooks');  -- service-wide, tenant_id opt
 SELECT create_distributed_table('users',            'tenant_id', shard_count => 32);
 SELECT create_distributed_table('sessions',         'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('refresh_tokens',   'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('refresh_replies',  'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('one_time_tokens',  'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('mfa_factors',      'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('mfa_backup_codes', 'tenant_id', colocate_with => 'users');

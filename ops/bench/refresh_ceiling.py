@@ -1,0 +1,75 @@
+"""Refresh beside the Postgres ceilings, in one run (docs/performance.md, "Refresh against the
+round-trip ceiling").
+
+A rotation is bound by Postgres round trips and writes, so its figure is read against what the
+same core does with asyncpg and Postgres alone: `SELECT 1` round trips and one-row write
+transactions per second (ops/bench/ceilings.py --db), measured on the service core right before
+and right after the refresh run (their mean: the machine drifts within minutes). run.py calls
+`adjacent()` around its refresh run, prints `lines()`, and puts `section()` in RESULTS.md
+(`write_section()` replaces only this section, so a targeted `--scenarios refresh` run updates
+it without touching the rest of the file).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+#: The issue's target: refresh at 0.3 or more of the round-trip ceiling beside it.
+TARGET = 0.3
+BEGIN, END = "<!-- refresh-ceiling -->", "<!-- /refresh-ceiling -->"
+
+
+def db_ceilings(dsn: str, core: str) -> dict[str, float]:
+    out = subprocess.run(["taskset", "-c", core, sys.executable, str(HERE / "ceilings.py"), "--db", dsn],
+                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    return json.loads(out)
+
+
+def adjacent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    return {k: (before[k] + after[k]) / 2 for k in before}
+
+
+def ratios(result: dict) -> tuple[float, float]:
+    c = result["pg_adjacent"]
+    return result["rps"] / c["pg_roundtrips_per_s"], result["rps"] / c["pg_write_tx_per_s"]
+
+
+def lines(result: dict) -> list[str]:
+    c = result["pg_adjacent"]
+    rt, wtx = ratios(result)
+    return [f"refresh {result['rps']:.0f}/s: {rt:.3f} of the asyncpg round-trip ceiling beside it"
+            f" ({c['pg_roundtrips_per_s']:.0f}/s; target {TARGET}), {wtx:.3f} of the write-transaction"
+            f" ceiling ({c['pg_write_tx_per_s']:.0f}/s)"]
+
+
+def section(result: dict, command: str, date: str) -> str:
+    c = result["pg_adjacent"]
+    rt, wtx = ratios(result)
+    rows = [
+        "| figure (core 0) | per second | refresh's ratio |",
+        "|---|---|---|",
+        f"| POST /v1/auth/token/refresh, rotation, wrk on core 1 | {result['rps']:.0f} | |",
+        f"| asyncpg `SELECT 1` round trips (8 connections) | {c['pg_roundtrips_per_s']:.0f} | {rt:.3f}"
+        f" (target {TARGET}: {'met' if rt >= TARGET else 'NOT met'}) |",
+        f"| asyncpg one-row write transactions (8 connections) | {c['pg_write_tx_per_s']:.0f} | {wtx:.3f} |",
+    ]
+    return (f"{BEGIN}\n## Refresh beside the Postgres ceilings\n\n- date: {date}\n- command: `{command}`\n"
+            "- the ceilings: ops/bench/ceilings.py --db on core 0, against the same Postgres, right before"
+            " and right after the refresh run (their mean)\n\n" + "\n".join(rows) + f"\n{END}\n")
+
+
+def write_section(path: Path, text: str) -> None:
+    """Put this section in RESULTS.md, replacing the one there (or appending it)."""
+    old = path.read_text() if path.exists() else "# Benchmark results\n"
+    if BEGIN in old and END in old:
+        head, rest = old.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1].lstrip("\n")
+        new = head + text + ("\n" + tail if tail else "")
+    else:
+        new = old.rstrip("\n") + "\n\n" + text
+    path.write_text(new)

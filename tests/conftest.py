@@ -60,9 +60,9 @@ def server_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.cleanup()
 
 
-@pytest.fixture(scope="session")
-def database_dsn(server_dsn: str) -> Iterator[str]:
-    name = f"identity_test_{uuid.uuid4().hex[:10]}"
+def migrated_database(server_dsn: str, prefix: str) -> Iterator[str]:
+    """A new database on the server, migrated, dropped when the generator ends."""
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
     asyncio.run(_admin_exec(server_dsn, f'CREATE DATABASE "{name}"'))
     dsn = _with_db(server_dsn, name)
     asyncio.run(migrate(dsn))
@@ -70,6 +70,11 @@ def database_dsn(server_dsn: str) -> Iterator[str]:
         yield dsn
     finally:
         asyncio.run(_admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def database_dsn(server_dsn: str) -> Iterator[str]:
+    yield from migrated_database(server_dsn, "identity_test")
 
 
 @pytest.fixture

@@ -12,9 +12,12 @@ import pytest
 from identity.state import state
 from tests.conftest import STRONG_PASSWORD, Api, assert_error
 from tests.records import events
-from tests.test_connections_support import (
+from tests.test_connections_support import (  # noqa: F401 (fixtures: browser, connection, idp)
     APP_REDIRECT,
+    browser,
+    connection,
     follow_callback,
+    idp,
     make_connection,
     sign_in_with,
     start_url,
@@ -30,25 +33,8 @@ async def base(api: Api, port: int) -> str:
 
 
 @pytest.fixture
-async def idp(make_tenant):
-    return await make_tenant(name="Upstream provider", auth_config={"email_verification_required": False})
-
-
-@pytest.fixture
 async def tenant(make_tenant):
     return await make_tenant(name="The app", auth_config={"email_verification_required": False})
-
-
-@pytest.fixture
-async def connection(tenant, base, idp) -> dict[str, Any]:
-    return await make_connection(tenant, base, idp)
-
-
-@pytest.fixture
-async def browser(base):
-    b = Browser(base)
-    yield b
-    await b.close()
 
 
 async def exchange(tenant, token: str) -> tuple[int, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 import httpx2 as httpx
+import pytest
 
 from tests.conftest import STRONG_PASSWORD, emails_of, token_in
 from tests.test_oauth_support import Browser, parse_page, query_of
@@ -96,3 +97,23 @@ async def sign_in_with(browser: Browser, url: str, user: dict[str, Any] | None) 
     assert status == 302, location
     assert location.startswith(APP_REDIRECT), location
     return query
+
+
+# -- fixtures shared by the connection tests (each test module names its own `tenant` and `base`)
+
+@pytest.fixture
+async def idp(make_tenant):
+    """This service's other tenant, the upstream OIDC provider."""
+    return await make_tenant(name="Upstream provider", auth_config={"email_verification_required": False})
+
+
+@pytest.fixture
+async def connection(tenant, base, idp) -> dict[str, Any]:
+    return await make_connection(tenant, base, idp)
+
+
+@pytest.fixture
+async def browser(base):
+    b = Browser(base)
+    yield b
+    await b.close()

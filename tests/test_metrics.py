@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,17 +20,15 @@ from prometheus_client.parser import text_string_to_metric_families
 from identity.app import create_app
 from identity.backlog import BACKLOG, JOB_QUEUES
 from identity.config import Settings
-from identity.db.migrate import migrate
 from identity.http import metrics_listener
 from identity.state import state
 from tests.conftest import (
     METRICS_TOKEN,
     STRONG_PASSWORD,
     Api,
-    _admin_exec,
-    _with_db,
     assert_error,
     free_port,
+    migrated_database,
     scrape,
 )
 from tests.webhook_receiver import Receiver
@@ -40,14 +37,7 @@ from tests.webhook_receiver import Receiver
 @pytest.fixture
 def database_dsn(server_dsn: str) -> Iterator[str]:
     """A freshly migrated database for each test (overrides the session-wide one)."""
-    name = f"identity_metrics_{uuid.uuid4().hex[:10]}"
-    asyncio.run(_admin_exec(server_dsn, f'CREATE DATABASE "{name}"'))
-    dsn = _with_db(server_dsn, name)
-    asyncio.run(migrate(dsn))
-    try:
-        yield dsn
-    finally:
-        asyncio.run(_admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    yield from migrated_database(server_dsn, "identity_metrics")
 
 
 @pytest.fixture(autouse=True)

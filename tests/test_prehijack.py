@@ -24,7 +24,10 @@ from identity.state import state
 from tests.conftest import STRONG_PASSWORD, assert_error, emails_of, token_in
 from tests.mfa_support import enroll_totp, wait_for_fresh_step
 from tests.records import events
-from tests.test_connections_support import (
+from tests.test_connections_support import (  # noqa: F401 (fixtures: browser, connection, idp)
+    browser,
+    connection,
+    idp,
     make_connection,
     sign_in_with,
     start_url,
@@ -51,23 +54,6 @@ async def base(api, port: int) -> str:  # noqa: F811
 async def tenant(make_tenant):
     # Email verification required (the default); links may only point at the app's origin.
     return await make_tenant(name="The app", auth_config={"allowed_origins": [ORIGIN]})
-
-
-@pytest.fixture
-async def idp(make_tenant):
-    return await make_tenant(name="Upstream provider", auth_config={"email_verification_required": False})
-
-
-@pytest.fixture
-async def connection(tenant, base, idp) -> dict[str, Any]:
-    return await make_connection(tenant, base, idp)
-
-
-@pytest.fixture
-async def browser(base):
-    b = Browser(base)
-    yield b
-    await b.close()
 
 
 def _address() -> str:

@@ -157,6 +157,26 @@ async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Re
     return await conn.fetchrow(_LOCK_REFRESH, tenant_id, token_hash)
 
 
+# What every rotation writes once its `live` CTE has locked the session: spend the old token
+# ($4), store the new one ($3) and keep the old one's reply ($5, until $6) for the reuse
+# interval. Both rotation statements below end with it.
+_SPEND_AND_KEEP = """spent AS (UPDATE refresh_tokens SET rotated_at = now()
+               WHERE tenant_id = $1 AND token_hash = $4 AND session_id = $2
+                 AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
+               RETURNING session_id),
+     new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
+             SELECT $1, $3, session_id FROM spent),
+     kept AS (INSERT INTO refresh_replies (tenant_id, token_hash, reply_sealed, reply_until)
+              SELECT $1, $4, $5::text, $6::timestamptz FROM spent WHERE $5::text IS NOT NULL)
+SELECT EXISTS (SELECT 1 FROM spent)"""
+
+_ROTATE_IF_CURRENT = """
+WITH live AS (UPDATE sessions SET last_active_at = now()
+              WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL AND expires_at > now()
+              RETURNING id),
+     """ + _SPEND_AND_KEEP
+
+
 async def rotate_if_current(
     conn: Any, tenant_id: str, session_id: str, old_hash: str, new_hash: str,
     reply_sealed: str | None, reply_until: datetime | None,
@@ -169,20 +189,7 @@ async def rotate_if_current(
     or revocation that committed first makes it a no-op). True when this call rotated. Used alone (the fast
     path) and under lock_refresh's locks."""
     return await conn.fetchval(
-        """WITH live AS (UPDATE sessions SET last_active_at = now()
-                         WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL
-                           AND expires_at > now()
-                         RETURNING id),
-                spent AS (UPDATE refresh_tokens SET rotated_at = now()
-                          WHERE tenant_id = $1 AND token_hash = $4 AND session_id = $2
-                            AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
-                          RETURNING session_id),
-                new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
-                        SELECT $1, $3, session_id FROM spent),
-                kept AS (INSERT INTO refresh_replies (tenant_id, token_hash, reply_sealed, reply_until)
-                         SELECT $1, $4, $5::text, $6::timestamptz FROM spent WHERE $5::text IS NOT NULL)
-           SELECT EXISTS (SELECT 1 FROM spent)""",
-        tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
+        _ROTATE_IF_CURRENT, tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
     )
 
 
@@ -204,15 +211,7 @@ WITH live AS (UPDATE sessions SET last_active_at = now()
                          WHERE m.tenant_id = $1 AND m.org_id = $9::text AND m.user_id = $7)
                         IS NOT DISTINCT FROM $13::text)
               RETURNING id),
-     spent AS (UPDATE refresh_tokens SET rotated_at = now()
-               WHERE tenant_id = $1 AND token_hash = $4 AND session_id = $2
-                 AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
-               RETURNING session_id),
-     new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
-             SELECT $1, $3, session_id FROM spent),
-     kept AS (INSERT INTO refresh_replies (tenant_id, token_hash, reply_sealed, reply_until)
-              SELECT $1, $4, $5::text, $6::timestamptz FROM spent WHERE $5::text IS NOT NULL)
-SELECT EXISTS (SELECT 1 FROM spent)"""
+     """ + _SPEND_AND_KEEP
 
 
 async def rotate_if_hinted(

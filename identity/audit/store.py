@@ -47,17 +47,20 @@ async def record_many(
     ip_address: str | None = None,
     user_agent: str | None = None,
     metadata: dict[str, Any] | None = None,
+    metadata_each: list[dict[str, Any]] | None = None,
 ) -> list[str]:
-    """One entry per resource, in one statement (bulk operations)."""
+    """One entry per resource, in one statement (bulk operations). `metadata_each`, when given,
+    is each entry's own metadata (one per resource id), instead of the shared `metadata`."""
     require_transaction(conn, "an audit entry")
     ids = [new_id("aud") for _ in resource_ids]
+    each = metadata_each if metadata_each is not None else [metadata or {}] * len(resource_ids)
+    assert len(each) == len(resource_ids)
     await conn.execute(
         """INSERT INTO audit_log (tenant_id, id, action, actor, resource_type, resource_id,
                                   ip_address, user_agent, metadata)
-           SELECT $1, a.id, $3, $4, $5, a.resource_id, $6, $7, $8
-           FROM unnest($2::text[], $9::text[]) AS a (id, resource_id)""",
-        tenant_id, ids, action, actor, resource_type, ip_address, user_agent, metadata or {},
-        resource_ids,
+           SELECT $1, a.id, $3, $4, $5, a.resource_id, $6, $7, a.metadata
+           FROM unnest($2::text[], $8::text[], $9::jsonb[]) AS a (id, resource_id, metadata)""",
+        tenant_id, ids, action, actor, resource_type, ip_address, user_agent, resource_ids, each,
     )
     return ids
 

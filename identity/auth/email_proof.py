@@ -31,7 +31,7 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.connections import store as identities
-from identity.events.emit import emit
+from identity.events.emit import emit, emit_many
 from identity.mfa import service as factors
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
@@ -81,10 +81,9 @@ async def prove(conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str
     if discard_password:
         await emit(conn, tenant_id, "user.password_changed",
                    {"id": user["id"], "email": user["email"], "reason": "email_proven"})
-    for row in unlinked:
-        await emit(conn, tenant_id, "oauth.disconnected", {
-            "id": row["id"], "user_id": user["id"], "provider": row["provider"],
-            "connection_id": row["connection_id"], "disconnected_at": now})
+    await emit_many(conn, tenant_id, "oauth.disconnected", [{
+        "id": row["id"], "user_id": user["id"], "provider": row["provider"],
+        "connection_id": row["connection_id"], "disconnected_at": now} for row in unlinked])
     if discard_password or unlinked or removed:
         await audit.record(conn, tenant_id, "user.credentials_discarded", "user", user["id"], {
             "via": via, "password_discarded": discard_password,

@@ -12,10 +12,11 @@ from typing import Any
 
 import asyncpg
 
+from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
 from identity.crypto import constant_time_equals
 from identity.email.queue import queue_email
-from identity.events.emit import emit
+from identity.events.emit import emit, emit_many
 from identity.http.auth import Tenant
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.ids import new_id
@@ -314,11 +315,14 @@ async def remove_all(conn: asyncpg.Connection, tenant_id: str, user_id: str,
         return removed
     await store.sync_mfa_enabled(conn, tenant_id, user_id)
     now = datetime.now(UTC)
-    for factor in removed:
-        if factor["status"] != "pending":
-            await emit(conn, tenant_id, "mfa.removed", {**event_data(factor), "removed_at": now})
-        await audit.record(conn, tenant_id, "mfa.factor.removed", "mfa_factor", factor["id"],
-                           {"user_id": user_id, "type": factor["type"], "status": factor["status"]})
+    # One statement for the events and one for the audit entries, whatever the number of factors.
+    await emit_many(conn, tenant_id, "mfa.removed",
+                    [{**event_data(f), "removed_at": now} for f in removed if f["status"] != "pending"])
+    await audit_store.record_many(
+        conn, tenant_id=tenant_id, action="mfa.factor.removed", actor=audit.actor,
+        resource_type="mfa_factor", resource_ids=[f["id"] for f in removed],
+        ip_address=audit.ip_address, user_agent=audit.user_agent,
+        metadata_each=[{"user_id": user_id, "type": f["type"], "status": f["status"]} for f in removed])
     return removed
 
 

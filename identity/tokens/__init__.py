@@ -1,1 +1,0 @@
-"""Tokens: JWT signing keys and the JWKS, access tokens, refresh-token rotation."""

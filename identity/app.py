@@ -46,9 +46,9 @@ def routers() -> list[Router]:
     from identity.mfa import routes as mfa
     from identity.oauth import routes as oauth
     from identity.organizations import routes as organizations
+    from identity.sessions import jwks as tokens
     from identity.sessions import routes as sessions
     from identity.tenants import routes as tenants
-    from identity.tokens import routes as tokens
     from identity.users import routes as users
     from identity.webhooks import routes as webhooks
 
@@ -97,8 +97,8 @@ async def _flush_last_used(app: web.Application) -> None:
 
 
 def _register_hooks() -> None:
-    from identity.auth import runtime as auth_runtime
     from identity.oauth import machine as oauth_runtime
+    from identity.sessions import runtime as auth_runtime
 
     for hooks in (auth_runtime, oauth_runtime):
         if hooks.start not in STARTUP_HOOKS:

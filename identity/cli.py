@@ -363,7 +363,7 @@ def _operate(settings: Settings, args: argparse.Namespace, handler: Any) -> None
             if handler is not None:
                 asyncio.run(commands.run(handler, settings, dsn, args))
             elif args.command == "keys":
-                from identity.tokens.operator import rotate_signing
+                from identity.sessions.operator import rotate_signing
 
                 algorithms = tuple(args.algorithm) if args.algorithm else None
                 print(asyncio.run(rotate_signing(settings, dsn, args.activate_in, algorithms)))

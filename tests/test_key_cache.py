@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from identity.app import create_app
-from identity.auth.runtime import runtime
 from identity.crypto import sha256_hex
 from identity.db import listener as listener_module
 from identity.http.key_cache import CHANNEL, KeyEntry
+from identity.sessions.runtime import runtime
 from identity.state import state
 from tests import cache_support
 from tests.conftest import STRONG_PASSWORD, Api, TenantHandle, assert_error

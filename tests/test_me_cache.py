@@ -12,7 +12,7 @@ import asyncio
 from typing import Any
 
 from identity.app import create_app
-from identity.auth.runtime import runtime
+from identity.sessions.runtime import runtime
 from identity.state import state
 from identity.users import store as users_store
 from identity.users.me_cache import CHANNEL

@@ -501,7 +501,7 @@ async def test_hosted_page_shows_the_captcha_widget_and_verifies_its_token(tenan
                                                                             aiohttp_server, api):
     from aiohttp import web as aioweb
 
-    from identity.auth.runtime import runtime
+    from identity.sessions.runtime import runtime
     from tests.conftest import MASTER_KEY
 
     async def siteverify(request):
@@ -693,8 +693,8 @@ async def test_tokens_of_one_tenant_are_refused_by_every_path_of_another(make_te
             assert isinstance(page, httpx.Response) and page.status_code == 400
             assert "id_token_hint is not valid" in page.text
         # our own verification checks aud too: a token of A naming another audience is refused
-        from identity.auth.runtime import runtime
         from identity.oauth import jwts
+        from identity.sessions.runtime import runtime
 
         claims = jose_jwt.decode(token["access_token"], KeySet.import_key_set(
             (await http.get(meta["jwks_uri"])).json())).claims

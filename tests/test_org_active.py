@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 
 import jwt
 
-from identity.auth.runtime import runtime
+from identity.sessions.access import claims_for
+from identity.sessions.runtime import runtime
 from identity.state import state
-from identity.tokens.access import claims_for
 from tests.conftest import assert_error
 from tests.test_organizations import new_org, new_user
 

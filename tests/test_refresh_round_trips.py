@@ -9,11 +9,11 @@ from datetime import UTC, datetime
 
 import asyncpg
 
-from identity.auth.runtime import runtime
 from identity.db.pool import create_pool
 from identity.http.auth import Tenant
+from identity.sessions import refresh as refresh_tokens
+from identity.sessions.runtime import runtime
 from identity.state import state
-from identity.tokens import refresh as refresh_tokens
 from tests.conftest import assert_error, wait_for_lock_waiter
 
 #: The most statements a refresh may send: one for a token this process issued (its hint), two
@@ -166,7 +166,7 @@ async def test_spending_a_token_rewrites_no_indexed_column(app, tenant, sign_up,
 
 
 def test_hints_are_bounded_and_stay_in_their_tenant() -> None:
-    from identity.tokens.refresh_hints import MAX_METADATA_BYTES, Hint, RefreshHints
+    from identity.sessions.refresh_hints import MAX_METADATA_BYTES, Hint, RefreshHints
 
     def hint(tenant: str, metadata: dict | None = None) -> Hint:
         return Hint(tenant_id=tenant, session_id="ses_x", user_id="usr_x", expires_at=datetime.now(UTC),

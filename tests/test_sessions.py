@@ -6,9 +6,9 @@ import asyncio
 
 import jwt
 
-from identity.auth.runtime import runtime
 from identity.sessions import service as sessions_service
 from identity.sessions.cache import SessionCache, SessionState
+from identity.sessions.runtime import runtime
 from identity.state import state
 from tests import cache_support
 from tests.conftest import Api, assert_error

@@ -13,9 +13,9 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from identity.auth.runtime import runtime
+from identity.sessions import signing
+from identity.sessions.runtime import runtime
 from identity.state import state
-from identity.tokens import signing
 from tests.conftest import Api, assert_error, wait_for_lock_waiter
 
 

@@ -16,11 +16,11 @@ from identity.admin.schemas import (
 )
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
-from identity.auth.runtime import runtime
 from identity.http.auth import SECRET
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
+from identity.sessions.runtime import runtime
 from identity.sessions.schemas import Revoked
 from identity.state import state
 from identity.tenants.auth_config import AuthConfig, AuthConfigPatch

@@ -14,9 +14,7 @@ from identity.audit.context import when_required
 from identity.auth import errors as auth_errors
 from identity.auth import links, pages, service
 from identity.auth import policy as auth_policy
-from identity.auth.access import resolve_access_token
 from identity.auth.outcomes import SIGN_IN, SIGN_UP
-from identity.auth.runtime import runtime
 from identity.auth.schemas import (
     Forgot,
     MagicLink,
@@ -39,8 +37,10 @@ from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, register_resolver
 from identity.http.bodies import read_form
 from identity.http.errors import INVALID_EMAIL, ApiError
 from identity.http.routing import Ctx, Router
+from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
-from identity.tokens import refresh as refresh_tokens
+from identity.sessions.resolver import resolve_access_token
+from identity.sessions.runtime import runtime
 from identity.users import service as users_service
 
 register_resolver(ACCESS_TOKEN, resolve_access_token)

@@ -28,7 +28,6 @@ from identity.audit.context import AuditContext
 from identity.auth import email_proof
 from identity.auth import errors as auth_errors
 from identity.auth.redirects import check_redirect
-from identity.auth.runtime import runtime
 from identity.auth.service import (
     complete_sign_in,
     ensure_can_sign_in,
@@ -49,6 +48,7 @@ from identity.oauth import pages
 from identity.oauth.authorize import load_tenant
 from identity.ratelimit.backends import Check
 from identity.sessions.device import ClientInfo
+from identity.sessions.runtime import runtime
 from identity.state import state
 from identity.tenants import auth_config
 from identity.users import store as users

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
-from identity.auth.runtime import runtime
 from identity.connections import flow, service
 from identity.connections.schemas import (
     CallbackQuery,
@@ -32,6 +31,7 @@ from identity.http.bodies import read_form
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
+from identity.sessions.runtime import runtime
 from identity.state import state
 
 router = Router()

@@ -11,7 +11,6 @@ from __future__ import annotations
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
 from identity.auth import mfa_gate
-from identity.auth.runtime import runtime
 from identity.auth.schemas import SignInResult
 from identity.http.auth import PUBLISHABLE, SECRET
 from identity.http.errors import not_found
@@ -33,6 +32,7 @@ from identity.mfa.schemas import (
     VerifyRequest,
 )
 from identity.sessions.device import client_info
+from identity.sessions.runtime import runtime
 from identity.state import state
 from identity.users.presenter import present_user
 

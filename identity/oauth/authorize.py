@@ -18,7 +18,6 @@ import msgspec
 from aiohttp import web
 
 from identity.auth import service as auth_service
-from identity.auth.runtime import runtime
 from identity.auth.schemas import SignIn
 from identity.botprotection import verify as captcha
 from identity.crypto import random_token, sha256_hex
@@ -31,6 +30,7 @@ from identity.oauth.params import AuthRequest, PageError, RedirectError, error_r
 from identity.ratelimit.backends import Check
 from identity.ratelimit.rules import HOSTED_SIGN_IN
 from identity.sessions.device import client_info
+from identity.sessions.runtime import runtime
 from identity.state import state
 from identity.users import store as users
 

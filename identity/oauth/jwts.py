@@ -1,5 +1,5 @@
 """Signing and verifying the provider's JWTs (ID tokens and access tokens) with the service's
-signing keys (identity.tokens.signing), under the tenant's issuer.
+signing keys (identity.sessions.signing), under the tenant's issuer.
 
 Access tokens are ES256 and follow RFC 9068 (header typ "at+jwt"; iss, sub, aud = client_id,
 client_id, scope, jti, iat, exp) plus tid (tenant), gid (the grant, for revocation) and sid (the
@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from identity.tokens.signing import ALGORITHM, ALGORITHMS, SigningKeys, UnknownKid
+from identity.sessions.signing import ALGORITHM, ALGORITHMS, SigningKeys, UnknownKid
 
 ACCESS_TYP = "at+jwt"
 _ECDSA = ec.ECDSA(hashes.SHA256())

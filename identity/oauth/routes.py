@@ -12,7 +12,6 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from identity.auth.runtime import runtime
 from identity.clients.cache import forget_everywhere
 from identity.clients.store import get as get_client
 from identity.crypto import sha256_hex
@@ -40,9 +39,10 @@ from identity.oauth.schemas import (
     UserInfo,
 )
 from identity.sessions import service as sessions
+from identity.sessions.jwks import CACHE_SECONDS, Jwks
+from identity.sessions.runtime import runtime
+from identity.sessions.signing import ID_TOKEN_ALGORITHMS
 from identity.state import CORS_ORIGIN
-from identity.tokens.routes import CACHE_SECONDS, Jwks
-from identity.tokens.signing import ID_TOKEN_ALGORITHMS
 
 router = Router()
 _common: dict[str, Any] = {"tenant": False, "idempotent": False, "tag": "OAuth 2.0 / OpenID Connect"}

@@ -26,8 +26,8 @@ from identity.http.pagination import decode_cursor, page
 from identity.organizations import store
 from identity.organizations.schemas import ListMyOrganizations
 from identity.organizations.service import present_org
+from identity.sessions.access import claims_for
 from identity.tenants.auth_config import duration
-from identity.tokens.access import claims_for
 
 
 async def set_active(

@@ -8,7 +8,6 @@ from aiohttp import web
 
 from identity.audit.context import from_ctx, when_required
 from identity.auth import errors as auth_errors
-from identity.auth.runtime import runtime
 from identity.http.auth import ACCESS_TOKEN, SECRET
 from identity.http.errors import INVALID_EMAIL, NotFound, not_found
 from identity.http.routing import Ctx, Router
@@ -34,6 +33,7 @@ from identity.organizations.schemas import (
     UpdateMember,
     UpdateOrganization,
 )
+from identity.sessions.runtime import runtime
 
 router = Router()
 _read = {"auth": (SECRET,), "scope": "organizations:read", "tag": "Organizations"}

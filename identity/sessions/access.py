@@ -16,7 +16,7 @@ from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from identity.tokens.signing import InvalidToken, SigningKeys, UnknownKid
+from identity.sessions.signing import InvalidToken, SigningKeys, UnknownKid
 
 TOKEN_CACHE_SIZE = 20_000
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from aiohttp import web
 
-from identity.auth.runtime import runtime
 from identity.http.routing import Ctx, Router
 from identity.http.types import UNSET, Model, UnsetType
+from identity.sessions.runtime import runtime
 
 router = Router()
 

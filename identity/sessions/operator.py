@@ -16,7 +16,7 @@ async def rotate_signing(settings: Settings, dsn: str, activate_in: str = "0s",
     processes pick it up within a minute (or at once on meeting its kid). One line per key."""
     from identity.crypto import SecretBox
     from identity.db.pool import create_pool
-    from identity.tokens import signing
+    from identity.sessions import signing
 
     delay = parse_duration(activate_in)
     box = SecretBox.load_or_create(settings.secret_key, settings.data_dir)

@@ -24,8 +24,8 @@ from identity.crypto import sha256_hex
 from identity.http.auth import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store
+from identity.sessions.refresh_hints import Hint
 from identity.tenants import auth_config
-from identity.tokens.refresh_hints import Hint
 
 _FIELDS = ("access_token", "refresh_token", "access_token_expires_at", "refresh_token_expires_at")
 

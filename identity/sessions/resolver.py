@@ -1,7 +1,7 @@
 """The ACCESS_TOKEN credential: a JWT this service signed, for a session that is still alive.
 
 The hot path does no database round trip once warm: the signature check is cached per token
-(identity.tokens.access), the session's state per session (identity.sessions.cache, at most
+(identity.sessions.access), the session's state per session (identity.sessions.cache, at most
 TTL_SECONDS stale, normally invalidated at once by NOTIFY) and the tenant row for a few seconds.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from identity.auth.runtime import runtime
 from identity.http.auth import ACCESS_TOKEN, Principal
 from identity.http.errors import Unauthenticated
+from identity.sessions.runtime import runtime
+from identity.sessions.signing import InvalidToken
 from identity.state import STATE
-from identity.tokens.signing import InvalidToken
 
 
 async def resolve_access_token(request: web.Request, token: str, tenant_id: str | None) -> Principal:

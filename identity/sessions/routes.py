@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
-from identity.auth.runtime import runtime
 from identity.http.auth import SECRET
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.sessions import service
+from identity.sessions.runtime import runtime
 from identity.sessions.schemas import (
     ListSessions,
     Revoked,

@@ -13,13 +13,13 @@ from typing import Any
 import structlog
 from aiohttp import web
 
-from identity.auth.tenant_cache import TenantCache
+from identity.sessions import signing
 from identity.sessions import store as session_store
+from identity.sessions.access import AccessTokens
 from identity.sessions.cache import SessionCache
+from identity.sessions.refresh_hints import RefreshHints
 from identity.state import state
-from identity.tokens import signing
-from identity.tokens.access import AccessTokens
-from identity.tokens.refresh_hints import RefreshHints
+from identity.tenants.cache import TenantCache
 from identity.users.me_cache import MeCache
 
 log = structlog.get_logger("identity.auth")

@@ -20,11 +20,11 @@ from identity.http.errors import NotFound
 from identity.http.pagination import decode_cursor, page
 from identity.ids import new_id
 from identity.sessions import cache, store
+from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
 from identity.sessions.schemas import ListSessions
+from identity.sessions.signing import InvalidToken
 from identity.tenants.auth_config import duration
-from identity.tokens.access import claims_for
-from identity.tokens.signing import InvalidToken
 
 REFRESH_PREFIX = "rft_"
 

@@ -23,8 +23,8 @@ from identity.events.emit import emit
 from identity.http.auth import Tenant
 from identity.http.errors import NotFound
 from identity.ids import new_id
+from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
-from identity.tokens.access import claims_for
 from identity.users import store
 
 DEFAULT_TTL = timedelta(hours=1)

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from identity.http.auth import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
+from identity.principals import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
 from identity.state import state
 from tests.conftest import CP_ADMIN_KEY, STRONG_PASSWORD, emails_of, token_in
 

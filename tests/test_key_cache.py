@@ -149,7 +149,7 @@ async def test_rotation_grace_ends_without_any_notification(api: Api, app, tenan
 
 
 def test_a_key_is_dead_from_its_expiry_or_revocation_instant() -> None:
-    from identity.http.auth import Tenant
+    from identity.principals import Tenant
 
     tenant = Tenant("tnt_x", "active", "free", {})
     now = 1_000_000.0

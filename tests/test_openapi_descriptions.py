@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from identity.events.emit import CATALOGUE
-from identity.http.auth import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
+from identity.principals import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
 from identity.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES
 from identity.state import state
 from tests.conftest import Api

@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 
 from identity.app import create_app
-from identity.http.auth import PUBLISHABLE, SECRET, Principal, Tenant
+from identity.principals import PUBLISHABLE, SECRET, Principal, Tenant
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
 from identity.ratelimit.rules import ENDPOINT_RULES, rule_for
 from identity.ratelimit.window import decide

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import asyncpg
 
 from identity.db.pool import create_pool
-from identity.http.auth import Tenant
+from identity.principals import Tenant
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.runtime import runtime
 from identity.state import state

@@ -16,9 +16,9 @@ from identity.admin.schemas import (
 )
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
-from identity.http.auth import SECRET
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
+from identity.principals import SECRET
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.sessions.schemas import Revoked

@@ -11,10 +11,10 @@ from identity.admin.schemas import AdminImpersonate, BulkDisable, RevokeAllSessi
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
 from identity.events.emit import emit_many
-from identity.http.auth import Tenant
 from identity.http.errors import NotFound, ValidationFailed
 from identity.http.instants import parse_instant
 from identity.http.validation import duration_field
+from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config

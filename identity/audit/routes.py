@@ -7,11 +7,11 @@ from typing import Any
 
 from identity.audit import store
 from identity.audit.schemas import AuditLogPage, ListAuditLogs
-from identity.http.auth import SECRET
 from identity.http.errors import ValidationFailed
 from identity.http.instants import parse_instant
 from identity.http.pagination import decode_cursor, encode_cursor
 from identity.http.routing import Ctx, Router
+from identity.principals import SECRET
 
 router = Router()
 

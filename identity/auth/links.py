@@ -24,8 +24,8 @@ from identity.auth.service import (
 )
 from identity.email.queue import queue_email
 from identity.events.emit import emit
-from identity.http.auth import Tenant
 from identity.http.errors import ApiError
+from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config

@@ -33,10 +33,11 @@ from identity.auth.schemas import (
     VerifyEmailForm,
     VerifyEmailQuery,
 )
-from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, register_resolver
+from identity.http.auth import register_resolver
 from identity.http.bodies import read_form
 from identity.http.errors import INVALID_EMAIL, ApiError
 from identity.http.routing import Ctx, Router
+from identity.principals import ACCESS_TOKEN, PUBLISHABLE
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
 from identity.sessions.resolver import resolve_access_token

@@ -21,9 +21,9 @@ import asyncpg
 from identity.auth import email_proof, errors, lockout, mfa_gate, onetime, passwords, policy
 from identity.auth.schemas import SignIn, SignUp
 from identity.email.queue import queue_email
-from identity.http.auth import Tenant
 from identity.http.errors import NotFound, ValidationFailed
 from identity.http.types import EMAIL_RE
+from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config

@@ -15,9 +15,9 @@ from identity.clients.schemas import (
     TokenList,
     UpdateClient,
 )
-from identity.http.auth import SECRET
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
+from identity.principals import SECRET
 
 router = Router()
 _common = {"auth": (SECRET,), "scope": "*", "tag": "Clients"}

@@ -40,12 +40,12 @@ from identity.connections import providers, service, store
 from identity.connections.providers import FlowError
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
-from identity.http.auth import Tenant
 from identity.http.clientinfo import client_ip, client_key, user_agent
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.ids import new_id
 from identity.oauth import pages
 from identity.oauth.authorize import load_tenant
+from identity.principals import Tenant
 from identity.ratelimit.backends import Check
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import runtime

@@ -26,10 +26,10 @@ from identity.connections.schemas import (
     StartQuery,
     UpdateConnection,
 )
-from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, SECRET
 from identity.http.bodies import read_form
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
+from identity.principals import ACCESS_TOKEN, PUBLISHABLE, SECRET
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.state import state

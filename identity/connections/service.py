@@ -24,13 +24,13 @@ from identity.connections.schemas import (
 )
 from identity.crypto import random_token, sha256_hex
 from identity.events.emit import emit
-from identity.http.auth import Tenant
 from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import UNSET
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url_at_creation
+from identity.principals import Tenant
 from identity.tenants import auth_config
 from identity.users import store as users
 

@@ -21,9 +21,9 @@ from identity.config import Settings
 from identity.console import output
 from identity.console.reveal import SecretOutput
 from identity.db.pool import create_pool
-from identity.http.auth import Tenant
 from identity.http.errors import ApiError
 from identity.http.validation import convert
+from identity.principals import Tenant
 
 log = structlog.get_logger("identity.cli")
 

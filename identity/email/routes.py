@@ -15,9 +15,9 @@ from identity.email.schemas import (
     Template,
     TemplateList,
 )
-from identity.http.auth import SECRET
 from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
+from identity.principals import SECRET
 from identity.state import state
 
 router = Router()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,66 +18,20 @@ from aiohttp import web
 from identity.crypto import constant_time_equals, sha256_hex
 from identity.http.errors import TENANT_HEADER_REQUIRED, Forbidden, NotFound, Unauthenticated
 from identity.http.key_cache import KeyEntry
+from identity.principals import (
+    ACCESS_TOKEN,
+    ADMIN_TOKEN,
+    CP_ADMIN,
+    MASTER,
+    PUBLISHABLE,
+    SECRET,
+    Principal,
+    Tenant,
+)
 from identity.state import STATE
-
-MASTER = "master"
-SECRET = "secret"
-PUBLISHABLE = "publishable"
-ACCESS_TOKEN = "access_token"
-CP_ADMIN = "cp_admin"
-ADMIN_TOKEN = "admin_token"
 
 #: Credentials that act inside one tenant and so need X-Tenant-ID.
 TENANT_KINDS = frozenset({SECRET, PUBLISHABLE, ACCESS_TOKEN})
-
-
-@dataclass
-class Tenant:
-    id: str
-    status: str
-    plan: str
-    auth_config: dict[str, Any]
-    rate_limits: dict[str, Any] | None = None
-
-
-@dataclass
-class Principal:
-    kind: str
-    tenant: Tenant | None = None
-    key_id: str | None = None
-    scopes: frozenset[str] = frozenset({"*"})
-    user_id: str | None = None
-    session_id: str | None = None
-    email: str | None = None
-    claims: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def tenant_id(self) -> str | None:
-        return self.tenant.id if self.tenant else None
-
-    def actor(self) -> dict[str, Any]:
-        """The audit log's actor object."""
-        if self.kind == SECRET:
-            return {"id": self.key_id, "email": None, "type": "api_key"}
-        if self.kind == MASTER:
-            return {"id": self.key_id or "master", "email": None, "type": "master_key"}
-        if self.kind == CP_ADMIN:
-            return {"id": "cp_admin", "email": None, "type": "cp_admin"}
-        if self.kind == ADMIN_TOKEN:
-            return {"id": "admin", "email": None, "type": "admin_token"}
-        actor: dict[str, Any] = {"id": self.user_id, "email": self.email, "type": "user"}
-        act = self.claims.get("act")
-        if isinstance(act, dict) and act.get("sub"):
-            actor["impersonated_by"] = act["sub"]
-        return actor
-
-    def has_scope(self, scope: str) -> bool:
-        if "*" in self.scopes or scope in self.scopes:
-            return True
-        # A write scope grants the matching read scope.
-        if scope.endswith(":read"):
-            return scope[: -len(":read")] + ":write" in self.scopes
-        return False
 
 
 _TENANT_ID = re.compile(r"tnt_[0-9a-z]{1,64}")

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 from identity.botprotection.verify import PROTECTED, CaptchaFailed, CaptchaRequired, CaptchaUnavailable
-from identity.http.auth import ACCESS_TOKEN, CP_ADMIN, PUBLISHABLE, SECRET
 from identity.http.bodies import IncompleteBody, InvalidForm, RequestTimeout, UnsupportedMediaType
 from identity.http.errors import (
     IDEMPOTENCY_KEY_IN_USE,
@@ -27,6 +26,7 @@ from identity.http.errors import (
     ValidationFailed,
     not_found,
 )
+from identity.principals import ACCESS_TOKEN, CP_ADMIN, PUBLISHABLE, SECRET
 from identity.ratelimit.limiter import RateLimited
 from identity.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from identity.db.listener import Listener, changed_here
 
 if TYPE_CHECKING:
-    from identity.http.auth import Tenant
+    from identity.principals import Tenant
 
 CHANNEL = "identity_credentials"
 TTL_SECONDS = 10.0

@@ -16,11 +16,11 @@ import msgspec
 
 from identity import __version__
 from identity.http import examples
-from identity.http.auth import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
 from identity.http.error_declarations import TENANT_KINDS, declared_specs
 from identity.http.info import DESCRIPTION
 from identity.http.routing import Route
 from identity.http.schema_names import PUBLIC_NAMES
+from identity.principals import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
 
 _SCHEMES = {
     MASTER: ("masterKey", "Master key (`mk_live_...`) for the control plane."),

@@ -15,11 +15,12 @@ from aiohttp import web
 
 from identity.botprotection import verify as captcha
 from identity.http import accesslog, cors, error_declarations, idempotency
-from identity.http.auth import SECRET, Principal, authenticate
+from identity.http.auth import authenticate
 from identity.http.bodies import read_json, read_raw
 from identity.http.clientinfo import client_ip, user_agent
 from identity.http.errors import ApiError, ErrorSpec, InsufficientScope, NotFound
 from identity.http.validation import decode_body, decode_query, unstorable
+from identity.principals import SECRET, Principal
 from identity.state import STATE
 
 _encoder = msgspec.json.Encoder()

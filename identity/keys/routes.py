@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
-from identity.http.auth import SECRET
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.keys import service
@@ -17,6 +16,7 @@ from identity.keys.schemas import (
     RotateKey,
     UpdateKey,
 )
+from identity.principals import SECRET
 
 router = Router()
 _common = {"auth": (SECRET,), "scope": "*", "tag": "API keys"}

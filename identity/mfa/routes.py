@@ -12,7 +12,6 @@ from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
 from identity.auth import mfa_gate
 from identity.auth.schemas import SignInResult
-from identity.http.auth import PUBLISHABLE, SECRET
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.mfa import challenges, service
@@ -31,6 +30,7 @@ from identity.mfa.schemas import (
     MfaTokens,
     VerifyRequest,
 )
+from identity.principals import PUBLISHABLE, SECRET
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.state import state

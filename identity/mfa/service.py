@@ -17,12 +17,12 @@ from identity.audit.context import AuditContext
 from identity.crypto import constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit, emit_many
-from identity.http.auth import Tenant
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.ids import new_id
 from identity.mfa import codes, passkeys, store, totp
 from identity.mfa.schemas import EnrollFactor
 from identity.mfa.sms import otp_text, queue_sms
+from identity.principals import Tenant
 from identity.tenants import auth_config
 from identity.users import store as users
 

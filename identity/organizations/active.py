@@ -20,12 +20,12 @@ from typing import Any
 import asyncpg
 
 from identity.auth import errors as auth_errors
-from identity.http.auth import Principal
 from identity.http.errors import NotFound, Unauthenticated
 from identity.http.pagination import decode_cursor, page
 from identity.organizations import store
 from identity.organizations.schemas import ListMyOrganizations
 from identity.organizations.service import present_org
+from identity.principals import Principal
 from identity.sessions.access import claims_for
 from identity.tenants.auth_config import duration
 

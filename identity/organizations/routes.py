@@ -8,7 +8,6 @@ from aiohttp import web
 
 from identity.audit.context import from_ctx, when_required
 from identity.auth import errors as auth_errors
-from identity.http.auth import ACCESS_TOKEN, SECRET
 from identity.http.errors import INVALID_EMAIL, NotFound, not_found
 from identity.http.routing import Ctx, Router
 from identity.organizations import active, pages, service
@@ -33,6 +32,7 @@ from identity.organizations.schemas import (
     UpdateMember,
     UpdateOrganization,
 )
+from identity.principals import ACCESS_TOKEN, SECRET
 from identity.sessions.runtime import runtime
 
 router = Router()

@@ -24,7 +24,6 @@ from identity.auth.redirects import check_redirect
 from identity.crypto import random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
-from identity.http.auth import Tenant
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
@@ -41,6 +40,7 @@ from identity.organizations.schemas import (
     UpdateMember,
     UpdateOrganization,
 )
+from identity.principals import Tenant
 from identity.tenants import auth_config
 from identity.users import metadata
 from identity.users import store as users

@@ -6,9 +6,9 @@ from typing import Any
 
 from aiohttp import web
 
-from identity.http.auth import Principal
 from identity.http.clientinfo import client_key
 from identity.http.errors import ApiError
+from identity.principals import Principal
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
 from identity.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
 from identity.ratelimit.window import Verdict

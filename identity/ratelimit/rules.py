@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from identity.http.auth import ACCESS_TOKEN, PUBLISHABLE, SECRET, Principal
+from identity.principals import ACCESS_TOKEN, PUBLISHABLE, SECRET, Principal
 
 MINUTE, HOUR = 60.0, 3600.0
 

@@ -21,7 +21,7 @@ import msgspec
 
 from identity.auth import errors
 from identity.crypto import sha256_hex
-from identity.http.auth import Tenant
+from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store
 from identity.sessions.refresh_hints import Hint

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from identity.http.auth import ACCESS_TOKEN, Principal
 from identity.http.errors import Unauthenticated
+from identity.principals import ACCESS_TOKEN, Principal
 from identity.sessions.runtime import runtime
 from identity.sessions.signing import InvalidToken
 from identity.state import STATE

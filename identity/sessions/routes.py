@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
-from identity.http.auth import SECRET
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
+from identity.principals import SECRET
 from identity.sessions import service
 from identity.sessions.runtime import runtime
 from identity.sessions.schemas import (

@@ -17,8 +17,8 @@ from typing import Any
 
 from identity.db.listener import Listener
 from identity.http import key_cache
-from identity.http.auth import Tenant
 from identity.http.errors import NotFound
+from identity.principals import Tenant
 
 TENANT_TTL_SECONDS = 5.0
 MAX_ENTRIES = 10_000

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
-from identity.http.auth import MASTER
 from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
+from identity.principals import MASTER
 from identity.state import state
 from identity.tenants import service
 from identity.tenants.schemas import (

@@ -6,7 +6,7 @@ token can be ended early by revoking that session (DELETE /v1/sessions/:id, ban,
 it ends with the user's other sessions when they are revoked. No refresh token is issued.
 
 The token is recorded in the audit log (user.impersonated), and so is every change made with it:
-the actor of those entries carries impersonated_by (identity.http.auth.Principal.actor).
+the actor of those entries carries impersonated_by (identity.principals.Principal.actor).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
 from identity.auth.service import ensure_can_sign_in
 from identity.events.emit import emit
-from identity.http.auth import Tenant
 from identity.http.errors import NotFound
 from identity.ids import new_id
+from identity.principals import Tenant
 from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
 from identity.users import store

@@ -8,9 +8,10 @@ from typing import Any
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
 from identity.auth import policy as auth_policy
-from identity.http.auth import CP_ADMIN, SECRET, load_tenant_and_key, tenant_header
+from identity.http.auth import load_tenant_and_key, tenant_header
 from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
+from identity.principals import CP_ADMIN, SECRET
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.sessions.schemas import Revoked

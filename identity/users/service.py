@@ -15,11 +15,11 @@ from identity.auth import errors as auth_errors
 from identity.auth import lockout, onetime, passwords
 from identity.email.queue import queue_email
 from identity.events.emit import emit
-from identity.http.auth import Tenant
 from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
+from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store as session_store
 from identity.tenants import auth_config

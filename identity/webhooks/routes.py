@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from identity.audit.context import AuditContext, from_ctx
-from identity.http.auth import ADMIN_TOKEN, SECRET
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Reply, Router
+from identity.principals import ADMIN_TOKEN, SECRET
 from identity.state import STATE
 from identity.webhooks import service
 from identity.webhooks.schemas import (

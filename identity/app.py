@@ -1,4 +1,5 @@
-"""Builds the aiohttp application: middleware, routes of every resource family, lifecycle."""
+"""Builds the aiohttp application: middleware, routes of every resource family, lifecycle.
+What is served and what plugs into what is listed in identity/wiring.py."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import msgspec
 import structlog
 from aiohttp import web
 
+from identity import wiring
 from identity.auth import passwords
 from identity.config import Settings
 from identity.crypto import SecretBox
@@ -19,7 +21,6 @@ from identity.http import openapi
 from identity.http.auth import LastUsed
 from identity.http.key_cache import KeyCache
 from identity.http.middleware import platform_middleware
-from identity.http.routing import Router
 from identity.ratelimit.limiter import Limiter
 from identity.state import STATE, AppState
 
@@ -28,33 +29,8 @@ log = structlog.get_logger("identity.app")
 MAX_BODY_BYTES = 1024 * 1024
 LAST_USED_FLUSH_SECONDS = 10
 
-#: Awaited with the app once the pool is open / before it closes; families register here.
-STARTUP_HOOKS: list = []
-SHUTDOWN_HOOKS: list = []
-
-
-def routers() -> list[Router]:
-    """Every resource family's router; a new family adds itself here."""
-    from identity import platform_routes
-    from identity.admin import routes as admin
-    from identity.audit import routes as audit
-    from identity.auth import routes as auth
-    from identity.clients import routes as clients
-    from identity.connections import routes as connections
-    from identity.email import routes as email
-    from identity.keys import routes as keys
-    from identity.mfa import routes as mfa
-    from identity.oauth import routes as oauth
-    from identity.organizations import routes as organizations
-    from identity.sessions import jwks as tokens
-    from identity.sessions import routes as sessions
-    from identity.tenants import routes as tenants
-    from identity.users import routes as users
-    from identity.webhooks import routes as webhooks
-
-    return [platform_routes.router, tenants.router, keys.router, email.router, auth.router,
-            sessions.router, tokens.router, webhooks.router, organizations.router, clients.router,
-            oauth.router, mfa.router, users.router, admin.router, audit.router, connections.router]
+#: Every resource family's router (identity/wiring.py lists them).
+routers = wiring.routers
 
 
 async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
@@ -64,7 +40,7 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
         st.pool = await create_pool(dsn, st.settings.db_pool_min, st.settings.db_pool_max)
         st.owns_pool = True
         st.listener.dsn = st.listener.dsn or dsn
-    for start in STARTUP_HOOKS:
+    for start in st.registry.startup:
         await start(app)
     await st.listener.start()  # after the hooks: they subscribe their caches
     flusher = asyncio.create_task(_flush_last_used(app))
@@ -78,7 +54,7 @@ async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
             await st.last_used.flush(st.pool)
         with contextlib.suppress(Exception):
             await st.listener.stop()
-        for stop in SHUTDOWN_HOOKS:
+        for stop in st.registry.shutdown:
             with contextlib.suppress(Exception):
                 await stop(app)
         with contextlib.suppress(Exception):
@@ -96,16 +72,6 @@ async def _flush_last_used(app: web.Application) -> None:
             log.warning("last_used_flush_failed", exc_info=True)
 
 
-def _register_hooks() -> None:
-    from identity.oauth import machine as oauth_runtime
-    from identity.sessions import runtime as auth_runtime
-
-    for hooks in (auth_runtime, oauth_runtime):
-        if hooks.start not in STARTUP_HOOKS:
-            STARTUP_HOOKS.append(hooks.start)
-            SHUTDOWN_HOOKS.append(hooks.stop)
-
-
 def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.Application:
     app = web.Application(middlewares=[platform_middleware], client_max_size=MAX_BODY_BYTES)
     st = AppState(
@@ -121,8 +87,8 @@ def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.
     st.listener = Listener(dsn)
     st.key_cache = KeyCache(st.listener)
     app[STATE] = st
-    _register_hooks()
-    for router in routers():
+    wiring.wire(app)  # resolvers, hooks, seams and runtimes: every moving part, in one module
+    for router in wiring.routers():
         router.add_to(app)
         st.routes.extend(router.routes)
     st.openapi_bytes = msgspec.json.encode(openapi.build(st.routes, settings.public_url))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
-from prometheus_client import REGISTRY, Counter
+from prometheus_client import Counter
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -162,5 +162,5 @@ class BacklogCollector(Collector):
             "series of attempts", value=hooks["oldest"])
 
 
+#: The process's one collector; identity/wiring.py adds it to prometheus' registry.
 BACKLOG = BacklogCollector()
-REGISTRY.register(BACKLOG)

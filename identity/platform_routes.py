@@ -52,7 +52,7 @@ async def metrics(ctx: Ctx):
     the listener of its own (`IDENTITY_METRICS_ADDR`) serves it without a token. Not rate limited.
     Changes nothing."""
     exposition.authorise(ctx.request, ctx.settings.metrics_token)
-    return await exposition.respond(ctx.pool, tuple(state(ctx.app).metrics_refreshers), ctx.app)
+    return await exposition.respond(ctx.pool, tuple(state(ctx.app).metrics_refreshers))
 
 
 @router.get("/openapi.json", tenant=False, tag="Platform", summary="This OpenAPI description")

@@ -59,9 +59,10 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             )
         if settings.metrics_addr is not None:
             from identity.http import metrics_listener
+            from identity.wiring import metrics_refreshers
 
             metrics_runner = await metrics_listener.start(
-                *settings.metrics_addr, pool=pool, app=app)
+                *settings.metrics_addr, pool=pool, app=app, refreshers=metrics_refreshers())
         # Everything loaded so far lives as long as the process: keep it out of the collector's
         # scans, so a full collection under load is short (a tail-latency pause otherwise).
         gc.collect()

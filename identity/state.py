@@ -1,33 +1,68 @@
-"""Everything the app holds for its lifetime, under one typed aiohttp key."""
+"""Everything the app holds for its lifetime, under one typed aiohttp key.
+
+AppState is foundation: it names no feature package's types. A feature that keeps something in
+memory for the app's lifetime (the sessions runtime, the OAuth runtime, the providers' cache)
+declares its own typed key beside its type, and identity/wiring.py sets it when the app is built.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
 from identity.config import Settings
+from identity.crypto import SecretBox
+from identity.db.listener import Listener
+from identity.principals import Principal
+
+#: Turns a bearer credential of one kind into a Principal: (request, token, tenant id or None).
+Resolver = Callable[[web.Request, str, str | None], Awaitable[Principal]]
+#: Awaited with the app once the pool is open (startup) or before it closes (shutdown).
+Hook = Callable[[web.Application], Awaitable[None]]
+#: Called inside the tenant-creation transaction as (conn, tenant_id, owner_email, audit).
+TenantCreated = Callable[[Any, str, str | None, Any], Awaitable[None]]
+#: The hosted sign-in page's MFA step: (pool, sessions runtime, tenant, challenge_id, code,
+#: client_info) -> {"user", "session"} (identity/oauth/authorize.py).
+HostedMfaStep = Callable[[Any, Any, Any, str, str, Any], Awaitable[dict[str, Any]]]
+
+
+@dataclass
+class Registry:
+    """The moving parts features plug into each other, built in one place (identity/wiring.py)
+    and read from the app state; nothing adds itself here when a module is imported."""
+
+    #: Credential kind -> its resolver (identity/http/auth.py authenticate()).
+    resolvers: dict[str, Resolver] = field(default_factory=dict)
+    startup: list[Hook] = field(default_factory=list)
+    shutdown: list[Hook] = field(default_factory=list)
+    tenant_created: list[TenantCreated] = field(default_factory=list)
+    hosted_mfa_step: HostedMfaStep | None = None
 
 
 @dataclass
 class AppState:
     settings: Settings
-    box: Any
+    box: SecretBox
+    #: identity/http/auth.py LastUsed (Any here: identity/http/ imports this module).
     last_used: Any
+    registry: Registry = field(default_factory=Registry)
     dsn: str | None = None
-    pool: Any = None
+    pool: Any = None  # an asyncpg.Pool once the app has started
     owns_pool: bool = False
     routes: list[Any] = field(default_factory=list)
     openapi_bytes: bytes = b""
-    metrics_refreshers: list[Any] = field(default_factory=list)
+    metrics_refreshers: list[Callable[[], Any]] = field(default_factory=list)
+    #: identity/ratelimit/limiter.py Limiter (Any here: that package imports this module).
     limiter: Any = None
     #: The process's one LISTEN connection (identity/db/listener.py); caches subscribe to it.
-    listener: Any = None
+    listener: Listener | None = None
     #: API-key lookups (identity/http/key_cache.py), kept honest through the listener.
     key_cache: Any = None
-    #: Per-family services that later issues attach (signing keys, caches, rate limiter ...).
-    extras: dict[str, Any] = field(default_factory=dict)
+    #: Whether the users table has its trigram index (GET /v1/users search), once looked up.
+    users_trigram: bool | None = None
 
 
 STATE: web.AppKey[AppState] = web.AppKey("state", AppState)

@@ -548,15 +548,16 @@ async def test_hosted_page_email_not_verified_and_suspended(make_tenant, api, po
     assert page.status_code == 403 and "Verify your email" in page.text
 
 
-async def test_mfa_step_seam_shows_the_code_form(tenant, meta, browser, user):
-    from identity.auth import mfa_gate
-    from identity.oauth import mfa_step
+async def test_mfa_step_seam_shows_the_code_form(app, tenant, meta, browser, user):
+    from identity.sessions.runtime import runtime
+    from identity.state import state
 
     async def gate(conn, tenant_, user_, **context):
         return {"challenge_id": "mfa_test", "factor_type": "totp", "expires_at": "2099-01-01T00:00:00Z"}
 
-    previous_gate, previous_skip, previous_verifier = mfa_gate._gate, mfa_gate._skip, mfa_step.current()
-    mfa_gate.register(gate)
+    rt, registry = runtime(app), state(app).registry
+    previous_gate, previous_skip, previous_verifier = rt.mfa_gate, rt.mfa_skip, registry.hosted_mfa_step
+    rt.mfa_gate, rt.mfa_skip = gate, None
 
     async def verifier(pool, rt, tenant_, challenge_id, code, client_info):
         from identity.auth import service as auth_service
@@ -570,7 +571,7 @@ async def test_mfa_step_seam_shows_the_code_form(tenant, meta, browser, user):
             _, creds = await auth_service.complete_sign_in(conn, rt, tenant_, row, client_info)
         return {"user": {"id": row["id"]}, "session": creds}
 
-    mfa_step.register(verifier)
+    registry.hosted_mfa_step = verifier
     try:
         created = await make_client(tenant, type="spa")
         client = oauth_client(created, meta)
@@ -586,8 +587,8 @@ async def test_mfa_step_seam_shows_the_code_form(tenant, meta, browser, user):
                                          code_verifier=req["verifier"])
         assert token["access_token"]
     finally:
-        mfa_gate._gate, mfa_gate._skip = previous_gate, previous_skip
-        mfa_step._verifier = previous_verifier
+        rt.mfa_gate, rt.mfa_skip = previous_gate, previous_skip
+        registry.hosted_mfa_step = previous_verifier
 
 
 # -- end session ---------------------------------------------------------------------------------------------

@@ -41,8 +41,9 @@ async def test_every_credential_resolver_compares_in_constant_time_or_by_hash(ap
     or looks the credential up by its hash (an index lookup, which reveals no prefix) or
     verifies a signature."""
     assert app is not None  # the app registers every family's resolvers
-    assert http_auth._resolvers, "no resolvers registered"
-    for kind, resolver in http_auth._resolvers.items():
+    resolvers = state(app).registry.resolvers
+    assert resolvers, "no resolvers registered"
+    for kind, resolver in resolvers.items():
         source = inspect.getsource(resolver)
         helpers = "".join(
             inspect.getsource(getattr(http_auth, name)) for name in ("load_tenant_and_key",)

@@ -131,7 +131,7 @@ async def test_q_matches_word_prefixes_of_email_name_username_phone(api: Api, ap
     await create_user(tenant, email="jane.doe@example.com", name="Jane Doe", username="jdoe")
     await create_user(tenant, email="john@corp.example", name="John Smith", phone="+14155550100")
     await create_user(tenant, email="zoe@x.io", name="Zoë Müller")
-    state(app).extras["users_trigram"] = False
+    state(app).users_trigram = False
     assert await _q(tenant, "jane") == ["jane.doe@example.com"]
     assert await _q(tenant, "DOE") == ["jane.doe@example.com"]
     assert await _q(tenant, "j") == ["jane.doe@example.com", "john@corp.example"]
@@ -151,7 +151,7 @@ async def test_q_matches_substrings_with_trigrams(api: Api, app, make_tenant) ->
     tenant = await make_tenant()
     await create_user(tenant, email="jane.doe@example.com", name="Jane Doe")
     await create_user(tenant, email="john_100%@corp.example", name="John Smith")
-    state(app).extras["users_trigram"] = True
+    state(app).users_trigram = True
     assert await _q(tenant, "oe@exa") == ["jane.doe@example.com"]
     assert await _q(tenant, "MITH") == ["john_100%@corp.example"]
     assert await _q(tenant, "ample") == ["jane.doe@example.com", "john_100%@corp.example"]

@@ -107,10 +107,14 @@ class WorkerHandle:
 async def start(
     *, pool: Any, settings: Any, box: Any, dsn: str, policy: Policy | None = None,
     concurrency: int = 10, name: str = "identity-worker", shutdown_grace: float = 25.0,
-    open_app: bool = True,
+    open_app: bool = True, handlers: dict[str, runtime.Handler] | None = None,
 ) -> WorkerHandle:
+    """handlers: outbox topic -> handler; identity/wiring.py outbox_handlers() unless given."""
     global _opened_dsn
+    from identity import wiring
+
     policy = policy or Policy.from_env()
+    wiring.connect_events()  # a worker emits events too (webhook fan-out)
     if _opened_dsn != dsn:
         # One procrastinate app per process; several workers in one process share it.
         proc_app = configured(dsn, db_wait=policy.db_wait)
@@ -120,7 +124,8 @@ async def start(
     else:
         proc_app = app
     runtime.current = runtime.Runtime(pool=pool, settings=settings, box=box, policy=policy,
-                                      proc_app=proc_app)
+                                      proc_app=proc_app,
+                                      handlers=wiring.outbox_handlers() if handlers is None else handlers)
     run_once = functools.partial(
         proc_app.run_worker_async,
         concurrency=concurrency,

@@ -4,9 +4,15 @@ process that runs them."""
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import asyncpg
+import procrastinate
+
+from identity.config import Settings
+from identity.crypto import SecretBox
 from identity.durations import parse_duration
 
 DEFAULT_RETRY_SCHEDULE = "10s,1m,5m,30m,2h,6h"
@@ -74,12 +80,18 @@ class Policy:
 
 @dataclass
 class Runtime:
-    pool: Any
-    settings: Any
-    box: Any
+    pool: asyncpg.Pool
+    settings: Settings
+    box: SecretBox
     policy: Policy = field(default_factory=Policy)
     #: The opened procrastinate app, for tasks that defer or inspect jobs (recovery).
-    proc_app: Any = None
+    proc_app: procrastinate.App | None = None
+    #: Outbox topic -> the handler that performs its rows (identity/wiring.py outbox_handlers).
+    handlers: dict[str, Handler] = field(default_factory=dict)
+
+
+#: `async def handler(rt, item)`: performs one outbox row (workers/tasks.py says what item holds).
+Handler = Callable[[Runtime, Any], Awaitable[Any]]
 
 
 current: Runtime | None = None

@@ -1,6 +1,7 @@
 """Tasks. process_outbox moves one outbox row through its state machine (docs/outbox.md).
 
-Handlers per topic register with @register("topic") (or HANDLERS[topic] = fn). A handler is
+The handler of each topic is in the worker runtime's table (Runtime.handlers), which
+identity/wiring.py outbox_handlers() lists. A handler is
 `async def handler(rt: Runtime, item: dict) -> Any` where item has tenant_id, outbox_id, topic,
 payload (the dict given to enqueue) and attempts (this attempt's number, from 1). It returns
 normally when the side effect is done, raises identity.outbox.errors.Permanent when retrying
@@ -28,20 +29,6 @@ from workers import runtime
 from workers.app import app
 
 log = structlog.get_logger("workers")
-
-Handler = Callable[[runtime.Runtime, Any], Awaitable[Any]]
-HANDLERS: dict[str, Handler] = {}
-
-
-def register(topic: str) -> Callable[[Handler], Handler]:
-    """Decorator: make `handler` the one that performs outbox rows of `topic`."""
-
-    def decorate(handler: Handler) -> Handler:
-        HANDLERS[topic] = handler
-        return handler
-
-    return decorate
-
 
 def instrumented(
     name: str, traced: bool = True,
@@ -99,7 +86,7 @@ async def _perform(rt: runtime.Runtime, row: Any) -> str:
     tenant_id, outbox_id, topic, attempts = row["tenant_id"], row["id"], row["topic"], row["attempts"]
     policy = rt.policy
     bound = log.bind(tenant_id=tenant_id, outbox_id=outbox_id, topic=topic, attempt=attempts)
-    handler = HANDLERS.get(topic)
+    handler = rt.handlers.get(topic)
     if handler is None:
         return await _finish(rt, row, "abandoned", f"no handler for topic {topic!r}", bound)
     item = {"tenant_id": tenant_id, "outbox_id": outbox_id, "topic": topic,
@@ -139,7 +126,3 @@ async def _retry_or_fail(rt: runtime.Runtime, row: Any, error: str, bound: Any) 
     OUTBOX_ATTEMPTS.labels(row["topic"], "retry" if at else "lost_lease").inc()
     bound.warning("outbox_retry", error=error, next_attempt_at=at.isoformat() if at else None)
     return "retry"
-
-
-# Topic handlers register themselves on import; a new topic adds its module to workers.handlers.
-from workers import handlers  # noqa: E402,F401

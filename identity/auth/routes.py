@@ -1,8 +1,6 @@
 """HTTP handlers for the public /v1/auth endpoints (publishable key + X-Tenant-ID, except
 sign-out and /me, which take the user's access token, and the emailed verification link).
 
-Importing this module registers the ACCESS_TOKEN credential resolver.
-
 None of these routes honours Idempotency-Key: their responses carry fresh tokens, which must
 never be stored and replayed to whoever presents the same key with the publishable key.
 """
@@ -33,18 +31,14 @@ from identity.auth.schemas import (
     VerifyEmailForm,
     VerifyEmailQuery,
 )
-from identity.http.auth import register_resolver
 from identity.http.bodies import read_form
 from identity.http.errors import INVALID_EMAIL, ApiError
 from identity.http.routing import Ctx, Router
 from identity.principals import ACCESS_TOKEN, PUBLISHABLE
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
-from identity.sessions.resolver import resolve_access_token
 from identity.sessions.runtime import runtime
 from identity.users import service as users_service
-
-register_resolver(ACCESS_TOKEN, resolve_access_token)
 
 router = Router()
 #: Sign-in answers that count as failed sign-ins (a required second factor does not).

@@ -133,7 +133,7 @@ async def mfa_challenge(conn: Any, rt: Any, tenant: Tenant, user: Any, *,
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
     errors.mfa_required(challenge): raising inside the transaction would roll it back."""
-    return await mfa_gate.challenge_for(conn, tenant, user, rt=rt, verify_email=verify_email)
+    return await mfa_gate.challenge_for(rt, conn, tenant, user, verify_email=verify_email)
 
 
 async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, body: SignUp,
@@ -186,7 +186,7 @@ async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
     # re-checks the factors, so the gate's query is skipped (a factor confirmed meanwhile rolls
     # this back and the gate runs after all).
     async with pool.acquire() as conn:
-        for skip_gate in (True, False) if mfa_gate.may_skip(tenant, user) else (False,):
+        for skip_gate in (True, False) if mfa_gate.may_skip(rt, tenant, user) else (False,):
             try:
                 async with conn.transaction():
                     challenge = None if skip_gate else await mfa_challenge(conn, rt, tenant, user)

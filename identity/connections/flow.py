@@ -116,7 +116,7 @@ async def _limited(request: web.Request, tenant_id: str) -> bool:
 
 
 def _cache(request: web.Request) -> providers.ProviderCache:
-    return state(request).extras.setdefault("connections_cache", providers.ProviderCache())
+    return request.app[providers.PROVIDERS]
 
 
 async def _tenant_or_page(request: web.Request, tenant_id: str) -> Tenant | web.Response:

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import jwt
+from aiohttp import web
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
@@ -104,7 +105,7 @@ class _Cached:
 
 
 class ProviderCache:
-    """Discovery documents and JWK sets per URL, for the app's lifetime (state.extras)."""
+    """Discovery documents and JWK sets per URL, for the app's lifetime (app[PROVIDERS])."""
 
     def __init__(self) -> None:
         self.discovery: dict[str, _Cached] = {}
@@ -114,6 +115,9 @@ class ProviderCache:
     def lock(self, url: str) -> asyncio.Lock:
         # One fetch per URL at a time: a burst of sign-ins does not fetch a cold JWKS N times.
         return self.locks.setdefault(url, asyncio.Lock())
+
+
+PROVIDERS: web.AppKey[ProviderCache] = web.AppKey("connections_providers", ProviderCache)
 
 
 # -- HTTP ----------------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ async def tenants_create(pool: asyncpg.Pool, settings: Settings, args: argparse.
     from identity.crypto import SecretBox
     from identity.tenants import service as tenants
     from identity.tenants.schemas import CreateTenant
-    from identity.users import service as _users  # noqa: F401  (registers the owner-user hook)
+    from identity.wiring import tenant_created
 
     data: dict[str, Any] = {"name": args.name, "plan": args.plan}
     if args.slug:
@@ -92,7 +92,8 @@ async def tenants_create(pool: asyncpg.Pool, settings: Settings, args: argparse.
     secrets = SecretOutput(settings.data_dir, Path(args.secret_file) if args.secret_file else None)
     try:
         box = SecretBox.load_or_create(settings.secret_key, settings.data_dir)
-        created = await tenants.create(pool, body, operator_audit(), box, allow_http=settings.webhook_allow_http)
+        created = await tenants.create(pool, body, operator_audit(), box, allow_http=settings.webhook_allow_http,
+                                       on_created=tenant_created())
     except BaseException:
         secrets.close()
         raise

@@ -1,15 +1,15 @@
 """Resolves the bearer credential of a request into a Principal (docs/api-conventions.md, "Credentials").
 
 Key kinds are told apart by prefix. Secrets are looked up by their SHA-256 hash, never
-stored or compared in clear. Later issues register resolvers for further kinds
-(access tokens) with `register_resolver`.
+stored or compared in clear. The resolver of each kind comes from the app's Registry
+(identity/wiring.py): the kinds resolved here (builtin_resolvers) and the access token's
+(identity/sessions/resolver.py).
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,7 +28,7 @@ from identity.principals import (
     Principal,
     Tenant,
 )
-from identity.state import STATE
+from identity.state import STATE, Resolver
 
 #: Credentials that act inside one tenant and so need X-Tenant-ID.
 TENANT_KINDS = frozenset({SECRET, PUBLISHABLE, ACCESS_TOKEN})
@@ -60,14 +60,6 @@ def bearer(request: web.Request) -> str | None:
     if not value.isascii() or not value.isprintable():
         return "invalid"  # every credential we issue is printable ASCII; this one is unknown
     return value
-
-
-Resolver = Callable[[web.Request, str, str | None], Awaitable[Principal]]
-_resolvers: dict[str, Resolver] = {}
-
-
-def register_resolver(kind: str, resolver: Resolver) -> None:
-    _resolvers[kind] = resolver
 
 
 class LastUsed:
@@ -169,11 +161,10 @@ async def _resolve_admin_token(request: web.Request, token: str, tenant_id: str 
     return Principal(kind=ADMIN_TOKEN)
 
 
-register_resolver(MASTER, _resolve_master)
-register_resolver(CP_ADMIN, _resolve_cp_admin)
-register_resolver(SECRET, _resolve_api_key)
-register_resolver(PUBLISHABLE, _resolve_api_key)
-register_resolver(ADMIN_TOKEN, _resolve_admin_token)
+def builtin_resolvers() -> dict[str, Resolver]:
+    """The credential kinds the platform itself resolves (keys and operator tokens)."""
+    return {MASTER: _resolve_master, CP_ADMIN: _resolve_cp_admin, SECRET: _resolve_api_key,
+            PUBLISHABLE: _resolve_api_key, ADMIN_TOKEN: _resolve_admin_token}
 
 
 def tenant_header(request: web.Request) -> str:
@@ -210,7 +201,7 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
     tenant_id = None
     if tenant_scoped and kind in TENANT_KINDS:
         tenant_id = tenant_header(request)
-    resolver = _resolvers.get(kind)
+    resolver = request.app[STATE].registry.resolvers.get(kind)
     if resolver is None:
         raise Unauthenticated("The credential is not recognised.")
     return await resolver(request, token, tenant_id)

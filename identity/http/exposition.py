@@ -15,7 +15,6 @@ from typing import Any
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from identity.backlog import BACKLOG
 from identity.http.errors import NotFound, Unauthenticated
 from identity.http.metrics import POOL_IDLE, POOL_MAX, POOL_SIZE
 
@@ -33,16 +32,16 @@ def authorise(request: web.Request, token: str | None) -> None:
                               headers={"WWW-Authenticate": 'Bearer realm="metrics"'})
 
 
-async def respond(pool: Any, refreshers: tuple[Any, ...] = (), app: Any = None) -> web.Response:
+async def respond(pool: Any, refreshers: tuple[Any, ...] = ()) -> web.Response:
     """Prometheus' text format of every series of this process; the database gauges are read
-    (or taken from their short cache) first."""
+    (or taken from their short cache) first: each refresher is awaited with the pool (the
+    backlog gauges, identity/wiring.py metrics_refreshers)."""
     if pool is not None:
         POOL_SIZE.set(pool.get_size())
         POOL_IDLE.set(pool.get_idle_size())
         POOL_MAX.set(pool.get_max_size())
-        await BACKLOG.refresh(pool)
-    for refresh in refreshers:
-        await refresh(app)
+        for refresh in refreshers:
+            await refresh(pool)
     response = web.Response(body=generate_latest())
     response.content_type = CONTENT_TYPE_LATEST.split(";")[0]
     response.charset = "utf-8"

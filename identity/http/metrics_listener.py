@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import structlog
@@ -13,14 +14,15 @@ from identity.http.exposition import respond
 log = structlog.get_logger("identity.metrics")
 
 
-async def start(host: str, port: int, pool: Any, app: Any = None) -> web.AppRunner:
+async def start(host: str, port: int, pool: Any, app: Any = None,
+                refreshers: Sequence[Callable[[Any], Awaitable[None]]] = ()) -> web.AppRunner:
     """Serve /metrics on host:port until the returned runner is cleaned up. `app`: the API's
-    application, whose metrics refreshers run too."""
+    application, whose metrics refreshers run; without one, `refreshers` run."""
     from identity.state import STATE
 
     async def metrics(request: web.Request) -> web.Response:
-        refreshers = tuple(app[STATE].metrics_refreshers) if app is not None else ()
-        return await respond(pool, refreshers, app)
+        run = tuple(app[STATE].metrics_refreshers) if app is not None else tuple(refreshers)
+        return await respond(pool, run)
 
     listener = web.Application()
     listener.router.add_get("/metrics", metrics)

@@ -219,24 +219,3 @@ PUBLIC_NAMES: dict[str, str] = {
     "identity.webhooks.schemas.WebhookList": "WebhookList",
 }
 
-
-def main() -> None:
-    from identity.app import routers
-    from identity.http.openapi import Error, _component_classes, _qualified
-
-    types: list[object] = [Error]
-    for router in routers():
-        for r in router.routes:
-            types += [t for t in (r.body, r.response, r.query, r.form) if t is not None]
-            types += [t for t in r.extra.get("responses", {}).values() if isinstance(t, type)]
-    table = dict(PUBLIC_NAMES)
-    for cls in _component_classes(types):
-        table.setdefault(_qualified(cls), cls.__name__)
-    print("PUBLIC_NAMES: dict[str, str] = {")
-    for qualified in sorted(table):
-        print(f'    "{qualified}": "{table[qualified]}",')
-    print("}")
-
-
-if __name__ == "__main__":
-    main()

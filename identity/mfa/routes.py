@@ -1,6 +1,6 @@
 """HTTP handlers for MFA: factor management (secret key; users:read / users:write) and the
 second step of sign-in (publishable key). Importing this module registers the sign-in gate
-(identity.auth.mfa_gate) and the hosted page's MFA step (identity.oauth.mfa_step).
+(identity.auth.mfa_gate) and the hosted page's MFA step (identity/wiring.py hands both over).
 
 The sign-in steps do not honour Idempotency-Key: their answers carry tokens. Enrollment and
 backup-code generation do; their stored answers are sealed (identity/http/idempotency.py).
@@ -8,9 +8,10 @@ backup-code generation do; their stored answers are sealed (identity/http/idempo
 
 from __future__ import annotations
 
+from typing import Any
+
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
-from identity.auth import mfa_gate
 from identity.auth.schemas import SignInResult
 from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
@@ -30,13 +31,11 @@ from identity.mfa.schemas import (
     MfaTokens,
     VerifyRequest,
 )
-from identity.principals import PUBLISHABLE, SECRET
-from identity.sessions.device import client_info
-from identity.sessions.runtime import runtime
+from identity.principals import PUBLISHABLE, SECRET, Tenant
+from identity.sessions.device import ClientInfo, client_info
+from identity.sessions.runtime import AuthRuntime, runtime
 from identity.state import state
 from identity.users.presenter import present_user
-
-mfa_gate.register(challenges.gate, challenges.gate_skips)
 
 router = Router()
 _read = {"auth": (SECRET,), "scope": "users:read", "tag": "MFA"}
@@ -198,16 +197,9 @@ async def auth_verify(ctx: Ctx):
     return {"user": present_user(verified.user, private=False), "session": verified.session}
 
 
-async def _hosted_page_step(pool, rt, tenant, challenge_id, code, client):
-    """The hosted sign-in page's code form (identity.oauth.mfa_step): the challenge's current
-    factor, or a backup code recognised by its form."""
+async def hosted_page_step(pool: Any, rt: AuthRuntime, tenant: Tenant, challenge_id: str, code: str,
+                           client: ClientInfo) -> dict[str, Any]:
+    """The hosted sign-in page's code form (Registry.hosted_mfa_step, handed over by
+    identity/wiring.py): the challenge's current factor, or a backup code recognised by its form."""
     verified = await challenges.verify(pool, rt, tenant, client, challenge_id=challenge_id, code=code)
     return {"user": present_user(verified.user, private=False), "session": verified.session}
-
-
-try:  # the OAuth provider's hosted page (a sibling issue) offers a seam for the MFA step
-    from identity.oauth import mfa_step as _mfa_step
-except ImportError:  # pragma: no cover - without the OAuth package there is no hosted page
-    _mfa_step = None
-if _mfa_step is not None:
-    _mfa_step.register(_hosted_page_step)

@@ -25,7 +25,7 @@ from identity.http.bodies import read_form
 from identity.http.clientinfo import client_ip, client_key
 from identity.http.errors import ApiError, NotFound
 from identity.http.validation import convert
-from identity.oauth import jwts, mfa_step, pages, store
+from identity.oauth import jwts, pages, store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, error_redirect, parse, with_params
 from identity.ratelimit.backends import Check
 from identity.ratelimit.rules import HOSTED_SIGN_IN
@@ -253,7 +253,7 @@ async def mfa(request: web.Request, tenant_id: str) -> web.Response:
     if isinstance(req, web.Response):
         return req
     challenge = {"challenge_id": _field(form, "challenge_id", 100), "factor_type": _field(form, "factor_type", 32)}
-    verifier = mfa_step.current()
+    verifier = state(request).registry.hosted_mfa_step
     if verifier is None:
         return _mfa_page(flow, req, challenge, status=501,
                          error="Multi-factor verification is not available on this page yet.")

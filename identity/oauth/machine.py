@@ -97,26 +97,31 @@ class OAuthRuntime:
             raise
 
 
+OAUTH: web.AppKey[OAuthRuntime] = web.AppKey("oauth", OAuthRuntime)
+
+
+def build(app: web.Application) -> OAuthRuntime:
+    return OAuthRuntime(clients=ClientCache(state(app).listener))
+
+
 def oauth_runtime(app_or_request: web.Application | web.Request) -> OAuthRuntime:
-    return state(app_or_request).extras["oauth"]
+    app = app_or_request.app if isinstance(app_or_request, web.Request) else app_or_request
+    return app[OAUTH]
 
 
 async def start(app: web.Application) -> None:
-    st = state(app)
-    rt = OAuthRuntime(clients=ClientCache(st.listener))
-    rt.task = asyncio.create_task(_background(st.pool, rt))
-    st.extras["oauth"] = rt
+    rt = app[OAUTH]
+    rt.task = asyncio.create_task(_background(state(app).pool, rt))
 
 
 async def stop(app: web.Application) -> None:
     st = state(app)
-    rt: OAuthRuntime | None = st.extras.pop("oauth", None)
-    if rt is None:
-        return
+    rt = app[OAUTH]
     if rt.task is not None:
         rt.task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await rt.task
+        rt.task = None
     try:
         await rt.flush(st.pool)
     except Exception:

@@ -1,4 +1,4 @@
-"""What authentication keeps in memory for the app's lifetime (state.extras["auth"]):
+"""What authentication keeps in memory for the app's lifetime (app[AUTH], set by identity/wiring.py):
 signing keys, the verified-token LRU, the session, tenant and /me caches, the refresh hints, and a background loop
 (key reload, automatic key rotation, dropping refresh replies past their reuse interval)."""
 
@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
 from aiohttp import web
 
+from identity.crypto import SecretBox
 from identity.sessions import signing
 from identity.sessions import store as session_store
 from identity.sessions.access import AccessTokens
@@ -26,6 +28,12 @@ log = structlog.get_logger("identity.auth")
 
 MAINTENANCE_SECONDS = 30.0
 
+#: The MFA seam (identity/auth/mfa_gate.py): (conn, tenant, user row, **context) -> None (no MFA
+#: needed) or the mfa_challenge object. Handed over by identity/wiring.py; None: MFA is never asked.
+MfaGate = Callable[..., Awaitable[dict[str, Any] | None]]
+#: (tenant, user row) -> True when the gate would surely answer None for this user.
+MfaSkip = Callable[[Any, Any], bool]
+
 
 @dataclass
 class AuthRuntime:
@@ -34,35 +42,44 @@ class AuthRuntime:
     sessions: SessionCache
     tenants: TenantCache
     users: MeCache
-    box: Any
+    box: SecretBox
     issuer: str
     task: asyncio.Task[None] | None = None
     refresh_hints: RefreshHints = field(default_factory=RefreshHints)
+    mfa_gate: MfaGate | None = None
+    mfa_skip: MfaSkip | None = None
+
+
+AUTH: web.AppKey[AuthRuntime] = web.AppKey("auth", AuthRuntime)
+
+
+def build(app: web.Application, mfa_gate: MfaGate | None = None, mfa_skip: MfaSkip | None = None) -> AuthRuntime:
+    """The runtime of this app, before startup: start() loads the signing keys into it."""
+    st = state(app)
+    keys = signing.SigningKeys(st.box, st.settings.public_url)
+    return AuthRuntime(
+        keys=keys, tokens=AccessTokens(keys), sessions=SessionCache(st.listener),
+        tenants=TenantCache(st.listener), users=MeCache(st.listener), box=st.box,
+        issuer=st.settings.public_url, mfa_gate=mfa_gate, mfa_skip=mfa_skip,
+    )
 
 
 def runtime(app_or_request: web.Application | web.Request) -> AuthRuntime:
-    return state(app_or_request).extras["auth"]
+    app = app_or_request.app if isinstance(app_or_request, web.Request) else app_or_request
+    return app[AUTH]
 
 
 async def start(app: web.Application) -> None:
     st = state(app)
-    keys = signing.SigningKeys(st.box, st.settings.public_url)
+    rt = app[AUTH]
     async with st.pool.acquire() as conn:
         await signing.ensure_key(conn, st.box)
-    await keys.load(st.pool)
-    rt = AuthRuntime(
-        keys=keys, tokens=AccessTokens(keys), sessions=SessionCache(st.listener),
-        tenants=TenantCache(st.listener), users=MeCache(st.listener), box=st.box,
-        issuer=st.settings.public_url,
-    )
+    await rt.keys.load(st.pool)
     rt.task = asyncio.create_task(_maintenance(app, rt))
-    st.extras["auth"] = rt
 
 
 async def stop(app: web.Application) -> None:
-    rt: AuthRuntime | None = state(app).extras.pop("auth", None)
-    if rt is None:
-        return
+    rt = app[AUTH]
     if rt.task is not None:
         rt.task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -56,8 +56,10 @@ async def create_tenant(ctx: Ctx):
 
     With `owner_email`, an admin user without a password is created too (emits `user.created`; they sign
     in by magic link or set a password through the reset flow). Writes the audit entry `tenant.created`."""
-    return await service.create(ctx.pool, ctx.body, from_ctx(ctx), state(ctx.app).box,
-                                allow_http=ctx.settings.webhook_allow_http)
+    st = state(ctx.app)
+    return await service.create(ctx.pool, ctx.body, from_ctx(ctx), st.box,
+                                allow_http=ctx.settings.webhook_allow_http,
+                                on_created=st.registry.tenant_created)
 
 
 @_both("GET", "/v1/tenants/slug/{slug}", response=Tenant, summary="Get a tenant by slug",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import asyncpg
@@ -16,6 +17,7 @@ from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
 from identity.keys.service import issue_key
+from identity.state import TenantCreated
 from identity.tenants import auth_config, store
 from identity.tenants.schemas import CreateTenant, ListTenants, UpdateTenant
 
@@ -59,8 +61,11 @@ def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
 
 
 async def create(
-    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: Any, *, allow_http: bool
+    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: Any, *, allow_http: bool,
+    on_created: Sequence[TenantCreated] = (),
 ) -> dict[str, Any]:
+    """on_created: awaited inside the creation transaction (Registry.tenant_created, e.g. the
+    users package's owner user); identity/wiring.py lists them."""
     rate_limits = _rate_limits(body.plan, body.rate_limits)
     patch = body.auth_config if body.auth_config is not UNSET else None
     config = auth_config.full(patch, allow_http=allow_http)
@@ -94,19 +99,14 @@ async def create(
         _, secret = await issue_key(conn, row["id"], name="Default secret key", type_="secret")
         await audit.record(conn, row["id"], "tenant.created", "tenant", row["id"],
                            {"name": body.name, "slug": slug, "plan": body.plan})
-        for hook in CREATE_HOOKS:
+        for hook in on_created:
             await hook(conn, row["id"], owner_email, audit)
-        if CREATE_HOOKS:
+        if on_created:
             row = await store.get(conn, row["id"])  # counts include what the hooks created
     result = present(row)
     result["publishable_key"] = publishable
     result["secret_key"] = secret
     return result
-
-
-#: Called inside the creation transaction as (conn, tenant_id, owner_email, audit); the users
-#: package registers the one that creates the owner user.
-CREATE_HOOKS: list[Any] = []
 
 
 async def get(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:

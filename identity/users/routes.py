@@ -40,10 +40,10 @@ _write = {"auth": (SECRET,), "scope": "users:write", "tag": "Users"}
 
 async def trigram(ctx: Ctx) -> bool:
     """Whether the database has the pg_trgm index for q (looked up once per app)."""
-    extras = state(ctx.app).extras
-    if "users_trigram" not in extras:
-        extras["users_trigram"] = await search.has_trigram_index(ctx.pool)
-    return extras["users_trigram"]
+    st = state(ctx.app)
+    if st.users_trigram is None:
+        st.users_trigram = await search.has_trigram_index(ctx.pool)
+    return st.users_trigram
 
 
 @router.get("/v1/users", query=ListUsers, response=UserList,

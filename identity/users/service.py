@@ -23,7 +23,6 @@ from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store as session_store
 from identity.tenants import auth_config
-from identity.tenants.service import CREATE_HOOKS
 from identity.users import metadata, store
 from identity.users.presenter import event_data, present_user
 from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser
@@ -73,18 +72,15 @@ async def create_user(
     return row
 
 
-async def _create_owner(
+async def create_owner(
     conn: asyncpg.Connection, tenant_id: str, owner_email: str | None, audit: AuditContext
 ) -> None:
-    """Tenant creation hook: owner_email becomes an admin user without a password (they sign
+    """Tenant creation hook (Registry.tenant_created): owner_email becomes an admin user without a password (they sign
     in with a magic link or set one through password/forgot)."""
     if not owner_email:
         return
     row = await create_user(conn, tenant_id, email=owner_email, role="admin")
     await audit.record(conn, tenant_id, "user.created", "user", row["id"], {"owner": True})
-
-
-CREATE_HOOKS.append(_create_owner)
 
 
 # -- /v1/users (issue F) -------------------------------------------------------------------------

@@ -33,7 +33,6 @@ from identity.db.pool import create_pool  # noqa: E402
 from identity.outbox.store import enqueue  # noqa: E402
 from workers import run  # noqa: E402
 from workers.runtime import Policy  # noqa: E402
-from workers.tasks import HANDLERS  # noqa: E402
 
 started: dict[str, float] = {}
 events: dict[str, asyncio.Event] = {}
@@ -58,10 +57,10 @@ async def main() -> None:
         pool = await create_pool(dsn, 2, 10)
         tenant = "tnt_bench"
         await pool.execute("INSERT INTO tenants (id, name, slug) VALUES ($1, 'Bench', 'bench')", tenant)
-        HANDLERS["bench"] = bench_handler
         settings = Settings(data_dir=Path(tempfile.mkdtemp()), secret_key="bench")
         handle = await run.start(pool=pool, settings=settings, box=SecretBox.from_text("bench"),
-                                 dsn=dsn, policy=Policy(), concurrency=10, name="bench")
+                                 dsn=dsn, policy=Policy(), concurrency=10, name="bench",
+                                 handlers={"bench": bench_handler})
         await asyncio.sleep(1.0)  # the worker is listening
         latencies = []
         for i in range(args.n):

@@ -1,1 +1,0 @@
-"""Bot protection: server-side verification of a captcha token (Turnstile, hCaptcha, reCAPTCHA)."""

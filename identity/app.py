@@ -21,7 +21,7 @@ from identity.http import openapi
 from identity.http.auth import LastUsed
 from identity.http.key_cache import KeyCache
 from identity.http.middleware import platform_middleware
-from identity.ratelimit.limiter import Limiter
+from identity.http.ratelimit.limiter import Limiter
 from identity.state import STATE, AppState
 
 log = structlog.get_logger("identity.app")

@@ -55,7 +55,7 @@ class AppState:
     routes: list[Any] = field(default_factory=list)
     openapi_bytes: bytes = b""
     metrics_refreshers: list[Callable[[], Any]] = field(default_factory=list)
-    #: identity/ratelimit/limiter.py Limiter (Any here: that package imports this module).
+    #: identity/http/ratelimit/limiter.py Limiter (Any here: that package imports this module).
     limiter: Any = None
     #: The process's one LISTEN connection (identity/db/listener.py); caches subscribe to it.
     listener: Listener | None = None

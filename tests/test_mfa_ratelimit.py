@@ -44,7 +44,7 @@ async def test_five_verifies_per_ten_minutes_per_user(make_tenant) -> None:
         "challenge_id": second["challenge_id"], "factor_id": second["factor_id"], "code": totp_code(secret)})
     assert status == 429
     assert_error(err, "rate_limit_exceeded", 429)
-    # the sliding window estimate may ask for up to two windows (identity/ratelimit/window.py)
+    # the sliding window estimate may ask for up to two windows (identity/http/ratelimit/window.py)
     assert 0 < int(resp.headers["Retry-After"]) <= 1200 and resp.headers["X-RateLimit-Remaining"] == "0"
     # another user of the same tenant (same client address) is not limited by it
     challenge = await challenge_of(tenant, other["email"])

@@ -13,8 +13,8 @@ import re
 from typing import Any
 
 from identity.events.emit import CATALOGUE
+from identity.http.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES
 from identity.principals import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
-from identity.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES
 from identity.state import state
 from tests.conftest import Api
 

@@ -14,10 +14,10 @@ import aiohttp
 import pytest
 
 from identity.app import create_app
+from identity.http.ratelimit.backends import Check, MemoryBackend, RedisBackend
+from identity.http.ratelimit.rules import ENDPOINT_RULES, rule_for
+from identity.http.ratelimit.window import decide
 from identity.principals import PUBLISHABLE, SECRET, Principal, Tenant
-from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
-from identity.ratelimit.rules import ENDPOINT_RULES, rule_for
-from identity.ratelimit.window import decide
 from tests.conftest import APP_ORIGIN, MASTER_KEY, Api, assert_error
 
 # ---- the window arithmetic (pure, with a fake clock) ----

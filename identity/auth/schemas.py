@@ -22,14 +22,14 @@ class SignUp(Body):
     name: Annotated[str, Meta(max_length=200)] | None = None
     username: Username | None = None
     metadata: Metadata | None = None
-    #: Required while the tenant has bot protection on (identity/botprotection).
+    #: Required while the tenant has bot protection on (identity/http/captcha.py).
     captcha_token: Annotated[str, Meta(max_length=4096)] | None = None
 
 
 class SignIn(Body):
     email: Email
     password: Password
-    #: Required while the tenant has bot protection on (identity/botprotection).
+    #: Required while the tenant has bot protection on (identity/http/captcha.py).
     captcha_token: Annotated[str, Meta(max_length=4096)] | None = None
 
 

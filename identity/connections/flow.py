@@ -42,11 +42,11 @@ from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http.clientinfo import client_ip, client_key, user_agent
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
+from identity.http.ratelimit.backends import Check
 from identity.ids import new_id
 from identity.oauth import pages
 from identity.oauth.authorize import load_tenant
 from identity.principals import Tenant
-from identity.ratelimit.backends import Check
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import runtime
 from identity.state import state

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from identity.botprotection.verify import PROTECTED, CaptchaFailed, CaptchaRequired, CaptchaUnavailable
 from identity.http.bodies import IncompleteBody, InvalidForm, RequestTimeout, UnsupportedMediaType
+from identity.http.captcha import PROTECTED, CaptchaFailed, CaptchaRequired, CaptchaUnavailable
 from identity.http.errors import (
     IDEMPOTENCY_KEY_IN_USE,
     IDEMPOTENCY_KEY_MISMATCH,
@@ -26,13 +26,13 @@ from identity.http.errors import (
     ValidationFailed,
     not_found,
 )
+from identity.http.ratelimit.limiter import RateLimited
+from identity.http.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES
 from identity.principals import ACCESS_TOKEN, CP_ADMIN, PUBLISHABLE, SECRET
-from identity.ratelimit.limiter import RateLimited
-from identity.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES
 
 #: Credentials that name a tenant with X-Tenant-ID.
 TENANT_KINDS = (SECRET, PUBLISHABLE, ACCESS_TOKEN, CP_ADMIN)
-#: Credentials whose requests are counted against the tenant's plan (identity/ratelimit/rules.py).
+#: Credentials whose requests are counted against the tenant's plan (identity/http/ratelimit/rules.py).
 LIMITED_KINDS = (SECRET, PUBLISHABLE, ACCESS_TOKEN)
 _PARAM = re.compile(r"\{[^}]+\}")
 

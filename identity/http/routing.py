@@ -13,8 +13,7 @@ import msgspec
 import structlog
 from aiohttp import web
 
-from identity.botprotection import verify as captcha
-from identity.http import accesslog, cors, error_declarations, idempotency
+from identity.http import accesslog, captcha, cors, error_declarations, idempotency
 from identity.http.auth import authenticate
 from identity.http.bodies import read_json, read_raw
 from identity.http.clientinfo import client_ip, user_agent

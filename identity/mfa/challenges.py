@@ -28,12 +28,12 @@ from identity.crypto import constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ApiError
+from identity.http.ratelimit.limiter import RateLimited
 from identity.ids import new_id
 from identity.mfa import codes, passkeys, store, totp
 from identity.mfa.service import backup_hash, factor_not_found, invalid_code, totp_aad
 from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
-from identity.ratelimit.limiter import RateLimited
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
 from identity.users import store as users

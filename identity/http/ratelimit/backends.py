@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import structlog
 
-from identity.ratelimit.window import Verdict, decide, retry_after
+from identity.http.ratelimit.window import Verdict, decide, retry_after
 
-log = structlog.get_logger("identity.ratelimit")
+log = structlog.get_logger("identity.http.ratelimit")
 
 
 @dataclass(frozen=True)

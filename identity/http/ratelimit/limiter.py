@@ -8,10 +8,10 @@ from aiohttp import web
 
 from identity.http.clientinfo import client_key
 from identity.http.errors import ApiError
+from identity.http.ratelimit.backends import Check, MemoryBackend, RedisBackend
+from identity.http.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
+from identity.http.ratelimit.window import Verdict
 from identity.principals import Principal
-from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
-from identity.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
-from identity.ratelimit.window import Verdict
 from identity.state import RATE_HEADERS
 
 

@@ -1,5 +1,5 @@
 """GET /v1/auth/me is cached per process and invalidated by the database's own notifications
-(identity/users/me_cache.py, sql/015_user_notify.sql, identity/db/listener.py).
+(identity/sessions/me_cache.py, sql/015_user_notify.sql, identity/db/listener.py).
 
 Where a test changes users behind the service's back (as another process or an operator would),
 it waits with `delivered` until the app's listener has handled every notification committed so
@@ -12,10 +12,10 @@ import asyncio
 from typing import Any
 
 from identity.app import create_app
+from identity.sessions.me_cache import CHANNEL
 from identity.sessions.runtime import runtime
 from identity.state import state
 from identity.users import store as users_store
-from identity.users.me_cache import CHANNEL
 from tests import cache_support
 from tests.conftest import Api, TenantHandle
 

@@ -78,7 +78,7 @@ async def test_a_transaction_left_open_is_rolled_back_on_release(database_dsn: s
 
 
 async def test_after_release_runs_once_the_work_is_over(database_dsn: str) -> None:
-    """The caches' second forget (identity/users/me_cache.py, identity/sessions/cache.py) runs
+    """The caches' second forget (identity/sessions/me_cache.py, identity/sessions/cache.py) runs
     when the connection goes back: after the commit (or rollback), also when the pool closes the
     connection instead of keeping it, and never on a connection that is not a pool's."""
     import asyncpg

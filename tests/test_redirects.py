@@ -1,4 +1,4 @@
-"""Where a browser may be sent with a token, a code or an error (identity/auth/redirects.py):
+"""Where a browser may be sent with a token, a code or an error (identity/http/redirects.py):
 only to an origin the tenant registered, compared exactly. An empty allowed_origins and "*"
 let no token leave; look-alike addresses are refused; emailed links (as delivered to a real
 SMTP server) point only at the application's registered origin or at this service."""

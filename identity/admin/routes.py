@@ -4,7 +4,6 @@ The audit log's list (/v1/admin/audit-logs, scope audit-logs:read) is in identit
 from __future__ import annotations
 
 from identity.admin import service
-from identity.admin import stats as admin_stats
 from identity.admin.schemas import (
     AdminImpersonate,
     AdminImpersonation,
@@ -23,6 +22,7 @@ from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.sessions.schemas import Revoked
 from identity.state import state
+from identity.tenants import stats as admin_stats
 from identity.tenants.auth_config import AuthConfig, AuthConfigPatch
 from identity.users.routes import trigram
 from identity.users.schemas import UserList

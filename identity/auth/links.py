@@ -12,7 +12,6 @@ from typing import Any
 import asyncpg
 
 from identity.auth import email_proof, errors, lockout, onetime, passwords, policy
-from identity.auth.redirects import check_redirect
 from identity.auth.schemas import Forgot, MagicLink, Reset
 from identity.auth.service import (
     complete_sign_in,
@@ -25,6 +24,7 @@ from identity.auth.service import (
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ApiError
+from identity.http.redirects import check_redirect
 from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo

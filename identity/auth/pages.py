@@ -2,7 +2,7 @@
 
 The link's GET only shows a confirm page (mail scanners and link previews open links, and must
 not verify anything); its button POSTs the token with a double-submit CSRF token, as the hosted
-OAuth pages do (identity/oauth/pages.py), and the POST shows the outcome.
+OAuth pages do (identity/http/pages.py), and the POST shows the outcome.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
-from identity.oauth.pages import CSRF_COOKIE, SECURITY_HEADERS, csrf_ok, csrf_value, secure
+from identity.http.pages import CSRF_COOKIE, SECURITY_HEADERS, csrf_ok, csrf_value, secure
 
 #: The CSRF cookie goes to the link's page and its confirm POST, nowhere else.
 COOKIE_PATH = "/v1/auth/verify-email"

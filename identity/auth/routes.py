@@ -7,7 +7,6 @@ never be stored and replayed to whoever presents the same key with the publishab
 
 from __future__ import annotations
 
-from identity.admin.stats import record_failed_sign_in
 from identity.audit.context import when_required
 from identity.auth import errors as auth_errors
 from identity.auth import links, pages, service
@@ -38,6 +37,7 @@ from identity.principals import ACCESS_TOKEN, PUBLISHABLE
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
+from identity.tenants.stats import record_failed_sign_in
 from identity.users import service as users_service
 
 router = Router()

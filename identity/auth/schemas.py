@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from identity.auth.passwords import MAX_PASSWORD_LENGTH
-from identity.auth.redirects import RedirectUrl
+from identity.http.redirects import RedirectUrl
 from identity.http.types import Body, Meta, Metadata, Model, Query
 from identity.sessions.schemas import SessionCredentials
 

@@ -26,10 +26,10 @@ from identity.http.types import EMAIL_RE
 from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
+from identity.sessions.me_cache import MeCache
 from identity.tenants import auth_config
 from identity.users import metadata as user_metadata
 from identity.users import store as users
-from identity.users.me_cache import MeCache
 from identity.users.presenter import present_me, present_reduced, present_user
 from identity.users.service import EmailTaken, UsernameTaken, create_user
 
@@ -211,7 +211,7 @@ async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: A
 
 
 async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -> dict[str, Any]:
-    """The /me object, from the cache when it holds it (identity/users/me_cache.py)."""
+    """The /me object, from the cache when it holds it (identity/sessions/me_cache.py)."""
     hit = cache.get(tenant_id, user_id)
     if hit is not None:
         return hit

@@ -19,13 +19,13 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.clients import store
 from identity.clients.cache import forget_everywhere
+from identity.clients.jwks import check_jwks
 from identity.clients.schemas import CreateClient, ListClients, ListTokens, UpdateClient
 from identity.crypto import random_token, sha256_hex
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import UnsetType
 from identity.ids import new_id
-from identity.oauth.client_assertion import check_jwks
 
 SECRET_PREFIX = "cs_"
 CONFIDENTIAL = frozenset({"web", "machine"})

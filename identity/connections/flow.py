@@ -27,7 +27,6 @@ from aiohttp import web
 from identity.audit.context import AuditContext
 from identity.auth import email_proof
 from identity.auth import errors as auth_errors
-from identity.auth.redirects import check_redirect
 from identity.auth.service import (
     complete_sign_in,
     ensure_can_sign_in,
@@ -40,11 +39,12 @@ from identity.connections import providers, service, store
 from identity.connections.providers import FlowError
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
+from identity.http import pages
 from identity.http.clientinfo import client_ip, client_key, user_agent
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.http.ratelimit.backends import Check
+from identity.http.redirects import check_redirect
 from identity.ids import new_id
-from identity.oauth import pages
 from identity.oauth.authorize import load_tenant
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from identity.auth.redirects import RedirectUrl
 from identity.auth.schemas import PublicUser
+from identity.http.redirects import RedirectUrl
 from identity.http.types import UNSET, Body, Limit, Meta, Model, Name, Pagination, Query, UnsetType, Url
 from identity.sessions.schemas import SessionCredentials
 

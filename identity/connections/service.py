@@ -12,7 +12,6 @@ import asyncpg
 import msgspec
 
 from identity.audit.context import AuditContext
-from identity.auth.redirects import check_redirect
 from identity.connections import providers, store
 from identity.connections.schemas import (
     CreateConnection,
@@ -26,6 +25,7 @@ from identity.crypto import random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
+from identity.http.redirects import check_redirect
 from identity.http.types import UNSET
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused

@@ -12,15 +12,19 @@ that needs an address of the application answers 422, and one that has a page of
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated, Protocol
 from urllib.parse import urlsplit
 
 from msgspec import Meta
 
 from identity.http.errors import ValidationFailed
 
-if TYPE_CHECKING:  # auth_config validates its origins with origin_of below
-    from identity.tenants import auth_config
+
+class HasOrigins(Protocol):
+    """A tenant's auth_config (identity/tenants/auth_config.py), as far as redirects go."""
+
+    @property
+    def allowed_origins(self) -> Iterable[str]: ...
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -74,7 +78,7 @@ def registered_origins(origins: Iterable[str]) -> set[str]:
     return {o for o in (as_origin(entry) for entry in origins if entry != "*") if o is not None}
 
 
-def check_redirect(url: str, config: auth_config.AuthConfig, field: str = "redirect_url") -> str:
+def check_redirect(url: str, config: HasOrigins, field: str = "redirect_url") -> str:
     """The URL unchanged when the browser may be sent there with a token; else 422 on field."""
     origin = origin_of(url)
     if origin is None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import asyncpg
 
-from identity.users import me_cache
+from identity.sessions import me_cache
 
 FACTOR_COLUMNS = """tenant_id, id, user_id, type, name, status, totp_secret, totp_last_step,
                     phone_number, credential_id, public_key, sign_count, rp_id, aaguid, transports,

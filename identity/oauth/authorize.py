@@ -20,14 +20,14 @@ from aiohttp import web
 from identity.auth import service as auth_service
 from identity.auth.schemas import SignIn
 from identity.crypto import random_token, sha256_hex
-from identity.http import captcha
+from identity.http import captcha, pages
 from identity.http.bodies import read_form
 from identity.http.clientinfo import client_ip, client_key
 from identity.http.errors import ApiError, NotFound
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import HOSTED_SIGN_IN
 from identity.http.validation import convert
-from identity.oauth import jwts, pages, store
+from identity.oauth import jwts, store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, error_redirect, parse, with_params
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime

@@ -15,11 +15,12 @@ from aiohttp import web
 from identity.clients.cache import forget_everywhere
 from identity.clients.store import get as get_client
 from identity.crypto import sha256_hex
+from identity.http import pages
 from identity.http.bodies import read_form
 from identity.http.routing import Ctx, Router
 from identity.http.validation import unstorable
 from identity.oauth import authorize as flow
-from identity.oauth import client_assertion, jwts, machine_store, pages, store
+from identity.oauth import client_assertion, jwts, machine_store, store
 from identity.oauth import token as token_endpoint
 from identity.oauth.errors import NO_STORE, OAuthError, bearer_error
 from identity.oauth.issue import claims_for_user

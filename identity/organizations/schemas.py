@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from identity.auth.redirects import RedirectUrl
+from identity.http.redirects import RedirectUrl
 from identity.http.types import (
     UNSET,
     Body,

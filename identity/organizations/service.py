@@ -20,12 +20,12 @@ from identity import slugs
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
 from identity.auth.onetime import with_token
-from identity.auth.redirects import check_redirect
 from identity.crypto import random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
+from identity.http.redirects import check_redirect
 from identity.http.types import EMAIL_RE, UNSET
 from identity.http.validation import duration_field
 from identity.ids import new_id

@@ -21,7 +21,7 @@ from typing import Any
 import asyncpg
 
 from identity.db.listener import Listener, changed_here
-from identity.users import me_cache
+from identity.sessions import me_cache
 
 CHANNEL = "identity_sessions"
 TTL_SECONDS = 10.0

@@ -19,11 +19,10 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from identity.auth import errors
 from identity.crypto import sha256_hex
 from identity.principals import Tenant
+from identity.sessions import errors, store
 from identity.sessions import service as sessions
-from identity.sessions import store
 from identity.sessions.refresh_hints import Hint
 from identity.tenants import auth_config
 

@@ -19,10 +19,10 @@ from identity.sessions import signing
 from identity.sessions import store as session_store
 from identity.sessions.access import AccessTokens
 from identity.sessions.cache import SessionCache
+from identity.sessions.me_cache import MeCache
 from identity.sessions.refresh_hints import RefreshHints
 from identity.state import state
 from identity.tenants.cache import TenantCache
-from identity.users.me_cache import MeCache
 
 log = structlog.get_logger("identity.auth")
 

@@ -8,9 +8,9 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from identity.auth.redirects import as_origin
 from identity.durations import parse_duration
 from identity.http.errors import ValidationFailed
+from identity.http.redirects import as_origin
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url
 

@@ -79,7 +79,7 @@ async def delete(conn: asyncpg.Connection, tenant_id: str) -> None:
 async def stats(pool: Any, tenant_id: str) -> dict[str, Any]:
     """Counts for GET /v1/tenants/:id/stats: the admin statistics (one definition of "active"
     and of MFA enrollment), reshaped, plus sessions created over 30 days."""
-    from identity.admin.stats import stats as admin_stats
+    from identity.tenants.stats import stats as admin_stats
 
     figures = await admin_stats(pool, tenant_id)
     created_30d = await pool.fetchval(

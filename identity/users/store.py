@@ -6,7 +6,7 @@ from typing import Any
 
 import asyncpg
 
-from identity.users import me_cache
+from identity.sessions import me_cache
 
 COLUMNS = """id, tenant_id, email, username, name, phone, avatar_url, email_verified,
              phone_verified, role, status, mfa_enabled, public_metadata, private_metadata,

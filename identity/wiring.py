@@ -74,12 +74,15 @@ def runtimes(app: web.Application) -> None:
     """The features' in-memory state, under their typed keys, before the app is frozen (the
     startup hooks fill in what needs the database)."""
     from identity.connections.providers import PROVIDERS, ProviderCache
+    from identity.connections.store import delete_unvouched_identities
     from identity.mfa import challenges
+    from identity.mfa.service import remove_all as remove_factors
     from identity.oauth import machine
     from identity.sessions import runtime as sessions_runtime
 
     app[sessions_runtime.AUTH] = sessions_runtime.build(
-        app, mfa_gate=challenges.gate, mfa_skip=challenges.gate_skips)
+        app, mfa_gate=challenges.gate, mfa_skip=challenges.gate_skips,
+        unlink_unvouched=delete_unvouched_identities, remove_factors=remove_factors)
     app[machine.OAUTH] = machine.build(app)
     app[PROVIDERS] = ProviderCache()
 

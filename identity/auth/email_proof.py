@@ -30,11 +30,10 @@ from typing import Any
 import asyncpg
 
 from identity.audit.context import AuditContext
-from identity.connections import store as identities
 from identity.events.emit import emit, emit_many
-from identity.mfa import service as factors
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
+from identity.sessions.runtime import AuthRuntime
 from identity.users import store as users
 from identity.users.presenter import event_data
 
@@ -51,11 +50,12 @@ _DISCARDS_PASSWORD = frozenset({MAGIC_LINK, PROVIDER})
 SESSION_REASON = "email_verified"
 
 
-async def prove(conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str,
+async def prove(rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str,
                 client: ClientInfo | None = None) -> Any:
     """Mark the user's address verified by `via` and apply the rule above, in the caller's
     transaction (events and audit entry included). Returns the current user row; nothing
-    happens when the address was verified already."""
+    happens when the address was verified already. The linked identities and the factors are
+    reached through rt (identity/wiring.py hands over the connections' and MFA's functions)."""
     if user["email_verified"]:
         return user
     # Locked and read again: two proofs at once must not both run (the second would end the
@@ -69,13 +69,15 @@ async def prove(conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str
     if discard_password:
         changes.update(password_hash=None, password_changed_at=now)
     revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user["id"], reason=SESSION_REASON)
-    unlinked = await identities.delete_unvouched_identities(conn, tenant_id, user["id"], user["email"])
+    unlinked: list[Any] = []
+    if rt.unlink_unvouched is not None:
+        unlinked = await rt.unlink_unvouched(conn, tenant_id, user["id"], user["email"])
     audit = AuditContext(actor={"id": user["id"], "email": user["email"], "type": "user"},
                          ip_address=client.ip_address if client else None,
                          user_agent=client.user_agent if client else None)
     removed: list[Any] = []
-    if via in _SIGNS_IN:
-        removed = await factors.remove_all(conn, tenant_id, user["id"], audit)
+    if via in _SIGNS_IN and rt.remove_factors is not None:
+        removed = await rt.remove_factors(conn, tenant_id, user["id"], audit)
     updated = await users.update(conn, tenant_id, user["id"], changes)
     await emit(conn, tenant_id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})
     if discard_password:

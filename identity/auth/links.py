@@ -28,6 +28,7 @@ from identity.http.redirects import check_redirect
 from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
+from identity.sessions.runtime import AuthRuntime
 from identity.tenants import auth_config
 from identity.tenants import store as tenants
 from identity.users import store as users
@@ -81,7 +82,7 @@ async def verify_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: 
         if not user["email_verified"]:
             # The link proves the inbox before the MFA gate runs: a factor enrolled before the
             # proof is removed by it (email_proof.py), so the owner is not asked for it.
-            user = await email_proof.prove(conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
+            user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
         # With a second factor to check, the link is spent (and a new user kept) now; the
         # sign-in ends when the challenge is verified.
         challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
@@ -131,7 +132,7 @@ async def reset_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Rese
         await onetime.retire(conn, tenant.id, user["id"], "password_reset")
         await sessions.revoke_sessions(conn, tenant.id, user_id=user["id"], reason="password_reset")
         # The link proved the inbox; the new password replaces the old one below (email_proof.py).
-        user = await email_proof.prove(conn, tenant.id, user, via=email_proof.PASSWORD_RESET, client=client)
+        user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.PASSWORD_RESET, client=client)
         new_password = {"password_hash": hashed, "password_changed_at": datetime.now(UTC)}
         challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
         if challenge is None:
@@ -147,20 +148,21 @@ async def reset_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Rese
     return {"user": present_user(user, private=False), "session": creds}
 
 
-async def _mark_verified(conn: asyncpg.Connection, tenant_id: str, user_id: str,
+async def _mark_verified(rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user_id: str,
                          client: ClientInfo | None) -> Any:
     """The verification link or code: the sessions made before it end, and provider accounts
     that do not vouch for the address are unlinked (email_proof.py)."""
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
         raise errors.invalid_token()
-    return await email_proof.prove(conn, tenant_id, user, via=email_proof.VERIFICATION_LINK, client=client)
+    return await email_proof.prove(rt, conn, tenant_id, user, via=email_proof.VERIFICATION_LINK, client=client)
 
 
-async def verify_email(pool: asyncpg.Pool, tenant: Tenant, token: str, client: ClientInfo) -> dict[str, Any]:
+async def verify_email(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str,
+                       client: ClientInfo) -> dict[str, Any]:
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "email_verification")
-        user = await _mark_verified(conn, tenant.id, link["user_id"], client)
+        user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
     return {"user": present_user(user, private=False)}
 
 
@@ -193,7 +195,7 @@ async def verification_page(pool: asyncpg.Pool, token: str | None) -> tuple[str,
     return ("confirm" if outcome == "valid" else outcome), link["email"], tenant["name"] if tenant else None
 
 
-async def confirm_verification(pool: asyncpg.Pool, token: str | None,
+async def confirm_verification(pool: asyncpg.Pool, rt: AuthRuntime, token: str | None,
                                client: ClientInfo) -> tuple[str, str | None]:
     """The confirm page's POST: ('verified' | 'already' | 'expired' | 'invalid', email)."""
     try:
@@ -202,7 +204,7 @@ async def confirm_verification(pool: asyncpg.Pool, token: str | None,
             if outcome != "valid":
                 return outcome, link["email"] if link is not None else None
             await onetime.consume(conn, link["tenant_id"], token, "email_verification")
-            user = await _mark_verified(conn, link["tenant_id"], link["user_id"], client)
+            user = await _mark_verified(rt, conn, link["tenant_id"], link["user_id"], client)
     except ApiError:  # the same link confirmed at that moment in another request
         return "invalid", None
     return "verified", user["email"]

@@ -216,7 +216,7 @@ async def verify_email(ctx: Ctx):
     (`session.revoked`) and unlinks provider accounts that do not vouch for the address
     (`oauth.disconnected`); the password and second factors stay. 401 for an unknown, used or expired
     token."""
-    return await links.verify_email(ctx.pool, _tenant(ctx), ctx.body.token, client_info(ctx.request))
+    return await links.verify_email(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.token, client_info(ctx.request))
 
 
 @router.get("/v1/auth/verify-email", query=VerifyEmailQuery, tenant=False, tag="Authentication",
@@ -249,8 +249,8 @@ async def verify_email_confirm(ctx: Ctx):
     token = form.get("token")
     if not pages.form_ok(ctx.request, form, ctx.settings.public_url):
         return pages.verify_email(ctx.request, ctx.settings.public_url, "form_expired", None)
-    outcome, email = await links.confirm_verification(ctx.pool, token if isinstance(token, str) else None,
-                                                      client_info(ctx.request))
+    outcome, email = await links.confirm_verification(
+        ctx.pool, runtime(ctx.app), token if isinstance(token, str) else None, client_info(ctx.request))
     return pages.verify_email(ctx.request, ctx.settings.public_url, outcome, email)
 
 

@@ -102,7 +102,7 @@ async def complete_sign_in(
     now."""
     if verify_email and not user["email_verified"]:
         # The link proved the inbox: whatever was set up before the proof goes (email_proof.py).
-        user = await email_proof.prove(conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
+        user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
     changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
     first = user["welcomed_at"] is None
     if first:

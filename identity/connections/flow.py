@@ -328,7 +328,7 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
             if profile["email_verified"] and profile["email"] == user["email"] and not user["email_verified"]:
                 # The provider vouches for the user's own address: its first proof, which ends
                 # what was set up before it (identity/auth/email_proof.py).
-                user = await email_proof.prove(conn, tenant_id, user, via=email_proof.PROVIDER,
+                user = await email_proof.prove(rt, conn, tenant_id, user, via=email_proof.PROVIDER,
                                                client=ClientInfo(ip_address=client_ip(request),
                                                                  user_agent=user_agent(request)))
         else:

@@ -33,6 +33,12 @@ MAINTENANCE_SECONDS = 30.0
 MfaGate = Callable[..., Awaitable[dict[str, Any] | None]]
 #: (tenant, user row) -> True when the gate would surely answer None for this user.
 MfaSkip = Callable[[Any, Any], bool]
+#: The first proof of an address (identity/auth/email_proof.py) reaches into features above the
+#: sign-in flows through these, handed over by identity/wiring.py: (conn, tenant_id, user_id,
+#: email) -> the linked identities unlinked, and (conn, tenant_id, user_id, audit) -> the factors
+#: removed. None: the feature is absent and there is nothing to remove.
+UnlinkUnvouched = Callable[[Any, str, str, str], Awaitable[list[Any]]]
+RemoveFactors = Callable[[Any, str, str, Any], Awaitable[list[Any]]]
 
 
 @dataclass
@@ -48,12 +54,16 @@ class AuthRuntime:
     refresh_hints: RefreshHints = field(default_factory=RefreshHints)
     mfa_gate: MfaGate | None = None
     mfa_skip: MfaSkip | None = None
+    unlink_unvouched: UnlinkUnvouched | None = None
+    remove_factors: RemoveFactors | None = None
 
 
 AUTH: web.AppKey[AuthRuntime] = web.AppKey("auth", AuthRuntime)
 
 
-def build(app: web.Application, mfa_gate: MfaGate | None = None, mfa_skip: MfaSkip | None = None) -> AuthRuntime:
+def build(app: web.Application, mfa_gate: MfaGate | None = None, mfa_skip: MfaSkip | None = None,
+          unlink_unvouched: UnlinkUnvouched | None = None,
+          remove_factors: RemoveFactors | None = None) -> AuthRuntime:
     """The runtime of this app, before startup: start() loads the signing keys into it."""
     st = state(app)
     keys = signing.SigningKeys(st.box, st.settings.public_url)
@@ -61,6 +71,7 @@ def build(app: web.Application, mfa_gate: MfaGate | None = None, mfa_skip: MfaSk
         keys=keys, tokens=AccessTokens(keys), sessions=SessionCache(st.listener),
         tenants=TenantCache(st.listener), users=MeCache(st.listener), box=st.box,
         issuer=st.settings.public_url, mfa_gate=mfa_gate, mfa_skip=mfa_skip,
+        unlink_unvouched=unlink_unvouched, remove_factors=remove_factors,
     )
 
 

@@ -243,6 +243,6 @@ def test_docs_page_renders_in_a_real_browser(database_dsn, tmp_path) -> None:
 
 
 def test_schema_names_script_prints_the_registry() -> None:
-    out = subprocess.run([sys.executable, "-m", "identity.http.schema_names"], capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "identity.console.public_names"], capture_output=True,
                          text=True, check=True, cwd=os.path.dirname(os.path.dirname(__file__))).stdout
     assert '"identity.admin.schemas.MfaStats": "AdminMfaStats",' in out

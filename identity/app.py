@@ -12,7 +12,6 @@ import structlog
 from aiohttp import web
 
 from identity import wiring
-from identity.auth import passwords
 from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.db.listener import Listener
@@ -23,6 +22,7 @@ from identity.http.key_cache import KeyCache
 from identity.http.middleware import platform_middleware
 from identity.http.ratelimit.limiter import Limiter
 from identity.state import STATE, AppState
+from identity.users import passwords
 
 log = structlog.get_logger("identity.app")
 

@@ -17,9 +17,6 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the packages (identity/wiring.py says which is which).
 COMPOSITION = frozenset({"identity.app", "identity.wiring", "identity.runner", "identity.cli",
                          "identity.console", "workers.run"})
-#: Packages still inside an import cycle (issue #27, item 1). The list only shrinks: a package
-#: that leaves every cycle must leave the list (test_the_list_of_tangled_packages_only_shrinks).
-TANGLED = frozenset({"identity.auth", "identity.users"})
 
 
 def _module_name(path: Path) -> str:
@@ -134,17 +131,10 @@ def test_no_package_imports_the_composition_root() -> None:
     assert not wrong, "only the composition root imports the composition root:\n" + "\n".join(wrong)
 
 
-def test_no_import_cycle_between_packages_outside_the_tangled_ones() -> None:
+def test_no_import_cycle_between_packages() -> None:
     graph = _without_composition(import_graph())
-    bad = [c for c in cycles(graph) if not set(c) <= TANGLED]
-    assert not bad, "import cycles between packages:\n" + "\n\n".join(_describe(graph, c) for c in bad)
-
-
-def test_the_list_of_tangled_packages_only_shrinks() -> None:
-    graph = _without_composition(import_graph())
-    tangled = {p for c in cycles(graph) for p in c}
-    untangled = sorted(TANGLED - tangled)
-    assert not untangled, f"no longer in any import cycle, remove from TANGLED: {untangled}"
+    found = cycles(graph)
+    assert not found, "import cycles between packages:\n" + "\n\n".join(_describe(graph, c) for c in found)
 
 
 def test_the_foundation_imports_no_feature() -> None:

@@ -9,8 +9,8 @@ import argon2
 import bcrypt
 import pytest
 
-from identity.auth import lockout, passwords
 from identity.state import state
+from identity.users import lockout, passwords
 from identity.users import store as users
 from identity.users.service import create_user
 from tests.conftest import Api, assert_error, emails_of, token_in
@@ -62,7 +62,7 @@ def test_unicode_is_normalised() -> None:
 
 
 def test_common_passwords_list() -> None:
-    from identity.auth.policy import common_passwords
+    from identity.users.policy import common_passwords
 
     common = common_passwords()
     assert len(common) >= 10_000 and "password1" in common and "iloveyou" in common
@@ -201,8 +201,8 @@ def test_password_threads_setting(settings, database_dsn) -> None:
     import os
 
     from identity.app import create_app
-    from identity.auth import passwords
     from identity.config import Settings
+    from identity.users import passwords
 
     assert Settings.from_env({}).password_threads is None
     assert Settings.from_env({"IDENTITY_PASSWORD_THREADS": " 3 "}).password_threads == 3

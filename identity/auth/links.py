@@ -11,7 +11,7 @@ from typing import Any
 
 import asyncpg
 
-from identity.auth import email_proof, errors, lockout, onetime, passwords, policy
+from identity.auth import email_proof, errors
 from identity.auth.schemas import Forgot, MagicLink, Reset
 from identity.auth.service import (
     complete_sign_in,
@@ -31,6 +31,7 @@ from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
 from identity.tenants import auth_config
 from identity.tenants import store as tenants
+from identity.users import lockout, onetime, passwords, policy
 from identity.users import store as users
 from identity.users.presenter import present_user
 from identity.users.service import create_user

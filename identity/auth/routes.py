@@ -10,7 +10,6 @@ from __future__ import annotations
 from identity.audit.context import when_required
 from identity.auth import errors as auth_errors
 from identity.auth import links, pages, service
-from identity.auth import policy as auth_policy
 from identity.auth.outcomes import SIGN_IN, SIGN_UP
 from identity.auth.schemas import (
     Forgot,
@@ -38,6 +37,7 @@ from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.tenants.stats import record_failed_sign_in
+from identity.users import policy as auth_policy
 from identity.users import service as users_service
 
 router = Router()

@@ -5,15 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from identity.auth.passwords import MAX_PASSWORD_LENGTH
 from identity.http.redirects import RedirectUrl
 from identity.http.types import Body, Meta, Metadata, Model, Query
 from identity.sessions.schemas import SessionCredentials
+from identity.users.schemas import Email as Email
+from identity.users.schemas import Password as Password
+from identity.users.schemas import PublicUser as PublicUser
+from identity.users.schemas import Username as Username
 
-Email = Annotated[str, Meta(min_length=1, max_length=320)]
-Password = Annotated[str, Meta(min_length=1, max_length=MAX_PASSWORD_LENGTH)]
 OneTimeToken = Annotated[str, Meta(min_length=1, max_length=512)]
-Username = Annotated[str, Meta(min_length=3, max_length=64, pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$")]
 
 
 class SignUp(Body):
@@ -77,26 +77,6 @@ class ReducedUser(Model):
     name: str | None
     email_verified: bool
     created_at: datetime
-
-
-class PublicUser(Model):
-    """The user as a frontend sees it (no private_metadata)."""
-
-    id: str
-    email: str
-    username: str | None
-    name: str | None
-    phone: str | None
-    avatar_url: str | None
-    email_verified: bool
-    phone_verified: bool
-    role: str
-    status: str
-    mfa_enabled: bool
-    public_metadata: dict[str, Any]
-    created_at: datetime
-    updated_at: datetime
-    last_sign_in_at: datetime | None
 
 
 class Me(Model):

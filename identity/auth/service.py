@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncpg
 
-from identity.auth import email_proof, errors, lockout, mfa_gate, onetime, passwords, policy
+from identity.auth import email_proof, errors, mfa_gate
 from identity.auth.schemas import SignIn, SignUp
 from identity.email.queue import queue_email
 from identity.http.errors import NotFound, ValidationFailed
@@ -27,7 +27,9 @@ from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.sessions.me_cache import MeCache
+from identity.sessions.service import ensure_can_sign_in as ensure_can_sign_in
 from identity.tenants import auth_config
+from identity.users import lockout, onetime, passwords, policy
 from identity.users import metadata as user_metadata
 from identity.users import store as users
 from identity.users.presenter import present_me, present_reduced, present_user
@@ -49,11 +51,6 @@ def valid_email(email: str) -> str:
     if not EMAIL_RE.match(normalised):
         raise errors.invalid_email()
     return normalised
-
-
-def ensure_can_sign_in(user: Any) -> None:
-    if user["status"] != "active":
-        raise errors.user_inactive(user["status"])
 
 
 def ensure_email_verified(tenant: Tenant, user: Any) -> None:

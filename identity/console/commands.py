@@ -65,7 +65,7 @@ async def _user_id(pool: asyncpg.Pool, tenant: Tenant, user: str) -> str:
 
 async def _user_view(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
     """The API's user object plus the lockout state an operator asks about."""
-    from identity.auth import lockout
+    from identity.users import lockout
     from identity.users import store as users
     from identity.users.presenter import present_user
 

@@ -19,7 +19,6 @@ import asyncpg
 from identity import slugs
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
-from identity.auth.onetime import with_token
 from identity.crypto import random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
@@ -44,6 +43,7 @@ from identity.principals import Tenant
 from identity.tenants import auth_config
 from identity.users import metadata
 from identity.users import store as users
+from identity.users.onetime import with_token
 
 MIN_INVITATION_TTL = timedelta(minutes=1)
 MAX_INVITATION_TTL = timedelta(days=365)

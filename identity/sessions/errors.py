@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from identity.http.errors import ApiError, ErrorSpec
 
+TENANT_SUSPENDED = ErrorSpec(403, "tenant_suspended", "This application is suspended; sign-in is unavailable.")
 USER_BANNED = ErrorSpec(403, "user_banned", "This account is banned.")
 USER_DISABLED = ErrorSpec(403, "user_disabled", "This account is disabled.")
 INVALID_TOKEN = ErrorSpec(401, "invalid_token", "The link or token is not valid or was already used.")
@@ -15,6 +16,10 @@ REFRESH_TOKEN_REUSED = ErrorSpec(
     "This refresh token was already used; the session has been revoked. Sign in again.")
 #: What sign-in refuses a user with, whatever else is wrong (see user_inactive).
 INACTIVE = (USER_BANNED, USER_DISABLED)
+
+
+def tenant_suspended() -> ApiError:
+    return TENANT_SUSPENDED()
 
 
 def user_inactive(status: str) -> ApiError:

@@ -19,7 +19,7 @@ from identity.events.emit import emit, emit_with
 from identity.http.errors import NotFound
 from identity.http.pagination import decode_cursor, page
 from identity.ids import new_id
-from identity.sessions import cache, store
+from identity.sessions import cache, errors, store
 from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
 from identity.sessions.schemas import ListSessions
@@ -44,6 +44,12 @@ def present(row: asyncpg.Record) -> dict[str, Any]:
         "expires_at": row["expires_at"],
         "revoked_at": row["revoked_at"],
     }
+
+
+def ensure_can_sign_in(user: Any) -> None:
+    """A session is made only for an active user (403 user_banned / user_disabled)."""
+    if user["status"] != "active":
+        raise errors.user_inactive(user["status"])
 
 
 def new_refresh_token() -> str:

@@ -17,14 +17,14 @@ from typing import Any
 import asyncpg
 
 from identity.audit.context import AuditContext
-from identity.auth import errors as auth_errors
-from identity.auth.service import ensure_can_sign_in
 from identity.events.emit import emit
 from identity.http.errors import NotFound
 from identity.ids import new_id
 from identity.principals import Tenant
+from identity.sessions import errors as session_errors
 from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
+from identity.sessions.service import ensure_can_sign_in
 from identity.users import store
 
 DEFAULT_TTL = timedelta(hours=1)
@@ -46,7 +46,7 @@ async def impersonate(
 ) -> dict[str, Any]:
     """Returns {access_token, expires_at, expires_in, session_id, audit_id, impersonated_by}."""
     if tenant.status != "active":
-        raise auth_errors.tenant_suspended()
+        raise session_errors.tenant_suspended()
     async with pool.acquire() as conn, conn.transaction():
         user = await store.get(conn, tenant.id, user_id)
         if user is None:

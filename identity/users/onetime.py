@@ -11,8 +11,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from identity.auth import errors
 from identity.crypto import random_token, sha256_hex
+from identity.sessions import errors
 
 MAGIC_LINK_TTL = timedelta(minutes=15)
 PASSWORD_RESET_TTL = timedelta(hours=1)

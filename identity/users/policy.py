@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import unicodedata
 
-from identity.auth.passwords import MAX_PASSWORD_LENGTH
 from identity.http.errors import ErrorSpec, ValidationFailed
 from identity.tenants.auth_config import AuthConfig
+from identity.users.passwords import MAX_PASSWORD_LENGTH
 
 PASSWORD_TOO_WEAK = ErrorSpec(422, "password_too_weak", "The password does not meet the tenant's policy.")
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from identity.audit.context import from_ctx
-from identity.auth import errors as auth_errors
-from identity.auth import policy as auth_policy
 from identity.http.auth import load_tenant_and_key, tenant_header
 from identity.http.errors import INVALID_EMAIL, not_found
 from identity.http.routing import Ctx, Router
 from identity.principals import CP_ADMIN, SECRET
+from identity.sessions import errors as session_errors
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.sessions.schemas import Revoked
 from identity.state import state
 from identity.users import impersonation, search, service
+from identity.users import policy as auth_policy
 from identity.users.presenter import present_user
 from identity.users.schemas import (
     BanUser,
@@ -201,8 +201,8 @@ async def _tenant_from_header(ctx: Ctx) -> Any:
              summary="Control plane admin key + X-Tenant-ID: an access token acting as the user "
                      "for one hour (act claim), recorded in the audit log",
              errors=(
-                 not_found("user"), auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
-                 auth_errors.USER_DISABLED,
+                 not_found("user"), session_errors.TENANT_SUSPENDED, session_errors.USER_BANNED,
+                 session_errors.USER_DISABLED,
              ))
 async def impersonate(ctx: Ctx):
     """Issues an access token that acts as the user (its `act` claim names the administrator) for one hour,

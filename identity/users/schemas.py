@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from identity.auth.passwords import MAX_PASSWORD_LENGTH
-from identity.auth.schemas import Email, Password, PublicUser, Username
 from identity.http.types import UNSET, Body, Limit, Meta, Metadata, Model, Pagination, Query, UnsetType, Url
+from identity.users.passwords import MAX_PASSWORD_LENGTH
 
+Email = Annotated[str, Meta(min_length=1, max_length=320)]
+Password = Annotated[str, Meta(min_length=1, max_length=MAX_PASSWORD_LENGTH)]
+Username = Annotated[str, Meta(min_length=3, max_length=64, pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$")]
 Role = Literal["member", "admin"]
 Status = Literal["active", "disabled", "banned"]
 SortField = Literal["created_at", "last_sign_in_at", "email"]
@@ -24,6 +26,26 @@ Duration = Annotated[str, Meta(pattern=r"^\s*\d{1,9}\s*(ms|s|m|h|d|w|y)\s*$", ma
 #: Cursors are URL-safe base64 (an email sort's holds the email: up to about 950 characters).
 Cursor = Annotated[str, Meta(max_length=1000, pattern=r"^[A-Za-z0-9_-]*$")]
 SessionCursor = Annotated[str, Meta(max_length=200, pattern=r"^[A-Za-z0-9_-]*$")]
+
+
+class PublicUser(Model):
+    """The user as a frontend sees it (no private_metadata)."""
+
+    id: str
+    email: str
+    username: str | None
+    name: str | None
+    phone: str | None
+    avatar_url: str | None
+    email_verified: bool
+    phone_verified: bool
+    role: str
+    status: str
+    mfa_enabled: bool
+    public_metadata: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    last_sign_in_at: datetime | None
 
 
 class ListUsers(Query):

@@ -11,8 +11,6 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from identity.audit.context import AuditContext
-from identity.auth import errors as auth_errors
-from identity.auth import lockout, onetime, passwords
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
@@ -23,7 +21,8 @@ from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store as session_store
 from identity.tenants import auth_config
-from identity.users import metadata, store
+from identity.users import errors as user_errors
+from identity.users import lockout, metadata, onetime, passwords, store
 from identity.users.presenter import event_data, present_user
 from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser
 
@@ -91,7 +90,7 @@ UserBanned = ErrorSpec(409, "user_banned", "The user is banned; enable them befo
 def _email(value: str) -> str:
     email = store.normalise_email(value)
     if not EMAIL_RE.match(email):
-        raise auth_errors.invalid_email()
+        raise user_errors.invalid_email()
     return email
 
 

@@ -18,7 +18,7 @@ import asyncpg
 import jwt
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from identity.auth.passwords import hash_sync, verify_sync
+from identity.users.passwords import hash_sync, verify_sync
 
 SECONDS = 3.0
 

@@ -13,6 +13,7 @@ from typing import Any
 import structlog
 
 from identity.outbox import store as outbox_store
+from workers.runtime import Runtime
 
 log = structlog.get_logger("workers.maintenance")
 
@@ -128,7 +129,7 @@ async def delete_old_email_log(pool: Any) -> int:
     )
 
 
-async def recover(rt: Any) -> dict[str, int]:
+async def recover(rt: Runtime) -> dict[str, int]:
     """Requeue stalled work: jobs of workers whose heartbeat stopped go back to 'todo', and
     outbox rows past their lease or due time with no job waiting get a new job."""
     retried = 0
@@ -144,7 +145,7 @@ async def recover(rt: Any) -> dict[str, int]:
     return {"jobs": retried, "outbox_rows": swept}
 
 
-async def cleanup(rt: Any) -> dict[str, Any]:
+async def cleanup(rt: Runtime) -> dict[str, Any]:
     pool = rt.pool
     out: dict[str, Any] = {
         "idempotency_keys": await delete_old_idempotency_keys(pool),

@@ -20,6 +20,7 @@ import structlog
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
 from identity.outbox.errors import Permanent
+from workers.runtime import Runtime
 
 log = structlog.get_logger("workers.sms")
 
@@ -35,7 +36,7 @@ class GatewayError(Exception):
     """A transient failure of the gateway (becomes the row's last_error)."""
 
 
-async def handle(rt: Any, item: dict[str, Any]) -> str:
+async def handle(rt: Runtime, item: dict[str, Any]) -> str:
     tenant_id = item["tenant_id"]
     payload = item["payload"]
     if isinstance(payload, str):

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import random
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import structlog
 
@@ -23,6 +22,7 @@ from identity.webhooks import delivery, store
 from identity.webhooks.keepalive import HttpConnections
 from workers import runtime
 from workers.app import app
+from workers.runtime import Runtime
 from workers.tasks import instrumented
 
 log = structlog.get_logger("workers.webhooks")
@@ -67,7 +67,7 @@ async def deliver(tenant_id: str, delivery_id: str, waits: int = 0) -> str:
     return str(out["result"])
 
 
-async def recover(rt: Any) -> int:
+async def recover(rt: Runtime) -> int:
     grace = float(getattr(getattr(rt, "policy", None), "sweep_grace", 30.0))
     async with rt.pool.acquire() as conn:
         swept = await store.sweep(conn, grace)

@@ -17,6 +17,7 @@ from identity.http.validation import duration_field
 from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
+from identity.sessions.runtime import AuthRuntime
 from identity.tenants import auth_config
 from identity.tenants import service as tenants
 from identity.tenants.schemas import UpdateTenant
@@ -41,7 +42,7 @@ async def search_users(pool: asyncpg.Pool, tenant_id: str, body: SearchUsers, tr
 
 
 async def impersonate(
-    pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: AdminImpersonate, admin: str,
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: AdminImpersonate, admin: str,
     client: ClientInfo, audit: AuditContext,
 ) -> dict[str, Any]:
     ttl = duration_field("expires_in", body.expires_in, impersonation.MIN_TTL, impersonation.MAX_TTL, "1m and 24h")

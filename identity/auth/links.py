@@ -39,7 +39,7 @@ from identity.users.service import create_user
 SENT = {"sent": True}
 
 
-async def request_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: MagicLink) -> dict[str, Any]:
+async def request_magic_link(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: MagicLink) -> dict[str, Any]:
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     email = valid_email(body.email)
@@ -64,7 +64,7 @@ async def request_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: 
     return SENT
 
 
-async def verify_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str,
+async def verify_magic_link(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str,
                             client: ClientInfo) -> dict[str, Any]:
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
@@ -95,7 +95,7 @@ async def verify_magic_link(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: 
     return {"user": present_user(user, private=False), "session": creds}
 
 
-async def forgot_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Forgot) -> dict[str, Any]:
+async def forgot_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Forgot) -> dict[str, Any]:
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     email = valid_email(body.email)
@@ -116,7 +116,7 @@ async def forgot_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: For
     return SENT
 
 
-async def reset_password(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: Reset,
+async def reset_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Reset,
                          client: ClientInfo) -> dict[str, Any]:
     """Set the new password, lift the lockout, verify the address (the link proved the inbox),
     revoke every other session, and sign in with a new one."""
@@ -211,7 +211,7 @@ async def confirm_verification(pool: asyncpg.Pool, rt: AuthRuntime, token: str |
     return "verified", user["email"]
 
 
-async def resend_verification(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant,
+async def resend_verification(pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant,
                               email: str) -> dict[str, Any]:
     email = valid_email(email)
     async with pool.acquire() as conn, conn.transaction():

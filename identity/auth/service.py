@@ -27,6 +27,7 @@ from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.sessions.me_cache import MeCache
+from identity.sessions.runtime import AuthRuntime
 from identity.sessions.service import ensure_can_sign_in as ensure_can_sign_in
 from identity.tenants import auth_config
 from identity.users import lockout, onetime, passwords, policy
@@ -79,7 +80,7 @@ async def queue_verification(conn: asyncpg.Connection, box: Any, public_url: str
 
 async def complete_sign_in(
     conn: asyncpg.Connection,
-    rt: Any,
+    rt: AuthRuntime,
     tenant: Tenant,
     user: Any,
     client: ClientInfo,
@@ -125,7 +126,7 @@ async def complete_sign_in(
     return updated, creds
 
 
-async def mfa_challenge(conn: Any, rt: Any, tenant: Tenant, user: Any, *,
+async def mfa_challenge(conn: Any, rt: AuthRuntime, tenant: Tenant, user: Any, *,
                         verify_email: bool = False) -> dict[str, Any] | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
@@ -133,7 +134,7 @@ async def mfa_challenge(conn: Any, rt: Any, tenant: Tenant, user: Any, *,
     return await mfa_gate.challenge_for(rt, conn, tenant, user, verify_email=verify_email)
 
 
-async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, body: SignUp,
+async def sign_up(pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, body: SignUp,
                   client: ClientInfo) -> dict[str, Any]:
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
@@ -161,7 +162,7 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
     return {"user": present_reduced(user), "session": creds}
 
 
-async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
+async def sign_in(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: SignIn,
                   client: ClientInfo) -> dict[str, Any]:
     ensure_open(tenant)
     email = users.normalise_email(body.email)

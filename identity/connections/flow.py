@@ -48,7 +48,7 @@ from identity.ids import new_id
 from identity.oauth.authorize import load_tenant
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
-from identity.sessions.runtime import runtime
+from identity.sessions.runtime import AuthRuntime, runtime
 from identity.state import state
 from identity.tenants import auth_config
 from identity.users import store as users
@@ -443,7 +443,8 @@ async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, ses
 
 # -- exchange ------------------------------------------------------------------------------------
 
-async def exchange(pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str, client: ClientInfo) -> dict[str, Any]:
+async def exchange(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str,
+                   client: ClientInfo) -> dict[str, Any]:
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "exchange")

@@ -18,6 +18,7 @@ from identity.email import store, templates, transport
 from identity.email.message import InvalidAddress, build, envelope, message_id
 from identity.email.templates import Rendered, RenderError, Source
 from identity.outbox.errors import Permanent
+from workers.runtime import Runtime
 
 log = structlog.get_logger("identity.email")
 
@@ -122,7 +123,7 @@ async def template_source(conn: Any, tenant_id: str, template: str) -> Source:
     return source_of(template, await store.get_template(conn, tenant_id, template))
 
 
-async def handle_outbox(rt: Any, item: dict[str, Any]) -> str:
+async def handle_outbox(rt: Runtime, item: dict[str, Any]) -> str:
     """The outbox handler of topic 'email' (payload written by identity.email.queue)."""
     tenant_id = item["tenant_id"]
     payload = item["payload"]

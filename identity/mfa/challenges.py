@@ -35,6 +35,7 @@ from identity.mfa.service import backup_hash, factor_not_found, invalid_code, to
 from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
+from identity.sessions.runtime import AuthRuntime
 from identity.tenants import auth_config
 from identity.users import store as users
 
@@ -133,7 +134,7 @@ def gate_skips(tenant: Tenant, user: Any) -> bool:
     return not user["mfa_enabled"] and not auth_config.load(tenant.auth_config).mfa_required
 
 
-async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: Any = None,
+async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: AuthRuntime = None,
                verify_email: bool = False, **_: Any) -> dict[str, Any] | None:
     """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge.
     With `rt` (the auth runtime) the code of an sms/email_otp factor is sent at once."""
@@ -173,7 +174,7 @@ async def _active_factor(conn: Any, tenant_id: str, user_id: str, factor_id: str
     return factor
 
 
-async def select(pool: asyncpg.Pool, rt: Any, tenant: Tenant, challenge_id: str,
+async def select(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, challenge_id: str,
                  factor_id: str | None) -> dict[str, Any]:
     """POST /v1/mfa/challenge: ask for another factor (or the same one again: a new code)."""
     async with pool.acquire() as conn, conn.transaction():
@@ -199,7 +200,7 @@ class Verified:
 
 
 async def verify(
-    pool: asyncpg.Pool, rt: Any, tenant: Tenant, client: ClientInfo, *, challenge_id: str,
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, client: ClientInfo, *, challenge_id: str,
     code: str | dict[str, Any], factor_type: str | None = None, factor_id: str | None = None,
     limit: Any = None,
 ) -> Verified:

@@ -10,6 +10,7 @@ from typing import Any
 from identity.crypto import random_token, sha256_hex
 from identity.ids import new_id
 from identity.oauth import jwts, store
+from identity.sessions.runtime import AuthRuntime
 from identity.tenants.auth_config import duration
 
 REFRESH_PREFIX = "ort_"  # OAuth refresh token; platform session refresh tokens are rft_
@@ -36,7 +37,7 @@ def claims_for_user(user: Any, scopes: list[str]) -> dict[str, Any]:
     return claims
 
 
-def access_token(rt: Any, *, iss: str, tenant_id: str, client_id: str, sub: str, scopes: list[str],
+def access_token(rt: AuthRuntime, *, iss: str, tenant_id: str, client_id: str, sub: str, scopes: list[str],
                  grant_id: str, expires: datetime, session_id: str | None, now: datetime) -> str:
     claims: dict[str, Any] = {
         "iss": iss, "sub": sub, "aud": client_id, "client_id": client_id, "scope": " ".join(scopes),
@@ -48,7 +49,7 @@ def access_token(rt: Any, *, iss: str, tenant_id: str, client_id: str, sub: str,
     return jwts.sign(rt.keys, claims, typ=jwts.ACCESS_TYP)
 
 
-def id_token(rt: Any, *, iss: str, client_id: str, user: Any, scopes: list[str], auth_time: datetime,
+def id_token(rt: AuthRuntime, *, iss: str, client_id: str, user: Any, scopes: list[str], auth_time: datetime,
              nonce: str | None, access: str, session_id: str | None, now: datetime, ttl: timedelta,
              algorithm: str) -> str:
     """Signed with the client's id_token_signed_response_alg (RS256 unless it registered ES256)."""
@@ -65,7 +66,7 @@ def id_token(rt: Any, *, iss: str, client_id: str, user: Any, scopes: list[str],
     return jwts.sign(rt.keys, claims, algorithm=algorithm)
 
 
-async def user_grant(conn: Any, rt: Any, *, tenant: Any, iss: str, client: Any, user: Any,
+async def user_grant(conn: Any, rt: AuthRuntime, *, tenant: Any, iss: str, client: Any, user: Any,
                      session: Any, scopes: list[str], auth_time: datetime, nonce: str | None,
                      code_hash: str | None) -> dict[str, Any]:
     """A grant for a user's authorization and the token response for it."""
@@ -82,7 +83,7 @@ async def user_grant(conn: Any, rt: Any, *, tenant: Any, iss: str, client: Any, 
                    nonce=nonce, now=now)
 
 
-def respond(rt: Any, *, tenant: Any, iss: str, client: Any, user: Any, grant: Any, refresh: str | None,
+def respond(rt: AuthRuntime, *, tenant: Any, iss: str, client: Any, user: Any, grant: Any, refresh: str | None,
             nonce: str | None, now: datetime) -> dict[str, Any]:
     scopes = list(grant["scopes"])
     ttl = duration(tenant.auth_config, "access_token_ttl")
@@ -104,7 +105,7 @@ def respond(rt: Any, *, tenant: Any, iss: str, client: Any, user: Any, grant: An
     return body
 
 
-async def machine_grant(pool: Any, machine: Any, rt: Any, *, tenant: Any, iss: str, client: Any,
+async def machine_grant(pool: Any, machine: Any, rt: AuthRuntime, *, tenant: Any, iss: str, client: Any,
                         scopes: list[str]) -> dict[str, Any]:
     """client_credentials: a token under the client's live grant for this scope set (no row per
     token; identity/oauth/machine.py), revocable through that grant."""

@@ -28,6 +28,7 @@ from identity.http.validation import unstorable
 from identity.oauth import client_assertion, issue, jwts, store
 from identity.oauth.errors import OAuthError, invalid_client, invalid_grant, invalid_request
 from identity.oauth.machine import oauth_runtime
+from identity.sessions.runtime import AuthRuntime
 from identity.state import CORS_ORIGIN, state
 from identity.users import store as users
 
@@ -162,7 +163,7 @@ def _requested_scopes(form: dict[str, str], allowed: list[str]) -> list[str]:
     return requested
 
 
-async def token(request: web.Request, pool: Any, rt: Any, tenant: Any, iss: str) -> dict[str, Any]:
+async def token(request: web.Request, pool: Any, rt: AuthRuntime, tenant: Any, iss: str) -> dict[str, Any]:
     form = await read_form(request)
     client = await authenticate_client(request, pool, tenant.id, form)
     grant_type = form.get("grant_type")
@@ -181,7 +182,7 @@ async def token(request: web.Request, pool: Any, rt: Any, tenant: Any, iss: str)
                                      scopes=scopes)
 
 
-async def _code(pool: Any, rt: Any, tenant: Any, iss: str, client: Any, form: dict[str, str]) -> dict[str, Any]:
+async def _code(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, form: dict[str, str]) -> dict[str, Any]:
     code = form.get("code")
     if not code:
         raise invalid_request("code is required.")
@@ -227,7 +228,8 @@ async def _code(pool: Any, rt: Any, tenant: Any, iss: str, client: Any, form: di
     raise failure
 
 
-async def _refresh(pool: Any, rt: Any, tenant: Any, iss: str, client: Any, form: dict[str, str]) -> dict[str, Any]:
+async def _refresh(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any,
+                   form: dict[str, str]) -> dict[str, Any]:
     presented = form.get("refresh_token")
     if not presented:
         raise invalid_request("refresh_token is required.")

@@ -27,11 +27,12 @@ from identity.organizations.schemas import ListMyOrganizations
 from identity.organizations.service import present_org
 from identity.principals import Principal
 from identity.sessions.access import claims_for
+from identity.sessions.runtime import AuthRuntime
 from identity.tenants.auth_config import duration
 
 
 async def set_active(
-    pool: asyncpg.Pool, rt: Any, principal: Principal, organization_id: str | None,
+    pool: asyncpg.Pool, rt: AuthRuntime, principal: Principal, organization_id: str | None,
     audit: Any = None,
 ) -> dict[str, Any]:
     """`audit` is given when the rule asks for an entry (an impersonation token acting)."""

@@ -24,6 +24,7 @@ from identity.principals import Tenant
 from identity.sessions import errors, store
 from identity.sessions import service as sessions
 from identity.sessions.refresh_hints import Hint
+from identity.sessions.runtime import AuthRuntime
 from identity.tenants import auth_config
 
 _FIELDS = ("access_token", "refresh_token", "access_token_expires_at", "refresh_token_expires_at")
@@ -34,7 +35,7 @@ def _aad(tenant_id: str, token_hash: str) -> str:
 
 
 async def refresh(
-    pool: asyncpg.Pool, rt: Any, tenant: Tenant, token: str, limit: Any = None
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, limit: Any = None
 ) -> dict[str, Any]:
     """Rotate a refresh token. `limit(user_id)` counts the request against the per-user rate
     limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
@@ -73,7 +74,8 @@ async def refresh(
         return await _locked(conn, rt, tenant, token_hash)
 
 
-def _new_pair(rt: Any, tenant: Tenant, row: Any, token_hash: str) -> tuple[dict[str, Any], str | None, Any, str]:
+def _new_pair(rt: AuthRuntime, tenant: Tenant, row: Any,
+              token_hash: str) -> tuple[dict[str, Any], str | None, Any, str]:
     """The new pair for the session of `row`, (sealed, until): the pair encrypted for the
     tenant's reuse interval, or (None, None) when the interval is 0, and the new refresh token's
     hash."""
@@ -90,7 +92,7 @@ def _new_pair(rt: Any, tenant: Tenant, row: Any, token_hash: str) -> tuple[dict[
     return pair, sealed, until, sha256_hex(new_token)
 
 
-async def _locked(conn: asyncpg.Connection, rt: Any, tenant: Tenant, token_hash: str) -> dict[str, Any]:
+async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, token_hash: str) -> dict[str, Any]:
     """The rotation with the token and its session locked: two refreshes of one token run one
     after the other, the later one seeing what the first wrote."""
     reused = False

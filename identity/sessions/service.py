@@ -22,6 +22,7 @@ from identity.ids import new_id
 from identity.sessions import cache, errors, store
 from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
+from identity.sessions.runtime import AuthRuntime
 from identity.sessions.schemas import ListSessions
 from identity.sessions.signing import InvalidToken
 from identity.tenants.auth_config import duration
@@ -57,7 +58,7 @@ def new_refresh_token() -> str:
 
 
 def credentials(
-    rt: Any, tenant_id: str, auth_config: dict[str, Any], user: Any, session: Any, refresh_token: str
+    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: Any, session: Any, refresh_token: str
 ) -> dict[str, Any]:
     """Sign an access token for the session and return the four-field token object + id."""
     claims = claims_for(
@@ -75,7 +76,7 @@ def credentials(
 
 async def create_session(
     conn: asyncpg.Connection,
-    rt: Any,
+    rt: AuthRuntime,
     tenant_id: str,
     auth_config: dict[str, Any],
     user: Any,
@@ -199,7 +200,7 @@ _INVALID: dict[str, Any] = {
 }
 
 
-async def verify(rt: Any, pool: asyncpg.Pool, tenant_id: str, token: str) -> dict[str, Any]:
+async def verify(rt: AuthRuntime, pool: asyncpg.Pool, tenant_id: str, token: str) -> dict[str, Any]:
     """POST /v1/sessions/verify: valid only for a well-signed, unexpired token of this tenant
     whose session is alive. expires_at is the access token's expiry."""
     try:

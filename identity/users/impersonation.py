@@ -24,6 +24,7 @@ from identity.principals import Tenant
 from identity.sessions import errors as session_errors
 from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
+from identity.sessions.runtime import AuthRuntime
 from identity.sessions.service import ensure_can_sign_in
 from identity.users import store
 
@@ -34,7 +35,7 @@ MAX_TTL = timedelta(hours=24)
 
 async def impersonate(
     pool: asyncpg.Pool,
-    rt: Any,
+    rt: AuthRuntime,
     tenant: Tenant,
     user_id: str,
     *,

@@ -22,6 +22,7 @@ from prometheus_client import Counter, Histogram
 
 from identity import origin, tracing
 from identity.webhooks import signing, store, transport
+from workers.runtime import Runtime
 
 if TYPE_CHECKING:
     from identity.webhooks.keepalive import HttpConnections
@@ -75,7 +76,7 @@ class Limits:
     max_in_flight: int = MAX_IN_FLIGHT_PER_WEBHOOK
 
     @classmethod
-    def for_runtime(cls, rt: Any) -> Limits:
+    def for_runtime(cls, rt: Runtime) -> Limits:
         """The request time-out is 30 s, or the worker's job time-out if that is shorter
         (tests run short ones); the lease outlasts it."""
         policy = getattr(rt, "policy", None)

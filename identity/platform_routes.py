@@ -9,6 +9,7 @@ from importlib import resources
 from aiohttp import web
 
 from identity import __version__
+from identity.db.pool import ping
 from identity.http import exposition
 from identity.http.errors import NotFound, Unauthenticated
 from identity.http.routing import Ctx, Router, json_response
@@ -33,7 +34,7 @@ async def health(ctx: Ctx):
     else 503 with `database: "unreachable"`. Changes nothing."""
     try:
         async with asyncio.timeout(2):
-            await ctx.pool.fetchval("SELECT 1")
+            await ping(ctx.pool)
     except (OSError, TimeoutError, Exception):
         return json_response(
             {"status": "unavailable", "version": __version__, "database": "unreachable"}, 503

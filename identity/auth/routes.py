@@ -9,7 +9,7 @@ never be stored and replayed to whoever presents the same key with the publishab
 
 from __future__ import annotations
 
-from identity.admin.stats import record_failed_sign_in
+from identity.admin.store import record_failed_sign_in
 from identity.audit.context import when_required
 from identity.auth import errors as auth_errors
 from identity.auth import links, pages, service

@@ -110,11 +110,7 @@ async def complete_sign_in(
     changes.update(extra or {})
     if new_hash is not None:
         # Only if the hash is still the one that was verified (no password change meanwhile).
-        await conn.execute(
-            """UPDATE users SET password_hash = $3
-               WHERE tenant_id = $1 AND id = $2 AND password_hash = $4""",
-            tenant.id, user["id"], new_hash, user["password_hash"],
-        )
+        await users.replace_password_hash(conn, tenant.id, user["id"], user["password_hash"], new_hash)
     updated = await users.update(conn, tenant.id, user["id"], changes, check_factors=gate_skipped)
     # Both: a confirmation that committed while this UPDATE waited for the row lock shows in the
     # row it returns (mfa_enabled), not in its factor subquery (the statement's older snapshot).
@@ -216,11 +212,7 @@ async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -
     if hit is not None:
         return hit
     version = cache.listener.version
-    row = await pool.fetchrow(
-        """SELECT id, email, name, email_verified, mfa_enabled, role, public_metadata, created_at,
-                  updated_at FROM users WHERE tenant_id = $1 AND id = $2""",
-        tenant_id, user_id,
-    )
+    row = await users.me_row(pool, tenant_id, user_id)
     if row is None:
         raise NotFound("user")
     out = present_me(row)

@@ -18,6 +18,7 @@ from typing import Any
 import structlog
 
 from identity import jsontext, tracing
+from identity.botprotection import store
 from identity.http.errors import ApiError
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
@@ -111,7 +112,7 @@ async def verify(
     if not token:
         raise CaptchaRequired()
     setting = auth_config["bot_protection"]
-    sealed = await pool.fetchval("SELECT bot_protection_secret FROM tenants WHERE id = $1", tenant_id)
+    sealed = await store.sealed_secret(pool, tenant_id)
     if not sealed:
         raise CaptchaUnavailable("Bot protection is on but no provider secret is stored.")
     secret = box.decrypt(sealed, associated=tenant_id)

@@ -48,9 +48,11 @@ from identity.ids import new_id
 from identity.oauth import pages
 from identity.oauth.authorize import load_tenant
 from identity.ratelimit.backends import Check
+from identity.sessions import store as sessions
 from identity.sessions.device import ClientInfo
 from identity.state import state
 from identity.tenants import auth_config
+from identity.tenants import store as tenants
 from identity.users import store as users
 from identity.users.presenter import present_user
 from identity.users.service import create_user
@@ -287,7 +289,7 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
     provider_label = row["name"]
     async with st.pool.acquire() as conn, conn.transaction():
         # Read fresh (the tenant cache may be seconds old): sign-up and suspension rules apply now.
-        trow = await conn.fetchrow("SELECT status, auth_config FROM tenants WHERE id = $1", tenant_id)
+        trow = await tenants.status_and_config(conn, tenant_id)
         if trow is None:
             raise FlowError("tenant_not_found", "This application no longer exists.")
         if trow["status"] != "active":
@@ -297,10 +299,7 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
 
         if flow["link_user_id"] is not None:
             user = await users.get(conn, tenant_id, flow["link_user_id"], for_update=True)
-            alive = await conn.fetchval(
-                """SELECT true FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
-                   AND revoked_at IS NULL AND expires_at > now()""",
-                tenant_id, flow["link_session_id"], flow["link_user_id"])
+            alive = await sessions.is_alive(conn, tenant_id, flow["link_session_id"], flow["link_user_id"])
             if user is None or not alive:
                 raise FlowError("session_expired",
                                 "You were signed out meanwhile; sign in and connect the account again.")

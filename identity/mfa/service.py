@@ -270,10 +270,7 @@ async def _confirm_webauthn(conn: asyncpg.Connection, tenant: Tenant, factor: An
         registered = passkeys.verify_registration(code, challenge=factor["enroll_secret"], rp=rp)
     except passkeys.CeremonyFailed as exc:
         return None, invalid_code(f"The passkey registration does not verify: {exc}")
-    taken = await conn.fetchval(
-        "SELECT 1 FROM mfa_factors WHERE tenant_id = $1 AND credential_id = $2",
-        tenant.id, registered.credential_id,
-    )
+    taken = await store.credential_taken(conn, tenant.id, registered.credential_id)
     if taken:
         raise FACTOR_EXISTS()
     return {

@@ -30,6 +30,7 @@ from identity.oauth import jwts, mfa_step, pages, store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, error_redirect, parse, with_params
 from identity.ratelimit.backends import Check
 from identity.ratelimit.rules import HOSTED_SIGN_IN
+from identity.sessions import store as sessions
 from identity.sessions.device import client_info
 from identity.state import state
 from identity.users import store as users
@@ -184,8 +185,7 @@ async def _signed_in(flow: Flow, req: AuthRequest, result: dict[str, Any]) -> we
     auth_time = datetime.now(UTC)
     async with flow.pool.acquire() as conn:
         await store.insert_browser_session(conn, flow.tenant.id, sha256_hex(token), session_id, user_id, auth_time)
-        expires_at = await conn.fetchval(
-            "SELECT expires_at FROM sessions WHERE tenant_id = $1 AND id = $2", flow.tenant.id, session_id)
+        expires_at = await sessions.expires_at(conn, flow.tenant.id, session_id)
     response = await _proceed(flow, req, user_id, session_id, auth_time)
     max_age = max(0, int((expires_at - auth_time).total_seconds()))
     pages.set_session_cookie(response, flow.tenant.id, flow.public_url, token, max_age)

@@ -23,6 +23,7 @@ from identity.events.emit import emit
 from identity.http.auth import Tenant
 from identity.http.errors import NotFound
 from identity.ids import new_id
+from identity.sessions import store as sessions
 from identity.sessions.device import ClientInfo
 from identity.tokens.access import claims_for
 from identity.users import store
@@ -53,15 +54,8 @@ async def impersonate(
             raise NotFound("user")
         ensure_can_sign_in(user)  # 403 user_disabled / user_banned
         now = datetime.now(UTC)
-        session = await conn.fetchrow(
-            """INSERT INTO sessions (tenant_id, id, user_id, user_agent, ip_address, country,
-                                     device_type, created_at, last_active_at, expires_at,
-                                     impersonated_by)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
-               RETURNING id, tenant_id, user_id, org_id, mfa_verified, created_at, expires_at""",
-            tenant.id, new_id("ses"), user_id, client.user_agent, client.ip_address, client.country,
-            client.device_type, now, now + ttl, admin,
-        )
+        session = await sessions.insert_impersonation(conn, tenant.id, new_id("ses"), user_id, client,
+                                                      now, now + ttl, admin)
         await emit(conn, tenant.id, "session.created", {
             "id": session["id"], "user_id": user_id, "ip_address": client.ip_address,
             "user_agent": client.user_agent, "device_type": client.device_type,

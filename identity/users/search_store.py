@@ -1,4 +1,5 @@
-"""Listing and searching users at scale: GET /v1/users and POST /v1/admin/users/search.
+"""The SQL of listing and searching users at scale (identity/users/search.py pages them): the
+filter builder and the statements of GET /v1/users and POST /v1/admin/users/search.
 
 Pages are keyset pages: ORDER BY (sort key, id) and the cursor holds the last row's sort key and
 id, so a page boundary never repeats or skips a user, whatever is added or changed meanwhile.
@@ -34,7 +35,7 @@ from typing import Any
 import asyncpg
 
 from identity.http.errors import ValidationFailed
-from identity.http.pagination import decode_cursor, encode_cursor, keyset
+from identity.http.pagination import keyset
 from identity.users.store import COLUMNS
 
 COUNT_CAP = 1_000
@@ -152,23 +153,6 @@ def _where(sql: _Sql, f: Filters, *, with_q: bool = True) -> str:
     return " AND ".join(parts)
 
 
-def _cursor_value(row: Any, sort: str) -> str:
-    if sort == "email":
-        return row["email"]
-    value = row[sort]
-    return "-infinity" if value is None else value.isoformat()
-
-
-def _decode(cursor: str | None, sort: str, order: str) -> tuple[str, str] | None:
-    values = decode_cursor(cursor, size=4)
-    if values is None:
-        return None
-    c_sort, c_order, value, last_id = values
-    if c_sort != sort or c_order != order:
-        raise ValidationFailed("cursor", "was issued for another sort or order; start again without it")
-    return value, last_id
-
-
 async def has_trigram_index(conn: Any) -> bool:
     return bool(await conn.fetchval("SELECT to_regclass($1) IS NOT NULL", TRGM_INDEX))
 
@@ -228,19 +212,12 @@ async def _walk(conn: Any, sql: _Sql, f: Filters, base: str, key: str, direction
     )
     walked, hits = rows[0]["walked"], rows[0]["hits"]
     return [r for r in rows if r["id"] is not None], walked, hits
-async def page(
-    pool: asyncpg.Pool,
-    tenant_id: str,
-    filters: Filters,
-    *,
-    sort: str,
-    order: str,
-    limit: int,
-    cursor: str | None,
-    present: Any,
-) -> dict[str, Any]:
-    """One page of users and the pagination object."""
-    after = _decode(cursor, sort, order)
+
+
+async def find(pool: asyncpg.Pool, tenant_id: str, filters: Filters, *, sort: str, order: str, limit: int,
+               after: tuple[str, str] | None) -> tuple[list[asyncpg.Record], int, bool]:
+    """Up to limit + 1 users after the cursor's (sort key, id), and the total (exact or capped),
+    in one read-only REPEATABLE READ transaction."""
     key, cast = SORTS[sort]
     sql = _Sql(tenant_id)
     q = _q(filters)
@@ -279,14 +256,4 @@ async def page(
         except asyncpg.DataError:
             raise ValidationFailed("cursor", "is not a cursor this service issued") from None
         total, exact = await _total(conn, tenant_id, filters, density)
-    has_more = len(rows) > limit
-    rows = rows[:limit]
-    next_cursor = None
-    if has_more:
-        last = rows[-1]
-        next_cursor = encode_cursor([sort, order, _cursor_value(last, sort), last["id"]])
-    return {
-        "data": [present(r) for r in rows],
-        "pagination": {"total": total, "limit": limit, "has_more": has_more,
-                       "next_cursor": next_cursor, "total_exact": exact},
-    }
+    return rows, total, exact

@@ -233,9 +233,7 @@ async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminC
     webhook_id = new_id("wh")
     sealed = _sealed(box, body.secret, f"admin_webhook:{webhook_id}")
     async with pool.acquire() as conn, conn.transaction():
-        if body.tenant_id is not None and not await conn.fetchval(
-            "SELECT 1 FROM tenants WHERE id = $1", body.tenant_id
-        ):
+        if body.tenant_id is not None and not await store.tenant_exists(conn, body.tenant_id):
             raise NotFound("tenant")
         row = await store.insert_admin(conn, webhook_id, body.tenant_id, url, events, sealed)
         await _audit_admin(conn, body.tenant_id, "webhook.created", webhook_id, audit,
@@ -267,8 +265,7 @@ async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
     if isinstance(body.active, bool):
         changes["active"] = body.active
     async with pool.acquire() as conn, conn.transaction():
-        current = await conn.fetchrow("SELECT * FROM admin_webhooks WHERE id = $1 FOR UPDATE",
-                                      webhook_id)
+        current = await store.lock_admin(conn, webhook_id)
         if current is None:
             raise NotFound("webhook")
         changes = {k: v for k, v in changes.items() if current[k] != v}
@@ -284,9 +281,7 @@ async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
 
 async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext) -> dict[str, Any]:
     async with pool.acquire() as conn, conn.transaction():
-        tenant_id = await conn.fetchval(
-            "SELECT tenant_id FROM admin_webhooks WHERE id = $1", webhook_id
-        )
+        tenant_id = await store.admin_tenant(conn, webhook_id)
         if not await store.delete_admin(conn, webhook_id):
             raise NotFound("webhook")
         await _audit_admin(conn, tenant_id, "webhook.deleted", webhook_id, audit)

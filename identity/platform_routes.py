@@ -11,7 +11,7 @@ from aiohttp import web
 from identity import __version__
 from identity.db.pool import ping
 from identity.http import exposition
-from identity.http.errors import NotFound, Unauthenticated
+from identity.http.errors import NOT_FOUND, UNAUTHENTICATED
 from identity.http.routing import Ctx, Router, json_response
 from identity.http.types import Model
 from identity.state import state
@@ -43,7 +43,7 @@ async def health(ctx: Ctx):
 
 
 @router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain",
-            errors=(Unauthenticated.spec, NotFound.spec),
+            errors=(UNAUTHENTICATED, NOT_FOUND),
             summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)")
 async def metrics(ctx: Ctx):
     """Prometheus metrics of this process in the text exposition format: HTTP requests and latencies,

@@ -128,3 +128,67 @@ def test_refresh_statements_read_the_session_columns() -> None:
     columns = flat(store._columns("s."))
     for name in ("read_refresh", "lock_refresh"):
         assert columns in flat(statement("sessions", name)), name
+
+
+# -- errors: declared one way, once -----------------------------------------------------------
+
+#: A code declared by two packages, each with its own status: why it is so.
+SHARED_CODES = {
+    "user_banned": "403 when a banned user signs in (auth); 409 when a banned user is disabled (users)",
+}
+
+
+def _is_errors_module(rel: str) -> bool:
+    return rel.endswith("/errors.py")
+
+
+def test_error_declarations_live_in_errors_modules() -> None:
+    """ErrorSpec(...) only as a module-level declaration of an errors.py; no ApiError built with a
+    code or status of its own outside identity/http/errors.py; an ApiError subclass names its
+    declaration (`spec = ...`) instead of writing a code."""
+    offenders = []
+    for rel, path in _modules():
+        if rel.startswith("identity/static/"):
+            continue
+        tree = ast.parse(path.read_text(), rel)
+        declared = {id(stmt.value) for stmt in tree.body
+                    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                if name == "ErrorSpec" and not (_is_errors_module(rel) and id(node) in declared):
+                    offenders.append(f"{rel}:{node.lineno}: ErrorSpec outside a module-level declaration of errors.py")
+                if (name == "ApiError" and rel != "identity/http/errors.py"
+                        and any(kw.arg in ("code", "status") for kw in node.keywords)):
+                    offenders.append(f"{rel}:{node.lineno}: ApiError with an inline code; declare it in errors.py")
+            if isinstance(node, ast.ClassDef) and node.name != "ApiError":
+                bases = {getattr(b, "id", getattr(b, "attr", None)) for b in node.bases}
+                if not bases & {"ApiError", "ValidationFailed", "NotFound"}:
+                    continue
+                for stmt in node.body:
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else (
+                        [stmt.target] if isinstance(stmt, ast.AnnAssign) else [])
+                    names = {getattr(t, "id", None) for t in targets} | {
+                        getattr(e, "id", None) for t in targets if isinstance(t, ast.Tuple) for e in t.elts}
+                    if names & {"code", "status", "message"}:
+                        offenders.append(f"{rel}:{stmt.lineno}: {node.name} writes its own code; use spec = ...")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_every_error_code_is_declared_once() -> None:
+    # ErrorSpec(...) is only called in module-level declarations of errors.py files (above).
+    by_code: dict[str, list[str]] = {}
+    for rel, path in _modules():
+        if not _is_errors_module(rel):
+            continue
+        for stmt in ast.parse(path.read_text(), rel).body:
+            call = stmt.value if isinstance(stmt, ast.Assign) else None
+            if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "ErrorSpec":
+                code = call.args[1] if len(call.args) > 1 else None
+                assert isinstance(code, ast.Constant), f"{rel}:{stmt.lineno}: write the code as a literal"
+                by_code.setdefault(code.value, []).append(f"{rel}:{stmt.lineno}")
+    assert len(by_code) > 50, "the declarations were not found"
+    twice = {code: where for code, where in by_code.items() if len(where) > 1 and code not in SHARED_CODES}
+    assert not twice, f"declared more than once: {twice}"
+    for code in SHARED_CODES:
+        assert len(by_code.get(code, [])) == 2, f"SHARED_CODES: {code} is no longer declared twice"

@@ -1,11 +1,9 @@
 """The auth errors, declared once: services raise them and routes list them in `errors=`
-(docs/api-conventions.md, "Errors"); docs/errors.md catalogues their codes."""
+(identity/http/errors.py says how; docs/errors.md catalogues their codes)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from identity.http.errors import INVALID_EMAIL, ApiError, ErrorSpec, ValidationFailed
+from identity.http.errors import ApiError, ErrorSpec
 
 INVALID_CREDENTIALS = ErrorSpec(401, "invalid_credentials", "The email or password is incorrect.")
 ACCOUNT_LOCKED = ErrorSpec(
@@ -25,47 +23,10 @@ REFRESH_TOKEN_REUSED = ErrorSpec(
 MFA_REQUIRED = ErrorSpec(403, "mfa_required", "A second factor is required to complete sign-in.")
 #: What sign-in refuses a user with, whatever else is wrong (see user_inactive).
 INACTIVE = (USER_BANNED, USER_DISABLED)
-
-
-def invalid_credentials() -> ApiError:
-    return INVALID_CREDENTIALS()
-
-
-def account_locked() -> ApiError:
-    return ACCOUNT_LOCKED()
-
-
-def tenant_suspended() -> ApiError:
-    return TENANT_SUSPENDED()
-
-
-def sign_up_disabled() -> ApiError:
-    return SIGN_UP_DISABLED()
-
-
-def email_not_verified(message: str | None = None) -> ApiError:
-    return EMAIL_NOT_VERIFIED(message)
+#: A 422 on a password that breaks the tenant's policy (identity/auth/policy.py).
+PASSWORD_TOO_WEAK = ErrorSpec(422, "password_too_weak", "The password does not meet the tenant's policy.")
 
 
 def user_inactive(status: str) -> ApiError:
+    """The refusal for a user who may not sign in: banned or disabled (INACTIVE)."""
     return USER_BANNED() if status == "banned" else USER_DISABLED()
-
-
-def invalid_token(message: str | None = None) -> ApiError:
-    return INVALID_TOKEN(message)
-
-
-def token_expired(message: str | None = None) -> ApiError:
-    return TOKEN_EXPIRED(message)
-
-
-def refresh_token_reused() -> ApiError:
-    return REFRESH_TOKEN_REUSED()
-
-
-def mfa_required(challenge: dict[str, Any]) -> ApiError:
-    return MFA_REQUIRED(extra={"mfa_challenge": challenge})
-
-
-def invalid_email() -> ValidationFailed:
-    return INVALID_EMAIL.invalid("email", "is not a valid email address")

@@ -51,9 +51,9 @@ async def consume(conn: asyncpg.Connection, tenant_id: str, token: str, kind: st
 
 def _check(row: asyncpg.Record | None) -> asyncpg.Record:
     if row is None or row["used_at"] is not None:
-        raise errors.invalid_token()
+        raise errors.INVALID_TOKEN()
     if row["expires_at"] <= datetime.now(UTC):
-        raise errors.token_expired()
+        raise errors.TOKEN_EXPIRED()
     return row
 
 

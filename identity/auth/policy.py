@@ -9,11 +9,10 @@ from __future__ import annotations
 import functools
 import unicodedata
 
+from identity.auth.errors import PASSWORD_TOO_WEAK
 from identity.auth.passwords import MAX_PASSWORD_LENGTH
-from identity.http.errors import ErrorSpec, ValidationFailed
+from identity.http.errors import ValidationFailed
 from identity.tenants.auth_config import AuthConfig
-
-PASSWORD_TOO_WEAK = ErrorSpec(422, "password_too_weak", "The password does not meet the tenant's policy.")
 
 
 @functools.cache

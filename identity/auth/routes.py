@@ -41,7 +41,7 @@ from identity.http.errors import INVALID_EMAIL, ApiError
 from identity.http.routing import Ctx, Router
 from identity.sessions.device import client_info
 from identity.tokens import refresh as refresh_tokens
-from identity.users import service as users_service
+from identity.users.errors import EMAIL_TAKEN, USERNAME_TAKEN
 
 register_resolver(ACCESS_TOKEN, resolve_access_token)
 
@@ -63,7 +63,7 @@ def _tenant(ctx: Ctx):
              outcomes=SIGN_UP, **_public,
              errors=(
                  INVALID_EMAIL, auth_errors.SIGN_UP_DISABLED, auth_errors.TENANT_SUSPENDED,
-                 auth_policy.PASSWORD_TOO_WEAK, users_service.EmailTaken, users_service.UsernameTaken,
+                 auth_policy.PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN,
              ))
 async def sign_up(ctx: Ctx):
     """Creates a user from an email address and a password and signs them in at once. Called with the

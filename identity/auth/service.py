@@ -22,16 +22,17 @@ from identity.auth import email_proof, errors, lockout, mfa_gate, onetime, passw
 from identity.auth.schemas import SignIn, SignUp
 from identity.email.queue import queue_email
 from identity.http.auth import Tenant
-from identity.http.errors import NotFound, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.types import EMAIL_RE
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
 from identity.users import metadata as user_metadata
 from identity.users import store as users
+from identity.users.errors import USER_NOT_FOUND
 from identity.users.me_cache import MeCache
 from identity.users.presenter import present_me, present_reduced, present_user
-from identity.users.service import EmailTaken, UsernameTaken, create_user
+from identity.users.service import EMAIL_TAKEN, USERNAME_TAKEN, create_user
 
 
 class FactorFound(Exception):
@@ -41,13 +42,13 @@ class FactorFound(Exception):
 def ensure_open(tenant: Tenant) -> None:
     """Sign-in style operations are refused while the tenant is suspended."""
     if tenant.status != "active":
-        raise errors.tenant_suspended()
+        raise errors.TENANT_SUSPENDED()
 
 
 def valid_email(email: str) -> str:
     normalised = users.normalise_email(email)
     if not EMAIL_RE.match(normalised):
-        raise errors.invalid_email()
+        raise INVALID_EMAIL.invalid("email", "is not a valid email address")
     return normalised
 
 
@@ -60,7 +61,7 @@ def ensure_email_verified(tenant: Tenant, user: Any) -> None:
     """Signing in to an existing account needs a verified address while the tenant requires
     verification (403 email_not_verified): password sign-in and provider sign-in alike."""
     if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
-        raise errors.email_not_verified()
+        raise errors.EMAIL_NOT_VERIFIED()
 
 
 async def queue_verification(conn: asyncpg.Connection, box: Any, public_url: str, tenant_id: str,
@@ -128,7 +129,7 @@ async def mfa_challenge(conn: Any, rt: Any, tenant: Tenant, user: Any, *,
                         verify_email: bool = False) -> dict[str, Any] | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
-    errors.mfa_required(challenge): raising inside the transaction would roll it back."""
+    errors.MFA_REQUIRED(extra={"mfa_challenge": challenge}): raising inside the transaction would roll it back."""
     return await mfa_gate.challenge_for(conn, tenant, user, rt=rt, verify_email=verify_email)
 
 
@@ -137,7 +138,7 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     if not config.sign_up_enabled:
-        raise errors.sign_up_disabled()
+        raise errors.SIGN_UP_DISABLED()
     email = valid_email(body.email)
     if body.username is not None and not config.username_enabled:
         raise ValidationFailed("username", "usernames are not enabled for this application")
@@ -145,9 +146,9 @@ async def sign_up(pool: asyncpg.Pool, rt: Any, public_url: str, tenant: Tenant, 
     public_metadata = user_metadata.check("metadata", body.metadata or {}, in_token=True)
     # Answer a taken email or username before spending a hash on it (the insert re-checks).
     if await users.email_exists(pool, tenant.id, email):
-        raise EmailTaken()
+        raise EMAIL_TAKEN()
     if body.username is not None and await users.username_exists(pool, tenant.id, body.username):
-        raise UsernameTaken()
+        raise USERNAME_TAKEN()
     hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
         user = await create_user(
@@ -166,15 +167,15 @@ async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
     email = users.normalise_email(body.email)
     user = await users.get_by_email(pool, tenant.id, email) if EMAIL_RE.match(email) else None
     if user is not None and lockout.is_locked(user):
-        raise errors.account_locked()
+        raise errors.ACCOUNT_LOCKED()
     # Without a user (or a password) a dummy hash is verified: the time does not tell.
     ok, new_hash = await passwords.verify_and_update(
         user["password_hash"] if user is not None else None, body.password
     )
     if not ok:
         if user is not None and await lockout.record_failure(pool, tenant.id, user["id"]):
-            raise errors.account_locked()
-        raise errors.invalid_credentials()
+            raise errors.ACCOUNT_LOCKED()
+        raise errors.INVALID_CREDENTIALS()
     assert user is not None
     ensure_can_sign_in(user)
     ensure_email_verified(tenant, user)
@@ -193,7 +194,7 @@ async def sign_in(pool: asyncpg.Pool, rt: Any, tenant: Tenant, body: SignIn,
             except FactorFound:
                 continue
     if challenge is not None:
-        raise errors.mfa_required(challenge)
+        raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     return {"user": present_user(user, private=False), "session": creds}
 
 
@@ -214,7 +215,7 @@ async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -
     version = cache.listener.version
     row = await users.me_row(pool, tenant_id, user_id)
     if row is None:
-        raise NotFound("user")
+        raise USER_NOT_FOUND()
     out = present_me(row)
     cache.put(tenant_id, user_id, out, version)
     return out

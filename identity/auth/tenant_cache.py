@@ -18,7 +18,7 @@ from typing import Any
 from identity.db.listener import Listener
 from identity.http import key_cache
 from identity.http.auth import Tenant
-from identity.http.errors import NotFound
+from identity.http.errors import TENANT_NOT_FOUND
 from identity.tenants import store as tenants
 
 TENANT_TTL_SECONDS = 5.0
@@ -45,7 +45,7 @@ class TenantCache:
                     self._entries.clear()
                 self._entries[tenant_id] = hit
         if hit[1] is None:
-            raise NotFound("tenant")
+            raise TENANT_NOT_FOUND()
         return hit[1]
 
     def forget_tenant(self, tenant_id: str) -> None:

@@ -19,6 +19,7 @@ import structlog
 
 from identity import jsontext, tracing
 from identity.botprotection import store
+from identity.botprotection.errors import CAPTCHA_FAILED, CAPTCHA_REQUIRED, CAPTCHA_UNAVAILABLE
 from identity.http.errors import ApiError
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
@@ -77,18 +78,15 @@ PROTECTED = frozenset({("POST", "/v1/auth/sign-in"), ("POST", "/v1/auth/sign-up"
 
 
 class CaptchaRequired(ApiError):
-    status, code = 400, "captcha_required"
-    message = "This tenant requires a captcha_token; complete the captcha and send its token."
+    spec = CAPTCHA_REQUIRED
 
 
 class CaptchaFailed(ApiError):
-    status, code = 403, "captcha_failed"
-    message = "The captcha token was refused by the verifier; complete the captcha again."
+    spec = CAPTCHA_FAILED
 
 
 class CaptchaUnavailable(ApiError):
-    status, code = 503, "captcha_unavailable"
-    message = "The captcha verifier could not be reached; try again shortly."
+    spec = CAPTCHA_UNAVAILABLE
 
 
 def enabled(auth_config: dict[str, Any]) -> bool:

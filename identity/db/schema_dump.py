@@ -88,6 +88,7 @@ _CONSTRAINTS = """
 SELECT c.conrelid AS table_oid, c.conname AS name, pg_get_constraintdef(c.oid) AS definition
 FROM pg_constraint c
 WHERE c.conrelid = ANY($1::oid[])
+  AND c.contype <> 'n'  -- NOT NULL (recorded here from Postgres 18): rendered with its column
 ORDER BY c.contype <> 'p', c.conname
 """
 

@@ -24,7 +24,7 @@ from identity.botprotection import verify as captcha
 from identity.crypto import random_token, sha256_hex
 from identity.http.bodies import read_form
 from identity.http.clientinfo import client_ip, client_key
-from identity.http.errors import ApiError, NotFound
+from identity.http.errors import TENANT_NOT_FOUND, ApiError
 from identity.http.validation import convert
 from identity.oauth import jwts, mfa_step, pages, store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, error_redirect, parse, with_params
@@ -78,7 +78,7 @@ class Flow:
 
 async def load_tenant(request: web.Request, tenant_id: str) -> Any:
     if not tenant_id.startswith("tnt_") or len(tenant_id) > 68 or not tenant_id.isascii():
-        raise NotFound("tenant")
+        raise TENANT_NOT_FOUND()
     return await runtime(request).tenants.get(state(request).pool, tenant_id)
 
 

@@ -10,14 +10,16 @@ from identity.http.auth import Principal
 from identity.http.clientinfo import client_key
 from identity.http.errors import ApiError
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
+from identity.ratelimit.errors import RATE_LIMITED
 from identity.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
 from identity.ratelimit.window import Verdict
 from identity.state import RATE_HEADERS
 
 
 class RateLimited(ApiError):
-    status, code = 429, "rate_limit_exceeded"
-    message = "Too many requests; retry after the number of seconds in Retry-After."
+    """A 429 with the shape of docs/abuse.md (its own body and headers)."""
+
+    spec = RATE_LIMITED
 
     def __init__(self, verdict: Verdict) -> None:
         super().__init__(

@@ -21,12 +21,12 @@ from identity.auth import errors as auth_errors
 from identity.auth.service import ensure_can_sign_in
 from identity.events.emit import emit
 from identity.http.auth import Tenant
-from identity.http.errors import NotFound
 from identity.ids import new_id
 from identity.sessions import store as sessions
 from identity.sessions.device import ClientInfo
 from identity.tokens.access import claims_for
 from identity.users import store
+from identity.users.errors import USER_NOT_FOUND
 
 DEFAULT_TTL = timedelta(hours=1)
 MIN_TTL = timedelta(minutes=1)
@@ -47,11 +47,11 @@ async def impersonate(
 ) -> dict[str, Any]:
     """Returns {access_token, expires_at, expires_in, session_id, audit_id, impersonated_by}."""
     if tenant.status != "active":
-        raise auth_errors.tenant_suspended()
+        raise auth_errors.TENANT_SUSPENDED()
     async with pool.acquire() as conn, conn.transaction():
         user = await store.get(conn, tenant.id, user_id)
         if user is None:
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         ensure_can_sign_in(user)  # 403 user_disabled / user_banned
         now = datetime.now(UTC)
         session = await sessions.insert_impersonation(conn, tenant.id, new_id("ses"), user_id, client,

@@ -119,7 +119,7 @@ class Route:
     tenant: bool = True
     idempotent: bool = True
     #: The errors the handler and the services it calls can raise, as the declarations they
-    #: raise (ErrorSpec, or an ApiError subclass's .spec); the ones that the rest of this
+    #: raise (ErrorSpec, from the packages' errors.py); the ones that the rest of this
     #: declaration implies are added by identity/http/error_declarations.py.
     errors: tuple[ErrorSpec, ...] = ()
     content_type: str = "application/json"

@@ -34,7 +34,7 @@ from identity.mfa import codes, passkeys, store, totp
 from identity.mfa.errors import INVALID_CODE, MFA_FACTOR_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED
 from identity.mfa.service import backup_hash, totp_aad
 from identity.mfa.sms import otp_text, queue_sms
-from identity.ratelimit.limiter import RateLimited
+from identity.ratelimit.errors import RATE_LIMITED
 from identity.sessions.device import ClientInfo
 from identity.tenants import auth_config
 from identity.users import store as users
@@ -96,8 +96,8 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
     extra: dict[str, Any] = {}
     if kind in ("sms", "email_otp"):
         if challenge["codes_sent"] >= MAX_CODES_SENT:
-            raise RateLimited.spec("Too many codes were sent for this sign-in; sign in again.",
-                                   extra={"retry_after": 60}, headers={"Retry-After": "60"})
+            raise RATE_LIMITED("Too many codes were sent for this sign-in; sign in again.",
+                               extra={"retry_after": 60}, headers={"Retry-After": "60"})
         code = codes.new_otp()
         live = [c for c in (challenge["codes"] or []) if datetime.fromisoformat(c["expires_at"]) > _now()]
         live.append({"factor_id": changes["factor_id"], "type": kind,

@@ -44,7 +44,6 @@ _LOOPBACK_NAMES = {"localhost"}
 _BAD_SCHEMES = {"javascript", "data", "vbscript", "file", "about", "blob"}
 
 
-
 def new_secret() -> str:
     return SECRET_PREFIX + random_token(32)  # 256 bits
 

@@ -22,3 +22,7 @@ LAST_SIGN_IN_METHOD = ErrorSpec(
     "password or connect another account first.")
 IDENTITY_ALREADY_LINKED = ErrorSpec(409, "identity_already_linked",
                                   "This provider account is already connected to another user.")
+#: Linking another provider account answers sign-in's email_not_verified (identity/auth/errors.py)
+#: with this message: until the address is proven the account may be a stranger's
+#: pre-registration, and a linked provider account would survive the owner's proof.
+LINK_NEEDS_VERIFIED_EMAIL = "Verify your email address before connecting another account."

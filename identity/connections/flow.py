@@ -38,7 +38,7 @@ from identity.auth.service import (
     queue_verification,
 )
 from identity.connections import providers, service, store
-from identity.connections.errors import CONNECTION_DISABLED, IDENTITY_ALREADY_LINKED
+from identity.connections.errors import CONNECTION_DISABLED, IDENTITY_ALREADY_LINKED, LINK_NEEDS_VERIFIED_EMAIL
 from identity.connections.providers import FlowError
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
@@ -428,7 +428,7 @@ async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, ses
         if user is None:
             raise USER_NOT_FOUND()
         if not user["email_verified"]:  # the address changed since the link began (service.start_link)
-            raise auth_errors.EMAIL_NOT_VERIFIED("Verify your email address before connecting another account.")
+            raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         profile = ticket["profile"]
         identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"],
                                              for_update=True)

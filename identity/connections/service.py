@@ -21,6 +21,7 @@ from identity.connections.errors import (
     CONNECTION_NOT_FOUND,
     IDENTITY_NOT_FOUND,
     LAST_SIGN_IN_METHOD,
+    LINK_NEEDS_VERIFIED_EMAIL,
     REAUTHENTICATION_REQUIRED,
 )
 from identity.connections.schemas import (
@@ -47,7 +48,6 @@ from identity.users.errors import USER_NOT_FOUND
 LINK_TICKET_TTL = timedelta(minutes=5)
 #: Linking another provider account needs a sign-in at most this old (the session's creation).
 RECENT_SIGN_IN = timedelta(minutes=10)
-
 
 
 def callback_url(public_url: str, tenant_id: str) -> str:
@@ -317,7 +317,7 @@ async def start_link(pool: asyncpg.Pool, settings: Any, tenant: Tenant, user_id:
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get(conn, tenant.id, user_id)
         if user is None or not user["email_verified"]:
-            raise auth_errors.EMAIL_NOT_VERIFIED("Verify your email address before connecting another account.")
+            raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         # A stolen or long-lived session must not be enough to attach an account (a way in) to
         # the user: the sign-in behind it must be recent.
         signed_in_at = await store.session_signed_in_at(conn, tenant.id, user_id, session_id) if session_id else None

@@ -23,7 +23,6 @@ from identity.outbound.addresses import AddressRefused, check_host_at_creation
 CONFIG_TEST_TIMEOUT = 15.0
 
 
-
 def present_config(row: asyncpg.Record | None) -> dict[str, Any]:
     """The configuration as the API shows it: never the password, only whether one is set."""
     if row is None:

@@ -154,6 +154,8 @@ class ValidationFailed(ApiError):
         )
 
 
+# Unauthenticated, Forbidden and NotFound("tenant") are what identity/http/auth.py raises; other
+# code raises the declarations (UNAUTHENTICATED(), FORBIDDEN(), ...).
 class Unauthenticated(ApiError):
     spec = UNAUTHENTICATED
 

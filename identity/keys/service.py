@@ -23,7 +23,6 @@ MAX_EXPIRY_DAYS = 3650
 MAX_GRACE_DAYS = 30
 
 
-
 def present(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"],

@@ -47,8 +47,6 @@ class CeremonyFailed(Exception):
     """The credential does not verify (the message says why; it carries no secret)."""
 
 
-
-
 def _origin(value: str) -> tuple[str, str] | None:
     """(serialised origin, host) of an allowed_origins entry, as a browser writes the origin."""
     try:

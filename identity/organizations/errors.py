@@ -18,3 +18,6 @@ INVITATION_ACCEPTED = ErrorSpec(
 INVITATION_EMAIL_MISMATCH = ErrorSpec(
     403, "invitation_email_mismatch",
     "This invitation was sent to another email address; sign in as that user to accept it.")
+#: An organization's slug that is taken answers the tenants' slug_already_exists
+#: (identity/tenants/errors.py) with this message.
+ORGANIZATION_SLUG_TAKEN = "That slug is already used by another organization."

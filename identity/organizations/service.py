@@ -40,6 +40,7 @@ from identity.organizations.errors import (
     LAST_OWNER,
     MEMBERSHIP_NOT_FOUND,
     ORGANIZATION_NOT_FOUND,
+    ORGANIZATION_SLUG_TAKEN,
 )
 from identity.organizations.schemas import (
     AddMember,
@@ -64,7 +65,6 @@ INVITATION_PAGE_PATH = "/v1/invitations/view"
 
 
 # -- errors -----------------------------------------------------------------------------------
-
 
 
 # -- presentation -----------------------------------------------------------------------------
@@ -130,7 +130,7 @@ async def _insert_with_slug(
     if explicit is not None:
         row = await store.insert_org(conn, {**values, "slug": slugs.explicit(explicit)})
         if row is None:
-            raise SLUG_TAKEN("That slug is already used by another organization.")
+            raise SLUG_TAKEN(ORGANIZATION_SLUG_TAKEN)
         return row
     base = slugs.slugify(values["name"], "org")
     candidates = [base] + [f"{base[:42]}-{random_token(4)[:5].lower()}" for _ in range(10)]
@@ -138,7 +138,7 @@ async def _insert_with_slug(
         row = await store.insert_org(conn, {**values, "slug": slug})
         if row is not None:
             return row
-    raise SLUG_TAKEN("That slug is already used by another organization.")
+    raise SLUG_TAKEN(ORGANIZATION_SLUG_TAKEN)
 
 
 # -- organizations ----------------------------------------------------------------------------
@@ -228,7 +228,7 @@ async def update_org(
             return present_org(org)
         row = await store.update_org(conn, tenant_id, org["id"], changes)
         if row is None:
-            raise SLUG_TAKEN("That slug is already used by another organization.")
+            raise SLUG_TAKEN(ORGANIZATION_SLUG_TAKEN)
         await audit.record(conn, tenant_id, "organization.updated", "organization", org["id"],
                            {"fields": sorted(changes)})
     return present_org(row)

@@ -87,7 +87,6 @@ CREATE_HOOKS.append(_create_owner)
 # -- /v1/users (issue F) -------------------------------------------------------------------------
 
 
-
 def _email(value: str) -> str:
     email = store.normalise_email(value)
     if not EMAIL_RE.match(email):

@@ -408,24 +408,7 @@ async def sweep(conn: asyncpg.Connection, grace: float, limit: int = 500) -> int
     waiting; deliveries of paused webhooks stay held. A duplicate job is harmless: the claim
     lets one attempt run at a time."""
     async with conn.transaction():
-        rows = await conn.fetch(
-            """SELECT d.tenant_id, d.id FROM webhook_deliveries d
-               LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
-               LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
-               WHERE d.status = 'pending'
-                 AND d.next_attempt_at < now() - make_interval(secs => $1)
-                 AND (d.leased_until IS NULL OR d.leased_until < now())
-                 AND coalesce(e.enabled, w.active, false)
-                 AND NOT EXISTS (
-                     SELECT 1 FROM procrastinate_jobs j
-                     WHERE j.status IN ('todo', 'doing') AND j.task_name = $2
-                       AND j.args ->> 'delivery_id' = d.id AND j.args ->> 'tenant_id' = d.tenant_id
-                       AND (j.status = 'todo' OR d.leased_until IS NULL))
-               ORDER BY d.next_attempt_at
-               LIMIT $3
-               FOR UPDATE OF d SKIP LOCKED""",
-            grace, TASK, limit,
-        )
+        rows = await conn.fetch(statement("webhooks", "sweep_deliveries"), grace, TASK, limit)
         await defer(conn, [(r["tenant_id"], r["id"]) for r in rows])
     return len(rows)
 

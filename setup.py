@@ -10,6 +10,8 @@ setup(
     package_data={
         "identity": ["templates/*", "templates/*/*", "data/*", "static/*"],
         "identity.sql": ["*.sql"],
+        # Every package's long statements (identity/db/statements.py).
+        "": ["sql/*.sql"],
     },
     include_package_data=False,
 )

@@ -9,8 +9,9 @@ from importlib import resources
 from aiohttp import web
 
 from identity import __version__
+from identity.db.pool import ping
 from identity.http import exposition
-from identity.http.errors import NotFound, Unauthenticated
+from identity.http.errors import NOT_FOUND, UNAUTHENTICATED
 from identity.http.routing import Ctx, Router, json_response
 from identity.http.types import Model
 from identity.state import state
@@ -33,7 +34,7 @@ async def health(ctx: Ctx):
     else 503 with `database: "unreachable"`. Changes nothing."""
     try:
         async with asyncio.timeout(2):
-            await ctx.pool.fetchval("SELECT 1")
+            await ping(ctx.pool)
     except (OSError, TimeoutError, Exception):
         return json_response(
             {"status": "unavailable", "version": __version__, "database": "unreachable"}, 503
@@ -42,7 +43,7 @@ async def health(ctx: Ctx):
 
 
 @router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain",
-            errors=(Unauthenticated.spec, NotFound.spec),
+            errors=(UNAUTHENTICATED, NOT_FOUND),
             summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)")
 async def metrics(ctx: Ctx):
     """Prometheus metrics of this process in the text exposition format: HTTP requests and latencies,

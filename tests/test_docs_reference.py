@@ -36,11 +36,8 @@ FLOW_CALLS = {"FlowError": (0, "code", None), "fail": (0, "code", None), "_error
 #: Places that pass on a code they received rather than naming one (function -> why). Every
 #: other code must be written where it is raised, as a literal the collector reads.
 FORWARDS = {
-    "identity/http/errors.py:not_found": "the declaration behind NotFound(kind), read at each caller",
     "identity/http/errors.py:__call__": "ErrorSpec() raises its own declaration's code",
     "identity/http/errors.py:invalid": "ErrorSpec.invalid() raises its own declaration's code",
-    "identity/http/errors.py:__init_subclass__": "an ApiError subclass's .spec is its own class code",
-    "identity/http/middleware.py:_answer": "the _HTTP_CODES table (read separately)",
     "identity/admin/service.py:update_config": "re-raises the tenant update's validation error",
     "identity/oauth/params.py:parse": "sends a RedirectError's own code to the redirect URI",
     "identity/connections/flow.py:fail": "the callback's shorthand for _error_redirect",
@@ -72,9 +69,27 @@ def _name(node: ast.expr) -> str | None:
     return None
 
 
-def _class_code(body: list[ast.stmt]) -> str | None:
-    """`code = "x"`, `code: str = "x"` or `status, code = 400, "x"` in a class body."""
+def _declared_specs(modules: list[tuple[str, ast.Module]]) -> dict[str, str]:
+    """NAME -> code of every module-level `NAME = ErrorSpec(status, "code", message)`."""
+    specs: dict[str, str] = {}
+    for _, tree in modules:
+        for stmt in tree.body:
+            if (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
+                    and _name(stmt.value.func) == "ErrorSpec"):
+                code = _argument(stmt.value, 1, "code")
+                if isinstance(code, ast.Constant):
+                    specs[_name(stmt.targets[0])] = code.value
+    return specs
+
+
+def _class_code(body: list[ast.stmt], specs: dict[str, str]) -> str | None:
+    """`spec = DECLARATION` (an ErrorSpec's code), `code = "x"`, `code: str = "x"` or
+    `status, code = 400, "x"` in a class body."""
     for stmt in body:
+        if (isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None
+                and _name(stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target) == "spec"
+                and _name(stmt.value) in specs):
+            return specs[_name(stmt.value)]
         if isinstance(stmt, ast.AnnAssign) and _name(stmt.target) == "code":
             if isinstance(stmt.value, ast.Constant):
                 return stmt.value.value
@@ -93,7 +108,8 @@ def _api_error_family(modules: list[tuple[str, ast.Module]]) -> dict[str, str | 
     """Every class derived from ApiError, with the code it answers when none is passed."""
     classes = {node.name: node for _, tree in modules for node in ast.walk(tree)
                if isinstance(node, ast.ClassDef)}
-    family: dict[str, str | None] = {"ApiError": _class_code(classes["ApiError"].body)}
+    specs = _declared_specs(modules)
+    family: dict[str, str | None] = {"ApiError": _class_code(classes["ApiError"].body, specs)}
     grown = True
     while grown:
         grown = False
@@ -103,7 +119,7 @@ def _api_error_family(modules: list[tuple[str, ast.Module]]) -> dict[str, str | 
             bases = [_name(b) for b in node.bases]
             parent = next((b for b in bases if b in family), None)
             if parent is not None:
-                family[name] = _class_code(node.body) or family[parent]
+                family[name] = _class_code(node.body, specs) or family[parent]
                 grown = True
     return family
 
@@ -191,25 +207,12 @@ class _Collector(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def _http_codes(tree: ast.Module) -> set[str]:
-    """The codes of the middleware's table for aiohttp's own HTTP errors (404, 405, 413, ...)."""
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and _name(node.targets[0]) == "_HTTP_CODES":
-            assert isinstance(node.value, ast.Dict)
-            # An entry naming a declaration (`PAYLOAD_TOO_LARGE.code`) is read at its ErrorSpec.
-            return {v.elts[0].value for v in node.value.values
-                    if isinstance(v, ast.Tuple) and isinstance(v.elts[0], ast.Constant)}
-    raise AssertionError("identity/http/middleware.py has no _HTTP_CODES table")
-
-
 def collect_codes() -> Collected:
     modules = list(_sources())
     family = _api_error_family(modules)
     out = Collected()
     for path, tree in modules:
         _Collector(path, tree, family, out).visit(tree)
-        if path == "identity/http/middleware.py":
-            out.platform |= _http_codes(tree)
     return out
 
 

@@ -20,6 +20,9 @@ def test_wheel_contains_schema_files_and_templates(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for sql in (ROOT / "sql").glob("*.sql"):
         assert f"identity/sql/{sql.name}" in names, sql.name
+    for statement in (ROOT / "identity").glob("*/sql/*.sql"):
+        rel = statement.relative_to(ROOT).as_posix()
+        assert rel in names, f"{rel} (a store's statement) is not in the wheel"
     for template in (ROOT / "identity" / "templates").rglob("*"):
         if template.is_file():
             rel = template.relative_to(ROOT).as_posix()

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 
 from identity.state import state
-from identity.users import search
+from identity.users import search_store
 from tests.conftest import Api, assert_error
 from tests.users_support import create_user, new_email
 
@@ -164,7 +164,7 @@ async def test_q_matches_substrings_with_trigrams(api: Api, app, make_tenant) ->
 async def test_search_totals_are_capped(api: Api, tenant, monkeypatch) -> None:
     for word in ("one", "two", "three", "four"):
         await create_user(tenant, name=f"Capped {word}")
-    monkeypatch.setattr(search, "COUNT_CAP", 3)
+    monkeypatch.setattr(search_store, "COUNT_CAP", 3)
     status, body, _ = await tenant.secret("GET", "/v1/users?q=capped&limit=2")
     assert body["pagination"]["total"] == 3 and body["pagination"]["total_exact"] is False
     status, body, _ = await tenant.secret("GET", "/v1/users?q=capped+tw")

@@ -15,7 +15,6 @@ from identity.admin.schemas import (
 )
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
-from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.principals import SECRET
 from identity.sessions.device import client_info
@@ -24,6 +23,7 @@ from identity.sessions.schemas import Revoked
 from identity.state import state
 from identity.tenants import stats as admin_stats
 from identity.tenants.auth_config import AuthConfig, AuthConfigPatch
+from identity.users.errors import USER_NOT_FOUND
 from identity.users.routes import trigram
 from identity.users.schemas import UserList
 
@@ -62,7 +62,7 @@ async def search_users(ctx: Ctx):
              summary="An access token acting as the user (act claim), recorded in the audit log",
              **_admin,
              errors=(
-                 not_found("user"), auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
+                 USER_NOT_FOUND, auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
                  auth_errors.USER_DISABLED,
              ))
 async def impersonate(ctx: Ctx):
@@ -82,7 +82,7 @@ async def impersonate(ctx: Ctx):
 @router.post("/v1/admin/sessions/revoke-all", body=RevokeAllSessions, body_optional=True,
              response=Revoked,
              summary="Revoke every active session of the tenant, except exclude_user_id's", **_admin,
-             errors=(not_found("user"),))
+             errors=(USER_NOT_FOUND,))
 async def revoke_all_sessions(ctx: Ctx):
     """Revokes every active session of the tenant, except those of `exclude_user_id` (typically the
     administrator doing it), for example after a suspected leak. Called with a **secret key** holding

@@ -11,7 +11,7 @@ from identity.admin.schemas import AdminImpersonate, BulkDisable, RevokeAllSessi
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
 from identity.events.emit import emit_many
-from identity.http.errors import NotFound, ValidationFailed
+from identity.http.errors import ValidationFailed
 from identity.http.instants import parse_instant
 from identity.http.validation import duration_field
 from identity.principals import Tenant
@@ -23,6 +23,7 @@ from identity.tenants import service as tenants
 from identity.tenants.schemas import UpdateTenant
 from identity.users import impersonation, search
 from identity.users import store as users
+from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import event_data, present_user
 
 # -- users ---------------------------------------------------------------------------------------
@@ -59,7 +60,7 @@ async def revoke_all_sessions(
     """Every active session of the tenant, except exclude_user_id's."""
     async with pool.acquire() as conn, conn.transaction():
         if body.exclude_user_id is not None and not await users.get(conn, tenant_id, body.exclude_user_id):
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         rows = await sessions.revoke_sessions(
             conn, tenant_id, user_id=None, reason="revoked_by_admin", exclude_user=body.exclude_user_id
         )

@@ -75,9 +75,9 @@ async def verify_magic_link(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant,
             user = await users.get_by_email(conn, tenant.id, link["email"], for_update=True)
         if user is None:
             if link["user_id"] is not None:
-                raise errors.invalid_token()  # the user was deleted since
+                raise errors.INVALID_TOKEN()  # the user was deleted since
             if not auth_config.load(tenant.auth_config).sign_up_enabled:
-                raise errors.sign_up_disabled()
+                raise errors.SIGN_UP_DISABLED()
             user = await create_user(conn, tenant.id, email=link["email"], email_verified=True)
         ensure_can_sign_in(user)
         if not user["email_verified"]:
@@ -91,7 +91,7 @@ async def verify_magic_link(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant,
             # Proof of the inbox: the address is verified, and a password lockout is lifted.
             user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True)
     if challenge is not None:
-        raise errors.mfa_required(challenge)
+        raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     return {"user": present_user(user, private=False), "session": creds}
 
 
@@ -128,7 +128,7 @@ async def reset_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, bo
         link = await onetime.consume(conn, tenant.id, body.token, "password_reset")
         user = await users.get(conn, tenant.id, link["user_id"], for_update=True)
         if user is None:
-            raise errors.invalid_token()
+            raise errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
         await onetime.retire(conn, tenant.id, user["id"], "password_reset")
         await sessions.revoke_sessions(conn, tenant.id, user_id=user["id"], reason="password_reset")
@@ -145,7 +145,7 @@ async def reset_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, bo
         await emit(conn, tenant.id, "user.password_changed", {"id": user["id"], "email": user["email"],
                                                              "reason": "password_reset"})
     if challenge is not None:
-        raise errors.mfa_required(challenge)
+        raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     return {"user": present_user(user, private=False), "session": creds}
 
 
@@ -155,7 +155,7 @@ async def _mark_verified(rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: s
     that do not vouch for the address are unlinked (email_proof.py)."""
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
-        raise errors.invalid_token()
+        raise errors.INVALID_TOKEN()
     return await email_proof.prove(rt, conn, tenant_id, user, via=email_proof.VERIFICATION_LINK, client=client)
 
 

@@ -36,9 +36,9 @@ from identity.principals import ACCESS_TOKEN, PUBLISHABLE
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
-from identity.tenants.stats import record_failed_sign_in
+from identity.tenants.stats_store import record_failed_sign_in
 from identity.users import policy as auth_policy
-from identity.users import service as users_service
+from identity.users.errors import EMAIL_TAKEN, USERNAME_TAKEN
 
 router = Router()
 #: Sign-in answers that count as failed sign-ins (a required second factor does not).
@@ -58,7 +58,7 @@ def _tenant(ctx: Ctx):
              outcomes=SIGN_UP, **_public,
              errors=(
                  INVALID_EMAIL, auth_errors.SIGN_UP_DISABLED, auth_errors.TENANT_SUSPENDED,
-                 auth_policy.PASSWORD_TOO_WEAK, users_service.EmailTaken, users_service.UsernameTaken,
+                 auth_policy.PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN,
              ))
 async def sign_up(ctx: Ctx):
     """Creates a user from an email address and a password and signs them in at once. Called with the

@@ -21,7 +21,7 @@ import asyncpg
 from identity.auth import email_proof, errors, mfa_gate
 from identity.auth.schemas import SignIn, SignUp
 from identity.email.queue import queue_email
-from identity.http.errors import NotFound, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.types import EMAIL_RE
 from identity.principals import Tenant
 from identity.sessions import service as sessions
@@ -33,8 +33,9 @@ from identity.tenants import auth_config
 from identity.users import lockout, onetime, passwords, policy
 from identity.users import metadata as user_metadata
 from identity.users import store as users
+from identity.users.errors import EMAIL_TAKEN, USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import present_me, present_reduced, present_user
-from identity.users.service import EmailTaken, UsernameTaken, create_user
+from identity.users.service import create_user
 
 
 class FactorFound(Exception):
@@ -44,13 +45,13 @@ class FactorFound(Exception):
 def ensure_open(tenant: Tenant) -> None:
     """Sign-in style operations are refused while the tenant is suspended."""
     if tenant.status != "active":
-        raise errors.tenant_suspended()
+        raise errors.TENANT_SUSPENDED()
 
 
 def valid_email(email: str) -> str:
     normalised = users.normalise_email(email)
     if not EMAIL_RE.match(normalised):
-        raise errors.invalid_email()
+        raise INVALID_EMAIL.invalid("email", "is not a valid email address")
     return normalised
 
 
@@ -58,7 +59,7 @@ def ensure_email_verified(tenant: Tenant, user: Any) -> None:
     """Signing in to an existing account needs a verified address while the tenant requires
     verification (403 email_not_verified): password sign-in and provider sign-in alike."""
     if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
-        raise errors.email_not_verified()
+        raise errors.EMAIL_NOT_VERIFIED()
 
 
 async def queue_verification(conn: asyncpg.Connection, box: Any, public_url: str, tenant_id: str,
@@ -108,11 +109,7 @@ async def complete_sign_in(
     changes.update(extra or {})
     if new_hash is not None:
         # Only if the hash is still the one that was verified (no password change meanwhile).
-        await conn.execute(
-            """UPDATE users SET password_hash = $3
-               WHERE tenant_id = $1 AND id = $2 AND password_hash = $4""",
-            tenant.id, user["id"], new_hash, user["password_hash"],
-        )
+        await users.replace_password_hash(conn, tenant.id, user["id"], user["password_hash"], new_hash)
     updated = await users.update(conn, tenant.id, user["id"], changes, check_factors=gate_skipped)
     # Both: a confirmation that committed while this UPDATE waited for the row lock shows in the
     # row it returns (mfa_enabled), not in its factor subquery (the statement's older snapshot).
@@ -130,7 +127,7 @@ async def mfa_challenge(conn: Any, rt: AuthRuntime, tenant: Tenant, user: Any, *
                         verify_email: bool = False) -> dict[str, Any] | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
-    errors.mfa_required(challenge): raising inside the transaction would roll it back."""
+    errors.MFA_REQUIRED(extra={"mfa_challenge": challenge}): raising inside the transaction would roll it back."""
     return await mfa_gate.challenge_for(rt, conn, tenant, user, verify_email=verify_email)
 
 
@@ -139,7 +136,7 @@ async def sign_up(pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: 
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     if not config.sign_up_enabled:
-        raise errors.sign_up_disabled()
+        raise errors.SIGN_UP_DISABLED()
     email = valid_email(body.email)
     if body.username is not None and not config.username_enabled:
         raise ValidationFailed("username", "usernames are not enabled for this application")
@@ -147,9 +144,9 @@ async def sign_up(pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: 
     public_metadata = user_metadata.check("metadata", body.metadata or {}, in_token=True)
     # Answer a taken email or username before spending a hash on it (the insert re-checks).
     if await users.email_exists(pool, tenant.id, email):
-        raise EmailTaken()
+        raise EMAIL_TAKEN()
     if body.username is not None and await users.username_exists(pool, tenant.id, body.username):
-        raise UsernameTaken()
+        raise USERNAME_TAKEN()
     hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
         user = await create_user(
@@ -168,15 +165,15 @@ async def sign_in(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Sig
     email = users.normalise_email(body.email)
     user = await users.get_by_email(pool, tenant.id, email) if EMAIL_RE.match(email) else None
     if user is not None and lockout.is_locked(user):
-        raise errors.account_locked()
+        raise errors.ACCOUNT_LOCKED()
     # Without a user (or a password) a dummy hash is verified: the time does not tell.
     ok, new_hash = await passwords.verify_and_update(
         user["password_hash"] if user is not None else None, body.password
     )
     if not ok:
         if user is not None and await lockout.record_failure(pool, tenant.id, user["id"]):
-            raise errors.account_locked()
-        raise errors.invalid_credentials()
+            raise errors.ACCOUNT_LOCKED()
+        raise errors.INVALID_CREDENTIALS()
     assert user is not None
     ensure_can_sign_in(user)
     ensure_email_verified(tenant, user)
@@ -195,7 +192,7 @@ async def sign_in(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Sig
             except FactorFound:
                 continue
     if challenge is not None:
-        raise errors.mfa_required(challenge)
+        raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     return {"user": present_user(user, private=False), "session": creds}
 
 
@@ -214,13 +211,9 @@ async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -
     if hit is not None:
         return hit
     version = cache.listener.version
-    row = await pool.fetchrow(
-        """SELECT id, email, name, email_verified, mfa_enabled, role, public_metadata, created_at,
-                  updated_at FROM users WHERE tenant_id = $1 AND id = $2""",
-        tenant_id, user_id,
-    )
+    row = await users.me_row(pool, tenant_id, user_id)
     if row is None:
-        raise NotFound("user")
+        raise USER_NOT_FOUND()
     out = present_me(row)
     cache.put(tenant_id, user_id, out, version)
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from identity.audit.context import from_ctx
 from identity.clients import service
+from identity.clients.errors import CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE
 from identity.clients.schemas import (
     Client,
     ClientCreated,
@@ -15,7 +16,6 @@ from identity.clients.schemas import (
     TokenList,
     UpdateClient,
 )
-from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.principals import SECRET
 
@@ -46,7 +46,7 @@ async def create_client(ctx: Ctx):
 
 
 @router.get("/v1/clients/{id}", response=Client, summary="Get an OAuth client (without its secret)", **_common,
-            errors=(not_found("client"),))
+            errors=(CLIENT_NOT_FOUND,))
 async def get_client(ctx: Ctx):
     """Returns one of the tenant's OAuth clients with its full settings, never its secret. Called with a
     **secret key** holding the `*` scope; 404 when the tenant has no such client. Changes nothing."""
@@ -55,7 +55,7 @@ async def get_client(ctx: Ctx):
 
 @router.patch("/v1/clients/{id}", body=UpdateClient, response=Client,
               summary="Update a client; lists replace the existing ones", **_common,
-              errors=(not_found("client"),))
+              errors=(CLIENT_NOT_FOUND,))
 async def update_client(ctx: Ctx):
     """Changes a client's name, redirect URIs, post-logout redirect URIs, allowed origins, scopes, first-
     party flag or ID token algorithm; each list sent replaces the stored one and is checked as at
@@ -67,7 +67,7 @@ async def update_client(ctx: Ctx):
 
 @router.delete("/v1/clients/{id}", status=204,
                summary="Delete a client; sessions it started are unaffected", **_common,
-               errors=(not_found("client"),))
+               errors=(CLIENT_NOT_FOUND,))
 async def delete_client(ctx: Ctx):
     """Deletes an OAuth client: it can no longer authenticate, refresh tokens or start an authorization,
     while tokens already issued stay valid until they expire and user sessions are unaffected. Called
@@ -79,7 +79,7 @@ async def delete_client(ctx: Ctx):
 @router.post("/v1/clients/{id}/rotate-secret", response=SecretRotated,
              summary="Issue a new secret for a web or machine client; the old one stops at once",
              **_common,
-             errors=(not_found("client"), service.INVALID_CLIENT_TYPE))
+             errors=(CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE))
 async def rotate_secret(ctx: Ctx):
     """Issues a new secret for a web or machine client; the old secret stops working at once (no grace
     period: rotate when it may have leaked). The new secret appears only in this answer. Called with a
@@ -90,7 +90,7 @@ async def rotate_secret(ctx: Ctx):
 
 @router.get("/v1/clients/{id}/tokens", query=ListTokens, response=TokenList,
             summary="Active access tokens issued to a machine client (client_credentials)", **_common,
-            errors=(not_found("client"), service.INVALID_CLIENT_TYPE))
+            errors=(CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE))
 async def list_tokens(ctx: Ctx):
     """Lists the unexpired, unrevoked access tokens issued to a machine client through the
     `client_credentials` grant, with their scopes and expiry. Called with a **secret key** holding the

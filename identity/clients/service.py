@@ -19,10 +19,11 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.clients import store
 from identity.clients.cache import forget_everywhere
+from identity.clients.errors import CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE
 from identity.clients.jwks import check_jwks
 from identity.clients.schemas import CreateClient, ListClients, ListTokens, UpdateClient
 from identity.crypto import random_token, sha256_hex
-from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import ApiError, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import UnsetType
 from identity.ids import new_id
@@ -41,8 +42,6 @@ DEFAULT_GRANTS: dict[str, list[str]] = {
 ALLOWED_GRANTS = DEFAULT_GRANTS
 _LOOPBACK_NAMES = {"localhost"}
 _BAD_SCHEMES = {"javascript", "data", "vbscript", "file", "about", "blob"}
-
-INVALID_CLIENT_TYPE = ErrorSpec(400, "invalid_client_type", "This client type does not support that.")
 
 
 def new_secret() -> str:
@@ -236,7 +235,7 @@ async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -
 async def _get_row(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = False) -> Any:
     row = await store.get(conn, tenant_id, client_id, for_update=for_update)
     if row is None:
-        raise NotFound("client")
+        raise CLIENT_NOT_FOUND()
     return row
 
 
@@ -285,7 +284,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, client_id: str, audit: Audi
     client can no longer authenticate, refresh or start an authorization."""
     async with pool.acquire() as conn, conn.transaction():
         if not await store.delete(conn, tenant_id, client_id):
-            raise NotFound("client")
+            raise CLIENT_NOT_FOUND()
         forget_everywhere(conn, tenant_id)
         await audit.record(conn, tenant_id, "client.deleted", "client", client_id)
 

@@ -36,27 +36,28 @@ from identity.auth.service import (
     queue_verification,
 )
 from identity.connections import providers, service, store
+from identity.connections.errors import CONNECTION_DISABLED, IDENTITY_ALREADY_LINKED, LINK_NEEDS_VERIFIED_EMAIL
 from identity.connections.providers import FlowError
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http import pages
 from identity.http.clientinfo import client_ip, client_key, user_agent
-from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import TENANT_NOT_FOUND, ApiError, ValidationFailed
 from identity.http.ratelimit.backends import Check
 from identity.http.redirects import check_redirect
 from identity.ids import new_id
 from identity.oauth.authorize import load_tenant
 from identity.principals import Tenant
+from identity.sessions import store as sessions
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime, runtime
 from identity.state import state
 from identity.tenants import auth_config
+from identity.tenants import store as tenants
 from identity.users import store as users
+from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import present_user
 from identity.users.service import create_user
-
-IdentityAlreadyLinked = ErrorSpec(409, "identity_already_linked",
-                                  "This provider account is already connected to another user.")
 
 FLOW_TTL = timedelta(minutes=10)
 EXCHANGE_TTL = timedelta(minutes=2)
@@ -122,7 +123,9 @@ def _cache(request: web.Request) -> providers.ProviderCache:
 async def _tenant_or_page(request: web.Request, tenant_id: str) -> Tenant | web.Response:
     try:
         return await load_tenant(request, tenant_id)
-    except NotFound:
+    except ApiError as exc:
+        if exc.code != TENANT_NOT_FOUND.code:
+            raise
         # Not the path's text: it lands in a cookie path, and may hold anything.
         return _page(request, "unknown", "Unknown application", "This sign-in link names no application.", 404)
 
@@ -287,7 +290,7 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
     provider_label = row["name"]
     async with st.pool.acquire() as conn, conn.transaction():
         # Read fresh (the tenant cache may be seconds old): sign-up and suspension rules apply now.
-        trow = await conn.fetchrow("SELECT status, auth_config FROM tenants WHERE id = $1", tenant_id)
+        trow = await tenants.status_and_config(conn, tenant_id)
         if trow is None:
             raise FlowError("tenant_not_found", "This application no longer exists.")
         if trow["status"] != "active":
@@ -297,10 +300,7 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
 
         if flow["link_user_id"] is not None:
             user = await users.get(conn, tenant_id, flow["link_user_id"], for_update=True)
-            alive = await conn.fetchval(
-                """SELECT true FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
-                   AND revoked_at IS NULL AND expires_at > now()""",
-                tenant_id, flow["link_session_id"], flow["link_user_id"])
+            alive = await sessions.is_alive(conn, tenant_id, flow["link_session_id"], flow["link_user_id"])
             if user is None or not alive:
                 raise FlowError("session_expired",
                                 "You were signed out meanwhile; sign in and connect the account again.")
@@ -407,7 +407,7 @@ async def complete_link(request: web.Request, tenant: Tenant, user_id: str, sess
         return await _complete_link(request, tenant, user_id, session_id, token)
     except asyncpg.UniqueViolationError:
         # The same provider account linked to another user at that very moment.
-        raise IdentityAlreadyLinked() from None
+        raise IDENTITY_ALREADY_LINKED() from None
 
 
 async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
@@ -417,23 +417,23 @@ async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, ses
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "link_result")
         if ticket is None or ticket["used_at"] is not None or session_id is None \
                 or ticket["user_id"] != user_id or ticket["session_id"] != session_id:
-            raise auth_errors.invalid_token("The link token is not valid, was already used, or was "
+            raise auth_errors.INVALID_TOKEN("The link token is not valid, was already used, or was "
                                             "issued to another sign-in; start connecting the account again.")
         if ticket["expires_at"] <= datetime.now(UTC):
-            raise auth_errors.token_expired("The link token has expired; start connecting the account again.")
+            raise auth_errors.TOKEN_EXPIRED("The link token has expired; start connecting the account again.")
         row = await store.get_connection(conn, tenant.id, ticket["connection_id"])
         if row is None or not row["enabled"]:
-            raise service.ConnectionDisabled()
+            raise CONNECTION_DISABLED()
         user = await users.get(conn, tenant.id, user_id, for_update=True)
         if user is None:
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         if not user["email_verified"]:  # the address changed since the link began (service.start_link)
-            raise service.LinkNeedsVerifiedEmail()
+            raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         profile = ticket["profile"]
         identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"],
                                              for_update=True)
         if identity is not None and identity["user_id"] != user_id:
-            raise IdentityAlreadyLinked()
+            raise IDENTITY_ALREADY_LINKED()
         if identity is None:
             identity = await _link(conn, tenant.id, row, user, profile, request)
         else:
@@ -449,12 +449,12 @@ async def exchange(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: s
     async with pool.acquire() as conn, conn.transaction():
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "exchange")
         if ticket is None or ticket["used_at"] is not None:
-            raise auth_errors.invalid_token("The sign-in token is not valid or was already used.")
+            raise auth_errors.INVALID_TOKEN("The sign-in token is not valid or was already used.")
         if ticket["expires_at"] <= datetime.now(UTC):
-            raise auth_errors.token_expired("The sign-in token has expired; sign in again.")
+            raise auth_errors.TOKEN_EXPIRED("The sign-in token has expired; sign in again.")
         user = await users.get(conn, tenant.id, ticket["user_id"], for_update=True)
         if user is None:
-            raise auth_errors.invalid_token()
+            raise auth_errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
         if not ticket["new_user"]:
             # As password sign-in: an existing account's address must be verified when the
@@ -467,7 +467,7 @@ async def exchange(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: s
         if challenge is None:
             user, creds = await complete_sign_in(conn, rt, tenant, user, client)
     if challenge is not None:
-        raise auth_errors.mfa_required(challenge)
+        raise auth_errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     return {"user": present_user(user, private=False), "session": creds, "new_user": ticket["new_user"],
             "identity_id": ticket["identity_id"]}
 

@@ -8,6 +8,15 @@ from __future__ import annotations
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
 from identity.connections import flow, service
+from identity.connections.errors import (
+    CONNECTION_DISABLED,
+    CONNECTION_IN_USE,
+    CONNECTION_NOT_FOUND,
+    IDENTITY_ALREADY_LINKED,
+    IDENTITY_NOT_FOUND,
+    LAST_SIGN_IN_METHOD,
+    REAUTHENTICATION_REQUIRED,
+)
 from identity.connections.schemas import (
     CallbackQuery,
     CompleteLink,
@@ -27,12 +36,12 @@ from identity.connections.schemas import (
     UpdateConnection,
 )
 from identity.http.bodies import read_form
-from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.principals import ACCESS_TOKEN, PUBLISHABLE, SECRET
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.state import state
+from identity.users.errors import USER_NOT_FOUND
 
 router = Router()
 _manage = {"auth": (SECRET,), "scope": "*", "tag": "Connections"}
@@ -69,7 +78,7 @@ async def create_connection(ctx: Ctx):
 
 
 @router.get("/v1/connections/{id}", response=Connection, summary="Get a connection (without its secret)", **_manage,
-            errors=(not_found("connection"),))
+            errors=(CONNECTION_NOT_FOUND,))
 async def get_connection(ctx: Ctx):
     """Returns one of the tenant's connections with its settings and callback URL, never its secret. Called
     with a **secret key** holding the `*` scope; 404 for an unknown connection. Changes nothing."""
@@ -79,7 +88,7 @@ async def get_connection(ctx: Ctx):
 @router.patch("/v1/connections/{id}", body=UpdateConnection, response=Connection,
               summary="Change a connection (endpoints and field_mapping are replaced whole; the provider "
                       "cannot change)", **_manage,
-              errors=(not_found("connection"),))
+              errors=(CONNECTION_NOT_FOUND,))
 async def update_connection(ctx: Ctx):
     """Changes a connection's name, credentials, scopes, endpoints, field mapping or `enabled` flag;
     `endpoints` and `field_mapping` are replaced whole and checked as at creation (422), and the
@@ -93,7 +102,7 @@ async def update_connection(ctx: Ctx):
 
 @router.delete("/v1/connections/{id}", status=204,
                summary="Delete a connection nobody has signed in with (else 409 connection_in_use)", **_manage,
-               errors=(not_found("connection"), service.ConnectionInUse))
+               errors=(CONNECTION_NOT_FOUND, CONNECTION_IN_USE))
 async def delete_connection(ctx: Ctx):
     """Deletes a connection that no user has signed in with; once users are connected through it the answer
     is 409 `connection_in_use` (disable it instead, or disconnect their identities first). Called with a
@@ -106,7 +115,7 @@ async def delete_connection(ctx: Ctx):
 
 @router.get("/v1/users/{id}/identities", query=ListIdentities, response=IdentityList, auth=(SECRET,),
             scope="users:read", tag="Connections", summary="The user's connected provider accounts",
-            errors=(not_found("user"),))
+            errors=(USER_NOT_FOUND,))
 async def user_identities(ctx: Ctx):
     """Lists the provider accounts connected to a user (provider, provider's user id, email, last sign-in).
     Called with a **secret key** holding the `users:read` scope; 404 for an unknown user. Cursor
@@ -117,7 +126,7 @@ async def user_identities(ctx: Ctx):
 @router.delete("/v1/users/{id}/identities/{identity_id}", status=204, auth=(SECRET,),
                scope="users:write", tag="Connections",
                summary="Disconnect a provider account (409 last_sign_in_method when it is the user's only way in)",
-               errors=(not_found("identity"), not_found("user"), service.LastSignInMethod))
+               errors=(IDENTITY_NOT_FOUND, USER_NOT_FOUND, LAST_SIGN_IN_METHOD))
 async def user_disconnect(ctx: Ctx):
     """Disconnects a provider account from a user, from the tenant's backend. Called with a **secret key**
     holding the `users:write` scope. Refused with 409 `last_sign_in_method` when it is the user's only
@@ -137,7 +146,7 @@ async def my_identities(ctx: Ctx):
 
 @router.delete("/v1/me/identities/{identity_id}", status=204,
                summary="Disconnect one of the signed-in user's provider accounts", **_me,
-               errors=(not_found("identity"), service.LastSignInMethod))
+               errors=(IDENTITY_NOT_FOUND, LAST_SIGN_IN_METHOD))
 async def my_disconnect(ctx: Ctx):
     """Disconnects one of the signed-in user's provider accounts. Called with the **user's access token**.
     Refused with 409 `last_sign_in_method` when it is the user's only way to sign in (no password and no
@@ -155,8 +164,8 @@ async def my_disconnect(ctx: Ctx):
                      "redirect_url must be on an origin in the tenant's "
                      "allowed_origins ('*' allows none); it receives ?link_token=... (or ?error=...), which "
                      "this session completes with POST /v1/me/identities/link/complete", **_me,
-             errors=(not_found("connection"), service.ConnectionDisabled, service.ReauthenticationRequired,
-                     service.LinkNeedsVerifiedEmail))
+             errors=(CONNECTION_NOT_FOUND, CONNECTION_DISABLED, REAUTHENTICATION_REQUIRED,
+                     auth_errors.EMAIL_NOT_VERIFIED))
 async def my_link(ctx: Ctx):
     """Starts connecting another provider account to the signed-in user. Called with the **user's access
     token** of a sign-in less than 10 minutes old (else 403 `reauthentication_required`). Answers a
@@ -175,8 +184,8 @@ async def my_link(ctx: Ctx):
                      "session that started the link (any other session gets 401 invalid_token); answers the "
                      "connected identity", **_me,
              errors=(
-                 auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, flow.IdentityAlreadyLinked,
-                 service.ConnectionDisabled, service.LinkNeedsVerifiedEmail,
+                 auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, IDENTITY_ALREADY_LINKED,
+                 CONNECTION_DISABLED, auth_errors.EMAIL_NOT_VERIFIED,
              ))
 async def my_link_complete(ctx: Ctx):
     """Finishes connecting a provider account: spends the `link_token` that the provider's callback put on

@@ -12,7 +12,17 @@ import asyncpg
 import msgspec
 
 from identity.audit.context import AuditContext
+from identity.auth import errors as auth_errors
 from identity.connections import providers, store
+from identity.connections.errors import (
+    CONNECTION_DISABLED,
+    CONNECTION_IN_USE,
+    CONNECTION_NOT_FOUND,
+    IDENTITY_NOT_FOUND,
+    LAST_SIGN_IN_METHOD,
+    LINK_NEEDS_VERIFIED_EMAIL,
+    REAUTHENTICATION_REQUIRED,
+)
 from identity.connections.schemas import (
     CreateConnection,
     Endpoints,
@@ -23,7 +33,7 @@ from identity.connections.schemas import (
 )
 from identity.crypto import random_token, sha256_hex
 from identity.events.emit import emit
-from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.redirects import check_redirect
 from identity.http.types import UNSET
@@ -33,28 +43,11 @@ from identity.outbound.http import check_url_at_creation
 from identity.principals import Tenant
 from identity.tenants import auth_config
 from identity.users import store as users
+from identity.users.errors import USER_NOT_FOUND
 
 LINK_TICKET_TTL = timedelta(minutes=5)
 #: Linking another provider account needs a sign-in at most this old (the session's creation).
 RECENT_SIGN_IN = timedelta(minutes=10)
-
-ConnectionInUse = ErrorSpec(
-    409, "connection_in_use",
-    "Users have signed in with this connection; disable it (enabled: false) instead, or disconnect "
-    "their identities first.")
-ConnectionDisabled = ErrorSpec(409, "connection_disabled", "This connection is disabled.")
-ReauthenticationRequired = ErrorSpec(
-    403, "reauthentication_required",
-    "Connecting another account needs a recent sign-in: sign in again, then start connecting within "
-    "10 minutes.")
-#: Same code as sign-in's (identity/auth/errors.py): until the address is proven the account may
-#: be a stranger's pre-registration, and a linked provider account would survive the owner's proof.
-LinkNeedsVerifiedEmail = ErrorSpec(
-    403, "email_not_verified", "Verify your email address before connecting another account.")
-LastSignInMethod = ErrorSpec(
-    409, "last_sign_in_method",
-    "This is the user's last way to sign in (no password and no other connected account); set a "
-    "password or connect another account first.")
 
 
 def callback_url(public_url: str, tenant_id: str) -> str:
@@ -214,7 +207,7 @@ async def list_connections(pool: asyncpg.Pool, settings: Any, tenant_id: str, qu
 async def get(pool: asyncpg.Pool, settings: Any, tenant_id: str, connection_id: str) -> dict[str, Any]:
     row = await store.get_connection(pool, tenant_id, connection_id)
     if row is None:
-        raise NotFound("connection")
+        raise CONNECTION_NOT_FOUND()
     return present(row, settings.public_url)
 
 
@@ -222,7 +215,7 @@ async def update(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, co
                  body: UpdateConnection, audit: AuditContext) -> dict[str, Any]:
     current = await store.get_connection(pool, tenant_id, connection_id)
     if current is None:
-        raise NotFound("connection")
+        raise CONNECTION_NOT_FOUND()
     provider = current["provider"]
     changes: dict[str, Any] = {}
     for field in ("name", "client_id", "enabled", "token_endpoint_auth_method"):
@@ -249,7 +242,7 @@ async def update(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, co
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get_connection(conn, tenant_id, connection_id, for_update=True)
         if row is None:
-            raise NotFound("connection")
+            raise CONNECTION_NOT_FOUND()
         if changes:
             row = await store.update_connection(conn, tenant_id, connection_id, changes)
             fields = sorted({k.replace("_sealed", "").replace("apple_private_key", "apple.private_key")
@@ -263,9 +256,9 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, connection_id: str, audit: 
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get_connection(conn, tenant_id, connection_id, for_update=True)
         if row is None:
-            raise NotFound("connection")
+            raise CONNECTION_NOT_FOUND()
         if await store.count_identities_of_connection(conn, tenant_id, connection_id):
-            raise ConnectionInUse()
+            raise CONNECTION_IN_USE()
         await store.delete_connection(conn, tenant_id, connection_id)
         await audit.record(conn, tenant_id, "connection.deleted", "connection", connection_id,
                            {"provider": row["provider"], "name": row["name"]})
@@ -283,7 +276,7 @@ async def list_identities(pool: asyncpg.Pool, tenant_id: str, user_id: str, quer
     cursor = decode_cursor(query.cursor)
     async with pool.acquire() as conn:
         if await users.get(conn, tenant_id, user_id) is None:
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         rows, total = await store.list_identities(conn, tenant_id, user_id, after=cursor[0] if cursor else None,
                                                   limit=query.limit, ascending=query.order == "asc")
     return page([present_identity(r) for r in rows], query.limit, total)
@@ -295,13 +288,13 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
         # The user row lock serialises disconnects (and password removals) of one user, so two
         # at once cannot both pass the "another way to sign in" check.
         if await users.get(conn, tenant_id, user_id, for_update=True) is None:
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         identity = await store.get_identity(conn, tenant_id, user_id, identity_id, for_update=True)
         if identity is None:
-            raise NotFound("identity")
+            raise IDENTITY_NOT_FOUND()
         methods = await store.other_sign_in_methods(conn, tenant_id, user_id, identity_id)
         if not methods["has_password"] and not methods["others"]:
-            raise LastSignInMethod()
+            raise LAST_SIGN_IN_METHOD()
         await store.delete_identity(conn, tenant_id, identity_id)
         now = datetime.now(UTC)
         await emit(conn, tenant_id, "oauth.disconnected", {
@@ -324,17 +317,17 @@ async def start_link(pool: asyncpg.Pool, settings: Any, tenant: Tenant, user_id:
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get(conn, tenant.id, user_id)
         if user is None or not user["email_verified"]:
-            raise LinkNeedsVerifiedEmail()
+            raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         # A stolen or long-lived session must not be enough to attach an account (a way in) to
         # the user: the sign-in behind it must be recent.
         signed_in_at = await store.session_signed_in_at(conn, tenant.id, user_id, session_id) if session_id else None
         if signed_in_at is None or datetime.now(UTC) - signed_in_at > RECENT_SIGN_IN:
-            raise ReauthenticationRequired()
+            raise REAUTHENTICATION_REQUIRED()
         row = await store.get_connection(conn, tenant.id, body.connection_id)
         if row is None:
-            raise NotFound("connection")
+            raise CONNECTION_NOT_FOUND()
         if not row["enabled"]:
-            raise ConnectionDisabled()
+            raise CONNECTION_DISABLED()
         await store.insert_ticket(conn, {
             "tenant_id": tenant.id, "token_hash": sha256_hex(ticket), "kind": "link", "user_id": user_id,
             "session_id": session_id, "connection_id": row["id"], "redirect_url": redirect,

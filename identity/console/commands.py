@@ -21,7 +21,7 @@ from identity.config import Settings
 from identity.console import output
 from identity.console.reveal import SecretOutput
 from identity.db.pool import create_pool
-from identity.http.errors import ApiError
+from identity.http.errors import NOT_FOUND, TENANT_NOT_FOUND, ApiError
 from identity.http.validation import convert
 from identity.principals import Tenant
 
@@ -50,7 +50,7 @@ async def _tenant(pool: asyncpg.Pool, id_or_slug: str) -> Tenant:
 
     row = await tenants.get(pool, id_or_slug)
     if row is None:
-        raise ApiError(f"no tenant {id_or_slug!r}", status=404, code="tenant_not_found")
+        raise TENANT_NOT_FOUND(f"no tenant {id_or_slug!r}")
     return Tenant(row["id"], row["status"], row["plan"], row["auth_config"])
 
 
@@ -71,7 +71,7 @@ async def _user_view(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[s
 
     row = await users.get(pool, tenant_id, user_id)
     if row is None:
-        raise ApiError("no such user", status=404, code="not_found")
+        raise NOT_FOUND("no such user")
     return {**present_user(row), "locked": lockout.is_locked(row), "locked_until": row["locked_until"]}
 
 
@@ -160,7 +160,7 @@ async def master_list(pool: asyncpg.Pool, settings: Settings, args: argparse.Nam
 async def master_revoke(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     row = await masterkeys.revoke(pool, args.id)
     if row is None:
-        raise ApiError(f"no master key {args.id!r}", status=404, code="not_found")
+        raise NOT_FOUND(f"no master key {args.id!r}")
     log.info("master_key_revoked", master_key_id=row["id"])
     output.print_line(f"revoked {row['id']} ({row['prefix']}…{row['last_four']}) at "
                       f"{row['revoked_at'].isoformat(timespec='seconds')}")
@@ -253,7 +253,7 @@ async def webhooks_retry(pool: asyncpg.Pool, settings: Settings, args: argparse.
         if delivery_id not in missing:
             output.print_line(f"{delivery_id}: pending (retry queued)")
     if missing:
-        raise ApiError(f"no delivery {', '.join(missing)} in {tenant.id}", status=404, code="not_found")
+        raise NOT_FOUND(f"no delivery {', '.join(missing)} in {tenant.id}")
 
 
 # -- status ------------------------------------------------------------------------------------

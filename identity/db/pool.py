@@ -94,6 +94,11 @@ def after_release(conn: Any, callback: Callable[[], None]) -> None:
         raise TypeError("a pool made without identity.db.pool.PooledConnection cannot run after_release")
 
 
+async def ping(pool: Any) -> None:
+    """One round trip: the database answers a query (the health check)."""
+    await pool.fetchval("SELECT 1")
+
+
 async def create_pool(dsn: str, min_size: int = 2, max_size: int = 20) -> asyncpg.Pool:
     return await asyncpg.create_pool(
         dsn,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from identity.audit.context import from_ctx
 from identity.email import service
+from identity.email.errors import EMAIL_TEMPLATE_NOT_FOUND, INVALID_TEMPLATE
 from identity.email.schemas import (
     ConfigTest,
     ConfigTestResult,
@@ -15,7 +16,7 @@ from identity.email.schemas import (
     Template,
     TemplateList,
 )
-from identity.http.errors import INVALID_EMAIL, not_found
+from identity.http.errors import INVALID_EMAIL
 from identity.http.routing import Ctx, Router
 from identity.principals import SECRET
 from identity.state import state
@@ -78,7 +79,7 @@ async def list_templates(ctx: Ctx):
 
 @router.get("/v1/email/templates/{template}", response=Template,
             summary="One template", **_common,
-            errors=(not_found("email_template"),))
+            errors=(EMAIL_TEMPLATE_NOT_FOUND,))
 async def get_template(ctx: Ctx):
     """Returns one email template (the tenant's override or the default) and the variables it may use.
     Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the six
@@ -89,7 +90,7 @@ async def get_template(ctx: Ctx):
 @router.put("/v1/email/templates/{template}", body=PutTemplate, response=Template,
             summary="Override a template; one that does not compile or uses anything but "
                     "{{ variable }}, filters and {% if %} is refused with 422", **_common,
-            errors=(not_found("email_template"), service.INVALID_TEMPLATE))
+            errors=(EMAIL_TEMPLATE_NOT_FOUND, INVALID_TEMPLATE))
 async def put_template(ctx: Ctx):
     """Overrides one email template (subject, HTML and text bodies) for the tenant's future emails. Called
     with a **secret key** holding the `*` scope. The template is checked now: one that does not compile,
@@ -102,7 +103,7 @@ async def put_template(ctx: Ctx):
 
 @router.delete("/v1/email/templates/{template}", status=204,
                summary="Reset a template to the default", **_common,
-               errors=(not_found("email_template"),))
+               errors=(EMAIL_TEMPLATE_NOT_FOUND,))
 async def delete_template(ctx: Ctx):
     """Drops the tenant's override of a template, so that the default is used again. Called with a **secret
     key** holding the `*` scope; 404 for an unknown template name. Writes the audit entry
@@ -114,7 +115,7 @@ async def delete_template(ctx: Ctx):
              response=RenderedEmail,
              summary="Render the current template with sample values overridden by variables",
              **_common,
-             errors=(not_found("email_template"), service.INVALID_TEMPLATE))
+             errors=(EMAIL_TEMPLATE_NOT_FOUND, INVALID_TEMPLATE))
 async def preview_template(ctx: Ctx):
     """Renders the template the tenant currently uses with sample values, overridden by the `variables`
     given, and returns subject, HTML and text. Called with a **secret key** holding the `*` scope. Sends

@@ -10,18 +10,17 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.email import store, templates, transport
 from identity.email.delivery import deliver, sender_for, template_source
+from identity.email.errors import EMAIL_TEMPLATE_NOT_FOUND, INVALID_TEMPLATE
 from identity.email.message import InvalidAddress
 from identity.email.queue import TEMPLATES
 from identity.email.schemas import ConfigTest, Preview, PutConfig, PutTemplate
 from identity.email.templates import Rendered, Source, TemplateRefused
-from identity.http.errors import INVALID_EMAIL, ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.types import EMAIL_RE
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused, check_host_at_creation
 
 CONFIG_TEST_TIMEOUT = 15.0
-
-INVALID_TEMPLATE = ErrorSpec(422, "invalid_template", "The template does not compile or render.")
 
 
 def present_config(row: asyncpg.Record | None) -> dict[str, Any]:
@@ -147,7 +146,7 @@ def _html(text: str) -> str:
 
 def _known(template: str) -> None:
     if template not in templates.VARIABLES:
-        raise NotFound("email_template", f"No email template named {template!r}; templates are "
+        raise EMAIL_TEMPLATE_NOT_FOUND( f"No email template named {template!r}; templates are "
                        f"{', '.join(TEMPLATES)}.")
 
 

@@ -16,7 +16,8 @@ from typing import Any
 from aiohttp import web
 
 from identity.crypto import constant_time_equals, sha256_hex
-from identity.http.errors import TENANT_HEADER_REQUIRED, Forbidden, NotFound, Unauthenticated
+from identity.http import auth_store as store
+from identity.http.errors import FORBIDDEN, TENANT_HEADER_REQUIRED, TENANT_NOT_FOUND, UNAUTHENTICATED
 from identity.http.key_cache import KeyEntry
 from identity.principals import (
     ACCESS_TOKEN,
@@ -79,15 +80,7 @@ class LastUsed:
         tenants = [k[0] for k in batch]
         ids = [k[1] for k in batch]
         stamps = [datetime.fromtimestamp(v, UTC) for v in batch.values()]
-        await pool.execute(
-            """UPDATE api_keys k SET last_used_at = u.ts
-               FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS u(tenant_id, id, ts)
-               WHERE k.tenant_id = u.tenant_id AND k.id = u.id
-                 AND (k.last_used_at IS NULL OR k.last_used_at < u.ts)""",
-            tenants,
-            ids,
-            stamps,
-        )
+        await store.stamp_last_used(pool, tenants, ids, stamps)
 
 
 async def _resolve_master(request: web.Request, token: str, tenant_id: str | None) -> Principal:
@@ -96,30 +89,17 @@ async def _resolve_master(request: web.Request, token: str, tenant_id: str | Non
         sha256_hex(token), sha256_hex(settings.master_key)
     ):
         return Principal(kind=MASTER, key_id="env")
-    row = await request.app[STATE].pool.fetchrow(
-        "SELECT id FROM master_keys WHERE key_hash = $1 AND revoked_at IS NULL", sha256_hex(token)
-    )
-    if row is None:
-        raise Unauthenticated("The master key is not valid.")
-    return Principal(kind=MASTER, key_id=row["id"])
+    key_id = await store.live_master_key_id(request.app[STATE].pool, sha256_hex(token))
+    if key_id is None:
+        raise UNAUTHENTICATED("The master key is not valid.")
+    return Principal(kind=MASTER, key_id=key_id)
 
 
 async def _resolve_cp_admin(request: web.Request, token: str, tenant_id: str | None) -> Principal:
     configured = request.app[STATE].settings.cp_admin_key
     if not configured or not constant_time_equals(sha256_hex(token), sha256_hex(configured)):
-        raise Unauthenticated("The control plane admin key is not valid.")
+        raise UNAUTHENTICATED("The control plane admin key is not valid.")
     return Principal(kind=CP_ADMIN)
-
-
-_KEY_QUERY = """
-SELECT t.id AS tenant_id, t.status, t.plan, t.auth_config, t.rate_limits,
-       k.id AS key_id, k.type, k.scopes,
-       extract(epoch FROM k.expires_at)::float8 AS expires_at,
-       extract(epoch FROM k.revoked_at)::float8 AS revoked_at
-FROM tenants t
-LEFT JOIN api_keys k ON k.tenant_id = t.id AND k.key_hash = $2
-WHERE t.id = $1
-"""
 
 
 async def load_tenant_and_key(
@@ -127,9 +107,9 @@ async def load_tenant_and_key(
 ) -> tuple[Tenant, KeyEntry | None]:
     """The tenant (404 tenant_not_found when unknown) and the key with this token's hash in it,
     read from the database (None: no such key in this tenant)."""
-    row = await request.app[STATE].pool.fetchrow(_KEY_QUERY, tenant_id, sha256_hex(token or ""))
+    row = await store.tenant_and_key(request.app[STATE].pool, tenant_id, sha256_hex(token or ""))
     if row is None:
-        raise NotFound("tenant")
+        raise TENANT_NOT_FOUND()
     tenant = Tenant(row["tenant_id"], row["status"], row["plan"], row["auth_config"], row["rate_limits"])
     if row["key_id"] is None:
         return tenant, None
@@ -149,7 +129,7 @@ async def _resolve_api_key(request: web.Request, token: str, tenant_id: str | No
             st.key_cache.put(tenant_id, key_hash, entry, version)
     if entry is None or entry.dead(time.time()) or entry.type != credential_kind(token):
         # Also the answer when the key belongs to another tenant (docs/api-conventions.md, "Credentials").
-        raise Unauthenticated("The API key is not valid for this tenant.")
+        raise UNAUTHENTICATED("The API key is not valid for this tenant.")
     st.last_used.touch(tenant_id, entry.key_id)
     return Principal(kind=entry.type, tenant=entry.tenant, key_id=entry.key_id, scopes=entry.scopes)
 
@@ -157,7 +137,7 @@ async def _resolve_api_key(request: web.Request, token: str, tenant_id: str | No
 async def _resolve_admin_token(request: web.Request, token: str, tenant_id: str | None) -> Principal:
     configured = request.app[STATE].settings.admin_token
     if not configured or not constant_time_equals(sha256_hex(token), sha256_hex(configured)):
-        raise Unauthenticated()
+        raise UNAUTHENTICATED()
     return Principal(kind=ADMIN_TOKEN)
 
 
@@ -175,7 +155,7 @@ def tenant_header(request: web.Request) -> str:
     if not tenant_id:
         raise TENANT_HEADER_REQUIRED()
     if not _TENANT_ID.fullmatch(tenant_id):
-        raise NotFound("tenant")
+        raise TENANT_NOT_FOUND()
     return tenant_id
 
 
@@ -183,7 +163,7 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
     """Resolve the request's credential, enforcing the route's allowed kinds and tenant header."""
     token = bearer(request)
     if token is None:
-        raise Unauthenticated("Send a credential as 'Authorization: Bearer <key or token>'.")
+        raise UNAUTHENTICATED("Send a credential as 'Authorization: Bearer <key or token>'.")
     settings = request.app[STATE].settings
     # The operator's admin token may have any shape (docs/configuration.md), even one that looks like a
     # key or a JWT: on the routes that take it, it is recognised before the shapes are.
@@ -193,9 +173,9 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
     else:
         kind = credential_kind(token)
     if kind is None:
-        raise Unauthenticated("The credential is not recognised.")
+        raise UNAUTHENTICATED("The credential is not recognised.")
     if kind not in allowed:
-        raise Forbidden(
+        raise FORBIDDEN(
             f"A {kind.replace('_', ' ')} credential cannot be used on this endpoint."
         )
     tenant_id = None
@@ -203,5 +183,5 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
         tenant_id = tenant_header(request)
     resolver = request.app[STATE].registry.resolvers.get(kind)
     if resolver is None:
-        raise Unauthenticated("The credential is not recognised.")
+        raise UNAUTHENTICATED("The credential is not recognised.")
     return await resolver(request, token, tenant_id)

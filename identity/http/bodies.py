@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl
 from aiohttp import web
 from multidict import MultiDict, MultiDictProxy
 
-from identity.http.errors import ApiError
+from identity.http.errors import INCOMPLETE_BODY, INVALID_FORM, REQUEST_TIMEOUT, UNSUPPORTED_MEDIA_TYPE, ApiError
 from identity.http.server import HEAD_ARRIVED
 from identity.http.validation import unstorable
 from identity.state import STATE
@@ -27,23 +27,19 @@ MAX_FIELDS = 1000
 
 
 class UnsupportedMediaType(ApiError):
-    status, code = 415, "unsupported_media_type"
-    message = "Send the body as application/json."
+    spec = UNSUPPORTED_MEDIA_TYPE
 
 
 class InvalidForm(ApiError):
-    status, code = 400, "invalid_form"
-    message = "The request body is not a valid UTF-8 form."
+    spec = INVALID_FORM
 
 
 class RequestTimeout(ApiError):
-    status, code = 408, "request_timeout"
-    message = "The request body did not arrive in time."
+    spec = REQUEST_TIMEOUT
 
 
 class IncompleteBody(ApiError):
-    status, code = 400, "incomplete_body"
-    message = "The connection closed before the request body arrived."
+    spec = INCOMPLETE_BODY
 
 
 def _media_type(request: web.Request, wanted: str, raw: bytes) -> None:

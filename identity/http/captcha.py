@@ -18,7 +18,8 @@ from typing import Any
 import structlog
 
 from identity import jsontext, tracing
-from identity.http.errors import ApiError
+from identity.http import captcha_store as store
+from identity.http.errors import CAPTCHA_FAILED, CAPTCHA_REQUIRED, CAPTCHA_UNAVAILABLE, ApiError
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
 
@@ -76,18 +77,15 @@ PROTECTED = frozenset({("POST", "/v1/auth/sign-in"), ("POST", "/v1/auth/sign-up"
 
 
 class CaptchaRequired(ApiError):
-    status, code = 400, "captcha_required"
-    message = "This tenant requires a captcha_token; complete the captcha and send its token."
+    spec = CAPTCHA_REQUIRED
 
 
 class CaptchaFailed(ApiError):
-    status, code = 403, "captcha_failed"
-    message = "The captcha token was refused by the verifier; complete the captcha again."
+    spec = CAPTCHA_FAILED
 
 
 class CaptchaUnavailable(ApiError):
-    status, code = 503, "captcha_unavailable"
-    message = "The captcha verifier could not be reached; try again shortly."
+    spec = CAPTCHA_UNAVAILABLE
 
 
 def enabled(auth_config: dict[str, Any]) -> bool:
@@ -111,7 +109,7 @@ async def verify(
     if not token:
         raise CaptchaRequired()
     setting = auth_config["bot_protection"]
-    sealed = await pool.fetchval("SELECT bot_protection_secret FROM tenants WHERE id = $1", tenant_id)
+    sealed = await store.sealed_secret(pool, tenant_id)
     if not sealed:
         raise CaptchaUnavailable("Bot protection is on but no provider secret is stored.")
     secret = box.decrypt(sealed, associated=tenant_id)

@@ -8,25 +8,31 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from identity.http.bodies import IncompleteBody, InvalidForm, RequestTimeout, UnsupportedMediaType
-from identity.http.captcha import PROTECTED, CaptchaFailed, CaptchaRequired, CaptchaUnavailable
+from identity.http.captcha import PROTECTED
 from identity.http.errors import (
+    CAPTCHA_FAILED,
+    CAPTCHA_REQUIRED,
+    CAPTCHA_UNAVAILABLE,
+    FORBIDDEN,
     IDEMPOTENCY_KEY_IN_USE,
     IDEMPOTENCY_KEY_MISMATCH,
+    INCOMPLETE_BODY,
+    INSUFFICIENT_SCOPE,
+    INVALID_FORM,
+    INVALID_JSON,
+    NOT_FOUND,
     ORIGIN_NOT_ALLOWED,
     PAYLOAD_TOO_LARGE,
+    REQUEST_TIMEOUT,
+    SERVICE_UNAVAILABLE,
     TENANT_HEADER_REQUIRED,
+    TENANT_NOT_FOUND,
+    UNAUTHENTICATED,
+    UNSUPPORTED_MEDIA_TYPE,
+    VALIDATION_ERROR,
     ErrorSpec,
-    Forbidden,
-    InsufficientScope,
-    InvalidJson,
-    NotFound,
-    ServiceUnavailable,
-    Unauthenticated,
-    ValidationFailed,
-    not_found,
 )
-from identity.http.ratelimit.limiter import RateLimited
+from identity.http.ratelimit.errors import RATE_LIMITED
 from identity.http.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES
 from identity.principals import ACCESS_TOKEN, CP_ADMIN, PUBLISHABLE, SECRET
 
@@ -41,33 +47,33 @@ def implied(route: Any) -> list[ErrorSpec]:
     """The errors that the platform answers for any route declared like this one."""
     specs: list[ErrorSpec] = []
     if _PARAM.search(route.path):
-        specs.append(NotFound.spec)  # an identifier no row can hold (Route.handle)
+        specs.append(NOT_FOUND)  # an identifier no row can hold (Route.handle)
     if "{tenant_id}" in route.path:
-        specs.append(not_found("tenant"))  # the OAuth endpoints name their tenant in the path
+        specs.append(TENANT_NOT_FOUND)  # the OAuth endpoints name their tenant in the path
     if route.auth:
-        specs += [Unauthenticated.spec, Forbidden.spec, ServiceUnavailable.spec]
+        specs += [UNAUTHENTICATED, FORBIDDEN, SERVICE_UNAVAILABLE]
         if route.tenant and any(k in TENANT_KINDS for k in route.auth):
-            specs += [TENANT_HEADER_REQUIRED, not_found("tenant"), ORIGIN_NOT_ALLOWED]
+            specs += [TENANT_HEADER_REQUIRED, TENANT_NOT_FOUND, ORIGIN_NOT_ALLOWED]
         if route.scope and SECRET in route.auth:
-            specs.append(InsufficientScope.spec)
+            specs.append(INSUFFICIENT_SCOPE)
     if route.body is not None or (route.method == "POST" and route.idempotent):
         specs.append(PAYLOAD_TOO_LARGE)
     if route.body is not None:
-        specs += [InvalidJson.spec, ValidationFailed.spec]
+        specs += [INVALID_JSON, VALIDATION_ERROR]
     if route.body is not None or route.form is not None:
         # identity/http/bodies.py: the declared media type, strict UTF-8, the body's deadline
-        specs += [UnsupportedMediaType.spec, RequestTimeout.spec, IncompleteBody.spec, PAYLOAD_TOO_LARGE]
+        specs += [UNSUPPORTED_MEDIA_TYPE, REQUEST_TIMEOUT, INCOMPLETE_BODY, PAYLOAD_TOO_LARGE]
     if route.form is not None and route.content_type == "text/html":
-        specs.append(InvalidForm.spec)  # the hosted pages' forms (OAuth's own endpoints answer RFC 6749 errors)
+        specs.append(INVALID_FORM)  # the hosted pages' forms (OAuth's own endpoints answer RFC 6749 errors)
     if route.query is not None:
-        specs.append(ValidationFailed.spec)
+        specs.append(VALIDATION_ERROR)
     if route.method == "POST" and route.idempotent:
-        specs += [IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_MISMATCH, ValidationFailed.spec]
+        specs += [IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_MISMATCH, VALIDATION_ERROR]
     key = (route.method, route.path)
     if key in ENDPOINT_RULES or key in ANONYMOUS_RULES or any(k in LIMITED_KINDS for k in route.auth):
-        specs.append(RateLimited.spec)
+        specs.append(RATE_LIMITED)
     if key in PROTECTED:
-        specs += [CaptchaRequired.spec, CaptchaFailed.spec, CaptchaUnavailable.spec]
+        specs += [CAPTCHA_REQUIRED, CAPTCHA_FAILED, CAPTCHA_UNAVAILABLE]
     return specs
 
 

@@ -1,9 +1,13 @@
 """One error hierarchy; each error has a status and a stable code, rendered by one middleware.
 
-An error is declared once, as an ErrorSpec (or an ApiError subclass, whose `spec` is derived
-from its class attributes); the code raises it from that declaration and routes list the same
-objects in `errors=`, so /openapi.json names every code an operation can answer
-(docs/api-conventions.md, "The reference").
+Errors are declared one way: an ErrorSpec (status, code, default message) at module level of
+the errors.py of the package that raises it; this module declares the platform's own. Code
+raises the declaration (`raise USER_NOT_FOUND()`, `raise PASSWORD_TOO_WEAK.invalid(field, msg)`)
+and routes list the same objects in `errors=`, so /openapi.json names every code an operation
+can answer (docs/api-conventions.md, "The reference"; docs/errors.md, "Where errors are
+declared"). The few ApiError subclasses are exception classes for `except` clauses or a body of
+their own; each takes its code from a declaration (`spec = ...`), never a literal of its own.
+tests/test_code_layout.py checks all of this.
 """
 
 from __future__ import annotations
@@ -38,15 +42,69 @@ class ErrorSpec:
         return ValidationFailed(field, message, code=self.code)
 
 
+# -- the platform's declarations ----------------------------------------------------------------
+
+BAD_REQUEST = ErrorSpec(400, "bad_request", "The request is malformed.")
+INVALID_JSON = ErrorSpec(400, "invalid_json", "The request body must be a JSON object.")
+VALIDATION_ERROR = ErrorSpec(422, "validation_error", "The request has invalid fields.")
+UNAUTHENTICATED = ErrorSpec(401, "unauthenticated", "A valid credential is required.")
+FORBIDDEN = ErrorSpec(403, "forbidden", "This credential cannot be used on this endpoint.")
+INSUFFICIENT_SCOPE = ErrorSpec(403, "insufficient_scope", "The API key lacks the scope this endpoint needs.")
+NOT_FOUND = ErrorSpec(404, "not_found", "Not found.")
+#: The tenant a credential or a path names does not exist (the platform resolves it).
+TENANT_NOT_FOUND = ErrorSpec(404, "tenant_not_found", "No tenant with that identifier.")
+METHOD_NOT_ALLOWED = ErrorSpec(405, "method_not_allowed", "This path does not take that method.")
+SERVICE_UNAVAILABLE = ErrorSpec(503, "service_unavailable", "The service is temporarily unavailable; retry shortly.")
+INTERNAL_ERROR = ErrorSpec(500, "internal_error",
+                           "An unexpected error occurred; quote the request_id when reporting it.")
+
+#: A 422 on a field that must hold an email address (sign-up, users, invitations, email config).
+INVALID_EMAIL = ErrorSpec(422, "invalid_email", "The email address is not valid.")
+
+# Raised where the platform reads a request (identity/http/auth.py, cors.py, idempotency.py, bodies.py).
+TENANT_HEADER_REQUIRED = ErrorSpec(400, "tenant_header_required",
+                                   "Send the tenant's identifier in the X-Tenant-ID header.")
+ORIGIN_NOT_ALLOWED = ErrorSpec(403, "origin_not_allowed", "This origin is not in the tenant's allowed_origins.")
+IDEMPOTENCY_KEY_IN_USE = ErrorSpec(409, "idempotency_key_in_use",
+                                   "A request with this Idempotency-Key is still in progress.")
+IDEMPOTENCY_KEY_MISMATCH = ErrorSpec(422, "idempotency_key_mismatch",
+                                     "This Idempotency-Key was used with a different request.")
+#: aiohttp refuses a body over the application's client_max_size; the middleware answers it.
+PAYLOAD_TOO_LARGE = ErrorSpec(413, "payload_too_large", "The request body is too large.")
+UNSUPPORTED_MEDIA_TYPE = ErrorSpec(415, "unsupported_media_type", "Send the body as application/json.")
+INVALID_FORM = ErrorSpec(400, "invalid_form", "The request body is not a valid UTF-8 form.")
+REQUEST_TIMEOUT = ErrorSpec(408, "request_timeout", "The request body did not arrive in time.")
+INCOMPLETE_BODY = ErrorSpec(400, "incomplete_body", "The connection closed before the request body arrived.")
+
+# Raised by the captcha check of sign-in and sign-up (identity/http/captcha.py).
+CAPTCHA_REQUIRED = ErrorSpec(400, "captcha_required",
+                             "This tenant requires a captcha_token; complete the captcha and send its token.")
+CAPTCHA_FAILED = ErrorSpec(403, "captcha_failed",
+                           "The captcha token was refused by the verifier; complete the captcha again.")
+CAPTCHA_UNAVAILABLE = ErrorSpec(503, "captcha_unavailable",
+                                "The captcha verifier could not be reached; try again shortly.")
+
+#: The web framework's own HTTP errors (aiohttp raises them before a handler runs), by status:
+#: the declaration and, where it says more than the default, the message.
+_HTTP_ERRORS: dict[int, tuple[ErrorSpec, str | None]] = {
+    400: (BAD_REQUEST, None),
+    404: (NOT_FOUND, "No such path."),
+    405: (METHOD_NOT_ALLOWED, None),
+    413: (PAYLOAD_TOO_LARGE, None),
+    415: (UNSUPPORTED_MEDIA_TYPE, None),
+}
+
+
 class ApiError(Exception):
-    status: int = 400
-    code: str = "bad_request"
-    message: str = "The request could not be processed."
-    spec: ClassVar[ErrorSpec]
+    spec: ClassVar[ErrorSpec] = BAD_REQUEST
+    status: int = BAD_REQUEST.status
+    code: str = BAD_REQUEST.code
+    message: str = BAD_REQUEST.message
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.spec = ErrorSpec(cls.status, cls.code, cls.message)
+        # A subclass names its declaration; its status, code and message are the declaration's.
+        cls.status, cls.code, cls.message = cls.spec.status, cls.spec.code, cls.spec.message
 
     def __init__(
         self,
@@ -81,14 +139,20 @@ class ApiError(Exception):
         return {"error": error}
 
 
-class InvalidJson(ApiError):
-    status, code = 400, "invalid_json"
-    message = "The request body must be a JSON object."
+def from_http(status: int, reason: str) -> ApiError:
+    """The envelope for an HTTP error the web framework raised (identity/http/middleware.py). A
+    status outside _HTTP_ERRORS (none is known) keeps the framework's reason, with code `error`."""
+    known = _HTTP_ERRORS.get(status)
+    if known is None:
+        return ApiError(reason, code="error", status=status)
+    spec, message = known
+    return spec(message)
 
 
 class ValidationFailed(ApiError):
-    status, code = 422, "validation_error"
-    message = "The request has invalid fields."
+    """A 422 naming its field (details); VALIDATION_ERROR unless a declaration gives its code."""
+
+    spec = VALIDATION_ERROR
 
     def __init__(self, field: str, message: str, *, code: str | None = None) -> None:
         super().__init__(
@@ -96,60 +160,3 @@ class ValidationFailed(ApiError):
             code=code,
             details=[{"field": field, "message": message}],
         )
-
-
-class Unauthenticated(ApiError):
-    status, code = 401, "unauthenticated"
-    message = "A valid credential is required."
-
-
-class Forbidden(ApiError):
-    status, code = 403, "forbidden"
-    message = "This credential cannot be used on this endpoint."
-
-
-class InsufficientScope(ApiError):
-    status, code = 403, "insufficient_scope"
-    message = "The API key lacks the scope this endpoint needs."
-
-
-class NotFound(ApiError):
-    status, code = 404, "not_found"
-    message = "Not found."
-
-    def __init__(self, kind: str | None = None, message: str | None = None) -> None:
-        if kind:
-            spec = not_found(kind)
-            super().__init__(message or spec.message, code=spec.code)
-        else:
-            super().__init__(message)
-
-
-def not_found(kind: str) -> ErrorSpec:
-    """The declaration behind NotFound(kind): 404 `<kind>_not_found`."""
-    return ErrorSpec(404, f"{kind}_not_found", f"No {kind.replace('_', ' ')} with that identifier.")
-
-
-class Conflict(ApiError):
-    status, code = 409, "conflict"
-    message = "The request conflicts with the current state."
-
-
-class ServiceUnavailable(ApiError):
-    status, code = 503, "service_unavailable"
-    message = "The service is temporarily unavailable; retry shortly."
-
-
-#: A 422 on a field that must hold an email address (sign-up, users, invitations, email config).
-INVALID_EMAIL = ErrorSpec(422, "invalid_email", "The email address is not valid.")
-
-# Declared where the platform raises them (identity/http/auth.py, cors.py, idempotency.py).
-TENANT_HEADER_REQUIRED = ErrorSpec(400, "tenant_header_required",
-                                   "Send the tenant's identifier in the X-Tenant-ID header.")
-ORIGIN_NOT_ALLOWED = ErrorSpec(403, "origin_not_allowed", "This origin is not in the tenant's allowed_origins.")
-IDEMPOTENCY_KEY_IN_USE = ErrorSpec(409, "idempotency_key_in_use",
-                                   "A request with this Idempotency-Key is still in progress.")
-IDEMPOTENCY_KEY_MISMATCH = ErrorSpec(422, "idempotency_key_mismatch",
-                                     "This Idempotency-Key was used with a different request.")
-#: aiohttp refuses a body over the application's client_max_size; the middleware answers it.
-PAYLOAD_TOO_LARGE = ErrorSpec(413, "payload_too_large", "The request body is too large.")

@@ -15,20 +15,20 @@ from typing import Any
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from identity.http.errors import NotFound, Unauthenticated
+from identity.http.errors import NOT_FOUND, UNAUTHENTICATED
 from identity.http.metrics import POOL_IDLE, POOL_MAX, POOL_SIZE
 
 
 def authorise(request: web.Request, token: str | None) -> None:
     """Raise unless the request may read /metrics on the API port."""
     if token is None:
-        raise NotFound(message="No such path.")
+        raise NOT_FOUND("No such path.")
     scheme, _, presented = request.headers.get("Authorization", "").partition(" ")
     # Digests of equal length: the comparison takes the same time whatever was presented.
     expected = hashlib.sha256(token.encode()).digest()
     given = hashlib.sha256(presented.strip().encode()).digest()
     if scheme.lower() != "bearer" or not hmac.compare_digest(given, expected):
-        raise Unauthenticated("Send the metrics token as 'Authorization: Bearer <token>'.",
+        raise UNAUTHENTICATED("Send the metrics token as 'Authorization: Bearer <token>'.",
                               headers={"WWW-Authenticate": 'Bearer realm="metrics"'})
 
 

@@ -24,6 +24,7 @@ import asyncpg
 from cryptography.exceptions import InvalidTag
 
 from identity.crypto import SecretBox, seal, unseal
+from identity.http import idempotency_store
 from identity.http.errors import IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_MISMATCH, ValidationFailed
 
 RETENTION_HOURS = 24
@@ -70,25 +71,11 @@ async def claim(pool: asyncpg.Pool, c: Claim) -> Stored | None:
     """Claim the key for this request; return a stored response instead when there is one."""
     deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
     while True:
-        row = await pool.fetchrow(
-            """INSERT INTO idempotency_keys (tenant_id, scope, key, request_hash)
-               VALUES ($1, $2, $3, $4)
-               ON CONFLICT (tenant_id, scope, key) DO UPDATE
-                 SET request_hash = EXCLUDED.request_hash, created_at = now(), state = 'processing',
-                     response_status = NULL, response_body = NULL
-                 WHERE idempotency_keys.created_at < now() - make_interval(hours => $5)
-                    OR (idempotency_keys.state = 'processing'
-                        AND idempotency_keys.created_at < now() - make_interval(secs => $6))
-               RETURNING true AS claimed""",
-            c.tenant_id, c.scope, c.lookup, c.request_hash, RETENTION_HOURS, CLAIM_TIMEOUT_SECONDS,
-        )
-        if row is not None:
+        claimed = await idempotency_store.claim(pool, c.tenant_id, c.scope, c.lookup, c.request_hash,
+                                                RETENTION_HOURS, CLAIM_TIMEOUT_SECONDS)
+        if claimed:
             return None
-        existing = await pool.fetchrow(
-            """SELECT request_hash, state, response_status, response_body FROM idempotency_keys
-               WHERE tenant_id = $1 AND scope = $2 AND key = $3""",
-            c.tenant_id, c.scope, c.lookup,
-        )
+        existing = await idempotency_store.get(pool, c.tenant_id, c.scope, c.lookup)
         if existing is None:
             continue  # released between our two statements; try to claim again
         if not hmac.compare_digest(existing["request_hash"], c.request_hash):
@@ -114,16 +101,9 @@ def _opened(c: Claim, status: int, sealed: bytes | None) -> bytes:
 
 
 async def complete(pool: asyncpg.Pool, c: Claim, status: int, body: bytes) -> None:
-    await pool.execute(
-        """UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5
-           WHERE tenant_id = $1 AND scope = $2 AND key = $3""",
-        c.tenant_id, c.scope, c.lookup, status, seal(c.seal_key, body, c.associated(status)) if body else b"",
-    )
+    sealed = seal(c.seal_key, body, c.associated(status)) if body else b""
+    await idempotency_store.complete(pool, c.tenant_id, c.scope, c.lookup, status, sealed)
 
 
 async def release(pool: asyncpg.Pool, c: Claim) -> None:
-    await pool.execute(
-        "DELETE FROM idempotency_keys WHERE tenant_id = $1 AND scope = $2 AND key = $3 "
-        "AND state = 'processing'",
-        c.tenant_id, c.scope, c.lookup,
-    )
+    await idempotency_store.release(pool, c.tenant_id, c.scope, c.lookup)

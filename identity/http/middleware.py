@@ -10,21 +10,13 @@ from aiohttp import web
 
 from identity import __version__, origin, tracing
 from identity.http import accesslog, cors, server
-from identity.http.errors import PAYLOAD_TOO_LARGE, ApiError, ServiceUnavailable
+from identity.http.errors import INTERNAL_ERROR, SERVICE_UNAVAILABLE, ApiError, from_http
 from identity.http.metrics import LATENCY, REQUESTS
 from identity.http.routing import json_response
 from identity.ids import new_id
 from identity.state import RATE_HEADERS, REQUEST_ID
 
 log = structlog.get_logger("identity.http")
-
-_HTTP_CODES = {
-    400: ("bad_request", "The request is malformed."),
-    404: ("not_found", "No such path."),
-    405: ("method_not_allowed", "This path does not take that method."),
-    413: (PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message),
-    415: ("unsupported_media_type", "Send the body as application/json."),
-}
 
 #: What asyncpg raises while Postgres is down, restarting or failing over (each seen in
 #: tests/test_faults.py::test_postgres_restart_under_load): terminated sessions (57P01/57P02),
@@ -103,24 +95,19 @@ async def _answer(request: web.Request, handler, request_id: str) -> web.StreamR
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        code, message = _HTTP_CODES.get(exc.status, ("error", exc.reason))
-        error = ApiError(message, code=code, status=exc.status)
+        error = from_http(exc.status, exc.reason)
         request[accesslog.ERROR_CODE] = error.code
         response = json_response(error.body(request_id), exc.status)
         if exc.status == 405 and "Allow" in exc.headers:
             response.headers["Allow"] = exc.headers["Allow"]
     except _DB_DOWN as exc:
         log.error("database_unavailable", error=repr(exc))
-        error = ServiceUnavailable()
+        error = SERVICE_UNAVAILABLE()
         request[accesslog.ERROR_CODE] = error.code
         response = json_response(error.body(request_id), 503, {"Retry-After": "1"})
     except Exception:
         log.exception("unhandled_error", path=request.path, method=request.method)
-        error = ApiError(
-            "An unexpected error occurred; quote the request_id when reporting it.",
-            code="internal_error",
-            status=500,
-        )
+        error = INTERNAL_ERROR()
         request[accesslog.ERROR_CODE] = error.code
         response = json_response(error.body(request_id), 500)
     rate_headers = request.get(RATE_HEADERS)

@@ -17,7 +17,7 @@ from identity.http import accesslog, captcha, cors, error_declarations, idempote
 from identity.http.auth import authenticate
 from identity.http.bodies import read_json, read_raw
 from identity.http.clientinfo import client_ip, user_agent
-from identity.http.errors import ApiError, ErrorSpec, InsufficientScope, NotFound
+from identity.http.errors import INSUFFICIENT_SCOPE, NOT_FOUND, ApiError, ErrorSpec
 from identity.http.validation import decode_body, decode_query, unstorable
 from identity.principals import SECRET, Principal
 from identity.state import STATE
@@ -119,7 +119,7 @@ class Route:
     tenant: bool = True
     idempotent: bool = True
     #: The errors the handler and the services it calls can raise, as the declarations they
-    #: raise (ErrorSpec, or an ApiError subclass's .spec); the ones that the rest of this
+    #: raise (ErrorSpec, from the packages' errors.py); the ones that the rest of this
     #: declaration implies are added by identity/http/error_declarations.py.
     errors: tuple[ErrorSpec, ...] = ()
     content_type: str = "application/json"
@@ -156,7 +156,7 @@ class Route:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         for value in request.match_info.values():
             if unstorable(value):
-                raise NotFound()  # no stored identifier can contain such a character
+                raise NOT_FOUND()  # no stored identifier can contain such a character
         principal = None
         st = request.app[STATE]
         if self.auth:
@@ -175,7 +175,7 @@ class Route:
                 and principal.kind == SECRET
                 and not principal.has_scope(self.scope)
             ):
-                raise InsufficientScope(f"This endpoint needs the '{self.scope}' scope.")
+                raise INSUFFICIENT_SCOPE(f"This endpoint needs the '{self.scope}' scope.")
             if principal.tenant is not None and "Origin" in request.headers:
                 cors.check_origin(request, principal.tenant.auth_config.get("allowed_origins") or [])
         raw = b""

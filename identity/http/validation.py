@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from identity.durations import parse_duration
-from identity.http.errors import InvalidJson, ValidationFailed
+from identity.http.errors import INVALID_JSON, ValidationFailed
 
 T = TypeVar("T")
 
@@ -73,20 +73,20 @@ def _deeper_than(value: Any, limit: int) -> bool:
 
 def decode_body(raw: bytes, type_: type[T]) -> T:
     if not raw.strip():
-        raise InvalidJson("The request body is empty; send a JSON object.")
+        raise INVALID_JSON("The request body is empty; send a JSON object.")
     too_deep = f"The request body is nested too deeply (at most {MAX_DEPTH} levels)."
     try:
         data = _decoder.decode(raw)
     except msgspec.DecodeError as exc:
-        raise InvalidJson(f"The request body is not valid JSON: {exc}") from None
+        raise INVALID_JSON(f"The request body is not valid JSON: {exc}") from None
     except UnicodeDecodeError:  # msgspec raises it, not DecodeError, for bad bytes in a string
-        raise InvalidJson("The request body is not valid UTF-8.") from None
+        raise INVALID_JSON("The request body is not valid UTF-8.") from None
     except RecursionError:  # msgspec's own depth limit (found by tests/test_security.py)
-        raise InvalidJson(too_deep) from None
+        raise INVALID_JSON(too_deep) from None
     if not isinstance(data, dict):
-        raise InvalidJson("The request body must be a JSON object.")
+        raise INVALID_JSON("The request body must be a JSON object.")
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _deeper_than(data, MAX_DEPTH):
-        raise InvalidJson(too_deep)
+        raise INVALID_JSON(too_deep)
     if b"\\u" in raw:  # only escapes can smuggle NUL or lone surrogates into valid JSON
         _check_storable(data)
     return convert(data, type_)

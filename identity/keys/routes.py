@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
-from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.keys import service
+from identity.keys.errors import API_KEY_NOT_FOUND, API_KEY_REVOKED
 from identity.keys.schemas import (
     ApiKey,
     ApiKeyCreated,
@@ -43,7 +43,7 @@ async def create_key(ctx: Ctx):
 
 @router.post("/v1/api-keys/rotate", body=RotateKey, response=ApiKeyRotated,
              summary="Issue a new key and revoke the old one after a grace period", **_common,
-             errors=(not_found("api_key"), service.KeyRevoked))
+             errors=(API_KEY_NOT_FOUND, API_KEY_REVOKED))
 async def rotate_key(ctx: Ctx):
     """Issues a new key with the old key's name, type and scopes and schedules the old one's revocation
     after `grace_period` (0 seconds to 30 days), so that deployments can switch over. Called with a
@@ -53,7 +53,7 @@ async def rotate_key(ctx: Ctx):
 
 
 @router.get("/v1/api-keys/{id}", response=ApiKey, summary="Get an API key (without the key)", **_common,
-            errors=(not_found("api_key"),))
+            errors=(API_KEY_NOT_FOUND,))
 async def get_key(ctx: Ctx):
     """Returns one API key of the tenant without the key itself (prefix and last four characters only).
     Called with a **secret key** holding the `*` scope; 404 when the tenant has no such key. Changes
@@ -63,7 +63,7 @@ async def get_key(ctx: Ctx):
 
 @router.patch("/v1/api-keys/{id}", body=UpdateKey, response=ApiKey,
               summary="Rename a key or replace its scopes", **_common,
-              errors=(not_found("api_key"),))
+              errors=(API_KEY_NOT_FOUND,))
 async def update_key(ctx: Ctx):
     """Renames a key or replaces a secret key's scopes; the change applies to requests at once, in every
     process. Called with a **secret key** holding the `*` scope. 404 for an unknown key, 422 for scopes
@@ -72,7 +72,7 @@ async def update_key(ctx: Ctx):
 
 
 @router.delete("/v1/api-keys/{id}", status=204, summary="Revoke a key immediately", **_common,
-               errors=(not_found("api_key"),))
+               errors=(API_KEY_NOT_FOUND,))
 async def revoke_key(ctx: Ctx):
     """Revokes a key at once: requests with it answer 401 from then on, in every process. Called with a
     **secret key** holding the `*` scope. Revoking a revoked key answers 204 and changes nothing; 404

@@ -9,19 +9,18 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
-from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import decode_cursor, page
 from identity.http.validation import duration_field
 from identity.ids import new_id
 from identity.keys import store
+from identity.keys.errors import API_KEY_NOT_FOUND, API_KEY_REVOKED
 from identity.keys.schemas import CreateKey, ListKeys, RotateKey, UpdateKey
 
 _PREFIX = {"publishable": "pk_live_", "secret": "sk_live_"}
 MAX_EXPIRY_DAYS = 3650
 MAX_GRACE_DAYS = 30
-
-KeyRevoked = ErrorSpec(409, "api_key_revoked", "A revoked key cannot be rotated.")
 
 
 def present(row: asyncpg.Record) -> dict[str, Any]:
@@ -112,7 +111,7 @@ async def list_keys(pool: asyncpg.Pool, tenant_id: str, query: ListKeys) -> dict
 async def get(pool: asyncpg.Pool, tenant_id: str, key_id: str) -> dict[str, Any]:
     row = await store.get(pool, tenant_id, key_id)
     if row is None:
-        raise NotFound("api_key")
+        raise API_KEY_NOT_FOUND()
     return present(row)
 
 
@@ -122,7 +121,7 @@ async def update(
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get(conn, tenant_id, key_id, for_update=True)
         if row is None:
-            raise NotFound("api_key")
+            raise API_KEY_NOT_FOUND()
         changes: dict[str, Any] = {}
         if isinstance(body.name, str):
             changes["name"] = body.name
@@ -141,7 +140,7 @@ async def revoke(pool: asyncpg.Pool, tenant_id: str, key_id: str, audit: AuditCo
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get(conn, tenant_id, key_id, for_update=True)
         if row is None:
-            raise NotFound("api_key")
+            raise API_KEY_NOT_FOUND()
         if row["revoked"]:
             return  # already revoked: DELETE is idempotent
         await store.update(conn, tenant_id, key_id, {"revoked_at": datetime.now(UTC)})
@@ -155,9 +154,9 @@ async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: Aud
     async with pool.acquire() as conn, conn.transaction():
         old = await store.get(conn, tenant_id, body.id, for_update=True)
         if old is None:
-            raise NotFound("api_key")
+            raise API_KEY_NOT_FOUND()
         if old["revoked"]:
-            raise KeyRevoked()
+            raise API_KEY_REVOKED()
         revokes_at = datetime.now(UTC) + grace
         if old["revoked_at"] is not None and old["revoked_at"] < revokes_at:
             revokes_at = old["revoked_at"]  # an earlier pending rotation keeps its deadline

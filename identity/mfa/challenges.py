@@ -28,10 +28,11 @@ from identity.crypto import constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ApiError
-from identity.http.ratelimit.limiter import RateLimited
+from identity.http.ratelimit.errors import RATE_LIMITED
 from identity.ids import new_id
 from identity.mfa import codes, passkeys, store, totp
-from identity.mfa.service import backup_hash, factor_not_found, invalid_code, totp_aad
+from identity.mfa.errors import INVALID_CODE, MFA_FACTOR_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED
+from identity.mfa.service import backup_hash, totp_aad
 from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
@@ -96,8 +97,8 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
     extra: dict[str, Any] = {}
     if kind in ("sms", "email_otp"):
         if challenge["codes_sent"] >= MAX_CODES_SENT:
-            raise RateLimited.spec("Too many codes were sent for this sign-in; sign in again.",
-                                   extra={"retry_after": 60}, headers={"Retry-After": "60"})
+            raise RATE_LIMITED("Too many codes were sent for this sign-in; sign in again.",
+                               extra={"retry_after": 60}, headers={"Retry-After": "60"})
         code = codes.new_otp()
         live = [c for c in (challenge["codes"] or []) if datetime.fromisoformat(c["expires_at"]) > _now()]
         live.append({"factor_id": changes["factor_id"], "type": kind,
@@ -118,7 +119,7 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
     elif kind == "webauthn":
         rp = passkeys.relying_party(tenant.auth_config, factor["rp_id"])
         if rp is None:
-            raise passkeys.not_configured()
+            raise WEBAUTHN_NOT_CONFIGURED()
         nonce = passkeys.new_challenge()
         changes["webauthn_challenge"] = nonce
         extra["webauthn"] = {"options": passkeys.authentication_options(
@@ -160,17 +161,17 @@ async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: AuthR
 
 def _check_challenge(challenge: Any | None) -> None:
     if challenge is None or challenge["completed_at"] is not None:
-        raise auth_errors.invalid_token("The MFA challenge is not valid or was already used; sign in again.")
+        raise auth_errors.INVALID_TOKEN("The MFA challenge is not valid or was already used; sign in again.")
     if challenge["failed_attempts"] >= codes.MAX_ATTEMPTS:
-        raise auth_errors.invalid_token("Too many wrong codes for this sign-in; sign in again.")
+        raise auth_errors.INVALID_TOKEN("Too many wrong codes for this sign-in; sign in again.")
     if _aware(challenge["expires_at"]) <= _now():
-        raise auth_errors.token_expired("The MFA challenge has expired; sign in again.")
+        raise auth_errors.TOKEN_EXPIRED("The MFA challenge has expired; sign in again.")
 
 
 async def _active_factor(conn: Any, tenant_id: str, user_id: str, factor_id: str) -> Any:
     factor = await store.get_factor(conn, tenant_id, user_id, factor_id)
     if factor is None or factor["status"] != "active":
-        raise factor_not_found()
+        raise MFA_FACTOR_NOT_FOUND()
     return factor
 
 
@@ -183,7 +184,7 @@ async def select(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, challenge_
         ensure_open(tenant)
         user = await users.get(conn, tenant.id, challenge["user_id"])
         if user is None:
-            raise auth_errors.invalid_token()
+            raise auth_errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
         if factor_id is None:
             factor_id = challenge["factor_id"]
@@ -218,7 +219,7 @@ async def verify(
         ensure_open(tenant)
         user = await users.get(conn, tenant.id, challenge["user_id"], for_update=True)
         if user is None:
-            raise auth_errors.invalid_token()
+            raise auth_errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
         factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
         if factor is not None:
@@ -236,7 +237,7 @@ async def verify(
             await store.update_challenge(conn, tenant.id, challenge_id, {"failed_attempts": failed})
             left = codes.MAX_ATTEMPTS - failed
             suffix = f" ({left} attempts left)" if left else " (no attempts left: sign in again)"
-            error = invalid_code(f"{exc}{suffix}.")
+            error = INVALID_CODE(f"{exc}{suffix}.")
         else:
             await store.update_challenge(conn, tenant.id, challenge_id, {"completed_at": _now()})
             user, creds = await complete_sign_in(conn, rt, tenant, user, client,
@@ -326,7 +327,7 @@ async def _check_webauthn(conn: asyncpg.Connection, tenant: Tenant, user: Any, c
         raise WrongCode("The factor is not a passkey")
     rp = passkeys.relying_party(tenant.auth_config, found["rp_id"])
     if rp is None:
-        raise passkeys.not_configured()
+        raise WEBAUTHN_NOT_CONFIGURED()
     try:
         count = passkeys.verify_assertion(code, challenge=nonce, rp=rp, public_key=found["public_key"],
                                           sign_count=found["sign_count"] or 0)

@@ -38,7 +38,6 @@ from webauthn.helpers.structs import (
 )
 
 from identity import jsontext
-from identity.http.errors import ApiError, ErrorSpec
 
 #: How long the browser may take over the ceremony (milliseconds), as given in the options.
 TIMEOUT_MS = 300_000
@@ -46,16 +45,6 @@ TIMEOUT_MS = 300_000
 
 class CeremonyFailed(Exception):
     """The credential does not verify (the message says why; it carries no secret)."""
-
-
-NOT_CONFIGURED = ErrorSpec(
-    409, "webauthn_not_configured",
-    "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins "
-    "(e.g. https://app.example.com); the relying party id is the host of the first one.")
-
-
-def not_configured() -> ApiError:
-    return NOT_CONFIGURED()
 
 
 def _origin(value: str) -> tuple[str, str] | None:

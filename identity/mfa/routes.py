@@ -13,10 +13,16 @@ from typing import Any
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
 from identity.auth.schemas import SignInResult
-from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.mfa import challenges, service
-from identity.mfa import passkeys as mfa_passkeys
+from identity.mfa.errors import (
+    INVALID_CODE,
+    LAST_MFA_FACTOR,
+    MFA_FACTOR_EXISTS,
+    MFA_FACTOR_NOT_FOUND,
+    MFA_FACTOR_NOT_PENDING,
+    WEBAUTHN_NOT_CONFIGURED,
+)
 from identity.mfa.schemas import (
     AuthVerifyRequest,
     BackupCodes,
@@ -35,6 +41,7 @@ from identity.principals import PUBLISHABLE, SECRET, Tenant
 from identity.sessions.device import ClientInfo, client_info
 from identity.sessions.runtime import AuthRuntime, runtime
 from identity.state import state
+from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import present_user
 
 router = Router()
@@ -50,7 +57,7 @@ def _tenant(ctx: Ctx):
 
 @router.get("/v1/users/{user_id}/mfa/factors", response=FactorList,
             summary="List a user's MFA factors (pending ones too)", **_read,
-            errors=(not_found("user"),))
+            errors=(USER_NOT_FOUND,))
 async def list_factors(ctx: Ctx):
     """Lists a user's MFA factors, active and pending: TOTP apps, SMS numbers and email codes (masked),
     passkeys (WebAuthn) and the backup-code set with the number of codes left. Secrets are never
@@ -62,7 +69,7 @@ async def list_factors(ctx: Ctx):
 @router.post("/v1/users/{user_id}/mfa/factors", body=EnrollFactor, response=Enrollment, status=201,
              summary="Start enrolling a factor: TOTP secret and QR code, a code by SMS or email, "
                      "or WebAuthn creation options", **_write,
-             errors=(not_found("user"), mfa_passkeys.NOT_CONFIGURED))
+             errors=(USER_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED))
 async def enroll(ctx: Ctx):
     """Starts enrolling a factor for a user; it stays pending until confirmed. Called with a **secret key**
     holding the `users:write` scope. `totp` answers the secret, its `otpauth://` URI and a QR code
@@ -78,7 +85,7 @@ async def enroll(ctx: Ctx):
 @router.post("/v1/users/{user_id}/mfa/factors/{factor_id}/confirm", body=ConfirmFactor, response=Factor,
              summary="Activate a pending factor with a code (or, for WebAuthn, "
                                         "the attestation)", **_write,
-             errors=(not_found("user"), service.FACTOR_EXISTS, service.FACTOR_NOT_PENDING, service.INVALID_CODE))
+             errors=(USER_NOT_FOUND, MFA_FACTOR_EXISTS, MFA_FACTOR_NOT_PENDING, INVALID_CODE))
 async def confirm(ctx: Ctx):
     """Activates a pending factor with the code from the app, the SMS or the email (for a passkey, the
     attestation from the browser). Called with a **secret key** holding the `users:write` scope. A wrong
@@ -93,7 +100,7 @@ async def confirm(ctx: Ctx):
 @router.delete("/v1/users/{user_id}/mfa/factors/{factor_id}", status=204,
                summary="Remove a factor (403 last_mfa_factor for the only active one while the "
                        "tenant requires MFA)", **_write,
-               errors=(not_found("mfa_factor"), not_found("user"), service.LAST_FACTOR))
+               errors=(MFA_FACTOR_NOT_FOUND, USER_NOT_FOUND, LAST_MFA_FACTOR))
 async def remove(ctx: Ctx):
     """Removes one of a user's factors, pending or active. Called with a **secret key** holding the
     `users:write` scope. While the tenant requires MFA, the user's only active factor cannot be removed
@@ -106,7 +113,7 @@ async def remove(ctx: Ctx):
 @router.post("/v1/users/{user_id}/mfa/backup-codes/generate", response=BackupCodes,
              summary="Generate 8 backup codes (shown once); the previous set stops working",
              **_write,
-             errors=(not_found("user"),))
+             errors=(USER_NOT_FOUND,))
 async def generate_for_user(ctx: Ctx):
     """Generates a new set of 8 single-use backup codes for the user; the previous set stops working. The
     codes appear only in this answer (only keyed hashes are stored). Called with a **secret key**
@@ -119,7 +126,7 @@ async def generate_for_user(ctx: Ctx):
 @router.post("/v1/mfa/backup-codes/generate", body=GenerateBackupCodes, response=BackupCodes,
              summary="Generate 8 backup codes for body.user_id (shown once); the previous set stops "
                      "working", **_write,
-             errors=(not_found("user"),))
+             errors=(USER_NOT_FOUND,))
 async def generate(ctx: Ctx):
     """The same as `POST /v1/users/{user_id}/mfa/backup-codes/generate`, with the user named in the body
     (`user_id`): a new set of 8 single-use backup codes, shown only here, replacing the previous set.
@@ -133,9 +140,9 @@ async def generate(ctx: Ctx):
              summary="Ask for another factor of a sign-in's challenge (sends the code of an sms or "
                      "email_otp factor; WebAuthn request options for a passkey)", **_public,
              errors=(
-                 not_found("mfa_factor"), auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED,
+                 MFA_FACTOR_NOT_FOUND, auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED,
                  auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
-                 mfa_passkeys.NOT_CONFIGURED,
+                 WEBAUTHN_NOT_CONFIGURED,
              ))
 async def challenge(ctx: Ctx):
     """During a sign-in that answered 403 `mfa_required`, switches the challenge to another of the user's
@@ -152,9 +159,9 @@ async def challenge(ctx: Ctx):
              summary="Complete a sign-in's challenge with a factor's code; tokens with mfa_verified",
              **_public,
              errors=(
-                 not_found("mfa_factor"), auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED,
+                 MFA_FACTOR_NOT_FOUND, auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED,
                  auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
-                 service.INVALID_CODE,
+                 INVALID_CODE,
              ))
 async def verify(ctx: Ctx):
     """Completes a sign-in's MFA challenge with a code of a factor (`factor_id`, else the challenge's
@@ -178,7 +185,7 @@ async def verify(ctx: Ctx):
              **{**_public, "tag": "Authentication"},
              errors=(
                  auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED,
-                 auth_errors.USER_BANNED, auth_errors.USER_DISABLED, service.INVALID_CODE,
+                 auth_errors.USER_BANNED, auth_errors.USER_DISABLED, INVALID_CODE,
              ))
 async def auth_verify(ctx: Ctx):
     """Completes the sign-in that answered 403 `mfa_required`: the challenge id, the `factor_type` (`totp`,

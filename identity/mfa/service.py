@@ -17,14 +17,23 @@ from identity.audit.context import AuditContext
 from identity.crypto import constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit, emit_many
-from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import ApiError, ValidationFailed
 from identity.ids import new_id
 from identity.mfa import codes, passkeys, store, totp
+from identity.mfa.errors import (
+    INVALID_CODE,
+    LAST_MFA_FACTOR,
+    MFA_FACTOR_EXISTS,
+    MFA_FACTOR_NOT_FOUND,
+    MFA_FACTOR_NOT_PENDING,
+    WEBAUTHN_NOT_CONFIGURED,
+)
 from identity.mfa.schemas import EnrollFactor
 from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
 from identity.tenants import auth_config
 from identity.users import store as users
+from identity.users.errors import USER_NOT_FOUND
 
 DEFAULT_NAMES = {
     "totp": "Authenticator app",
@@ -36,26 +45,6 @@ DEFAULT_NAMES = {
 
 
 # -- errors ------------------------------------------------------------------------------------
-
-INVALID_CODE = ErrorSpec(401, "invalid_code", "The code is not correct.")
-LAST_FACTOR = ErrorSpec(
-    403, "last_mfa_factor",
-    "This is the user's only active MFA factor and the tenant requires MFA: enroll another "
-    "factor before removing it.")
-FACTOR_NOT_PENDING = ErrorSpec(409, "mfa_factor_not_pending", "This factor is not waiting for confirmation.")
-FACTOR_EXISTS = ErrorSpec(409, "mfa_factor_exists", "This passkey is already enrolled.")
-
-
-def invalid_code(message: str | None = None) -> ApiError:
-    return INVALID_CODE(message)
-
-
-def factor_not_found() -> NotFound:
-    return NotFound("mfa_factor", "No MFA factor with that identifier for this user.")
-
-
-def last_factor() -> ApiError:
-    return LAST_FACTOR()
 
 
 # -- keys and hashes ---------------------------------------------------------------------------
@@ -114,7 +103,7 @@ def event_data(row: Any) -> dict[str, Any]:
 async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> Any:
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
-        raise NotFound("user")
+        raise USER_NOT_FOUND()
     return user
 
 
@@ -140,7 +129,7 @@ async def list_factors(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict
     async with pool.acquire() as conn:
         user = await users.get(conn, tenant_id, user_id)
         if user is None:
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         rows = await store.list_factors(conn, tenant_id, user_id)
     data = [present_factor(r, user["email"]) for r in rows]
     return {"data": data, "total": len(data)}
@@ -161,7 +150,7 @@ async def enroll(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, bod
     if body.type == "webauthn":
         rp = passkeys.relying_party(tenant.auth_config)
         if rp is None:
-            raise passkeys.not_configured()
+            raise WEBAUTHN_NOT_CONFIGURED()
     now = datetime.now(UTC)
     factor_id = new_id("fac")
     values: dict[str, Any] = {
@@ -217,9 +206,9 @@ async def confirm(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, fa
         user = await locked_user(conn, tenant.id, user_id)
         factor = await store.get_factor(conn, tenant.id, user_id, factor_id, for_update=True)
         if factor is None:
-            raise factor_not_found()
+            raise MFA_FACTOR_NOT_FOUND()
         if factor["status"] != "pending":
-            raise FACTOR_NOT_PENDING()
+            raise MFA_FACTOR_NOT_PENDING()
         changes: dict[str, Any] | None = None
         kind = factor["type"]
         if kind == "totp":
@@ -227,16 +216,16 @@ async def confirm(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, fa
             digits = codes.normalise_otp(code) if isinstance(code, str) else None
             step = totp.matching_step(secret, digits) if digits else None
             if step is None:
-                error = invalid_code()
+                error = INVALID_CODE()
             else:
                 # Confirming spends the step: a TOTP code is accepted at most once, anywhere.
                 changes = {"totp_last_step": step}
         elif kind in ("sms", "email_otp"):
             expires = _aware(factor["enroll_expires_at"])
             if factor["enroll_attempts"] >= codes.MAX_ATTEMPTS:
-                error = invalid_code("Too many wrong codes: enroll the factor again for a new code.")
+                error = INVALID_CODE("Too many wrong codes: enroll the factor again for a new code.")
             elif expires is None or expires <= datetime.now(UTC):
-                error = invalid_code("The code has expired: enroll the factor again for a new code.")
+                error = INVALID_CODE("The code has expired: enroll the factor again for a new code.")
             else:
                 digits = codes.normalise_otp(code) if isinstance(code, str) else None
                 if digits and constant_time_equals(enroll_hash(box, factor_id, digits),
@@ -246,7 +235,7 @@ async def confirm(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, fa
                     await store.update_factor(conn, tenant.id, factor_id,
                                               {"enroll_attempts": factor["enroll_attempts"] + 1})
                     left = codes.MAX_ATTEMPTS - factor["enroll_attempts"] - 1
-                    error = invalid_code(f"The code is not correct ({left} attempts left).")
+                    error = INVALID_CODE(f"The code is not correct ({left} attempts left).")
         else:
             changes, error = await _confirm_webauthn(conn, tenant, factor, code)
         if changes is not None:
@@ -262,20 +251,17 @@ async def _confirm_webauthn(conn: asyncpg.Connection, tenant: Tenant, factor: An
                             code: str | dict[str, Any]) -> tuple[dict[str, Any] | None, ApiError | None]:
     expires = _aware(factor["enroll_expires_at"])
     if expires is None or expires <= datetime.now(UTC):
-        return None, invalid_code("The registration has expired: enroll the passkey again.")
+        return None, INVALID_CODE("The registration has expired: enroll the passkey again.")
     rp = passkeys.relying_party(tenant.auth_config, factor["rp_id"])
     if rp is None:
-        raise passkeys.not_configured()
+        raise WEBAUTHN_NOT_CONFIGURED()
     try:
         registered = passkeys.verify_registration(code, challenge=factor["enroll_secret"], rp=rp)
     except passkeys.CeremonyFailed as exc:
-        return None, invalid_code(f"The passkey registration does not verify: {exc}")
-    taken = await conn.fetchval(
-        "SELECT 1 FROM mfa_factors WHERE tenant_id = $1 AND credential_id = $2",
-        tenant.id, registered.credential_id,
-    )
+        return None, INVALID_CODE(f"The passkey registration does not verify: {exc}")
+    taken = await store.credential_taken(conn, tenant.id, registered.credential_id)
     if taken:
-        raise FACTOR_EXISTS()
+        raise MFA_FACTOR_EXISTS()
     return {
         "credential_id": registered.credential_id, "public_key": registered.public_key,
         "sign_count": registered.sign_count, "aaguid": registered.aaguid,
@@ -289,13 +275,13 @@ async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: st
         await locked_user(conn, tenant.id, user_id)
         factor = await store.get_factor(conn, tenant.id, user_id, factor_id, for_update=True)
         if factor is None:
-            raise factor_not_found()
+            raise MFA_FACTOR_NOT_FOUND()
         if (
             factor["status"] == "active"
             and auth_config.load(tenant.auth_config).mfa_required
             and await store.count_active(conn, tenant.id, user_id) == 1
         ):
-            raise last_factor()
+            raise LAST_MFA_FACTOR()
         await store.delete_factor(conn, tenant.id, factor_id)
         await store.sync_mfa_enabled(conn, tenant.id, user_id)
         if factor["status"] != "pending":

@@ -103,6 +103,13 @@ async def credential_ids(conn: Any, tenant_id: str, user_id: str, rp_id: str | N
     return [r["credential_id"] for r in rows]
 
 
+async def credential_taken(conn: Any, tenant_id: str, credential_id: str) -> bool:
+    """Whether a passkey with this credential id is enrolled in the tenant (by anyone)."""
+    return bool(await conn.fetchval(
+        "SELECT 1 FROM mfa_factors WHERE tenant_id = $1 AND credential_id = $2", tenant_id, credential_id,
+    ))
+
+
 async def update_factor(conn: Any, tenant_id: str, factor_id: str, changes: dict[str, Any]) -> asyncpg.Record:
     """Set the given columns (names come from code, never from input) and updated_at."""
     return await conn.fetchrow(

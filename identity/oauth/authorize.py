@@ -23,12 +23,13 @@ from identity.crypto import random_token, sha256_hex
 from identity.http import captcha, pages
 from identity.http.bodies import read_form
 from identity.http.clientinfo import client_ip, client_key
-from identity.http.errors import ApiError, NotFound
+from identity.http.errors import TENANT_NOT_FOUND, ApiError
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import HOSTED_SIGN_IN
 from identity.http.validation import convert
 from identity.oauth import jwts, store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, error_redirect, parse, with_params
+from identity.sessions import store as sessions
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.state import state
@@ -77,7 +78,7 @@ class Flow:
 
 async def load_tenant(request: web.Request, tenant_id: str) -> Any:
     if not tenant_id.startswith("tnt_") or len(tenant_id) > 68 or not tenant_id.isascii():
-        raise NotFound("tenant")
+        raise TENANT_NOT_FOUND()
     return await runtime(request).tenants.get(state(request).pool, tenant_id)
 
 
@@ -184,8 +185,7 @@ async def _signed_in(flow: Flow, req: AuthRequest, result: dict[str, Any]) -> we
     auth_time = datetime.now(UTC)
     async with flow.pool.acquire() as conn:
         await store.insert_browser_session(conn, flow.tenant.id, sha256_hex(token), session_id, user_id, auth_time)
-        expires_at = await conn.fetchval(
-            "SELECT expires_at FROM sessions WHERE tenant_id = $1 AND id = $2", flow.tenant.id, session_id)
+        expires_at = await sessions.expires_at(conn, flow.tenant.id, session_id)
     response = await _proceed(flow, req, user_id, session_id, auth_time)
     max_age = max(0, int((expires_at - auth_time).total_seconds()))
     pages.set_session_cookie(response, flow.tenant.id, flow.public_url, token, max_age)

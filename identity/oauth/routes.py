@@ -292,10 +292,7 @@ async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, Any, dict[st
         else:
             grant = await store.grant_state(ctx.pool, tenant_id, claims["gid"])
         return ("access", grant, claims) if grant is not None else None
-    row = await ctx.pool.fetchrow(
-        """SELECT grant_id, rotated_at FROM oauth_refresh_tokens WHERE tenant_id = $1 AND token_hash = $2""",
-        tenant_id, sha256_hex(token),
-    )
+    row = await store.refresh_token_grant(ctx.pool, tenant_id, sha256_hex(token))
     if row is None:
         return None
     grant = await store.grant_state(ctx.pool, tenant_id, row["grant_id"])

@@ -81,6 +81,14 @@ async def spend_code(conn: Any, tenant_id: str, code_hash: str) -> asyncpg.Recor
 
 # -- grants and refresh tokens -------------------------------------------------------------------
 
+async def refresh_token_grant(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
+    """The grant an OAuth refresh token belongs to, and whether it was rotated (spent)."""
+    return await conn.fetchrow(
+        """SELECT grant_id, rotated_at FROM oauth_refresh_tokens WHERE tenant_id = $1 AND token_hash = $2""",
+        tenant_id, token_hash,
+    )
+
+
 GRANT_COLUMNS = """g.id, g.client_id, g.user_id, g.session_id, g.scopes, g.auth_time, g.created_at,
                    g.expires_at, g.revoked_at"""
 

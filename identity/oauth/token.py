@@ -28,6 +28,7 @@ from identity.http.validation import unstorable
 from identity.oauth import client_assertion, issue, jwts, store
 from identity.oauth.errors import OAuthError, invalid_client, invalid_grant, invalid_request
 from identity.oauth.machine import oauth_runtime
+from identity.sessions import store as sessions
 from identity.sessions.runtime import AuthRuntime
 from identity.state import CORS_ORIGIN, state
 from identity.users import store as users
@@ -214,9 +215,7 @@ async def _code(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, 
             failure = invalid_grant("code_verifier sent but the authorization request had no code_challenge.")
         if failure is None:
             user = await users.get(conn, tenant.id, row["user_id"])
-            session = await conn.fetchrow(
-                """SELECT id, expires_at FROM sessions WHERE tenant_id = $1 AND id = $2
-                   AND revoked_at IS NULL AND expires_at > now()""", tenant.id, row["session_id"])
+            session = await sessions.live_expiry(conn, tenant.id, row["session_id"])
             if user is None or user["status"] != "active" or session is None:
                 failure = invalid_grant("The user's session has ended.")
             else:

@@ -20,9 +20,10 @@ from typing import Any
 import asyncpg
 
 from identity.auth import errors as auth_errors
-from identity.http.errors import NotFound, Unauthenticated
+from identity.http.errors import UNAUTHENTICATED
 from identity.http.pagination import decode_cursor, page
 from identity.organizations import store
+from identity.organizations.errors import ORGANIZATION_NOT_FOUND
 from identity.organizations.schemas import ListMyOrganizations
 from identity.organizations.service import present_org
 from identity.principals import Principal
@@ -47,12 +48,12 @@ async def set_active(
             if role is None:
                 # Not told apart from "does not exist": an organization the user is not in is
                 # none of their business.
-                raise NotFound("organization", "The user is not a member of an organization with "
+                raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with "
                                                "that id or slug.")
             org_id = org["id"]
         session = await store.set_session_org(conn, tenant.id, principal.session_id, org_id)
         if session is None:
-            raise Unauthenticated("The session of this access token has ended.")
+            raise UNAUTHENTICATED("The session of this access token has ended.")
         if session["status"] != "active":
             raise auth_errors.user_inactive(session["status"])
         if audit is not None:

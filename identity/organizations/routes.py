@@ -8,9 +8,19 @@ from aiohttp import web
 
 from identity.audit.context import from_ctx, when_required
 from identity.auth import errors as auth_errors
-from identity.http.errors import INVALID_EMAIL, NotFound, not_found
+from identity.http.errors import INVALID_EMAIL
 from identity.http.routing import Ctx, Router
 from identity.organizations import active, pages, service
+from identity.organizations.errors import (
+    ALREADY_INVITED,
+    ALREADY_MEMBER,
+    INVITATION_ACCEPTED,
+    INVITATION_EMAIL_MISMATCH,
+    INVITATION_NOT_FOUND,
+    LAST_OWNER,
+    MEMBERSHIP_NOT_FOUND,
+    ORGANIZATION_NOT_FOUND,
+)
 from identity.organizations.schemas import (
     ActiveOrganization,
     AddMember,
@@ -34,6 +44,8 @@ from identity.organizations.schemas import (
 )
 from identity.principals import ACCESS_TOKEN, SECRET
 from identity.sessions.runtime import runtime
+from identity.tenants.errors import SLUG_TAKEN
+from identity.users.errors import USER_NOT_FOUND
 
 router = Router()
 _read = {"auth": (SECRET,), "scope": "organizations:read", "tag": "Organizations"}
@@ -53,7 +65,7 @@ async def list_orgs(ctx: Ctx):
 
 @router.post("/v1/organizations", body=CreateOrganization, response=Organization, status=201,
              summary="Create an organization; created_by becomes its owner", **_write,
-             errors=(not_found("user"), service.SLUG_TAKEN))
+             errors=(USER_NOT_FOUND, SLUG_TAKEN))
 async def create_org(ctx: Ctx):
     """Creates an organization. Called with a **secret key** holding the `organizations:write` scope.
     Without `slug`, one is derived from the name (409 for a taken explicit slug). With `created_by`,
@@ -65,19 +77,19 @@ async def create_org(ctx: Ctx):
 
 @router.get("/v1/organizations/slug/{slug}", response=Organization,
             summary="Get an organization by slug", **_read,
-            errors=(not_found("organization"),))
+            errors=(ORGANIZATION_NOT_FOUND,))
 async def get_org_by_slug(ctx: Ctx):
     """Returns the tenant's organization with this slug (404 for an id or an unknown slug). Called with a
     **secret key** holding the `organizations:read` scope. Changes nothing."""
     slug = ctx.param("slug")
     if slug.startswith("org_"):  # this form looks up slugs only, and no slug has a '_'
-        raise NotFound("organization")
+        raise ORGANIZATION_NOT_FOUND()
     return await service.get_org(ctx.pool, ctx.tenant_id, slug)
 
 
 @router.get("/v1/organizations/{id}", response=Organization,
             summary="Get an organization by id or slug", **_read,
-            errors=(not_found("organization"),))
+            errors=(ORGANIZATION_NOT_FOUND,))
 async def get_org(ctx: Ctx):
     """Returns one of the tenant's organizations by id (`org_...`) or slug, with its member count. Called
     with a **secret key** holding the `organizations:read` scope; 404 when the tenant has no such
@@ -88,7 +100,7 @@ async def get_org(ctx: Ctx):
 @router.patch("/v1/organizations/{id}", body=UpdateOrganization, response=Organization,
               summary="Update an organization (public_metadata is replaced)",
               **_write,
-              errors=(not_found("organization"), service.SLUG_TAKEN))
+              errors=(ORGANIZATION_NOT_FOUND, SLUG_TAKEN))
 async def update_org(ctx: Ctx):
     """Changes an organization's name, slug, logo URL or public metadata (`public_metadata` is replaced
     whole). Called with a **secret key** holding the `organizations:write` scope. 404 for an unknown
@@ -99,7 +111,7 @@ async def update_org(ctx: Ctx):
 
 @router.delete("/v1/organizations/{id}", status=204,
                summary="Delete an organization with its memberships and invitations", **_write,
-               errors=(not_found("organization"),))
+               errors=(ORGANIZATION_NOT_FOUND,))
 async def delete_org(ctx: Ctx):
     """Deletes an organization with its memberships and invitations (pending invitation links stop working)
     and clears it as the active organization of every session that had it. Called with a **secret key**
@@ -110,7 +122,7 @@ async def delete_org(ctx: Ctx):
 
 @router.get("/v1/organizations/{id}/members", query=ListMembers, response=MembershipList,
             summary="List members with their users", **_read,
-            errors=(not_found("organization"),))
+            errors=(ORGANIZATION_NOT_FOUND,))
 async def list_members(ctx: Ctx):
     """Lists an organization's memberships with each member's user, optionally only one `role`. Called with
     a **secret key** holding the `organizations:read` scope; 404 for an unknown organization. Cursor
@@ -120,7 +132,7 @@ async def list_members(ctx: Ctx):
 
 @router.post("/v1/organizations/{id}/members", body=AddMember, response=Membership, status=201,
              summary="Add a user as a member (no email is sent)", **_write,
-             errors=(not_found("organization"), not_found("user"), service.ALREADY_MEMBER))
+             errors=(ORGANIZATION_NOT_FOUND, USER_NOT_FOUND, ALREADY_MEMBER))
 async def add_member(ctx: Ctx):
     """Adds a user of the tenant to an organization with a role, directly: no invitation and no email.
     Called with a **secret key** holding the `organizations:write` scope. 404 for an unknown
@@ -132,7 +144,7 @@ async def add_member(ctx: Ctx):
 @router.patch("/v1/organizations/{id}/members/{user_id}", body=UpdateMember, response=Membership,
               summary="Change a member's role (the last owner cannot be demoted)",
               **_write,
-              errors=(not_found("membership"), not_found("organization"), not_found("user"), service.LAST_OWNER))
+              errors=(MEMBERSHIP_NOT_FOUND, ORGANIZATION_NOT_FOUND, USER_NOT_FOUND, LAST_OWNER))
 async def update_member(ctx: Ctx):
     """Changes a member's role. Called with a **secret key** holding the `organizations:write` scope. The
     organization's last owner cannot be demoted (409). 404 for an unknown organization or member. Writes
@@ -144,7 +156,7 @@ async def update_member(ctx: Ctx):
 
 @router.delete("/v1/organizations/{id}/members/{user_id}", status=204,
                summary="Remove a member (the last owner cannot be removed)", **_write,
-               errors=(not_found("membership"), not_found("organization"), service.LAST_OWNER))
+               errors=(MEMBERSHIP_NOT_FOUND, ORGANIZATION_NOT_FOUND, LAST_OWNER))
 async def remove_member(ctx: Ctx):
     """Removes a member from an organization and clears it as the active organization of that user's
     sessions. Called with a **secret key** holding the `organizations:write` scope. The last owner
@@ -157,7 +169,7 @@ async def remove_member(ctx: Ctx):
 @router.post("/v1/organizations/{id}/invitations", body=CreateInvitation, response=Invitation,
              status=201,
              summary="Invite an email address; the invitation email carries a one-time link", **_write,
-             errors=(INVALID_EMAIL, not_found("organization"), service.ALREADY_INVITED, service.ALREADY_MEMBER))
+             errors=(INVALID_EMAIL, ORGANIZATION_NOT_FOUND, ALREADY_INVITED, ALREADY_MEMBER))
 async def create_invitation(ctx: Ctx):
     """Invites an email address to an organization with a role and sends the **invitation email** with a
     one-time link (valid `expires_in`, default 7 days, 1 minute to 365 days; only the link token's hash
@@ -176,7 +188,7 @@ async def create_invitation(ctx: Ctx):
 
 @router.get("/v1/organizations/{id}/invitations", query=ListInvitations, response=InvitationList,
             summary="List invitations (pending unless status says otherwise)", **_read,
-            errors=(not_found("organization"),))
+            errors=(ORGANIZATION_NOT_FOUND,))
 async def list_invitations(ctx: Ctx):
     """Lists an organization's invitations, pending ones unless `status` asks for others. Called with a
     **secret key** holding the `organizations:read` scope; 404 for an unknown organization. Cursor
@@ -186,7 +198,7 @@ async def list_invitations(ctx: Ctx):
 
 @router.delete("/v1/organizations/{id}/invitations/{invitation_id}", status=204,
                summary="Revoke an invitation: its link stops working", **_write,
-               errors=(not_found("invitation"), not_found("organization"), service.INVITATION_ACCEPTED))
+               errors=(INVITATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, INVITATION_ACCEPTED))
 async def revoke_invitation(ctx: Ctx):
     """Revokes a pending invitation: its link stops working at once. Called with a **secret key** holding
     the `organizations:write` scope. Revoking a revoked invitation answers 204 and changes nothing; an
@@ -202,7 +214,7 @@ async def revoke_invitation(ctx: Ctx):
              auth=(ACCESS_TOKEN,), tag="Organizations",
              errors=(
                  auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED,
-                 auth_errors.USER_DISABLED, service.ALREADY_MEMBER, service.INVITATION_EMAIL_MISMATCH,
+                 auth_errors.USER_DISABLED, ALREADY_MEMBER, INVITATION_EMAIL_MISMATCH,
              ))
 async def accept_invitation(ctx: Ctx):
     """Accepts an invitation with the token from its link, as the invited user: the caller's email must be
@@ -238,7 +250,7 @@ async def invitation_page(ctx: Ctx):
              summary="Make one of the signed-in user's organizations active for "
                                         "the session (null clears it); answers a new access token",
              **_user,
-             errors=(not_found("organization"), auth_errors.USER_BANNED, auth_errors.USER_DISABLED))
+             errors=(ORGANIZATION_NOT_FOUND, auth_errors.USER_BANNED, auth_errors.USER_DISABLED))
 async def set_active_organization(ctx: Ctx):
     """Makes one of the signed-in user's organizations the active one of the current session (or, with
     `null`, none) and answers a new access token whose `org_id` and `org_role` claims name it; it

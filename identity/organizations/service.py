@@ -22,13 +22,24 @@ from identity.auth import errors as auth_errors
 from identity.crypto import random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
-from identity.http.errors import ApiError, ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.redirects import check_redirect
 from identity.http.types import EMAIL_RE, UNSET
 from identity.http.validation import duration_field
 from identity.ids import new_id
 from identity.organizations import store
+from identity.organizations.errors import (
+    ALREADY_INVITED,
+    ALREADY_MEMBER,
+    INVITATION_ACCEPTED,
+    INVITATION_EMAIL_MISMATCH,
+    INVITATION_NOT_FOUND,
+    LAST_OWNER,
+    MEMBERSHIP_NOT_FOUND,
+    ORGANIZATION_NOT_FOUND,
+    ORGANIZATION_SLUG_TAKEN,
+)
 from identity.organizations.schemas import (
     AddMember,
     CreateInvitation,
@@ -41,8 +52,10 @@ from identity.organizations.schemas import (
 )
 from identity.principals import Tenant
 from identity.tenants import auth_config
+from identity.tenants.errors import SLUG_TAKEN
 from identity.users import metadata
 from identity.users import store as users
+from identity.users.errors import USER_NOT_FOUND
 from identity.users.onetime import with_token
 
 MIN_INVITATION_TTL = timedelta(minutes=1)
@@ -52,42 +65,6 @@ INVITATION_PAGE_PATH = "/v1/invitations/view"
 
 
 # -- errors -----------------------------------------------------------------------------------
-
-SLUG_TAKEN = ErrorSpec(409, "slug_already_exists", "That slug is already used by another organization.")
-ALREADY_MEMBER = ErrorSpec(409, "already_member", "The user is already a member of this organization.")
-ALREADY_INVITED = ErrorSpec(
-    409, "already_invited", "A pending invitation for that email already exists; revoke it to send a new one.")
-LAST_OWNER = ErrorSpec(
-    409, "last_owner", "An organization must keep at least one owner: make another member an owner first.")
-INVITATION_ACCEPTED = ErrorSpec(
-    409, "invitation_accepted", "The invitation was already accepted; remove the member instead.")
-INVITATION_EMAIL_MISMATCH = ErrorSpec(
-    403, "invitation_email_mismatch",
-    "This invitation was sent to another email address; sign in as that user to accept it.")
-
-
-def slug_taken() -> ApiError:
-    return SLUG_TAKEN()
-
-
-def already_member() -> ApiError:
-    return ALREADY_MEMBER()
-
-
-def already_invited() -> ApiError:
-    return ALREADY_INVITED()
-
-
-def last_owner() -> ApiError:
-    return LAST_OWNER()
-
-
-def org_not_found() -> NotFound:
-    return NotFound("organization")
-
-
-def member_not_found() -> NotFound:
-    return NotFound("membership", "That user is not a member of this organization.")
 
 
 # -- presentation -----------------------------------------------------------------------------
@@ -153,7 +130,7 @@ async def _insert_with_slug(
     if explicit is not None:
         row = await store.insert_org(conn, {**values, "slug": slugs.explicit(explicit)})
         if row is None:
-            raise slug_taken()
+            raise SLUG_TAKEN(ORGANIZATION_SLUG_TAKEN)
         return row
     base = slugs.slugify(values["name"], "org")
     candidates = [base] + [f"{base[:42]}-{random_token(4)[:5].lower()}" for _ in range(10)]
@@ -161,7 +138,7 @@ async def _insert_with_slug(
         row = await store.insert_org(conn, {**values, "slug": slug})
         if row is not None:
             return row
-    raise slug_taken()
+    raise SLUG_TAKEN(ORGANIZATION_SLUG_TAKEN)
 
 
 # -- organizations ----------------------------------------------------------------------------
@@ -182,7 +159,7 @@ def _logo_url(url: str | None) -> str | None:
 async def _org(conn: Any, tenant_id: str, id_or_slug: str, lock: str | None = None) -> asyncpg.Record:
     row = await store.get_org(conn, tenant_id, id_or_slug, lock=lock)
     if row is None:
-        raise org_not_found()
+        raise ORGANIZATION_NOT_FOUND()
     return row
 
 
@@ -192,7 +169,7 @@ async def create_org(
     metadata.check("public_metadata", body.public_metadata)
     async with pool.acquire() as conn, conn.transaction():
         if body.created_by is not None and await users.get(conn, tenant_id, body.created_by) is None:
-            raise NotFound("user", "No user with the id given as created_by.")
+            raise USER_NOT_FOUND("No user with the id given as created_by.")
         org = await _insert_with_slug(conn, {
             "tenant_id": tenant_id,
             "id": new_id("org"),
@@ -212,7 +189,7 @@ async def create_org(
             member = await store.insert_member(conn, tenant_id, new_id("mem"), org["id"],
                                                body.created_by, "owner")
             if member is None:  # the user was deleted meanwhile (the FK would have refused)
-                raise NotFound("user", "No user with the id given as created_by.")
+                raise USER_NOT_FOUND("No user with the id given as created_by.")
             await emit(conn, tenant_id, "org.member.added", _member_event(member, "created"))
             result["member_count"] = 1
     return result
@@ -251,7 +228,7 @@ async def update_org(
             return present_org(org)
         row = await store.update_org(conn, tenant_id, org["id"], changes)
         if row is None:
-            raise slug_taken()
+            raise SLUG_TAKEN(ORGANIZATION_SLUG_TAKEN)
         await audit.record(conn, tenant_id, "organization.updated", "organization", org["id"],
                            {"fields": sorted(changes)})
     return present_org(row)
@@ -292,13 +269,13 @@ async def add_member(
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug)
         if await users.get(conn, tenant_id, body.user_id) is None:
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         try:
             row = await store.insert_member(conn, tenant_id, new_id("mem"), org["id"], body.user_id, body.role)
         except asyncpg.ForeignKeyViolationError:  # user or organization deleted meanwhile
-            raise NotFound("user") from None
+            raise USER_NOT_FOUND() from None
         if row is None:
-            raise already_member()
+            raise ALREADY_MEMBER()
         await emit(conn, tenant_id, "org.member.added", _member_event(row, "added"))
         await audit.record(conn, tenant_id, "organization.member_added", "organization", org["id"],
                            {"user_id": body.user_id, "role": body.role})
@@ -314,11 +291,11 @@ async def update_member(
         org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
         member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
         if member is None:
-            raise member_not_found()
+            raise MEMBERSHIP_NOT_FOUND()
         if member["role"] == body.role:
             return present_member(member)
         if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
-            raise last_owner()
+            raise LAST_OWNER()
         row = await store.set_member_role(conn, tenant_id, org["id"], user_id, body.role)
         await audit.record(conn, tenant_id, "organization.member_updated", "organization", org["id"],
                            {"user_id": user_id, "role": body.role, "previous_role": member["role"]})
@@ -332,9 +309,9 @@ async def remove_member(
         org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
         member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
         if member is None:
-            raise member_not_found()
+            raise MEMBERSHIP_NOT_FOUND()
         if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
-            raise last_owner()
+            raise LAST_OWNER()
         await store.delete_member(conn, tenant_id, org["id"], user_id)
         await store.clear_active_org(conn, tenant_id, org["id"], user_id)
         await emit(conn, tenant_id, "org.member.removed", {
@@ -367,7 +344,7 @@ async def create_invitation(
 ) -> dict[str, Any]:
     email = users.normalise_email(body.email)
     if not EMAIL_RE.match(email):
-        raise auth_errors.invalid_email()
+        raise INVALID_EMAIL.invalid("email", "is not a valid email address")
     redirect = None
     if body.redirect_url is not None:
         redirect = check_redirect(body.redirect_url, auth_config.load(tenant.auth_config))
@@ -382,9 +359,9 @@ async def create_invitation(
                 raise ValidationFailed("inviter_user_id", "must be an owner or admin of the organization")
             inviter_name = inviter["user_name"] or inviter["user_email"]
         if await store.member_by_email(conn, tenant.id, org["id"], email):
-            raise already_member()
+            raise ALREADY_MEMBER()
         if await store.pending_invitation_for(conn, tenant.id, org["id"], email) is not None:
-            raise already_invited()
+            raise ALREADY_INVITED()
         token = random_token(32)
         row = await store.insert_invitation(conn, {
             "tenant_id": tenant.id,
@@ -438,7 +415,7 @@ async def revoke_invitation(
         org = await _org(conn, tenant_id, id_or_slug)
         row = await store.get_invitation(conn, tenant_id, org["id"], invitation_id, for_update=True)
         if row is None:
-            raise NotFound("invitation")
+            raise INVITATION_NOT_FOUND()
         if row["status"] == "revoked":
             return
         if row["status"] == "accepted":
@@ -450,9 +427,9 @@ async def revoke_invitation(
 
 def _check_usable(row: Any) -> None:
     if row is None or row["status"] in ("accepted", "revoked"):
-        raise auth_errors.invalid_token("The invitation is not valid or was already used.")
+        raise auth_errors.INVALID_TOKEN("The invitation is not valid or was already used.")
     if row["status"] == "expired" or row["expires_at"] <= datetime.now(UTC):
-        raise auth_errors.token_expired("The invitation has expired; ask for a new one.")
+        raise auth_errors.TOKEN_EXPIRED("The invitation has expired; ask for a new one.")
 
 
 async def accept_invitation(
@@ -464,14 +441,14 @@ async def accept_invitation(
         _check_usable(inv)
         user = await users.get(conn, tenant_id, user_id)
         if user is None:
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         if user["status"] != "active":
             raise auth_errors.user_inactive(user["status"])
         if user["email"] != inv["email"]:
             raise INVITATION_EMAIL_MISMATCH()
         row = await store.insert_member(conn, tenant_id, new_id("mem"), inv["org_id"], user_id, inv["role"])
         if row is None:
-            raise already_member()
+            raise ALREADY_MEMBER()
         accepted_at = await store.mark_accepted(conn, tenant_id, inv["id"], user_id)
         await emit(conn, tenant_id, "org.member.added", _member_event(row, "invitation"))
         await emit(conn, tenant_id, "org.invitation.accepted", {

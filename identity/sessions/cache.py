@@ -21,19 +21,11 @@ from typing import Any
 import asyncpg
 
 from identity.db.listener import Listener, changed_here
-from identity.sessions import me_cache
+from identity.sessions import me_cache, store
 
 CHANNEL = "identity_sessions"
 TTL_SECONDS = 10.0
 MAX_ENTRIES = 100_000
-
-_QUERY = """
-SELECT s.revoked_at IS NOT NULL AS revoked, extract(epoch FROM s.expires_at) AS expires,
-       s.user_id, u.email
-FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
-WHERE s.tenant_id = $1 AND s.id = $2
-"""
-
 
 @dataclass(frozen=True, slots=True)
 class SessionState:
@@ -52,9 +44,7 @@ async def notify(conn: asyncpg.Connection, tenant_id: str, session_ids: list[str
         payloads = ["*"]
     else:
         payloads = [f"{tenant_id} {sid}" for sid in session_ids]
-    await conn.execute(
-        "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", CHANNEL, payloads
-    )
+    await store.notify(conn, CHANNEL, payloads)
     # This process drops them itself, now and once the revocation committed.
     changed_here(conn, CHANNEL, payloads)
 
@@ -88,7 +78,7 @@ class SessionCache:
         if hit is not None and hit[0] > now:
             return hit[1]
         version = self.listener.version
-        row = await pool.fetchrow(_QUERY, tenant_id, session_id)
+        row = await store.cache_state(pool, tenant_id, session_id)
         state = None
         if row is not None:
             state = SessionState(row["revoked"], float(row["expires"]), row["user_id"], row["email"])

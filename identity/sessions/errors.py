@@ -1,11 +1,12 @@
 """The errors of sessions and tokens, declared once: refresh rotation and the sign-in flows
-(identity/auth/errors.py takes them from here) raise them, routes list them in `errors=`;
-docs/errors.md catalogues their codes."""
+(identity/auth/errors.py takes them from here) raise them, routes list them in `errors=`
+(identity/http/errors.py says how; docs/errors.md catalogues their codes)."""
 
 from __future__ import annotations
 
 from identity.http.errors import ApiError, ErrorSpec
 
+SESSION_NOT_FOUND = ErrorSpec(404, "session_not_found", "No session with that identifier.")
 TENANT_SUSPENDED = ErrorSpec(403, "tenant_suspended", "This application is suspended; sign-in is unavailable.")
 USER_BANNED = ErrorSpec(403, "user_banned", "This account is banned.")
 USER_DISABLED = ErrorSpec(403, "user_disabled", "This account is disabled.")
@@ -18,21 +19,6 @@ REFRESH_TOKEN_REUSED = ErrorSpec(
 INACTIVE = (USER_BANNED, USER_DISABLED)
 
 
-def tenant_suspended() -> ApiError:
-    return TENANT_SUSPENDED()
-
-
 def user_inactive(status: str) -> ApiError:
+    """The refusal for a user who may not sign in: banned or disabled (INACTIVE)."""
     return USER_BANNED() if status == "banned" else USER_DISABLED()
-
-
-def invalid_token(message: str | None = None) -> ApiError:
-    return INVALID_TOKEN(message)
-
-
-def token_expired(message: str | None = None) -> ApiError:
-    return TOKEN_EXPIRED(message)
-
-
-def refresh_token_reused() -> ApiError:
-    return REFRESH_TOKEN_REUSED()

@@ -48,7 +48,7 @@ async def refresh(
     Everything else, and a rotation that lost a race, is decided under the row locks below."""
     token_hash = sha256_hex(token)
     if not token.startswith(sessions.REFRESH_PREFIX):
-        raise errors.invalid_token("The refresh token is not valid.")
+        raise errors.INVALID_TOKEN("The refresh token is not valid.")
     hints = rt.refresh_hints
     async with pool.acquire() as conn:
         hint = hints.take(tenant.id, token_hash)
@@ -62,7 +62,7 @@ async def refresh(
                 return pair
         row = await store.read_refresh(conn, tenant.id, token_hash)
         if row is None:
-            raise errors.invalid_token("The refresh token is not valid.")
+            raise errors.INVALID_TOKEN("The refresh token is not valid.")
         if limit is not None and hint is None:
             await limit(row["user_id"])
         if (row["rotated_at"] is None and row["revoked_at"] is None and row["user_status"] == "active"
@@ -99,11 +99,11 @@ async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, tok
     async with conn.transaction():
         row = await store.lock_refresh(conn, tenant.id, token_hash)
         if row is None:
-            raise errors.invalid_token("The refresh token is not valid.")
+            raise errors.INVALID_TOKEN("The refresh token is not valid.")
         if row["revoked_at"] is not None:
-            raise errors.invalid_token("The session of this refresh token has ended.")
+            raise errors.INVALID_TOKEN("The session of this refresh token has ended.")
         if row["expires_at"] <= datetime.now(UTC):
-            raise errors.token_expired("The session has expired; sign in again.")
+            raise errors.TOKEN_EXPIRED("The session has expired; sign in again.")
         if row["rotated_at"] is not None:
             if row["reply_sealed"] is not None and row["reply_live"]:
                 sealed = rt.box.decrypt(row["reply_sealed"], associated=_aad(tenant.id, token_hash))
@@ -117,8 +117,8 @@ async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, tok
             # Under the locks the token is unspent and the session alive, so this rotates.
             if not await store.rotate_if_current(conn, tenant.id, row["id"], token_hash,
                                                  new_hash, sealed, until):
-                raise errors.invalid_token("The session of this refresh token has ended.")
+                raise errors.INVALID_TOKEN("The session of this refresh token has ended.")
     if reused:  # raised after the commit, so the revocation stands
-        raise errors.refresh_token_reused()
+        raise errors.REFRESH_TOKEN_REUSED()
     rt.refresh_hints.keep(new_hash, Hint.of(row))
     return pair

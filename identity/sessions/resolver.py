@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from identity.http.errors import Unauthenticated
+from identity.http.errors import UNAUTHENTICATED
 from identity.principals import ACCESS_TOKEN, Principal
 from identity.sessions.runtime import runtime
 from identity.sessions.signing import InvalidToken
@@ -22,11 +22,11 @@ async def resolve_access_token(request: web.Request, token: str, tenant_id: str 
     try:
         claims = await rt.tokens.verify(token, pool, audience=tenant_id)
     except InvalidToken:
-        raise Unauthenticated("The access token is not valid for this tenant or has expired.") from None
+        raise UNAUTHENTICATED("The access token is not valid for this tenant or has expired.") from None
     tenant = await rt.tenants.get(pool, claims["tid"])
     session = await rt.sessions.get(pool, tenant.id, claims["sid"])
     if session is None or not session.alive() or session.user_id != claims["sub"]:
-        raise Unauthenticated("The session of this access token has ended.")
+        raise UNAUTHENTICATED("The session of this access token has ended.")
     return Principal(
         kind=ACCESS_TOKEN, tenant=tenant, user_id=claims["sub"], session_id=claims["sid"],
         email=session.email, claims=claims,

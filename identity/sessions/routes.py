@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
-from identity.http.errors import not_found
 from identity.http.routing import Ctx, Router
 from identity.principals import SECRET
 from identity.sessions import service
+from identity.sessions.errors import SESSION_NOT_FOUND
 from identity.sessions.runtime import runtime
 from identity.sessions.schemas import (
     ListSessions,
@@ -56,7 +56,7 @@ async def verify_session(ctx: Ctx):
 
 
 @router.get("/v1/sessions/{id}", response=Session, summary="Get a session", **_read,
-            errors=(not_found("session"),))
+            errors=(SESSION_NOT_FOUND,))
 async def get_session(ctx: Ctx):
     """Returns one session of the tenant (device, address, country, status, expiry). Called with a **secret
     key** holding the `sessions:read` scope; 404 when no session with this id belongs to the tenant.
@@ -66,7 +66,7 @@ async def get_session(ctx: Ctx):
 
 @router.delete("/v1/sessions/{id}", status=204,
                summary="Revoke a session: its access and refresh tokens stop working", **_write,
-               errors=(not_found("session"),))
+               errors=(SESSION_NOT_FOUND,))
 async def delete_session(ctx: Ctx):
     """Revokes one session: its refresh token and access tokens stop working on this API at once. Called
     with a **secret key** holding the `sessions:write` scope; 404 when the session is not the tenant's.

@@ -16,12 +16,12 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
 from identity.events.emit import emit, emit_with
-from identity.http.errors import NotFound
 from identity.http.pagination import decode_cursor, page
 from identity.ids import new_id
 from identity.sessions import cache, errors, store
 from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
+from identity.sessions.errors import SESSION_NOT_FOUND
 from identity.sessions.runtime import AuthRuntime
 from identity.sessions.schemas import ListSessions
 from identity.sessions.signing import InvalidToken
@@ -169,7 +169,7 @@ async def list_sessions(pool: asyncpg.Pool, tenant_id: str, query: ListSessions)
 async def get(pool: asyncpg.Pool, tenant_id: str, session_id: str) -> dict[str, Any]:
     row = await store.get(pool, tenant_id, session_id)
     if row is None:
-        raise NotFound("session")
+        raise SESSION_NOT_FOUND()
     return present(row)
 
 
@@ -177,7 +177,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: Aud
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get(conn, tenant_id, session_id, for_update=True)
         if row is None:
-            raise NotFound("session")
+            raise SESSION_NOT_FOUND()
         if await revoke_session(conn, tenant_id, session_id, "revoked_by_api") is not None:
             await audit.record(conn, tenant_id, "session.revoked", "session", session_id,
                                {"user_id": row["user_id"]})

@@ -32,6 +32,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from jwt.algorithms import ECAlgorithm, RSAAlgorithm
 
 from identity.ids import new_id
+from identity.sessions import signing_store as store
 
 log = structlog.get_logger("identity.tokens")
 
@@ -51,7 +52,6 @@ PREPUBLISH = timedelta(days=1)
 RELOAD_SECONDS = 60.0
 UNKNOWN_KID_RELOAD_SECONDS = 5.0
 SCHEDULE_CHECK_SECONDS = 3600.0
-_ROTATION_LOCK = 0x51_6E_1A_6B  # advisory lock: one process rotates at a time
 
 
 class InvalidToken(Exception):
@@ -98,18 +98,10 @@ async def create_key(conn: Any, box: Any, *, algorithm: str = ALGORITHM,
     jwk.update({"kid": kid, "alg": algorithm, "use": "sig"})
     activates = activates_at or datetime.now(UTC)
     async with conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
+        await store.lock_rotation(conn)
         # Every key of this algorithm active before this one stops signing when this one activates.
-        await conn.execute(
-            """UPDATE signing_keys SET retired_at = $1, expires_at = $1 + $2::interval
-               WHERE retired_at IS NULL AND activates_at < $1 AND algorithm = $3""",
-            activates, RETIRED_KEY_GRACE, algorithm,
-        )
-        await conn.execute(
-            """INSERT INTO signing_keys (id, algorithm, public_jwk, private_key_sealed, activates_at)
-               VALUES ($1, $2, $3, $4, $5)""",
-            kid, algorithm, jwk, box.encrypt(pem, associated=kid), activates,
-        )
+        await store.retire_keys_before(conn, algorithm, activates, RETIRED_KEY_GRACE)
+        await store.insert_key(conn, kid, algorithm, jwk, box.encrypt(pem, associated=kid), activates)
     log.info("signing_key_created", kid=kid, algorithm=algorithm, activates_at=activates.isoformat())
     return kid
 
@@ -119,12 +111,8 @@ async def ensure_key(conn: Any, box: Any) -> None:
     first start after RS256 was added)."""
     for algorithm in ALGORITHMS:
         async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
-            have = await conn.fetchval(
-                """SELECT 1 FROM signing_keys WHERE algorithm = $1 AND activates_at <= now()
-                   AND (retired_at IS NULL OR retired_at > now()) LIMIT 1""",
-                algorithm,
-            )
+            await store.lock_rotation(conn)
+            have = await store.has_signing_key(conn, algorithm)
             if not have:
                 await create_key(conn, box, algorithm=algorithm)
 
@@ -136,9 +124,8 @@ async def rotate_if_due(conn: Any, box: Any, now: datetime | None = None) -> lis
     created = []
     for algorithm in ALGORITHMS:
         async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", _ROTATION_LOCK)
-            newest = await conn.fetchval(
-                "SELECT max(activates_at) FROM signing_keys WHERE algorithm = $1", algorithm)
+            await store.lock_rotation(conn)
+            newest = await store.newest_activation(conn, algorithm)
             if newest is not None and newest + ROTATE_EVERY - PREPUBLISH > now:
                 continue
             start = max(now + PREPUBLISH, newest + ROTATE_EVERY) if newest else now
@@ -159,11 +146,7 @@ class SigningKeys:
         self._lock = asyncio.Lock()
 
     async def load(self, pool: Any) -> None:
-        rows = await pool.fetch(
-            """SELECT id, algorithm, public_jwk, private_key_sealed, activates_at, expires_at
-               FROM signing_keys WHERE expires_at IS NULL OR expires_at > now()
-               ORDER BY activates_at"""
-        )
+        rows = await store.live_keys(pool)
         keys: dict[str, _Key] = {}
         for row in rows:
             known = self.keys.get(row["id"])

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Any
 
 import asyncpg
 
+from identity.db.statements import statement
 from identity.http.pagination import keyset
+from identity.sessions.device import ClientInfo
 
 
 def _columns(p: str = "") -> str:
@@ -43,6 +46,57 @@ async def get(conn: Any, tenant_id: str, session_id: str, *, for_update: bool = 
     lock = " FOR UPDATE" if for_update else ""
     return await conn.fetchrow(
         f"SELECT {COLUMNS} FROM sessions WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, session_id
+    )
+
+
+async def is_alive(conn: Any, tenant_id: str, session_id: str, user_id: str) -> bool:
+    """Whether the user's session is neither revoked nor expired."""
+    return bool(await conn.fetchval(
+        """SELECT true FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
+           AND revoked_at IS NULL AND expires_at > now()""",
+        tenant_id, session_id, user_id,
+    ))
+
+
+async def live_expiry(conn: Any, tenant_id: str, session_id: str) -> asyncpg.Record | None:
+    """The session's id and expires_at while it is neither revoked nor expired, else None."""
+    return await conn.fetchrow(
+        """SELECT id, expires_at FROM sessions WHERE tenant_id = $1 AND id = $2
+           AND revoked_at IS NULL AND expires_at > now()""", tenant_id, session_id)
+
+
+async def expires_at(conn: Any, tenant_id: str, session_id: str) -> datetime | None:
+    return await conn.fetchval("SELECT expires_at FROM sessions WHERE tenant_id = $1 AND id = $2",
+                               tenant_id, session_id)
+
+
+async def cache_state(conn: Any, tenant_id: str, session_id: str) -> asyncpg.Record | None:
+    """What the session cache keeps of a session (identity/sessions/cache.py)."""
+    return await conn.fetchrow(
+        """SELECT s.revoked_at IS NOT NULL AS revoked, extract(epoch FROM s.expires_at) AS expires,
+                  s.user_id, u.email
+           FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+           WHERE s.tenant_id = $1 AND s.id = $2""",
+        tenant_id, session_id,
+    )
+
+
+async def notify(conn: Any, channel: str, payloads: list[str]) -> None:
+    """One NOTIFY per payload on the channel, delivered when the transaction commits."""
+    await conn.execute("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", channel, payloads)
+
+
+async def insert_impersonation(conn: Any, tenant_id: str, session_id: str, user_id: str, client: ClientInfo,
+                               now: datetime, expires_at: datetime, admin: str) -> asyncpg.Record:
+    """An impersonation session: no refresh token, impersonated_by the admin."""
+    return await conn.fetchrow(
+        """INSERT INTO sessions (tenant_id, id, user_id, user_agent, ip_address, country,
+                                 device_type, created_at, last_active_at, expires_at,
+                                 impersonated_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
+           RETURNING id, tenant_id, user_id, org_id, mfa_verified, created_at, expires_at""",
+        tenant_id, session_id, user_id, client.user_agent, client.ip_address, client.country,
+        client.device_type, now, expires_at, admin,
     )
 
 
@@ -117,64 +171,23 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 
 # -- refresh tokens ----------------------------------------------------------------------------
 
-_REFRESH_COLUMNS = f"""
-SELECT r.rotated_at, p.reply_sealed, coalesce(p.reply_until > now(), false) AS reply_live,
-       u.role AS user_role, u.status AS user_status, u.public_metadata AS user_public_metadata,
-       m.role AS org_role,
-       {_columns("s.")}"""
-_REFRESH_JOINS = """
-JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
--- the active organization's current role (identity/organizations) for the new token
-LEFT JOIN memberships m ON m.tenant_id = s.tenant_id AND m.org_id = s.org_id
-                       AND m.user_id = s.user_id
--- the reply a spent token keeps for the reuse interval (sql/022)
-LEFT JOIN refresh_replies p ON p.tenant_id = r.tenant_id AND p.token_hash = r.token_hash
-WHERE r.tenant_id = $1 AND r.token_hash = $2"""
-# The session by its primary key, whatever the planner thinks of the tables' sizes: a LATERAL
-# with LIMIT is not flattened, so it cannot become a hash or merge join over the tenant's
-# sessions (which it did on a small or freshly bloated sessions table).
-_READ_REFRESH = (_REFRESH_COLUMNS + """
-FROM refresh_tokens r
-CROSS JOIN LATERAL (SELECT * FROM sessions x
-                    WHERE x.tenant_id = r.tenant_id AND x.id = r.session_id LIMIT 1) s"""
-                 + _REFRESH_JOINS)
-_LOCK_REFRESH = (_REFRESH_COLUMNS + """
-FROM refresh_tokens r
-JOIN sessions s ON s.tenant_id = r.tenant_id AND s.id = r.session_id"""
-                 + _REFRESH_JOINS + "\nFOR UPDATE OF r, s")
-
-
 async def read_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The refresh token and its session with the user's current claims, unlocked (the fast
     path of a rotation: rotate_if_current() re-checks what matters as it writes)."""
-    return await conn.fetchrow(_READ_REFRESH, tenant_id, token_hash)
+    return await conn.fetchrow(statement("sessions", "read_refresh"), tenant_id, token_hash)
 
 
 async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The refresh token and its session, both locked, with the user's current claims: two
     refreshes of one token (or of one session) run one after the other, the later one seeing
     what the first wrote."""
-    return await conn.fetchrow(_LOCK_REFRESH, tenant_id, token_hash)
+    return await conn.fetchrow(statement("sessions", "lock_refresh"), tenant_id, token_hash)
 
 
-# What every rotation writes once its `live` CTE has locked the session: spend the old token
-# ($4), store the new one ($3) and keep the old one's reply ($5, until $6) for the reuse
-# interval. Both rotation statements below end with it.
-_SPEND_AND_KEEP = """spent AS (UPDATE refresh_tokens SET rotated_at = now()
-               WHERE tenant_id = $1 AND token_hash = $4 AND session_id = $2
-                 AND rotated_at IS NULL AND EXISTS (SELECT 1 FROM live)
-               RETURNING session_id),
-     new AS (INSERT INTO refresh_tokens (tenant_id, token_hash, session_id)
-             SELECT $1, $3, session_id FROM spent),
-     kept AS (INSERT INTO refresh_replies (tenant_id, token_hash, reply_sealed, reply_until)
-              SELECT $1, $4, $5::text, $6::timestamptz FROM spent WHERE $5::text IS NOT NULL)
-SELECT EXISTS (SELECT 1 FROM spent)"""
-
-_ROTATE_IF_CURRENT = """
-WITH live AS (UPDATE sessions SET last_active_at = now()
-              WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL AND expires_at > now()
-              RETURNING id),
-     """ + _SPEND_AND_KEEP
+@functools.cache
+def _rotation(head: str) -> str:
+    """A rotation statement: its head (the `live` CTE) and the tail both rotations share."""
+    return statement("sessions", head) + statement("sessions", "spend_and_keep")
 
 
 async def rotate_if_current(
@@ -189,29 +202,8 @@ async def rotate_if_current(
     or revocation that committed first makes it a no-op). True when this call rotated. Used alone (the fast
     path) and under lock_refresh's locks."""
     return await conn.fetchval(
-        _ROTATE_IF_CURRENT, tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
+        _rotation("rotate_if_current"), tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
     )
-
-
-# The rotation of rotate_if_current, written only if every value a hinted pair was built from
-# (identity/tokens/refresh_hints.py) is still what the rows hold: the session's user, expiry,
-# organization and MFA state, the user's status, role and public metadata, and the role in the
-# active organization. The checks sit in the session UPDATE's WHERE, so they are evaluated again
-# on the locked row if a concurrent write committed first.
-_ROTATE_IF_HINTED = """
-WITH live AS (UPDATE sessions SET last_active_at = now()
-              WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL AND expires_at > now()
-                AND user_id = $7 AND expires_at = $8 AND org_id IS NOT DISTINCT FROM $9::text
-                AND mfa_verified = $10
-                AND EXISTS (SELECT 1 FROM users u
-                            WHERE u.tenant_id = $1 AND u.id = $7 AND u.status = 'active'
-                              AND u.role = $11 AND u.public_metadata = $12::jsonb)
-                AND ($9::text IS NULL
-                     OR (SELECT m.role FROM memberships m
-                         WHERE m.tenant_id = $1 AND m.org_id = $9::text AND m.user_id = $7)
-                        IS NOT DISTINCT FROM $13::text)
-              RETURNING id),
-     """ + _SPEND_AND_KEEP
 
 
 async def rotate_if_hinted(
@@ -223,7 +215,7 @@ async def rotate_if_hinted(
     token is spent, the session ended, or anything the hint says has changed (the caller then
     reads the rows and decides as without a hint)."""
     return await conn.fetchval(
-        _ROTATE_IF_HINTED, tenant_id, hint.session_id, new_hash, old_hash, reply_sealed, reply_until,
+        _rotation("rotate_if_hinted"), tenant_id, hint.session_id, new_hash, old_hash, reply_sealed, reply_until,
         hint.user_id, hint.expires_at, hint.org_id, hint.mfa_verified, hint.user_role,
         hint.user_public_metadata, hint.org_role,
     )

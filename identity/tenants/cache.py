@@ -17,8 +17,9 @@ from typing import Any
 
 from identity.db.listener import Listener
 from identity.http import key_cache
-from identity.http.errors import NotFound
+from identity.http.errors import TENANT_NOT_FOUND
 from identity.principals import Tenant
+from identity.tenants import store as tenants
 
 TENANT_TTL_SECONDS = 5.0
 MAX_ENTRIES = 10_000
@@ -35,9 +36,7 @@ class TenantCache:
         hit = self._entries.get(tenant_id)
         if hit is None or hit[0] <= now:
             version = self.listener.version
-            row = await pool.fetchrow(
-                "SELECT id, status, plan, auth_config FROM tenants WHERE id = $1", tenant_id
-            )
+            row = await tenants.cache_row(pool, tenant_id)
             tenant = Tenant(row["id"], row["status"], row["plan"], row["auth_config"]) if row else None
             hit = (now + TENANT_TTL_SECONDS, tenant)
             # A notification that came in during the read may be about this row: do not keep it.
@@ -46,7 +45,7 @@ class TenantCache:
                     self._entries.clear()
                 self._entries[tenant_id] = hit
         if hit[1] is None:
-            raise NotFound("tenant")
+            raise TENANT_NOT_FOUND()
         return hit[1]
 
     def forget_tenant(self, tenant_id: str) -> None:

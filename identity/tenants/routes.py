@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
-from identity.http.errors import INVALID_EMAIL, not_found
+from identity.http.errors import INVALID_EMAIL, TENANT_NOT_FOUND
 from identity.http.routing import Ctx, Router
 from identity.principals import MASTER
 from identity.state import state
 from identity.tenants import service
+from identity.tenants.errors import SLUG_TAKEN
 from identity.tenants.schemas import (
     CreateTenant,
     DeleteTenant,
@@ -46,7 +47,7 @@ async def list_tenants(ctx: Ctx):
 
 @_both("POST", "/v1/tenants", body=CreateTenant, response=TenantCreated, status=201,
        summary="Create a tenant with its first publishable and secret keys",
-       errors=(INVALID_EMAIL, service.SlugTaken))
+       errors=(INVALID_EMAIL, SLUG_TAKEN))
 async def create_tenant(ctx: Ctx):
     """Creates a tenant with its authentication configuration and its first two API keys, a publishable key
     and a secret key with every scope. Called with the **master key** (served under both `/cp/v1` and
@@ -63,20 +64,19 @@ async def create_tenant(ctx: Ctx):
 
 
 @_both("GET", "/v1/tenants/slug/{slug}", response=Tenant, summary="Get a tenant by slug",
-       errors=(not_found("tenant"),))
+       errors=(TENANT_NOT_FOUND,))
 async def get_tenant_by_slug(ctx: Ctx):
     """Returns the tenant with this slug (404 for an id or an unknown slug). Called with the **master key**
     (served under both `/cp/v1` and `/v1`). Changes nothing."""
     slug = ctx.param("slug")
     if slug.startswith("tnt_"):
-        from identity.http.errors import NotFound
 
-        raise NotFound("tenant")
+        raise TENANT_NOT_FOUND()
     return await service.get(ctx.pool, slug)
 
 
 @_both("GET", "/v1/tenants/{id}", response=Tenant, summary="Get a tenant by id or slug",
-       errors=(not_found("tenant"),))
+       errors=(TENANT_NOT_FOUND,))
 async def get_tenant(ctx: Ctx):
     """Returns one tenant by its id (`tnt_...`) or its slug, with its configuration, metadata, plan and
     user and organization counts. Called with the **master key** (served under both `/cp/v1` and `/v1`);
@@ -86,7 +86,7 @@ async def get_tenant(ctx: Ctx):
 
 @_both("PATCH", "/v1/tenants/{id}", body=UpdateTenant, response=Tenant,
        summary="Update a tenant; auth_config is merged, metadata replaced",
-       errors=(not_found("tenant"), service.SlugTaken))
+       errors=(TENANT_NOT_FOUND, SLUG_TAKEN))
 async def update_tenant(ctx: Ctx):
     """Changes a tenant's name, slug, plan, status or metadata (metadata objects are replaced whole);
     `auth_config` is merged key by key into the current configuration and validated as a whole. Called
@@ -100,7 +100,7 @@ async def update_tenant(ctx: Ctx):
 
 @_both("DELETE", "/v1/tenants/{id}", query=DeleteTenant, status=204,
        summary="Delete a tenant and all its data; confirm must equal the slug",
-       errors=(not_found("tenant"),))
+       errors=(TENANT_NOT_FOUND,))
 async def delete_tenant(ctx: Ctx):
     """Deletes a tenant and everything it owns (users, sessions, keys, organizations, webhooks, logs...);
     it cannot be undone. Called with the **master key** (served under both `/cp/v1` and `/v1`). The
@@ -111,7 +111,7 @@ async def delete_tenant(ctx: Ctx):
 
 @_both("POST", "/v1/tenants/{id}/suspend", body=SuspendTenant, body_optional=True, response=Tenant,
        summary="Suspend a tenant: sign-ins are refused, sessions stay valid",
-       errors=(not_found("tenant"),))
+       errors=(TENANT_NOT_FOUND,))
 async def suspend_tenant(ctx: Ctx):
     """Suspends a tenant: sign-up, sign-in and the other sign-in flows answer 403 `tenant_suspended`, while
     existing sessions stay valid. Called with the **master key** (served under both `/cp/v1` and `/v1`);
@@ -121,7 +121,7 @@ async def suspend_tenant(ctx: Ctx):
 
 
 @_both("POST", "/v1/tenants/{id}/restore", response=Tenant, summary="Restore a suspended tenant",
-       errors=(not_found("tenant"),))
+       errors=(TENANT_NOT_FOUND,))
 async def restore_tenant(ctx: Ctx):
     """Makes a suspended tenant active again, so that its users can sign in, and clears the suspension
     reason. Called with the **master key** (served under both `/cp/v1` and `/v1`). Writes the audit
@@ -130,7 +130,7 @@ async def restore_tenant(ctx: Ctx):
 
 
 @_both("GET", "/v1/tenants/{id}/stats", response=TenantStats, summary="Counts for a tenant",
-       errors=(not_found("tenant"),))
+       errors=(TENANT_NOT_FOUND,))
 async def tenant_stats(ctx: Ctx):
     """Counts for one tenant: users (total, active and new over 30 days), active sessions and sessions
     created over 30 days, organizations and MFA enrollment. Called with the **master key** (served under

@@ -11,7 +11,7 @@ import msgspec
 from identity import slugs
 from identity.audit.context import AuditContext
 from identity.crypto import random_token
-from identity.http.errors import INVALID_EMAIL, ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, TENANT_NOT_FOUND, ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
@@ -19,9 +19,8 @@ from identity.ids import new_id
 from identity.keys.service import issue_key
 from identity.state import TenantCreated
 from identity.tenants import auth_config, store
+from identity.tenants.errors import SLUG_TAKEN
 from identity.tenants.schemas import CreateTenant, ListTenants, UpdateTenant
-
-SlugTaken = ErrorSpec(409, "slug_already_exists", "That slug is already in use.")
 
 
 def present(row: asyncpg.Record) -> dict[str, Any]:
@@ -49,7 +48,7 @@ async def _free_slug(conn: asyncpg.Connection, base: str) -> str:
         candidate = f"{base[:42]}-{random_token(4)[:5].lower()}"
         if not await store.slug_exists(conn, candidate):
             return candidate
-    raise SlugTaken()
+    raise SLUG_TAKEN()
 
 
 def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
@@ -94,7 +93,7 @@ async def create(
                     if bot_secret else None,
                 })
         except asyncpg.UniqueViolationError:
-            raise SlugTaken() from None
+            raise SLUG_TAKEN() from None
         _, publishable = await issue_key(conn, row["id"], name="Default publishable key", type_="publishable")
         _, secret = await issue_key(conn, row["id"], name="Default secret key", type_="secret")
         await audit.record(conn, row["id"], "tenant.created", "tenant", row["id"],
@@ -112,7 +111,7 @@ async def create(
 async def get(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:
     row = await store.get(pool, id_or_slug)
     if row is None:
-        raise NotFound("tenant")
+        raise TENANT_NOT_FOUND()
     return present(row)
 
 
@@ -132,7 +131,7 @@ async def _change(
     async with pool.acquire() as conn, conn.transaction():
         current = await store.get(conn, id_or_slug, for_update=True)
         if current is None:
-            raise NotFound("tenant")
+            raise TENANT_NOT_FOUND()
         changes, meta = build(current)
         if not changes:
             return present(current)
@@ -140,7 +139,7 @@ async def _change(
             async with conn.transaction():
                 row = await store.update(conn, current["id"], changes)
         except asyncpg.UniqueViolationError:
-            raise SlugTaken() from None
+            raise SLUG_TAKEN() from None
         await audit.record(conn, current["id"], action, "tenant", current["id"], meta)
     forget_tenant_everywhere(current["id"])  # committed; other processes learn it by NOTIFY
     return present(row)
@@ -195,7 +194,7 @@ async def delete(pool: asyncpg.Pool, id_or_slug: str, confirm: str) -> None:
     async with pool.acquire() as conn, conn.transaction():
         current = await store.get(conn, id_or_slug, for_update=True)
         if current is None:
-            raise NotFound("tenant")
+            raise TENANT_NOT_FOUND()
         if confirm != current["slug"]:
             raise ValidationFailed("confirm", "must equal the tenant's slug")
         await store.delete(conn, current["id"])
@@ -205,5 +204,5 @@ async def delete(pool: asyncpg.Pool, id_or_slug: str, confirm: str) -> None:
 async def stats(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:
     row = await store.get(pool, id_or_slug)
     if row is None:
-        raise NotFound("tenant")
+        raise TENANT_NOT_FOUND()
     return await store.stats(pool, row["id"])

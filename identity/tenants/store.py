@@ -25,6 +25,16 @@ async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Re
     )
 
 
+async def cache_row(conn: Any, tenant_id: str) -> asyncpg.Record | None:
+    """What the tenant cache keeps of a tenant (identity/auth/tenant_cache.py)."""
+    return await conn.fetchrow("SELECT id, status, plan, auth_config FROM tenants WHERE id = $1", tenant_id)
+
+
+async def status_and_config(conn: Any, tenant_id: str) -> asyncpg.Record | None:
+    """The tenant's status and auth_config read fresh (not from the tenant cache)."""
+    return await conn.fetchrow("SELECT status, auth_config FROM tenants WHERE id = $1", tenant_id)
+
+
 async def slug_exists(conn: Any, slug: str) -> bool:
     return bool(await conn.fetchval("SELECT 1 FROM tenants WHERE slug = $1", slug))
 

@@ -18,15 +18,16 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.events.emit import emit
-from identity.http.errors import NotFound
 from identity.ids import new_id
 from identity.principals import Tenant
 from identity.sessions import errors as session_errors
+from identity.sessions import store as sessions
 from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
 from identity.sessions.service import ensure_can_sign_in
 from identity.users import store
+from identity.users.errors import USER_NOT_FOUND
 
 DEFAULT_TTL = timedelta(hours=1)
 MIN_TTL = timedelta(minutes=1)
@@ -47,22 +48,15 @@ async def impersonate(
 ) -> dict[str, Any]:
     """Returns {access_token, expires_at, expires_in, session_id, audit_id, impersonated_by}."""
     if tenant.status != "active":
-        raise session_errors.tenant_suspended()
+        raise session_errors.TENANT_SUSPENDED()
     async with pool.acquire() as conn, conn.transaction():
         user = await store.get(conn, tenant.id, user_id)
         if user is None:
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         ensure_can_sign_in(user)  # 403 user_disabled / user_banned
         now = datetime.now(UTC)
-        session = await conn.fetchrow(
-            """INSERT INTO sessions (tenant_id, id, user_id, user_agent, ip_address, country,
-                                     device_type, created_at, last_active_at, expires_at,
-                                     impersonated_by)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
-               RETURNING id, tenant_id, user_id, org_id, mfa_verified, created_at, expires_at""",
-            tenant.id, new_id("ses"), user_id, client.user_agent, client.ip_address, client.country,
-            client.device_type, now, now + ttl, admin,
-        )
+        session = await sessions.insert_impersonation(conn, tenant.id, new_id("ses"), user_id, client,
+                                                      now, now + ttl, admin)
         await emit(conn, tenant.id, "session.created", {
             "id": session["id"], "user_id": user_id, "ip_address": client.ip_address,
             "user_agent": client.user_agent, "device_type": client.device_type,

@@ -13,12 +13,11 @@ import asyncpg
 
 from identity.crypto import random_token, sha256_hex
 from identity.sessions import errors
+from identity.users import onetime_store as store
 
 MAGIC_LINK_TTL = timedelta(minutes=15)
 PASSWORD_RESET_TTL = timedelta(hours=1)
 VERIFICATION_TTL = timedelta(hours=24)
-
-_COLUMNS = "tenant_id, kind, user_id, email, redirect_url, created_at, expires_at, used_at"
 
 
 async def create(
@@ -32,65 +31,41 @@ async def create(
     redirect_url: str | None = None,
 ) -> str:
     token = random_token(32)
-    await conn.execute(
-        """INSERT INTO one_time_tokens (tenant_id, token_hash, kind, user_id, email, redirect_url,
-                                        expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)""",
-        tenant_id, sha256_hex(token), kind, user_id, email, redirect_url,
-        datetime.now(UTC) + ttl,
-    )
+    await store.insert_one_time(conn, tenant_id, sha256_hex(token), kind, user_id, email, redirect_url,
+                                datetime.now(UTC) + ttl)
     return token
 
 
 async def peek(conn: Any, tenant_id: str, token: str, kind: str) -> asyncpg.Record:
     """Check a token without using it (to fail fast before slow work); raises like consume."""
-    row = await conn.fetchrow(
-        f"""SELECT {_COLUMNS} FROM one_time_tokens
-            WHERE tenant_id = $1 AND token_hash = $2 AND kind = $3""",
-        tenant_id, sha256_hex(token), kind,
-    )
+    row = await store.one_time(conn, tenant_id, sha256_hex(token), kind)
     return _check(row)
 
 
 async def consume(conn: asyncpg.Connection, tenant_id: str, token: str, kind: str) -> asyncpg.Record:
     """Use the token (in the caller's transaction); returns its row or raises 401."""
-    row = await conn.fetchrow(
-        f"""SELECT {_COLUMNS} FROM one_time_tokens
-            WHERE tenant_id = $1 AND token_hash = $2 AND kind = $3 FOR UPDATE""",
-        tenant_id, sha256_hex(token), kind,
-    )
+    row = await store.one_time(conn, tenant_id, sha256_hex(token), kind, for_update=True)
     _check(row)
-    await conn.execute(
-        "UPDATE one_time_tokens SET used_at = now() WHERE tenant_id = $1 AND token_hash = $2",
-        tenant_id, sha256_hex(token),
-    )
+    await store.use_one_time(conn, tenant_id, sha256_hex(token))
     return row
 
 
 def _check(row: asyncpg.Record | None) -> asyncpg.Record:
     if row is None or row["used_at"] is not None:
-        raise errors.invalid_token()
+        raise errors.INVALID_TOKEN()
     if row["expires_at"] <= datetime.now(UTC):
-        raise errors.token_expired()
+        raise errors.TOKEN_EXPIRED()
     return row
 
 
 async def find_verification(conn: Any, token: str) -> asyncpg.Record | None:
     """The verification link arrives without a tenant header: look the token up by hash."""
-    return await conn.fetchrow(
-        f"""SELECT {_COLUMNS} FROM one_time_tokens
-            WHERE token_hash = $1 AND kind = 'email_verification'""",
-        sha256_hex(token),
-    )
+    return await store.verification_by_hash(conn, sha256_hex(token))
 
 
 async def retire(conn: asyncpg.Connection, tenant_id: str, user_id: str, kind: str) -> None:
     """Mark the user's unused tokens of a kind as used (a newer one replaces them)."""
-    await conn.execute(
-        """UPDATE one_time_tokens SET used_at = now()
-           WHERE tenant_id = $1 AND user_id = $2 AND kind = $3 AND used_at IS NULL""",
-        tenant_id, user_id, kind,
-    )
+    await store.retire_one_time(conn, tenant_id, user_id, kind)
 
 
 def with_token(url: str, token: str) -> str:

@@ -9,11 +9,10 @@ from __future__ import annotations
 import functools
 import unicodedata
 
-from identity.http.errors import ErrorSpec, ValidationFailed
+from identity.http.errors import ValidationFailed
 from identity.tenants.auth_config import AuthConfig
+from identity.users.errors import PASSWORD_TOO_WEAK
 from identity.users.passwords import MAX_PASSWORD_LENGTH
-
-PASSWORD_TOO_WEAK = ErrorSpec(422, "password_too_weak", "The password does not meet the tenant's policy.")
 
 
 @functools.cache

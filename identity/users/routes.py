@@ -7,7 +7,7 @@ from typing import Any
 
 from identity.audit.context import from_ctx
 from identity.http.auth import load_tenant_and_key, tenant_header
-from identity.http.errors import INVALID_EMAIL, not_found
+from identity.http.errors import INVALID_EMAIL
 from identity.http.routing import Ctx, Router
 from identity.principals import CP_ADMIN, SECRET
 from identity.sessions import errors as session_errors
@@ -17,6 +17,7 @@ from identity.sessions.schemas import Revoked
 from identity.state import state
 from identity.users import impersonation, search, service
 from identity.users import policy as auth_policy
+from identity.users.errors import EMAIL_TAKEN, USER_IS_BANNED, USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import present_user
 from identity.users.schemas import (
     BanUser,
@@ -63,7 +64,7 @@ async def list_users(ctx: Ctx):
 
 @router.post("/v1/users", body=CreateUser, response=User, status=201,
              summary="Create a user (password hashed, or password_hash imported)", **_write,
-             errors=(INVALID_EMAIL, auth_policy.PASSWORD_TOO_WEAK, service.EmailTaken, service.UsernameTaken))
+             errors=(INVALID_EMAIL, auth_policy.PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN))
 async def create_user(ctx: Ctx):
     """Creates a user from the tenant's backend, for example to import accounts. Called with a **secret
     key** holding the `users:write` scope. Give a `password` (hashed here; the password policy does not
@@ -77,7 +78,7 @@ async def create_user(ctx: Ctx):
 
 @router.get("/v1/users/email/{email}", response=User,
             summary="Get a user by email address", **_read,
-            errors=(not_found("user"),))
+            errors=(USER_NOT_FOUND,))
 async def get_user_by_email(ctx: Ctx):
     """Returns the tenant's user with this email address (compared case-insensitively), with private
     metadata. Called with a **secret key** holding the `users:read` scope; 404 when there is none.
@@ -86,7 +87,7 @@ async def get_user_by_email(ctx: Ctx):
 
 
 @router.get("/v1/users/{id}", response=User, summary="Get a user", **_read,
-            errors=(not_found("user"),))
+            errors=(USER_NOT_FOUND,))
 async def get_user(ctx: Ctx):
     """Returns one of the tenant's users with their full profile, private metadata included. Called with a
     **secret key** holding the `users:read` scope; 404 when the tenant has no such user. Changes
@@ -96,7 +97,7 @@ async def get_user(ctx: Ctx):
 
 @router.patch("/v1/users/{id}", body=UpdateUser, response=User,
               summary="Update a user; metadata objects are replaced whole", **_write,
-              errors=(INVALID_EMAIL, not_found("user"), service.EmailTaken, service.UsernameTaken))
+              errors=(INVALID_EMAIL, USER_NOT_FOUND, EMAIL_TAKEN, USERNAME_TAKEN))
 async def update_user(ctx: Ctx):
     """Changes a user's profile, role, metadata (each metadata object is replaced whole) or status
     (`active` / `disabled`). Called with a **secret key** holding the `users:write` scope. A new email
@@ -110,7 +111,7 @@ async def update_user(ctx: Ctx):
 
 @router.delete("/v1/users/{id}", status=204,
                summary="Delete a user with their sessions, MFA factors and memberships", **_write,
-               errors=(not_found("user"),))
+               errors=(USER_NOT_FOUND,))
 async def delete_user(ctx: Ctx):
     """Deletes a user for good with their sessions, refresh tokens, MFA factors, provider accounts and
     memberships. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
@@ -122,7 +123,7 @@ async def delete_user(ctx: Ctx):
 @router.post("/v1/users/{id}/disable", body=DisableUser, body_optional=True, response=User,
              summary="Disable a user (sessions revoked unless revoke_sessions is false)",
              **_write,
-             errors=(not_found("user"), service.UserBanned))
+             errors=(USER_NOT_FOUND, USER_IS_BANNED))
 async def disable_user(ctx: Ctx):
     """Disables a user: they can no longer sign in, their data stays. Called with a **secret key** holding
     the `users:write` scope. Their sessions are revoked (`session.revoked`) unless `revoke_sessions` is
@@ -135,7 +136,7 @@ async def disable_user(ctx: Ctx):
 
 @router.post("/v1/users/{id}/enable", response=User,
              summary="Enable a disabled or banned user", **_write,
-             errors=(not_found("user"),))
+             errors=(USER_NOT_FOUND,))
 async def enable_user(ctx: Ctx):
     """Makes a disabled or banned user active again and lifts a password lockout. Called with a **secret
     key** holding the `users:write` scope; 404 for an unknown user. Emits `user.updated` with `fields:
@@ -145,7 +146,7 @@ async def enable_user(ctx: Ctx):
 
 @router.post("/v1/users/{id}/ban", body=BanUser, body_optional=True, response=User,
              summary="Ban a user: every session is revoked; the reason goes to the audit log", **_write,
-             errors=(not_found("user"),))
+             errors=(USER_NOT_FOUND,))
 async def ban_user(ctx: Ctx):
     """Bans a user: every session is revoked at once (`session.revoked`, reason `user_banned`) and sign-in
     is refused with 403 `user_banned`. Called with a **secret key** holding the `users:write` scope; 404
@@ -156,7 +157,7 @@ async def ban_user(ctx: Ctx):
 
 @router.post("/v1/users/{id}/sessions/revoke-all", response=Revoked,
              summary="Revoke every active session of the user", **_write,
-             errors=(not_found("user"),))
+             errors=(USER_NOT_FOUND,))
 async def revoke_all(ctx: Ctx):
     """Revokes every active session of one user: their refresh and access tokens stop working on this API
     at once. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
@@ -168,7 +169,7 @@ async def revoke_all(ctx: Ctx):
 @router.post("/v1/users/{id}/password", body=SetPassword, response=User,
              summary="Set the password (no old password, no policy); revokes sessions by default",
              **_write,
-             errors=(not_found("user"), auth_policy.PASSWORD_TOO_WEAK))
+             errors=(USER_NOT_FOUND, auth_policy.PASSWORD_TOO_WEAK))
 async def set_password(ctx: Ctx):
     """Sets a user's password from the tenant's backend, without the old password and without the password
     policy. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
@@ -181,7 +182,7 @@ async def set_password(ctx: Ctx):
 
 @router.get("/v1/users/{id}/sessions", query=ListUserSessions, response=UserSessionList,
             summary="The user's active sessions, newest first", **_read,
-            errors=(not_found("user"),))
+            errors=(USER_NOT_FOUND,))
 async def user_sessions(ctx: Ctx):
     """Lists a user's active sessions, newest first, with device, address and who impersonated (for
     impersonation sessions). Called with a **secret key** holding the `users:read` scope; 404 for an
@@ -201,7 +202,7 @@ async def _tenant_from_header(ctx: Ctx) -> Any:
              summary="Control plane admin key + X-Tenant-ID: an access token acting as the user "
                      "for one hour (act claim), recorded in the audit log",
              errors=(
-                 not_found("user"), session_errors.TENANT_SUSPENDED, session_errors.USER_BANNED,
+                 USER_NOT_FOUND, session_errors.TENANT_SUSPENDED, session_errors.USER_BANNED,
                  session_errors.USER_DISABLED,
              ))
 async def impersonate(ctx: Ctx):

@@ -13,7 +13,7 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.email.queue import queue_email
 from identity.events.emit import emit
-from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
@@ -21,13 +21,10 @@ from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store as session_store
 from identity.tenants import auth_config
-from identity.users import errors as user_errors
 from identity.users import lockout, metadata, onetime, passwords, store
+from identity.users.errors import EMAIL_TAKEN, USER_IS_BANNED, USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import event_data, present_user
 from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser
-
-EmailTaken = ErrorSpec(409, "email_already_exists", "A user with that email already exists.")
-UsernameTaken = ErrorSpec(409, "username_already_exists", "That username is already taken.")
 
 
 async def create_user(
@@ -65,8 +62,8 @@ async def create_user(
     row = await store.insert_unless_taken(conn, values)
     if row is None:  # nothing was written: the caller's transaction can go on
         if await store.email_exists(conn, tenant_id, values["email"]):
-            raise EmailTaken()
-        raise UsernameTaken()
+            raise EMAIL_TAKEN()
+        raise USERNAME_TAKEN()
     await emit(conn, tenant_id, "user.created", event_data(row))
     return row
 
@@ -84,13 +81,11 @@ async def create_owner(
 
 # -- /v1/users (issue F) -------------------------------------------------------------------------
 
-UserBanned = ErrorSpec(409, "user_banned", "The user is banned; enable them before disabling them.")
-
 
 def _email(value: str) -> str:
     email = store.normalise_email(value)
     if not EMAIL_RE.match(email):
-        raise user_errors.invalid_email()
+        raise INVALID_EMAIL.invalid("email", "is not a valid email address")
     return email
 
 
@@ -108,21 +103,21 @@ def _username_allowed(tenant: Tenant) -> None:
 async def _locked(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> asyncpg.Record:
     row = await store.get(conn, tenant_id, user_id, for_update=True)
     if row is None:
-        raise NotFound("user")
+        raise USER_NOT_FOUND()
     return row
 
 
 async def get_user(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
     row = await store.get(pool, tenant_id, user_id)
     if row is None:
-        raise NotFound("user")
+        raise USER_NOT_FOUND()
     return present_user(row)
 
 
 async def get_user_by_email(pool: asyncpg.Pool, tenant_id: str, email: str) -> dict[str, Any]:
     row = await store.get_by_email(pool, tenant_id, email)
     if row is None:
-        raise NotFound("user")
+        raise USER_NOT_FOUND()
     return present_user(row)
 
 
@@ -149,9 +144,9 @@ async def create(
     _avatar(body.avatar_url)
     # A taken email or username is answered before a hash is spent on it (the insert re-checks).
     if await store.email_exists(pool, tenant.id, email):
-        raise EmailTaken()
+        raise EMAIL_TAKEN()
     if body.username is not None and await store.username_exists(pool, tenant.id, body.username):
-        raise UsernameTaken()
+        raise USERNAME_TAKEN()
     hashed = body.password_hash
     if body.password is not None:
         hashed = await passwords.hash_password(body.password)
@@ -190,8 +185,8 @@ async def _unique(conn: asyncpg.Connection, tenant_id: str, user_id: str, change
             return await store.update(conn, tenant_id, user_id, changes)
     except asyncpg.UniqueViolationError as exc:
         if "username" in (exc.constraint_name or ""):
-            raise UsernameTaken() from None
-        raise EmailTaken() from None
+            raise USERNAME_TAKEN() from None
+        raise EMAIL_TAKEN() from None
 
 
 async def update(
@@ -255,7 +250,7 @@ async def _disable(
     audit: AuditContext,
 ) -> Any:
     if row["status"] == "banned":
-        raise UserBanned()
+        raise USER_IS_BANNED()
     if row["status"] == "disabled":
         return row
     revoked: list[Any] = []
@@ -341,7 +336,7 @@ async def set_password(
     without the password policy. Outstanding reset links stop working, a lockout is lifted, and
     every session is revoked unless revoke_sessions is false."""
     if not await store.get(pool, tenant_id, user_id):
-        raise NotFound("user")  # before the hash is spent
+        raise USER_NOT_FOUND()  # before the hash is spent
     hashed = await passwords.hash_password(password)
     async with pool.acquire() as conn, conn.transaction():
         await _locked(conn, tenant_id, user_id)
@@ -381,7 +376,7 @@ async def user_sessions(
     cursor = decode_cursor(query.cursor)
     async with pool.acquire() as conn:
         if not await store.get(conn, tenant_id, user_id):
-            raise NotFound("user")
+            raise USER_NOT_FOUND()
         rows, total = await session_store.list_page(
             conn, tenant_id, user_id=user_id, status="active", after=cursor[0] if cursor else None,
             limit=query.limit, ascending=query.order == "asc",

@@ -77,6 +77,26 @@ async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any
     )
 
 
+async def replace_password_hash(conn: Any, tenant_id: str, user_id: str, verified_hash: str,
+                                new_hash: str) -> None:
+    """An upgraded hash, stored only if the hash is still the one that was verified (no password
+    change meanwhile)."""
+    await conn.execute(
+        """UPDATE users SET password_hash = $3
+           WHERE tenant_id = $1 AND id = $2 AND password_hash = $4""",
+        tenant_id, user_id, new_hash, verified_hash,
+    )
+
+
+async def me_row(conn: Any, tenant_id: str, user_id: str) -> asyncpg.Record | None:
+    """The columns of the /me object."""
+    return await conn.fetchrow(
+        """SELECT id, email, name, email_verified, mfa_enabled, role, public_metadata, created_at,
+                  updated_at FROM users WHERE tenant_id = $1 AND id = $2""",
+        tenant_id, user_id,
+    )
+
+
 async def record_failed_sign_in(
     conn: Any, tenant_id: str, user_id: str, *, threshold: int, window_seconds: int, lock_seconds: int
 ) -> asyncpg.Record:

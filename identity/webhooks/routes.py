@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from identity.audit.context import AuditContext, from_ctx
-from identity.http.errors import not_found
+from identity.http.errors import TENANT_NOT_FOUND
 from identity.http.routing import Ctx, Reply, Router
 from identity.principals import ADMIN_TOKEN, SECRET
 from identity.state import STATE
 from identity.webhooks import service
+from identity.webhooks.errors import DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND
 from identity.webhooks.schemas import (
     Accepted,
     AdminCreateWebhook,
@@ -69,7 +70,7 @@ async def create_webhook(ctx: Ctx):
 
 @router.get("/v1/webhooks/{id}", response=Webhook, summary="Get a webhook",
             **_read,
-            errors=(not_found("webhook"),))
+            errors=(WEBHOOK_NOT_FOUND,))
 async def get_webhook(ctx: Ctx):
     """Returns one of the tenant's webhook endpoints (without the signing secret) and when it was last
     triggered. Called with a **secret key** holding the `webhooks:read` scope; 404 when the tenant has
@@ -79,7 +80,7 @@ async def get_webhook(ctx: Ctx):
 
 @router.patch("/v1/webhooks/{id}", body=UpdateWebhook, response=Webhook,
               summary="Change a webhook; enabled false pauses delivery", **_write,
-              errors=(not_found("webhook"),))
+              errors=(WEBHOOK_NOT_FOUND,))
 async def update_webhook(ctx: Ctx):
     """Changes a webhook's URL, events, description or `enabled` flag. Called with a **secret key** holding
     the `webhooks:write` scope. `enabled: false` pauses it: events that happen while it is paused are
@@ -92,7 +93,7 @@ async def update_webhook(ctx: Ctx):
 
 @router.delete("/v1/webhooks/{id}", status=204,
                summary="Delete a webhook and its delivery history", **_write,
-               errors=(not_found("webhook"),))
+               errors=(WEBHOOK_NOT_FOUND,))
 async def delete_webhook(ctx: Ctx):
     """Deletes a webhook endpoint with its whole delivery history; pending deliveries are not sent. Called
     with a **secret key** holding the `webhooks:write` scope; 404 for an unknown webhook. Writes the
@@ -103,7 +104,7 @@ async def delete_webhook(ctx: Ctx):
 @router.post("/v1/webhooks/{id}/test", body=TestWebhook, body_optional=True,
              response=TestResult,
              summary="Send a signed sample event now and report the receiver's answer", **_write,
-             errors=(not_found("webhook"),))
+             errors=(WEBHOOK_NOT_FOUND,))
 async def test_webhook(ctx: Ctx):
     """Sends a signed sample event of the kind given (default `user.created`) to the webhook right now,
     even while it is paused, and answers with the receiver's HTTP status, the time taken and any error.
@@ -116,7 +117,7 @@ async def test_webhook(ctx: Ctx):
 
 @router.get("/v1/webhooks/{id}/deliveries", query=ListDeliveries, response=DeliveryList,
             summary="A webhook's deliveries, newest first", **_read,
-            errors=(not_found("webhook"),))
+            errors=(WEBHOOK_NOT_FOUND,))
 async def list_deliveries(ctx: Ctx):
     """Lists a webhook's deliveries, newest first, with status, attempts, the receiver's last HTTP status,
     the last error and the next attempt's time; filter by `status`. Called with a **secret key** holding
@@ -127,7 +128,7 @@ async def list_deliveries(ctx: Ctx):
 
 @router.post("/v1/webhooks/deliveries/{id}/retry", response=Accepted, status=202,
              summary="Attempt a delivery again (a new series of retries)", **_write,
-             errors=(not_found("delivery"),))
+             errors=(DELIVERY_NOT_FOUND,))
 async def retry_delivery(ctx: Ctx):
     """Starts a new series of attempts for one delivery of the tenant's webhooks (any status), with the
     retry schedule from the start; answers 202 with the delivery pending. Called with a **secret key**
@@ -141,7 +142,7 @@ async def retry_delivery(ctx: Ctx):
 
 @router.post("/v2/admin/webhooks", body=AdminCreateWebhook, response=AdminWebhook, status=201,
              summary="Create a webhook for one tenant or (tenant_id null) every tenant", **_admin,
-             errors=(not_found("tenant"),))
+             errors=(TENANT_NOT_FOUND,))
 async def admin_create(ctx: Ctx):
     """Creates an administration webhook for one tenant (`tenant_id`) or, with `tenant_id: null`, for
     events of every tenant, with the secret the operator chooses (stored encrypted). Called with the
@@ -163,7 +164,7 @@ async def admin_list(ctx: Ctx):
 
 @router.get("/v2/admin/webhooks/{webhookId}", response=AdminWebhook,
             summary="Get an administration webhook", **_admin,
-            errors=(not_found("webhook"),))
+            errors=(WEBHOOK_NOT_FOUND,))
 async def admin_get(ctx: Ctx):
     """Returns one administration webhook (URL, events, tenant, active flag, last trigger), without its
     secret. Called with the **operator's admin token**; 404 for an unknown webhook. Changes nothing."""
@@ -172,7 +173,7 @@ async def admin_get(ctx: Ctx):
 
 @router.patch("/v2/admin/webhooks/{webhookId}", body=AdminUpdateWebhook, response=AdminWebhook,
               summary="Change events, URL, or pause (active false)", **_admin,
-              errors=(not_found("webhook"),))
+              errors=(WEBHOOK_NOT_FOUND,))
 async def admin_update(ctx: Ctx):
     """Changes an administration webhook's URL or events, or pauses it (`active: false`: events meanwhile
     are skipped, pending deliveries wait) and resumes it (`active: true`: waiting deliveries are sent).
@@ -185,7 +186,7 @@ async def admin_update(ctx: Ctx):
 
 @router.delete("/v2/admin/webhooks/{webhookId}", response=Deleted,
                summary="Delete an administration webhook and its deliveries", **_admin,
-               errors=(not_found("webhook"),))
+               errors=(WEBHOOK_NOT_FOUND,))
 async def admin_delete(ctx: Ctx):
     """Deletes an administration webhook and its delivery history; answers `{"id", "deleted": true}`.
     Called with the **operator's admin token**; 404 for an unknown webhook. For a single tenant's
@@ -196,7 +197,7 @@ async def admin_delete(ctx: Ctx):
 @router.get("/v2/admin/webhooks/{webhookId}/deliveries", query=AdminDeliveryQuery,
             response=AdminDeliveryList,
             summary="Delivery history, newest first", **_admin,
-            errors=(not_found("webhook"),))
+            errors=(WEBHOOK_NOT_FOUND,))
 async def admin_deliveries(ctx: Ctx):
     """Lists an administration webhook's deliveries, newest first; filter by `status` and `tenant_id`.
     Called with the **operator's admin token**; 404 for an unknown webhook. Cursor pagination (`limit`,
@@ -207,7 +208,7 @@ async def admin_deliveries(ctx: Ctx):
 @router.post("/v2/admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay", response=Accepted,
              status=202, summary="Deliver again (a new series of retries)",
              **_admin,
-             errors=(not_found("delivery"), not_found("webhook")))
+             errors=(DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND))
 async def admin_replay(ctx: Ctx):
     """Starts a new series of attempts for one delivery of an administration webhook (the retry schedule
     from the start) and answers 202 with the delivery pending. Called with the **operator's admin

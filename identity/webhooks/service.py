@@ -8,12 +8,13 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.events.emit import CATALOGUE, _jsonable
-from identity.http.errors import NotFound, ValidationFailed
+from identity.http.errors import TENANT_NOT_FOUND, ValidationFailed
 from identity.http.pagination import decode_cursor, page
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url_at_creation
 from identity.webhooks import catalogue, delivery, fanout, signing, store
+from identity.webhooks.errors import DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND
 from identity.webhooks.schemas import (
     AdminCreateWebhook,
     AdminDeliveryQuery,
@@ -106,7 +107,7 @@ async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks
 async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, Any]:
     row = await store.get_endpoint(pool, tenant_id, webhook_id)
     if row is None:
-        raise NotFound("webhook")
+        raise WEBHOOK_NOT_FOUND()
     return present(row)
 
 
@@ -124,7 +125,7 @@ async def update(pool: asyncpg.Pool, settings: Any, tenant_id: str, webhook_id: 
     async with pool.acquire() as conn, conn.transaction():
         current = await store.get_endpoint(conn, tenant_id, webhook_id, for_update=True)
         if current is None:
-            raise NotFound("webhook")
+            raise WEBHOOK_NOT_FOUND()
         changes = {k: v for k, v in changes.items() if current[k] != v}
         if changes:
             await store.update_endpoint(conn, tenant_id, webhook_id, changes)
@@ -142,7 +143,7 @@ async def update(pool: asyncpg.Pool, settings: Any, tenant_id: str, webhook_id: 
 async def delete(pool: asyncpg.Pool, tenant_id: str, webhook_id: str, audit: AuditContext) -> None:
     async with pool.acquire() as conn, conn.transaction():
         if not await store.delete_endpoint(conn, tenant_id, webhook_id):
-            raise NotFound("webhook")
+            raise WEBHOOK_NOT_FOUND()
         await audit.record(conn, tenant_id, "webhook.deleted", "webhook", webhook_id)
 
 
@@ -155,7 +156,7 @@ async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webh
         raise ValidationFailed("event", f"unknown event kind {kind!r}")
     row = await store.get_endpoint(pool, tenant_id, webhook_id)
     if row is None:
-        raise NotFound("webhook")
+        raise WEBHOOK_NOT_FOUND()
     event = _jsonable({
         "id": new_id("evt"), "type": kind, "tenant_id": tenant_id,
         "created_at": catalogue._now(), "data": catalogue.sample(kind),
@@ -178,7 +179,7 @@ async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webh
 async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
                           query: ListDeliveries) -> dict[str, Any]:
     if await store.get_endpoint(pool, tenant_id, webhook_id) is None:
-        raise NotFound("webhook")
+        raise WEBHOOK_NOT_FOUND()
     cursor = decode_cursor(query.cursor)
     rows, total = await store.list_deliveries(
         pool, tenant_id=tenant_id, endpoint_id=webhook_id, admin_webhook_id=None,
@@ -195,7 +196,7 @@ async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get_delivery(conn, tenant_id, delivery_id)
         if row is None or row["endpoint_id"] is None:
-            raise NotFound("delivery")
+            raise DELIVERY_NOT_FOUND()
         await store.restart(conn, tenant_id, delivery_id)
         await audit.record(conn, tenant_id, "webhook.delivery_retried", "webhook",
                            row["endpoint_id"], {"delivery_id": delivery_id})
@@ -233,10 +234,8 @@ async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminC
     webhook_id = new_id("wh")
     sealed = _sealed(box, body.secret, f"admin_webhook:{webhook_id}")
     async with pool.acquire() as conn, conn.transaction():
-        if body.tenant_id is not None and not await conn.fetchval(
-            "SELECT 1 FROM tenants WHERE id = $1", body.tenant_id
-        ):
-            raise NotFound("tenant")
+        if body.tenant_id is not None and not await store.tenant_exists(conn, body.tenant_id):
+            raise TENANT_NOT_FOUND()
         row = await store.insert_admin(conn, webhook_id, body.tenant_id, url, events, sealed)
         await _audit_admin(conn, body.tenant_id, "webhook.created", webhook_id, audit,
                            {"url": url, "events": events, "version": 2})
@@ -253,7 +252,7 @@ async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> dict[str, 
 async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
     row = await store.get_admin(pool, webhook_id)
     if row is None:
-        raise NotFound("webhook")
+        raise WEBHOOK_NOT_FOUND()
     return present_admin(row)
 
 
@@ -267,10 +266,9 @@ async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
     if isinstance(body.active, bool):
         changes["active"] = body.active
     async with pool.acquire() as conn, conn.transaction():
-        current = await conn.fetchrow("SELECT * FROM admin_webhooks WHERE id = $1 FOR UPDATE",
-                                      webhook_id)
+        current = await store.lock_admin(conn, webhook_id)
         if current is None:
-            raise NotFound("webhook")
+            raise WEBHOOK_NOT_FOUND()
         changes = {k: v for k, v in changes.items() if current[k] != v}
         if changes:
             await store.update_admin(conn, webhook_id, changes)
@@ -284,11 +282,9 @@ async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
 
 async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext) -> dict[str, Any]:
     async with pool.acquire() as conn, conn.transaction():
-        tenant_id = await conn.fetchval(
-            "SELECT tenant_id FROM admin_webhooks WHERE id = $1", webhook_id
-        )
+        tenant_id = await store.admin_tenant(conn, webhook_id)
         if not await store.delete_admin(conn, webhook_id):
-            raise NotFound("webhook")
+            raise WEBHOOK_NOT_FOUND()
         await _audit_admin(conn, tenant_id, "webhook.deleted", webhook_id, audit)
     return {"id": webhook_id, "deleted": True}
 
@@ -296,7 +292,7 @@ async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext)
 async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
                            query: AdminDeliveryQuery) -> dict[str, Any]:
     if await store.get_admin(pool, webhook_id) is None:
-        raise NotFound("webhook")
+        raise WEBHOOK_NOT_FOUND()
     cursor = decode_cursor(query.cursor)
     rows, total = await store.list_deliveries(
         pool, tenant_id=query.tenant_id, endpoint_id=None, admin_webhook_id=webhook_id,
@@ -312,7 +308,7 @@ async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,
         row = await store.get_delivery(conn, None, delivery_id)
         if row is None or row["admin_webhook_id"] != webhook_id:
             if await store.get_admin(conn, webhook_id) is None:
-                raise NotFound("webhook")
-            raise NotFound("delivery")
+                raise WEBHOOK_NOT_FOUND()
+            raise DELIVERY_NOT_FOUND()
         await store.restart(conn, row["tenant_id"], delivery_id)
     return {"delivery_id": delivery_id, "status": "pending"}

@@ -10,6 +10,7 @@ from typing import Any
 import asyncpg
 
 from identity import origin
+from identity.db.statements import statement
 from identity.http.pagination import keyset
 
 QUEUE = "webhooks"
@@ -59,24 +60,6 @@ SELECT 2, a.id FROM admin_webhooks a
 MATCHING = (f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::text AS type) ev, "
             f"LATERAL ({TARGETS_OF_EV}) t")
 
-# Insert the deliveries and defer their jobs in one statement (one round trip in emit()).
-_INSERT_AND_DEFER = """
-WITH ins AS (
-    INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
-                                    event_type, body, test, request_id, traceparent)
-    SELECT $1, u.id, u.endpoint_id, u.admin_id, u.event_id, $3, u.body, $4, $11, $12
-    FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $2::text[])
-         AS u(id, endpoint_id, admin_id, body, event_id)
-    RETURNING tenant_id, id
-)
-SELECT procrastinate_defer_jobs_v1(array_agg(
-           ROW($9, $10, 0, NULL, NULL,
-               jsonb_build_object('tenant_id', ins.tenant_id, 'delivery_id', ins.id, 'waits', 0),
-               NULL)::procrastinate_job_to_defer_v1))
-FROM ins
-"""
-
-
 async def insert_deliveries(
     conn: Any, tenant_id: str, event_id: str, event_type: str,
     items: list[tuple[str, str | None, str | None, str]], *, test: bool = False,
@@ -106,7 +89,7 @@ async def insert_event_deliveries(
     """Deliveries of one or many events of a type, and their jobs, in one statement.
     items: (event_id, delivery_id, endpoint_id, admin_webhook_id, body)."""
     await conn.execute(
-        _INSERT_AND_DEFER, tenant_id, [i[0] for i in items], event_type, test,
+        statement("webhooks", "insert_and_defer"), tenant_id, [i[0] for i in items], event_type, test,
         [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
         [i[4] for i in items], QUEUE, TASK, origin.request_id(), origin.traceparent(),
     )
@@ -190,6 +173,21 @@ async def insert_admin(conn: Any, webhook_id: str, tenant_id: str | None, url: s
         webhook_id, tenant_id, url, events, sealed,
     )
     return await get_admin(conn, webhook_id)
+
+
+async def tenant_exists(conn: Any, tenant_id: str) -> bool:
+    """An admin webhook may name a tenant: it must exist (read here, not through identity/tenants/,
+    which the events this package serves depend on)."""
+    return bool(await conn.fetchval("SELECT 1 FROM tenants WHERE id = $1", tenant_id))
+
+
+async def lock_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
+    """The admin webhook's row, locked for an update in the caller's transaction."""
+    return await conn.fetchrow("SELECT * FROM admin_webhooks WHERE id = $1 FOR UPDATE", webhook_id)
+
+
+async def admin_tenant(conn: Any, webhook_id: str) -> str | None:
+    return await conn.fetchval("SELECT tenant_id FROM admin_webhooks WHERE id = $1", webhook_id)
 
 
 async def get_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
@@ -314,44 +312,6 @@ async def requeue_endpoint(conn: Any, tenant_id: str | None, endpoint_id: str | 
 
 # -- attempts (the worker) ---------------------------------------------------------------------
 
-_CLAIM = """
-WITH d AS (
-    UPDATE webhook_deliveries
-       SET attempts = attempts + 1, leased_until = now() + make_interval(secs => $3),
-           updated_at = now()
-     WHERE tenant_id = $1 AND id = $2 AND status = 'pending' AND next_attempt_at <= now()
-       AND (leased_until IS NULL OR leased_until < now())
-       AND ($5 OR CASE WHEN endpoint_id IS NOT NULL
-                THEN EXISTS (SELECT 1 FROM webhook_endpoints e
-                              WHERE e.tenant_id = $1 AND e.id = endpoint_id AND e.enabled)
-                ELSE EXISTS (SELECT 1 FROM admin_webhooks w
-                              WHERE w.id = admin_webhook_id AND w.active) END)
-       AND ($5 OR (SELECT count(*) FROM webhook_deliveries o
-             WHERE o.tenant_id = $1 AND o.leased_until > now() AND o.status = 'pending'
-               AND (o.endpoint_id = webhook_deliveries.endpoint_id
-                    OR o.admin_webhook_id = webhook_deliveries.admin_webhook_id)
-               AND o.id <> $2) < $4)
-       AND id IN (SELECT id FROM webhook_deliveries WHERE tenant_id = $1 AND id = $2
-                  FOR UPDATE SKIP LOCKED)
-    RETURNING *
-), lost AS (
-    UPDATE webhook_attempts a SET outcome = 'lost', finished_at = now(),
-           error = 'the worker stopped during the attempt (no outcome recorded)'
-      FROM d
-     WHERE a.tenant_id = d.tenant_id AND a.delivery_id = d.id AND a.outcome = 'in_flight'
-), started AS (
-    INSERT INTO webhook_attempts (tenant_id, delivery_id, attempt)
-    SELECT tenant_id, id, attempts FROM d
-)
-SELECT d.tenant_id, d.id, d.endpoint_id, d.admin_webhook_id, d.event_id, d.event_type, d.body,
-       d.test, d.attempts, d.series_start, d.created_at, d.request_id, d.traceparent,
-       coalesce(e.url, w.url) AS url, coalesce(e.secret, w.secret) AS secret
-FROM d
-LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
-LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
-"""
-
-
 #: Claims of one webhook take turns under this lock (the two-key form, its own key space).
 _CLAIM_LOCK_CLASS = 0x77_68_6B  # "whk"
 _LOCK_WEBHOOK = f"""
@@ -367,14 +327,16 @@ async def claim(conn: Any, tenant_id: str, delivery_id: str, lease: float,
     webhook already has max_in_flight attempts running. force (the test operation) ignores
     the pause and the cap."""
     if force:
-        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
+        return await conn.fetchrow(statement("webhooks", "claim_delivery"), tenant_id, delivery_id, lease,
+                                   max_in_flight, force)
     # The cap counts the webhook's other leases. Two claims counting at once would each miss the
     # other's uncommitted lease and both take the last place, so claims of one webhook hold a
     # lock to their commit, and the count runs after it in a statement of its own, whose
     # snapshot sees every claim that held the lock before.
     async with conn.transaction():
         await conn.execute(_LOCK_WEBHOOK, tenant_id, delivery_id)
-        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
+        return await conn.fetchrow(statement("webhooks", "claim_delivery"), tenant_id, delivery_id, lease,
+                                   max_in_flight, force)
 
 
 async def finish(
@@ -446,24 +408,7 @@ async def sweep(conn: asyncpg.Connection, grace: float, limit: int = 500) -> int
     waiting; deliveries of paused webhooks stay held. A duplicate job is harmless: the claim
     lets one attempt run at a time."""
     async with conn.transaction():
-        rows = await conn.fetch(
-            """SELECT d.tenant_id, d.id FROM webhook_deliveries d
-               LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
-               LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
-               WHERE d.status = 'pending'
-                 AND d.next_attempt_at < now() - make_interval(secs => $1)
-                 AND (d.leased_until IS NULL OR d.leased_until < now())
-                 AND coalesce(e.enabled, w.active, false)
-                 AND NOT EXISTS (
-                     SELECT 1 FROM procrastinate_jobs j
-                     WHERE j.status IN ('todo', 'doing') AND j.task_name = $2
-                       AND j.args ->> 'delivery_id' = d.id AND j.args ->> 'tenant_id' = d.tenant_id
-                       AND (j.status = 'todo' OR d.leased_until IS NULL))
-               ORDER BY d.next_attempt_at
-               LIMIT $3
-               FOR UPDATE OF d SKIP LOCKED""",
-            grace, TASK, limit,
-        )
+        rows = await conn.fetch(statement("webhooks", "sweep_deliveries"), grace, TASK, limit)
         await defer(conn, [(r["tenant_id"], r["id"]) for r in rows])
     return len(rows)
 
@@ -522,23 +467,4 @@ async def backlog(conn: Any) -> asyncpg.Record:
     webhooks they wait for, and the age of the oldest. A delivery's age runs from the start of
     its current series of attempts (its first attempt, or when it became due), so a manual
     retry or replay of an old delivery does not look like a backlog of that age."""
-    return await conn.fetchrow(
-        """WITH p AS (
-               SELECT d.tenant_id, d.id, d.endpoint_id, d.admin_webhook_id, d.next_attempt_at,
-                      d.series_start, COALESCE(e.enabled, w.active, false) AS active
-               FROM webhook_deliveries d
-               LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
-               LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
-               WHERE d.status = 'pending')
-           SELECT count(*) FILTER (WHERE p.active) AS pending,
-                  count(*) FILTER (WHERE NOT p.active) AS paused,
-                  count(*) FILTER (WHERE p.active AND p.next_attempt_at <= now()) AS due,
-                  count(DISTINCT (p.tenant_id, p.endpoint_id, p.admin_webhook_id))
-                      FILTER (WHERE p.active) AS webhooks,
-                  COALESCE(EXTRACT(EPOCH FROM now() - min(LEAST(now(), COALESCE(
-                      (SELECT a.started_at FROM webhook_attempts a
-                        WHERE a.tenant_id = p.tenant_id AND a.delivery_id = p.id
-                          AND a.attempt = p.series_start + 1),
-                      p.next_attempt_at))) FILTER (WHERE p.active)), 0) AS oldest
-           FROM p"""
-    )
+    return await conn.fetchrow(statement("webhooks", "backlog"))

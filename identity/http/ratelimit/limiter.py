@@ -9,6 +9,7 @@ from aiohttp import web
 from identity.http.clientinfo import client_key
 from identity.http.errors import ApiError
 from identity.http.ratelimit.backends import Check, MemoryBackend, RedisBackend
+from identity.http.ratelimit.errors import RATE_LIMITED
 from identity.http.ratelimit.rules import ANONYMOUS_RULES, Rule, limit_of, rule_for
 from identity.http.ratelimit.window import Verdict
 from identity.principals import Principal
@@ -16,8 +17,9 @@ from identity.state import RATE_HEADERS
 
 
 class RateLimited(ApiError):
-    status, code = 429, "rate_limit_exceeded"
-    message = "Too many requests; retry after the number of seconds in Retry-After."
+    """A 429 with the shape of docs/abuse.md (its own body and headers)."""
+
+    spec = RATE_LIMITED
 
     def __init__(self, verdict: Verdict) -> None:
         super().__init__(

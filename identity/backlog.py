@@ -22,6 +22,7 @@ from prometheus_client import REGISTRY, Counter
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from identity.db.jobs import queue_depth
 from identity.email.queue import TOPIC as EMAIL_TOPIC
 from identity.mfa.sms import TOPIC as SMS_TOPIC
 from identity.outbox import store as outbox_store
@@ -67,10 +68,11 @@ async def read(conn: Any) -> Snapshot:
             snap.outbox.setdefault((topic, status), 0)
     snap.jobs = {(q, s): 0 for q in JOB_QUEUES for s in JOB_STATUSES}
     snap.jobs_oldest = dict.fromkeys(JOB_QUEUES, 0.0)
-    for r in await outbox_store.job_queue(conn):
-        snap.jobs[(r["queue"], r["status"])] = r["n"]
-        queue = r["queue"]
-        snap.jobs_oldest[queue] = max(snap.jobs_oldest.get(queue, 0.0), float(r["oldest_due"]))
+    for r in await queue_depth(conn):
+        queue = r["queue_name"]
+        snap.jobs[(queue, "todo")] = r["todo"]
+        snap.jobs[(queue, "doing")] = r["doing"]
+        snap.jobs_oldest[queue] = float(r["oldest_due_age"])
     for queue, _ in list(snap.jobs):
         for status in JOB_STATUSES:
             snap.jobs.setdefault((queue, status), 0)

@@ -155,19 +155,3 @@ async def depth(conn: Any) -> list[asyncpg.Record]:
            FROM outbox WHERE status IN ('queued', 'processing', 'failed')
            GROUP BY topic, status"""
     )
-
-
-async def job_queue(conn: Any) -> list[asyncpg.Record]:
-    """procrastinate's jobs waiting (todo) or running (doing), by queue and status, with the age
-    of the oldest one due: since it was scheduled for, or deferred when it has no schedule."""
-    return await conn.fetch(
-        """SELECT j.queue_name AS queue, j.status::text AS status, count(*) AS n,
-                  COALESCE(EXTRACT(EPOCH FROM now() - min(COALESCE(j.scheduled_at, e.at))
-                           FILTER (WHERE j.status = 'todo'
-                                     AND (j.scheduled_at IS NULL OR j.scheduled_at <= now()))), 0)
-                      AS oldest_due
-           FROM procrastinate_jobs j
-           LEFT JOIN procrastinate_events e ON e.job_id = j.id AND e.type = 'deferred'
-           WHERE j.status IN ('todo', 'doing')
-           GROUP BY j.queue_name, j.status"""
-    )

@@ -105,7 +105,7 @@ async def finish(conn: Any, lc: Lifecycle, tenant_id: str, row_id: str, attempt:
     stamped_on = ", ".join(f"'{s}'" for s in lc.stamped_on)
     release = f", {lc.lease_column} = NULL" if lc.own_lease else ""
     async with _atomic(conn):
-        next_at = await conn.fetchval(
+        next_at: datetime | None = await conn.fetchval(
             f"""UPDATE {lc.table}
                    SET status = $4, last_error = $5, updated_at = now(),
                        next_attempt_at = CASE WHEN $6::float8 IS NULL THEN now()
@@ -187,7 +187,7 @@ async def purge(conn: Any, lc: Lifecycle) -> int:
 async def backlog_by_tenant(conn: Any, lc: Lifecycle) -> list[asyncpg.Record]:
     """Per tenant with open or failed rows: how many are open (waiting), due now, failed, and
     the age in seconds of the oldest open one (0 when none is): `identity status`."""
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT r.tenant_id,
                    count(*) FILTER (WHERE {lc.open}) AS waiting,
                    count(*) FILTER (WHERE {lc.open} AND r.next_attempt_at <= now()) AS due,
@@ -198,3 +198,4 @@ async def backlog_by_tenant(conn: Any, lc: Lifecycle) -> list[asyncpg.Record]:
              WHERE {lc.open} OR r.status = '{lc.failed}'
              GROUP BY r.tenant_id ORDER BY r.tenant_id"""
     )
+    return rows

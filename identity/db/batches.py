@@ -7,8 +7,7 @@ from typing import Any
 BATCH = 5000
 
 
-async def delete_in_batches(conn: Any, table: str, where: str, *args: Any,
-                            batch: int = BATCH) -> int:
+async def delete_in_batches(conn: Any, table: str, where: str, *args: Any, batch: int = BATCH) -> int:
     """Delete the rows of `table` matching `where` ($1.. are args), `batch` per statement, so a
     large backlog never holds long locks; returns how many went."""
     total = 0

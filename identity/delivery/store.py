@@ -44,26 +44,33 @@ def jobs(lc: Lifecycle, at: str = "NULL", args: str | None = None) -> str:
     key = f"jsonb_build_object('tenant_id', j.tenant_id, '{lc.job_key}', j.id)"
     if args is not None:
         key = f"{key} || {args}"
-    return (f"procrastinate_defer_jobs_v1(array_agg(ROW('{lc.queue}', '{lc.task}', 0, NULL, NULL, "
-            f"{key}, {at})::procrastinate_job_to_defer_v1))")
+    return (
+        f"procrastinate_defer_jobs_v1(array_agg(ROW('{lc.queue}', '{lc.task}', 0, NULL, NULL, "
+        f"{key}, {at})::procrastinate_job_to_defer_v1))"
+    )
 
 
 def _defer_sql(lc: Lifecycle) -> str:
-    return (f"SELECT {jobs(lc, 'CASE WHEN j.at > now() THEN j.at END', '$4::text::jsonb')} "
-            "FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS j(tenant_id, id, at)")
+    return (
+        f"SELECT {jobs(lc, 'CASE WHEN j.at > now() THEN j.at END', '$4::text::jsonb')} "
+        "FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS j(tenant_id, id, at)"
+    )
 
 
-async def defer(conn: Any, lc: Lifecycle, rows: list[tuple[str, str]],
-                ats: list[datetime | None] | None = None,
-                args: Mapping[str, int] | None = None) -> None:
+async def defer(
+    conn: Any,
+    lc: Lifecycle,
+    rows: list[tuple[str, str]],
+    ats: list[datetime | None] | None = None,
+    args: Mapping[str, int] | None = None,
+) -> None:
     """A job per (tenant_id, id), due at its time in `ats` (now if None or past), with `args`
     besides the row's key. It commits with the caller's transaction; procrastinate's trigger
     wakes idle workers then."""
     if not rows:
         return
     times = ats if ats is not None else [None] * len(rows)
-    await conn.execute(_defer_sql(lc), [t for t, _ in rows], [i for _, i in rows], times,
-                       json.dumps(dict(args or {})))
+    await conn.execute(_defer_sql(lc), [t for t, _ in rows], [i for _, i in rows], times, json.dumps(dict(args or {})))
 
 
 def claim_sql(lc: Lifecycle, condition: str = "TRUE", returning: str = "r.*") -> str:
@@ -90,9 +97,17 @@ async def _atomic(conn: Any) -> AsyncIterator[None]:
         yield
 
 
-async def finish(conn: Any, lc: Lifecycle, tenant_id: str, row_id: str, attempt: int,
-                 status: str, error: str | None = None, delay: float | None = None,
-                 columns: Mapping[str, Any] | None = None) -> datetime | None:
+async def finish(
+    conn: Any,
+    lc: Lifecycle,
+    tenant_id: str,
+    row_id: str,
+    attempt: int,
+    status: str,
+    error: str | None = None,
+    delay: float | None = None,
+    columns: Mapping[str, Any] | None = None,
+) -> datetime | None:
     """End attempt `attempt`: the row becomes `status` (a finished one, or `waiting` with a job due
     after `delay` seconds), last_error = error, and `columns` are set as given. Returns the row's
     next_attempt_at, or None when the attempt no longer holds the row (the fence)."""
@@ -113,7 +128,13 @@ async def finish(conn: Any, lc: Lifecycle, tenant_id: str, row_id: str, attempt:
                        {lc.stamped} = CASE WHEN $4 IN ({stamped_on}) THEN now() END{release}{sets}
                  WHERE tenant_id = $1 AND id = $2 AND attempts = $3 AND status = '{lc.running}'
                  RETURNING next_attempt_at""",
-            tenant_id, row_id, attempt, status, clip(error), delay, *extra.values(),
+            tenant_id,
+            row_id,
+            attempt,
+            status,
+            clip(error),
+            delay,
+            *extra.values(),
         )
         if next_at is not None and status == lc.waiting:
             await defer(conn, lc, [(tenant_id, row_id)], [next_at])
@@ -139,9 +160,9 @@ def restart_sql(lc: Lifecycle, chosen: str, also: str = "") -> str:
 async def restart(conn: Any, lc: Lifecycle, tenant_id: str, ids: list[str]) -> list[str]:
     """Restart the rows of `ids` that may restart (restart_sql); returns the ids restarted."""
     row = await conn.fetchrow(
-        restart_sql(lc, f"SELECT tenant_id, id FROM {lc.table} "
-                        "WHERE tenant_id = $1 AND id = ANY($2::text[])"),
-        tenant_id, ids,
+        restart_sql(lc, f"SELECT tenant_id, id FROM {lc.table} WHERE tenant_id = $1 AND id = ANY($2::text[])"),
+        tenant_id,
+        ids,
     )
     return list(row["restarted"] or [])
 
@@ -167,7 +188,9 @@ async def sweep(conn: Any, lc: Lifecycle, grace: float, limit: int = SWEEP_LIMIT
                  LIMIT $3
                  FOR UPDATE OF r SKIP LOCKED)
             SELECT count(*) AS n, {jobs(lc)} FROM j""",
-        grace, lc.task, limit,
+        grace,
+        lc.task,
+        limit,
     )
     return int(row["n"])
 
@@ -178,7 +201,8 @@ async def purge(conn: Any, lc: Lifecycle) -> int:
         return 0
     finished = ", ".join(f"'{s}'" for s in lc.finished)
     return await delete_in_batches(
-        conn, lc.table,
+        conn,
+        lc.table,
         f"status IN ({finished}) AND created_at < now() - make_interval(days => $1)",
         lc.retention_days,
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,7 @@ from prometheus_client import Counter
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from identity.db.jobs import queue_depth
 from identity.email.queue import TOPIC as EMAIL_TOPIC
 from identity.mfa.sms import TOPIC as SMS_TOPIC
 from identity.outbox import store as outbox_store
@@ -67,16 +68,23 @@ async def read(conn: Any) -> Snapshot:
             snap.outbox.setdefault((topic, status), 0)
     snap.jobs = {(q, s): 0 for q in JOB_QUEUES for s in JOB_STATUSES}
     snap.jobs_oldest = dict.fromkeys(JOB_QUEUES, 0.0)
-    for r in await outbox_store.job_queue(conn):
-        snap.jobs[(r["queue"], r["status"])] = r["n"]
-        queue = r["queue"]
-        snap.jobs_oldest[queue] = max(snap.jobs_oldest.get(queue, 0.0), float(r["oldest_due"]))
-    for queue, _ in list(snap.jobs):
-        for status in JOB_STATUSES:
-            snap.jobs.setdefault((queue, status), 0)
+    for r in await queue_depth(conn):
+        queue = r["queue_name"]
+        snap.jobs[(queue, "todo")] = r["todo"]
+        snap.jobs[(queue, "doing")] = r["doing"]
+        snap.jobs_oldest[queue] = float(r["oldest_due_age"])
     row = await webhook_store.backlog(conn)
     snap.webhooks = {k: float(row[k]) for k in ("pending", "paused", "due", "webhooks", "oldest")}
     return snap
+
+
+def _labelled(name: str, documentation: str, labels: list[str],
+              values: Mapping[tuple[str, str], float] | Mapping[tuple[str], float],
+              ) -> GaugeMetricFamily:
+    gauge = GaugeMetricFamily(name, documentation, labels=labels)
+    for key, value in sorted(values.items()):
+        gauge.add_metric(list(key), value)
+    return gauge
 
 
 class BacklogCollector(Collector):
@@ -116,30 +124,18 @@ class BacklogCollector(Collector):
         snap = self.snapshot
         if snap is None or time.monotonic() - self.taken_at > STALE_SECONDS:
             return
-        depth = GaugeMetricFamily(
-            "identity_outbox_depth", "Outbox rows waiting, in progress or failed, by topic and status",
-            labels=["topic", "status"])
-        for (topic, status), n in sorted(snap.outbox.items()):
-            depth.add_metric([topic, status], n)
-        yield depth
-        oldest = GaugeMetricFamily(
-            "identity_outbox_oldest_due_seconds", "Age of the oldest due queued outbox row, by topic",
-            labels=["topic"])
-        for topic, age in sorted(snap.outbox_oldest.items()):
-            oldest.add_metric([topic], age)
-        yield oldest
-        jobs = GaugeMetricFamily(
-            "identity_job_queue_depth", "Jobs waiting (todo) or running (doing), by queue and status",
-            labels=["queue", "status"])
-        for (queue, status), n in sorted(snap.jobs.items()):
-            jobs.add_metric([queue, status], n)
-        yield jobs
-        jobs_oldest = GaugeMetricFamily(
-            "identity_job_queue_oldest_due_seconds",
-            "Age of the oldest due job nobody has taken yet, by queue", labels=["queue"])
-        for queue, age in sorted(snap.jobs_oldest.items()):
-            jobs_oldest.add_metric([queue], age)
-        yield jobs_oldest
+        yield _labelled("identity_outbox_depth",
+                        "Outbox rows waiting, in progress or failed, by topic and status",
+                        ["topic", "status"], snap.outbox)
+        yield _labelled("identity_outbox_oldest_due_seconds",
+                        "Age of the oldest due queued outbox row, by topic",
+                        ["topic"], {(t,): age for t, age in snap.outbox_oldest.items()})
+        yield _labelled("identity_job_queue_depth",
+                        "Jobs waiting (todo) or running (doing), by queue and status",
+                        ["queue", "status"], snap.jobs)
+        yield _labelled("identity_job_queue_oldest_due_seconds",
+                        "Age of the oldest due job nobody has taken yet, by queue",
+                        ["queue"], {(q,): age for q, age in snap.jobs_oldest.items()})
         hooks = snap.webhooks
         pending = GaugeMetricFamily(
             "identity_webhook_deliveries_pending",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
 
+from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import NotFound, ValidationFailed
@@ -196,10 +198,45 @@ async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
         row = await store.get_delivery(conn, tenant_id, delivery_id)
         if row is None or row["endpoint_id"] is None:
             raise NotFound("delivery")
-        await store.restart(conn, tenant_id, delivery_id)
+        await store.restart(conn, tenant_id, [delivery_id])
         await audit.record(conn, tenant_id, "webhook.delivery_retried", "webhook",
                            row["endpoint_id"], {"delivery_id": delivery_id})
     return {"delivery_id": delivery_id, "status": "pending"}
+
+
+@dataclass(frozen=True)
+class Retried:
+    #: deliveries found: each restarted, or left as it was while an attempt holds it or one is due
+    pending: list[str]
+    #: named deliveries that are not the tenant's
+    missing: list[str]
+
+
+async def retry_many(pool: asyncpg.Pool, tenant_id: str, delivery_ids: list[str],
+                     audit: AuditContext, *, all_failed: bool = False,
+                     webhook_id: str | None = None, limit: int = 50) -> Retried:
+    """The operator's retry (`identity webhooks retry`): a new series of attempts for the named
+    deliveries of the tenant and, with all_failed, for its failed ones (of one webhook when
+    given, the newest `limit`), tenant and admin webhooks' alike: one statement restarts them
+    and defers their jobs, one more records the audit entries of the tenant's endpoints'
+    deliveries (as retry() does), in one transaction."""
+    async with pool.acquire() as conn, conn.transaction():
+        found = await store.restart_chosen(conn, tenant_id, delivery_ids, all_failed=all_failed,
+                                           webhook_id=webhook_id, limit=limit)
+        v1 = [(d, w) for d, w in found if w is not None]
+        if v1:
+            await audit_store.record_many(
+                conn, tenant_id=tenant_id, action="webhook.delivery_retried", actor=audit.actor,
+                resource_type="webhook", resource_ids=[w for _, w in v1],
+                ip_address=audit.ip_address, user_agent=audit.user_agent,
+                metadata_each=[{"delivery_id": d} for d, _ in v1],
+            )
+    ids = {d for d, _ in found}
+    named = list(dict.fromkeys(delivery_ids))
+    return Retried(
+        pending=[d for d in named if d in ids] + sorted(ids - set(named), reverse=True),
+        missing=[d for d in named if d not in ids],
+    )
 
 
 # -- v2 ----------------------------------------------------------------------------------------
@@ -314,5 +351,5 @@ async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,
             if await store.get_admin(conn, webhook_id) is None:
                 raise NotFound("webhook")
             raise NotFound("delivery")
-        await store.restart(conn, row["tenant_id"], delivery_id)
+        await store.restart(conn, row["tenant_id"], [delivery_id])
     return {"delivery_id": delivery_id, "status": "pending"}

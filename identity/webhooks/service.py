@@ -9,7 +9,7 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import NotFound, ValidationFailed
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url_at_creation
@@ -96,11 +96,9 @@ async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
                                 "created_at")} | {"signing_secret": secret}
 
 
-async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_endpoints(pool, tenant_id, cursor[0] if cursor else None,
-                                             query.limit, query.order == "asc")
-    return page([present(r) for r in rows], query.limit, total)
+async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_endpoints(
+        pool, tenant_id, k.after, k.limit, k.ascending), present)
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, Any]:
@@ -176,16 +174,13 @@ async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webh
 
 
 async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
-                          query: ListDeliveries) -> dict[str, Any]:
+                          query: ListDeliveries) -> Page[dict[str, Any]]:
     if await store.get_endpoint(pool, tenant_id, webhook_id) is None:
         raise NotFound("webhook")
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_deliveries(
+    return await paginate(query, lambda k: store.list_deliveries(
         pool, tenant_id=tenant_id, endpoint_id=webhook_id, admin_webhook_id=None,
-        status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
-        ascending=query.order == "asc",
-    )
-    return page([present_delivery(r) for r in rows], query.limit, total)
+        status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_delivery)
 
 
 async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
@@ -243,11 +238,9 @@ async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminC
     return present_admin(row)
 
 
-async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_admin(pool, query.tenant_id, cursor[0] if cursor else None,
-                                         query.limit, query.order == "asc")
-    return page([present_admin(r) for r in rows], query.limit, total)
+async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_admin(
+        pool, query.tenant_id, k.after, k.limit, k.ascending), present_admin)
 
 
 async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
@@ -294,16 +287,13 @@ async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext)
 
 
 async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
-                           query: AdminDeliveryQuery) -> dict[str, Any]:
+                           query: AdminDeliveryQuery) -> Page[dict[str, Any]]:
     if await store.get_admin(pool, webhook_id) is None:
         raise NotFound("webhook")
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_deliveries(
+    return await paginate(query, lambda k: store.list_deliveries(
         pool, tenant_id=query.tenant_id, endpoint_id=None, admin_webhook_id=webhook_id,
-        status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
-        ascending=query.order == "asc",
-    )
-    return page([present_admin_delivery(r) for r in rows], query.limit, total)
+        status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_admin_delivery)
 
 
 async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,

@@ -18,7 +18,7 @@ from identity.http.auth import PUBLISHABLE, SECRET, Principal, Tenant
 from identity.ratelimit.backends import Check, MemoryBackend, RedisBackend
 from identity.ratelimit.rules import ENDPOINT_RULES, rule_for
 from identity.ratelimit.window import decide
-from tests.conftest import APP_ORIGIN, MASTER_KEY, Api, assert_error
+from tests.support.api import APP_ORIGIN, MASTER_KEY, Api, assert_error
 
 # ---- the window arithmetic (pure, with a fake clock) ----
 

@@ -14,7 +14,8 @@ from identity.db.pool import create_pool
 from identity.http.auth import Tenant
 from identity.state import state
 from identity.tokens import refresh as refresh_tokens
-from tests.conftest import assert_error, wait_for_lock_waiter
+from tests.support.api import assert_error
+from tests.support.database import wait_for_lock_waiter
 
 #: The most statements a refresh may send: one for a token this process issued (its hint), two
 #: for any other unspent token (read, rotate).

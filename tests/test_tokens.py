@@ -16,7 +16,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from identity.auth.runtime import runtime
 from identity.state import state
 from identity.tokens import signing
-from tests.conftest import Api, assert_error, wait_for_lock_waiter
+from tests.support.api import Api, assert_error
+from tests.support.database import wait_for_lock_waiter
 
 
 def _b64(data: dict) -> str:

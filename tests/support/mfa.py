@@ -16,7 +16,7 @@ import jwt
 import pyotp
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD
+from tests.support.api import STRONG_PASSWORD
 
 ORIGIN = "https://app.example.com"
 

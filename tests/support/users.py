@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD
+from tests.support.api import STRONG_PASSWORD
 
 
 def new_email(prefix: str = "user") -> str:

@@ -77,6 +77,16 @@ def _sealed(box: Any, secret: str, associated: str) -> str:
     return box.encrypt(secret, associated=associated)
 
 
+async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Any) -> dict[str, Any]:
+    """The events and URL an update sets, checked as on create (v1 and v2 alike)."""
+    changes: dict[str, Any] = {}
+    if isinstance(body.events, list):
+        changes["events"] = check_events(body.events)
+    if isinstance(body.url, str):
+        changes["url"] = await check_url(body.url, settings)
+    return changes
+
+
 # -- v1 ----------------------------------------------------------------------------------------
 
 async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
@@ -110,11 +120,7 @@ async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, 
 
 async def update(pool: asyncpg.Pool, settings: Any, tenant_id: str, webhook_id: str,
                  body: UpdateWebhook, audit: AuditContext) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if isinstance(body.events, list):
-        changes["events"] = check_events(body.events)
-    if isinstance(body.url, str):
-        changes["url"] = await check_url(body.url, settings)
+    changes = await _target_changes(body, settings)
     if isinstance(body.description, str):
         changes["description"] = body.description
     if isinstance(body.enabled, bool):
@@ -252,11 +258,7 @@ async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
 
 async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
                        body: AdminUpdateWebhook, audit: AuditContext) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if isinstance(body.events, list):
-        changes["events"] = check_events(body.events)
-    if isinstance(body.url, str):
-        changes["url"] = await check_url(body.url, settings)
+    changes = await _target_changes(body, settings)
     if isinstance(body.active, bool):
         changes["active"] = body.active
     async with pool.acquire() as conn, conn.transaction():

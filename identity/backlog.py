@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,30 +116,18 @@ class BacklogCollector(Collector):
         snap = self.snapshot
         if snap is None or time.monotonic() - self.taken_at > STALE_SECONDS:
             return
-        depth = GaugeMetricFamily(
+        yield _by_label(
             "identity_outbox_depth", "Outbox rows waiting, in progress or failed, by topic and status",
-            labels=["topic", "status"])
-        for (topic, status), n in sorted(snap.outbox.items()):
-            depth.add_metric([topic, status], n)
-        yield depth
-        oldest = GaugeMetricFamily(
+            ["topic", "status"], snap.outbox)
+        yield _by_label(
             "identity_outbox_oldest_due_seconds", "Age of the oldest due queued outbox row, by topic",
-            labels=["topic"])
-        for topic, age in sorted(snap.outbox_oldest.items()):
-            oldest.add_metric([topic], age)
-        yield oldest
-        jobs = GaugeMetricFamily(
+            ["topic"], snap.outbox_oldest)
+        yield _by_label(
             "identity_job_queue_depth", "Jobs waiting (todo) or running (doing), by queue and status",
-            labels=["queue", "status"])
-        for (queue, status), n in sorted(snap.jobs.items()):
-            jobs.add_metric([queue, status], n)
-        yield jobs
-        jobs_oldest = GaugeMetricFamily(
+            ["queue", "status"], snap.jobs)
+        yield _by_label(
             "identity_job_queue_oldest_due_seconds",
-            "Age of the oldest due job nobody has taken yet, by queue", labels=["queue"])
-        for queue, age in sorted(snap.jobs_oldest.items()):
-            jobs_oldest.add_metric([queue], age)
-        yield jobs_oldest
+            "Age of the oldest due job nobody has taken yet, by queue", ["queue"], snap.jobs_oldest)
         hooks = snap.webhooks
         pending = GaugeMetricFamily(
             "identity_webhook_deliveries_pending",
@@ -160,6 +148,15 @@ class BacklogCollector(Collector):
             "identity_webhook_deliveries_oldest_pending_seconds",
             "Age of the oldest pending delivery of an active webhook, from the start of its "
             "series of attempts", value=hooks["oldest"])
+
+
+
+def _by_label(name: str, documentation: str, labels: list[str], values: Mapping[Any, float]) -> GaugeMetricFamily:
+    """A gauge with a sample per key of values (one label value, or a tuple of them), in key order."""
+    gauge = GaugeMetricFamily(name, documentation, labels=labels)
+    for key, value in sorted(values.items()):
+        gauge.add_metric(list(key) if isinstance(key, tuple) else [key], value)
+    return gauge
 
 
 BACKLOG = BacklogCollector()

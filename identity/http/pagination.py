@@ -4,7 +4,7 @@ A cursor holds the sort key of the last item served and the order it was served 
 next page continues strictly after it, so pages never repeat or skip while items are added.
 
 Every id-ordered list goes through paginate(): the query's cursor is decoded (a forged one is
-a 400 before anything is read), the store reads limit+1 rows after the keyset together with
+a 422 before the list is read), the store reads limit+1 rows after the keyset together with
 the filtered count, and the extra row only says that there is a next page.
 """
 

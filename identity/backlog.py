@@ -116,18 +116,18 @@ class BacklogCollector(Collector):
         snap = self.snapshot
         if snap is None or time.monotonic() - self.taken_at > STALE_SECONDS:
             return
-        yield _by_label(
+        yield _filled(GaugeMetricFamily(
             "identity_outbox_depth", "Outbox rows waiting, in progress or failed, by topic and status",
-            ["topic", "status"], snap.outbox)
-        yield _by_label(
+            labels=["topic", "status"]), snap.outbox)
+        yield _filled(GaugeMetricFamily(
             "identity_outbox_oldest_due_seconds", "Age of the oldest due queued outbox row, by topic",
-            ["topic"], snap.outbox_oldest)
-        yield _by_label(
+            labels=["topic"]), snap.outbox_oldest)
+        yield _filled(GaugeMetricFamily(
             "identity_job_queue_depth", "Jobs waiting (todo) or running (doing), by queue and status",
-            ["queue", "status"], snap.jobs)
-        yield _by_label(
+            labels=["queue", "status"]), snap.jobs)
+        yield _filled(GaugeMetricFamily(
             "identity_job_queue_oldest_due_seconds",
-            "Age of the oldest due job nobody has taken yet, by queue", ["queue"], snap.jobs_oldest)
+            "Age of the oldest due job nobody has taken yet, by queue", labels=["queue"]), snap.jobs_oldest)
         hooks = snap.webhooks
         pending = GaugeMetricFamily(
             "identity_webhook_deliveries_pending",
@@ -151,9 +151,9 @@ class BacklogCollector(Collector):
 
 
 
-def _by_label(name: str, documentation: str, labels: list[str], values: Mapping[Any, float]) -> GaugeMetricFamily:
-    """A gauge with a sample per key of values (one label value, or a tuple of them), in key order."""
-    gauge = GaugeMetricFamily(name, documentation, labels=labels)
+def _filled(gauge: GaugeMetricFamily, values: Mapping[Any, float]) -> GaugeMetricFamily:
+    """The gauge with a sample per key of values (one label value, or a tuple of them), in key order.
+    (Each gauge is declared where it is yielded: tests/test_ops.py reads the names from there.)"""
     for key, value in sorted(values.items()):
         gauge.add_metric(list(key) if isinstance(key, tuple) else [key], value)
     return gauge

@@ -54,26 +54,28 @@ class Snapshot:
     webhooks: dict[str, float] = field(default_factory=dict)
 
 
+def _counted(
+    rows: list[Any], key: str, names: tuple[str, ...], statuses: tuple[str, ...]
+) -> tuple[dict[tuple[str, str], int], dict[str, float]]:
+    """Rows counted by (name, status), every status of every known name present (0 when none),
+    and each name's oldest due age."""
+    counts = {(n, s): 0 for n in names for s in statuses}
+    oldest = dict.fromkeys(names, 0.0)
+    for r in rows:
+        counts[(r[key], r["status"])] = r["n"]
+        oldest[r[key]] = max(oldest.get(r[key], 0.0), float(r["oldest_due"]))
+    for name, _ in list(counts):  # a name outside the known ones: all its statuses
+        for status in statuses:
+            counts.setdefault((name, status), 0)
+    return counts, oldest
+
+
 async def read(conn: Any) -> Snapshot:
     snap = Snapshot()
-    snap.outbox = {(t, s): 0 for t in OUTBOX_TOPICS for s in OUTBOX_STATUSES}
-    snap.outbox_oldest = dict.fromkeys(OUTBOX_TOPICS, 0.0)
-    for r in await outbox_store.depth(conn):
-        snap.outbox[(r["topic"], r["status"])] = r["n"]
-        topic = r["topic"]
-        snap.outbox_oldest[topic] = max(snap.outbox_oldest.get(topic, 0.0), float(r["oldest_due"]))
-    for topic, _ in list(snap.outbox):  # a topic outside the known ones: all its statuses
-        for status in OUTBOX_STATUSES:
-            snap.outbox.setdefault((topic, status), 0)
-    snap.jobs = {(q, s): 0 for q in JOB_QUEUES for s in JOB_STATUSES}
-    snap.jobs_oldest = dict.fromkeys(JOB_QUEUES, 0.0)
-    for r in await outbox_store.job_queue(conn):
-        snap.jobs[(r["queue"], r["status"])] = r["n"]
-        queue = r["queue"]
-        snap.jobs_oldest[queue] = max(snap.jobs_oldest.get(queue, 0.0), float(r["oldest_due"]))
-    for queue, _ in list(snap.jobs):
-        for status in JOB_STATUSES:
-            snap.jobs.setdefault((queue, status), 0)
+    snap.outbox, snap.outbox_oldest = _counted(
+        await outbox_store.depth(conn), "topic", OUTBOX_TOPICS, OUTBOX_STATUSES)
+    snap.jobs, snap.jobs_oldest = _counted(
+        await outbox_store.job_queue(conn), "queue", JOB_QUEUES, JOB_STATUSES)
     row = await webhook_store.backlog(conn)
     snap.webhooks = {k: float(row[k]) for k in ("pending", "paused", "due", "webhooks", "oldest")}
     return snap

@@ -8,10 +8,11 @@ from typing import Any
 
 from identity.state import state
 from tests.support.mail import emails_of
+from tests.support.users import new_email
 
 
 def email() -> str:
-    return f"user-{uuid.uuid4().hex[:10]}@example.com"
+    return new_email()
 
 
 async def new_user(sign_up, on=None, **extra: Any) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from tests.support.api import STRONG_PASSWORD
 
 
 def new_email(prefix: str = "user") -> str:
+    """A fresh address no other test uses."""
     return f"{prefix}-{uuid.uuid4().hex[:10]}@example.com"
 
 

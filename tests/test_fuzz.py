@@ -43,8 +43,8 @@ from schemathesis.specs.openapi.checks import (
 
 from identity.app import routers
 from identity.http import openapi
-from tests.conftest import ADMIN_TOKEN, CP_ADMIN_KEY, MASTER_KEY, STRONG_PASSWORD
-from tests.live_server import LiveServer
+from tests.support.api import ADMIN_TOKEN, CP_ADMIN_KEY, MASTER_KEY, STRONG_PASSWORD
+from tests.support.live_server import LiveServer
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
 RANDOM = os.environ.get("FUZZ_RANDOM", "") == "1"

@@ -23,7 +23,8 @@ import pytest
 
 from identity.principals import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
 from identity.state import state
-from tests.conftest import CP_ADMIN_KEY, STRONG_PASSWORD, emails_of, token_in
+from tests.support.api import CP_ADMIN_KEY, STRONG_PASSWORD
+from tests.support.mail import emails_of, token_in
 
 _PARAM = re.compile(r"\{([^}:]+)(?::[^}]*)?\}")
 

@@ -9,7 +9,7 @@ from identity.audit import store
 from identity.audit.schemas import AuditLogPage, ListAuditLogs
 from identity.http.errors import ValidationFailed
 from identity.http.instants import parse_instant
-from identity.http.pagination import decode_cursor, encode_cursor
+from identity.http.pagination import cut, decode_cursor
 from identity.http.routing import Ctx, Router
 from identity.principals import SECRET
 
@@ -53,9 +53,5 @@ async def list_audit_logs(ctx: Ctx):
         resource_id=q.resource_id, since=since, until=until, after=cursor[0] if cursor else None,
         limit=q.limit, ascending=q.order == "asc",
     )
-    has_more = len(rows) > q.limit
-    rows = rows[: q.limit]
-    return {
-        "data": [present(r) for r in rows],
-        "next_cursor": encode_cursor([rows[-1]["id"]]) if has_more else None,
-    }
+    rows, next_cursor = cut(rows, q.limit)
+    return {"data": [present(r) for r in rows], "next_cursor": next_cursor}

@@ -120,11 +120,16 @@ def _cache(request: web.Request) -> providers.ProviderCache:
 
 
 async def _tenant_or_page(request: web.Request, tenant_id: str) -> Tenant | web.Response:
+    """The path's tenant, or the page a flow step answers instead: an unknown tenant, or too many
+    attempts from this address."""
     try:
-        return await load_tenant(request, tenant_id)
+        tenant = await load_tenant(request, tenant_id)
     except NotFound:
         # Not the path's text: it lands in a cookie path, and may hold anything.
         return _page(request, "unknown", "Unknown application", "This sign-in link names no application.", 404)
+    if await _limited(request, tenant.id):
+        return _page(request, tenant.id, "Too many attempts", "Wait a minute and try again.", 429)
+    return tenant
 
 
 # -- start ---------------------------------------------------------------------------------------
@@ -135,8 +140,6 @@ async def start(request: web.Request, tenant_id: str, connection_id: str, redire
     tenant = await _tenant_or_page(request, tenant_id)
     if isinstance(tenant, web.Response):
         return tenant
-    if await _limited(request, tenant.id):
-        return _page(request, tenant.id, "Too many attempts", "Wait a minute and try again.", 429)
     row = None
     if len(connection_id) <= 64 and connection_id.isascii():
         row = await store.get_connection(st.pool, tenant.id, connection_id)
@@ -207,8 +210,6 @@ async def callback(request: web.Request, tenant_id: str, params: dict[str, str])
     tenant = await _tenant_or_page(request, tenant_id)
     if isinstance(tenant, web.Response):
         return tenant
-    if await _limited(request, tenant.id):
-        return _page(request, tenant.id, "Too many attempts", "Wait a minute and try again.", 429)
     state_value = params.get("state") or ""
     if not state_value or len(state_value) > 512 or not state_value.isascii():
         return _page(request, tenant.id, "Invalid sign-in response",

@@ -24,7 +24,7 @@ from identity.connections.schemas import (
 from identity.crypto import random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Keyset, Page, paginate
 from identity.http.redirects import check_redirect
 from identity.http.types import UNSET
 from identity.ids import new_id
@@ -203,12 +203,13 @@ async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, bo
     return present(row, settings.public_url)
 
 
-async def list_connections(pool: asyncpg.Pool, settings: Any, tenant_id: str, query: ListConnections) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_connections(
+async def list_connections(
+    pool: asyncpg.Pool, settings: Any, tenant_id: str, query: ListConnections
+) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_connections(
         pool, tenant_id, provider=query.provider, enabled=query.enabled,
-        after=cursor[0] if cursor else None, limit=query.limit, ascending=query.order == "asc")
-    return page([present(r, settings.public_url) for r in rows], query.limit, total)
+        after=k.after, limit=k.limit, ascending=k.ascending,
+    ), lambda r: present(r, settings.public_url))
 
 
 async def get(pool: asyncpg.Pool, settings: Any, tenant_id: str, connection_id: str) -> dict[str, Any]:
@@ -279,14 +280,16 @@ async def public_list(pool: asyncpg.Pool, settings: Any, tenant_id: str) -> dict
 
 # -- identities ----------------------------------------------------------------------------------
 
-async def list_identities(pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    async with pool.acquire() as conn:
-        if await users.get(conn, tenant_id, user_id) is None:
-            raise NotFound("user")
-        rows, total = await store.list_identities(conn, tenant_id, user_id, after=cursor[0] if cursor else None,
-                                                  limit=query.limit, ascending=query.order == "asc")
-    return page([present_identity(r) for r in rows], query.limit, total)
+async def list_identities(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities
+) -> Page[dict[str, Any]]:
+    async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
+        async with pool.acquire() as conn:
+            if await users.get(conn, tenant_id, user_id) is None:
+                raise NotFound("user")
+            return await store.list_identities(
+                conn, tenant_id, user_id, after=k.after, limit=k.limit, ascending=k.ascending)
+    return await paginate(query, fetch, present_identity)
 
 
 async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_id: str,

@@ -118,9 +118,9 @@ async def tenants_list(pool: asyncpg.Pool, settings: Settings, args: argparse.Na
             query[name] = getattr(args, name)
     found = await tenants.list_tenants(pool, convert(query, ListTenants))
     if args.json:
-        output.print_json(found["data"])
+        output.print_json(found.data)
     else:
-        output.print_table(found["data"], TENANT_COLUMNS, title="tenants", empty="no tenants")
+        output.print_table(found.data, TENANT_COLUMNS, title="tenants", empty="no tenants")
 
 
 async def tenants_show(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:

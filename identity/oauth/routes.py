@@ -306,13 +306,16 @@ async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, Any, dict[st
     return ("refresh", grant, None)
 
 
-async def _client_and_token(ctx: Ctx, tenant_id: str) -> tuple[Any, str]:
-    """Revocation and introspection: the authenticated client and the `token` it asks about."""
+async def _client_and_token(
+    ctx: Ctx, tenant_id: str
+) -> tuple[Any, tuple[str, Any, dict[str, Any] | None] | None]:
+    """Revocation and introspection: the authenticated client and what the `token` it asks about
+    is (_find)."""
     form = await token_endpoint.read_form(ctx.request)
     client = await token_endpoint.authenticate_client(ctx.request, ctx.pool, tenant_id, form)
     if not form.get("token"):
         raise OAuthError("invalid_request", "token is required.")
-    return client, form["token"]
+    return client, await _find(ctx, tenant_id, form["token"])
 
 
 @router.post(BASE + "/revoke", form=TokenHintForm,
@@ -325,10 +328,9 @@ async def revoke(ctx: Ctx):
     token or one of another client (which is left alone). Rate limit: 300 per minute per address."""
     tenant = await _tenant(ctx)
     try:
-        client, token = await _client_and_token(ctx, tenant.id)
+        client, found = await _client_and_token(ctx, tenant.id)
     except OAuthError as exc:
         return exc.response()
-    found = await _find(ctx, tenant.id, token)
     # A token of another client is left alone, and the answer is the same 200 (RFC 7009 §2.2).
     if found is not None and found[1]["client_id"] == client["id"]:
         async with ctx.pool.acquire() as conn:
@@ -353,10 +355,9 @@ async def introspect(ctx: Ctx):
     address."""
     tenant = await _tenant(ctx)
     try:
-        client, token = await _client_and_token(ctx, tenant.id)
+        client, found = await _client_and_token(ctx, tenant.id)
     except OAuthError as exc:
         return exc.response()
-    found = await _find(ctx, tenant.id, token)
     if found is None or not found[1]["alive"]:
         return _json({"active": False}, headers=NO_STORE)
     kind, grant, claims = found

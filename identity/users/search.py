@@ -34,7 +34,7 @@ from typing import Any
 import asyncpg
 
 from identity.http.errors import ValidationFailed
-from identity.http.pagination import decode_cursor, encode_cursor, keyset
+from identity.http.pagination import cut, decode_cursor, keyset
 from identity.users.store import COLUMNS
 
 COUNT_CAP = 1_000
@@ -279,14 +279,9 @@ async def page(
         except asyncpg.DataError:
             raise ValidationFailed("cursor", "is not a cursor this service issued") from None
         total, exact = await _total(conn, tenant_id, filters, density)
-    has_more = len(rows) > limit
-    rows = rows[:limit]
-    next_cursor = None
-    if has_more:
-        last = rows[-1]
-        next_cursor = encode_cursor([sort, order, _cursor_value(last, sort), last["id"]])
+    rows, next_cursor = cut(rows, limit, lambda last: [sort, order, _cursor_value(last, sort), last["id"]])
     return {
         "data": [present(r) for r in rows],
-        "pagination": {"total": total, "limit": limit, "has_more": has_more,
+        "pagination": {"total": total, "limit": limit, "has_more": next_cursor is not None,
                        "next_cursor": next_cursor, "total_exact": exact},
     }

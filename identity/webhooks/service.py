@@ -11,7 +11,7 @@ from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import NotFound, ValidationFailed
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url_at_creation
@@ -79,6 +79,16 @@ def _sealed(box: Any, secret: str, associated: str) -> str:
     return box.encrypt(secret, associated=associated)
 
 
+async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Any) -> dict[str, Any]:
+    """The events and URL an update sets, checked as on create (v1 and v2 alike)."""
+    changes: dict[str, Any] = {}
+    if isinstance(body.events, list):
+        changes["events"] = check_events(body.events)
+    if isinstance(body.url, str):
+        changes["url"] = await check_url(body.url, settings)
+    return changes
+
+
 # -- v1 ----------------------------------------------------------------------------------------
 
 async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
@@ -98,11 +108,9 @@ async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
                                 "created_at")} | {"signing_secret": secret}
 
 
-async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_endpoints(pool, tenant_id, cursor[0] if cursor else None,
-                                             query.limit, query.order == "asc")
-    return page([present(r) for r in rows], query.limit, total)
+async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_endpoints(
+        pool, tenant_id, k.after, k.limit, k.ascending), present)
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, Any]:
@@ -114,11 +122,7 @@ async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, 
 
 async def update(pool: asyncpg.Pool, settings: Any, tenant_id: str, webhook_id: str,
                  body: UpdateWebhook, audit: AuditContext) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if isinstance(body.events, list):
-        changes["events"] = check_events(body.events)
-    if isinstance(body.url, str):
-        changes["url"] = await check_url(body.url, settings)
+    changes = await _target_changes(body, settings)
     if isinstance(body.description, str):
         changes["description"] = body.description
     if isinstance(body.enabled, bool):
@@ -178,16 +182,13 @@ async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webh
 
 
 async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
-                          query: ListDeliveries) -> dict[str, Any]:
+                          query: ListDeliveries) -> Page[dict[str, Any]]:
     if await store.get_endpoint(pool, tenant_id, webhook_id) is None:
         raise NotFound("webhook")
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_deliveries(
+    return await paginate(query, lambda k: store.list_deliveries(
         pool, tenant_id=tenant_id, endpoint_id=webhook_id, admin_webhook_id=None,
-        status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
-        ascending=query.order == "asc",
-    )
-    return page([present_delivery(r) for r in rows], query.limit, total)
+        status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_delivery)
 
 
 async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
@@ -280,11 +281,9 @@ async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminC
     return present_admin(row)
 
 
-async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_admin(pool, query.tenant_id, cursor[0] if cursor else None,
-                                         query.limit, query.order == "asc")
-    return page([present_admin(r) for r in rows], query.limit, total)
+async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_admin(
+        pool, query.tenant_id, k.after, k.limit, k.ascending), present_admin)
 
 
 async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
@@ -296,11 +295,7 @@ async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
 
 async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
                        body: AdminUpdateWebhook, audit: AuditContext) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if isinstance(body.events, list):
-        changes["events"] = check_events(body.events)
-    if isinstance(body.url, str):
-        changes["url"] = await check_url(body.url, settings)
+    changes = await _target_changes(body, settings)
     if isinstance(body.active, bool):
         changes["active"] = body.active
     async with pool.acquire() as conn, conn.transaction():
@@ -331,16 +326,13 @@ async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext)
 
 
 async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
-                           query: AdminDeliveryQuery) -> dict[str, Any]:
+                           query: AdminDeliveryQuery) -> Page[dict[str, Any]]:
     if await store.get_admin(pool, webhook_id) is None:
         raise NotFound("webhook")
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_deliveries(
+    return await paginate(query, lambda k: store.list_deliveries(
         pool, tenant_id=query.tenant_id, endpoint_id=None, admin_webhook_id=webhook_id,
-        status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
-        ascending=query.order == "asc",
-    )
-    return page([present_admin_delivery(r) for r in rows], query.limit, total)
+        status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_admin_delivery)
 
 
 async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,

@@ -9,20 +9,20 @@ import json
 import os
 import struct
 import time
-import uuid
 from typing import Any
 
 import jwt
 import pyotp
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD
+from tests.support import users
+from tests.support.api import STRONG_PASSWORD
 
 ORIGIN = "https://app.example.com"
 
 
 def new_email() -> str:
-    return f"mfa-{uuid.uuid4().hex[:10]}@example.com"
+    return users.new_email("mfa")
 
 
 async def make_tenant_for_mfa(make_tenant, **auth_config: Any):

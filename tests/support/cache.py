@@ -14,7 +14,7 @@ import asyncpg
 from identity.app import create_app
 from identity.db.pool import PooledConnection, _init_connection
 from identity.state import state
-from tests.conftest import Api, TenantHandle, create_tenant
+from tests.support.api import Api, TenantHandle, create_tenant
 
 
 async def delivered(app: Any, channel: str) -> None:

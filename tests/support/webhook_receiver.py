@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from aiohttp import web
 
 
@@ -114,3 +115,13 @@ def json_of(hit: Hit) -> Any:
     import json
 
     return json.loads(hit.body)
+
+
+@pytest.fixture
+async def receiver():
+    """A running Receiver, stopped after the test."""
+    r = await Receiver().start()
+    try:
+        yield r
+    finally:
+        await r.stop()

@@ -10,8 +10,9 @@ from urllib.parse import urljoin
 import httpx2 as httpx
 import pytest
 
-from tests.conftest import STRONG_PASSWORD, emails_of, token_in
-from tests.test_oauth_support import Browser, parse_page, query_of
+from tests.support.api import STRONG_PASSWORD
+from tests.support.mail import emails_of, token_in
+from tests.support.oauth import Browser, parse_page, query_of
 
 APP_REDIRECT = "https://app.example.com/oauth/done"
 
@@ -99,7 +100,8 @@ async def sign_in_with(browser: Browser, url: str, user: dict[str, Any] | None) 
     return query
 
 
-# -- fixtures shared by the connection tests (each test module names its own `tenant` and `base`)
+# -- fixtures shared by the connection tests (a test module may name its own `tenant`; `base` and
+# `browser` are the OAuth tests' own, tests/support/oauth.py)
 
 @pytest.fixture
 async def idp(make_tenant):
@@ -113,7 +115,10 @@ async def connection(tenant, base, idp) -> dict[str, Any]:
 
 
 @pytest.fixture
-async def browser(base):
-    b = Browser(base)
-    yield b
-    await b.close()
+async def tenant(make_tenant):
+    return await make_tenant(name="The app", auth_config={"email_verification_required": False})
+
+
+async def exchange(tenant, token: str) -> tuple[int, Any]:
+    status, body, _ = await tenant.public("POST", "/v1/auth/oauth/exchange", json={"token": token})
+    return status, body

@@ -21,7 +21,7 @@ from typing import Any
 
 import requests
 
-from tests.conftest import ADMIN_TOKEN, CP_ADMIN_KEY, MASTER_KEY, free_port
+from tests.support.api import ADMIN_TOKEN, CP_ADMIN_KEY, MASTER_KEY, free_port
 
 
 class LiveServer:

@@ -6,10 +6,11 @@ import uuid
 from typing import Any
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD
+from tests.support.api import STRONG_PASSWORD
 
 
 def new_email(prefix: str = "user") -> str:
+    """A fresh address no other test uses."""
     return f"{prefix}-{uuid.uuid4().hex[:10]}@example.com"
 
 

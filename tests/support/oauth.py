@@ -11,6 +11,11 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import httpx2 as httpx
 import pytest
 
+from tests.support.api import Api, free_port
+
+#: The redirect URI of the test clients: never fetched, the walk stops at the redirect.
+REDIRECT = "http://127.0.0.1:9/callback"
+
 
 class Form(HTMLParser):
     """The forms of a page: action, method and fields (inputs and submit buttons)."""
@@ -85,13 +90,11 @@ def query_of(location: str) -> dict[str, str]:
 # ---- serving the app at its public URL ----
 # OAuth needs the issuer (IDENTITY_PUBLIC_URL) to be the address the test server listens on,
 # as in production. A test module imports these three fixtures to get that:
-#     from tests.test_oauth_support import api, port, settings  # noqa: F401
+#     from tests.support.oauth import api, port, settings  # noqa: F401
 
 
 @pytest.fixture
 def port() -> int:
-    from tests.conftest import free_port
-
     return free_port()
 
 
@@ -102,6 +105,40 @@ def settings(settings, port):
 
 @pytest.fixture
 async def api(aiohttp_client: Any, app: Any, port: int):
-    from tests.conftest import Api
-
     return Api(await aiohttp_client(app, server_kwargs={"port": port}))
+
+
+# ---- the OAuth tests' tenant, its discovery document, clients and a browser ----
+
+@pytest.fixture
+async def tenant(make_tenant):
+    return await make_tenant(auth_config={"email_verification_required": False})
+
+
+@pytest.fixture
+async def base(api: Api, port: int) -> str:
+    return f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+async def meta(tenant, base) -> dict[str, Any]:
+    async with httpx.AsyncClient() as http:
+        resp = await http.get(f"{base}/oauth/{tenant.id}/.well-known/openid-configuration")
+    assert resp.status_code == 200
+    return resp.json()
+
+
+@pytest.fixture
+async def browser(base):
+    b = Browser(base)
+    yield b
+    await b.close()
+
+
+async def make_client(tenant, **body: Any) -> dict[str, Any]:
+    body.setdefault("name", "Test app")
+    body.setdefault("type", "spa")
+    body.setdefault("redirect_uris", [REDIRECT] if body["type"] != "machine" else [])
+    status, created, _ = await tenant.secret("POST", "/v1/clients", json=body)
+    assert status == 201, created
+    return created

@@ -47,6 +47,8 @@ class PooledConnection(asyncpg.Connection):
     dedicated connections (tests/test_pool.py checks the source for each). An open transaction
     is still rolled back by asyncpg before the connection goes back."""
 
+    _after_release: list[Callable[[], None]]  # set on the first after_release()
+
     def get_reset_query(self) -> str:
         return ""
 

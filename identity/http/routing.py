@@ -215,7 +215,7 @@ class Route:
         claim = idempotency.Claim.of(st.box, tenant_id, scope, key, self.method, request.path_qs, raw)
         stored = await idempotency.claim(pool, claim)
         if stored is not None:
-            response = web.Response(
+            response: web.StreamResponse = web.Response(
                 body=stored.body or None,
                 status=stored.status,
                 content_type="application/json" if stored.body else None,
@@ -231,7 +231,8 @@ class Route:
             # A failure stores nothing (docs/api-conventions.md): the client may correct and retry.
             await idempotency.release(pool, claim)
         else:
-            body_bytes = response.body if isinstance(response.body, bytes) else b""
+            body = response.body if isinstance(response, web.Response) else None
+            body_bytes = body if isinstance(body, bytes) else b""
             await idempotency.complete(pool, claim, response.status, body_bytes)
         return response
 

@@ -106,6 +106,7 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
         changes["codes_sent"] = challenge["codes_sent"] + 1
         app_name = await store.tenant_name(conn, tenant.id)
         if kind == "sms":
+            assert factor is not None  # only the fallback has no factor, and it is emailed
             await queue_sms(conn, box, tenant_id=tenant.id, to=factor["phone_number"],
                             body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
             extra["sent_to"] = codes.mask_phone(factor["phone_number"])
@@ -115,6 +116,7 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
                               variables={"code": code, "expires_in": codes.OTP_TTL_TEXT})
             extra["sent_to"] = codes.mask_email(user["email"])
     elif kind == "webauthn":
+        assert factor is not None  # the kind is the factor's
         rp = passkeys.relying_party(tenant.auth_config, factor["rp_id"])
         if rp is None:
             raise passkeys.not_configured()
@@ -179,6 +181,7 @@ async def select(pool: asyncpg.Pool, rt: Any, tenant: Tenant, challenge_id: str,
     async with pool.acquire() as conn, conn.transaction():
         challenge = await store.get_challenge(conn, tenant.id, challenge_id, for_update=True)
         _check_challenge(challenge)
+        assert challenge is not None  # _check_challenge raised otherwise
         ensure_open(tenant)
         user = await users.get(conn, tenant.id, challenge["user_id"])
         if user is None:
@@ -214,6 +217,7 @@ async def verify(
         if challenge is not None and limit is not None:
             await limit(challenge["user_id"])  # every attempt counts, also on a spent challenge
         _check_challenge(challenge)
+        assert challenge is not None  # _check_challenge raised otherwise
         ensure_open(tenant)
         user = await users.get(conn, tenant.id, challenge["user_id"], for_update=True)
         if user is None:

@@ -208,6 +208,6 @@ async def _hosted_page_step(pool, rt, tenant, challenge_id, code, client):
 try:  # the OAuth provider's hosted page (a sibling issue) offers a seam for the MFA step
     from identity.oauth import mfa_step as _mfa_step
 except ImportError:  # pragma: no cover - without the OAuth package there is no hosted page
-    _mfa_step = None
+    _mfa_step = None  # type: ignore[assignment]  # the optional-module idiom mypy cannot type
 if _mfa_step is not None:
     _mfa_step.register(_hosted_page_step)

@@ -42,6 +42,7 @@ def _box(ctx: Ctx):
 
 
 def _admin_audit(ctx: Ctx) -> AuditContext:
+    assert ctx.principal is not None  # every webhook route needs a secret key
     return AuditContext(actor=ctx.principal.actor(), ip_address=ctx.ip, user_agent=ctx.user_agent)
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
+import asyncpg
 import msgspec
 import structlog
 from aiohttp import web
@@ -29,8 +30,8 @@ MAX_BODY_BYTES = 1024 * 1024
 LAST_USED_FLUSH_SECONDS = 10
 
 #: Awaited with the app once the pool is open / before it closes; families register here.
-STARTUP_HOOKS: list = []
-SHUTDOWN_HOOKS: list = []
+STARTUP_HOOKS: list[Callable[[web.Application], Awaitable[None]]] = []
+SHUTDOWN_HOOKS: list[Callable[[web.Application], Awaitable[None]]] = []
 
 
 def routers() -> list[Router]:
@@ -106,7 +107,7 @@ def _register_hooks() -> None:
             SHUTDOWN_HOOKS.append(hooks.stop)
 
 
-def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.Application:
+def create_app(settings: Settings, *, dsn: str | None = None, pool: asyncpg.Pool | None = None) -> web.Application:
     app = web.Application(middlewares=[platform_middleware], client_max_size=MAX_BODY_BYTES)
     st = AppState(
         settings=settings,

@@ -39,4 +39,4 @@ def state(app_or_request: web.Application | web.Request) -> AppState:
 
 REQUEST_ID: web.RequestKey[str] = web.RequestKey("request_id", str)
 CORS_ORIGIN: web.RequestKey[str] = web.RequestKey("cors_origin", str)
-RATE_HEADERS: web.RequestKey[dict] = web.RequestKey("rate_headers", dict)
+RATE_HEADERS: web.RequestKey[dict[str, str]] = web.RequestKey("rate_headers", dict)

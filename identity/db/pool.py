@@ -37,7 +37,7 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
     )
 
 
-class PooledConnection(asyncpg.Connection):
+class PooledConnection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg ships no types
     """A pool connection released without a reset round trip.
 
     asyncpg's default reset sends `pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`

@@ -5,7 +5,7 @@ Idempotency-Key and serialises; /openapi.json is generated from the same declara
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,7 +96,10 @@ class Ctx:
         return user_agent(self.request)
 
 
-Handler = Callable[[Ctx], Awaitable[Any]]
+#: What a handler may answer: a body for the route's declared response type, a Reply (another
+#: status), a response of its own (a redirect, a page) or None (204).
+HandlerResult = Mapping[str, Any] | msgspec.Struct | Reply | web.StreamResponse | None
+Handler = Callable[[Ctx], Awaitable[HandlerResult]]
 
 
 @dataclass
@@ -236,7 +239,7 @@ class Route:
             await idempotency.complete(pool, claim, response.status, body_bytes)
         return response
 
-    def _render(self, result: Any) -> web.StreamResponse:
+    def _render(self, result: HandlerResult) -> web.StreamResponse:
         if isinstance(result, web.StreamResponse):
             return result
         if isinstance(result, Reply):

@@ -24,7 +24,7 @@ import asyncpg
 
 from identity.auth import errors as auth_errors
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open
-from identity.crypto import constant_time_equals
+from identity.crypto import SecretBox, constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.auth import Tenant
@@ -58,7 +58,7 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
-def otp_hash(box: Any, challenge_id: str, code: str) -> str:
+def otp_hash(box: SecretBox, challenge_id: str, code: str) -> str:
     return box.mac(f"{challenge_id}:{code}", "mfa-otp")
 
 

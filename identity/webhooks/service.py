@@ -7,6 +7,7 @@ from typing import Any
 import asyncpg
 
 from identity.audit.context import AuditContext
+from identity.crypto import SecretBox
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import NotFound, ValidationFailed
 from identity.http.pagination import decode_cursor, page
@@ -73,7 +74,7 @@ def present_delivery(row: Any) -> dict[str, Any]:
     }
 
 
-def _sealed(box: Any, secret: str, associated: str) -> str:
+def _sealed(box: SecretBox, secret: str, associated: str) -> str:
     return box.encrypt(secret, associated=associated)
 
 

@@ -10,7 +10,7 @@ from identity.audit.schemas import AuditLogPage, ListAuditLogs
 from identity.http.errors import ValidationFailed
 from identity.http.instants import parse_instant
 from identity.http.pagination import cut, decode_cursor
-from identity.http.routing import Ctx, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.principals import SECRET
 
 router = Router()
@@ -34,7 +34,7 @@ def present(row: Any) -> dict[str, Any]:
 @router.get("/v1/admin/audit-logs", query=ListAuditLogs, response=AuditLogPage, auth=(SECRET,),
             scope="audit-logs:read", tag="Admin",
             summary="The audit log, newest first: filter by actor_id, action, resource_type, from, to")
-async def list_audit_logs(ctx: Ctx):
+async def list_audit_logs(ctx: Ctx) -> HandlerResult:
     """Reads the tenant's audit log, newest first (`order=asc` for oldest first): who did what to which
     resource, from which address, with details. Filter by `actor_id`, `action`, `resource_type`,
     `resource_id` and an inclusive `from` / `to` time range (ISO 8601; UTC without an offset). Called

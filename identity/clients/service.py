@@ -10,6 +10,7 @@ private-use scheme (RFC 8252 §7.1, e.g. com.example.app:/callback).
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -175,7 +176,7 @@ def _uris(field: str, uris: list[str], type_: str) -> list[str]:
     return list(dict.fromkeys(check_uri(field, u, type_) for u in uris))
 
 
-def _grants(type_: str, grants: list[str] | None) -> list[str]:
+def _grants(type_: str, grants: Sequence[str] | None) -> list[str]:
     if grants is None:
         return list(DEFAULT_GRANTS[type_])
     unique = list(dict.fromkeys(grants))

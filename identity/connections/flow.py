@@ -359,6 +359,7 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
                                          email_verified=profile["email_verified"])
                 if profile["avatar_url"]:
                     user = await users.update(conn, tenant_id, user["id"], {"avatar_url": profile["avatar_url"]})
+                    assert user is not None  # created just above in this transaction
                 if not user["email_verified"]:
                     await queue_verification(conn, rt.box, st.settings.public_url, tenant_id, user)
                 new_user = True

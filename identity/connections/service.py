@@ -21,7 +21,7 @@ from identity.connections.schemas import (
     StartLink,
     UpdateConnection,
 )
-from identity.crypto import random_token, sha256_hex
+from identity.crypto import SecretBox, random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http.errors import ErrorSpec, NotFound, ValidationFailed
 from identity.http.pagination import Keyset, Page, paginate
@@ -71,11 +71,11 @@ def _secret_aad(tenant_id: str, connection_id: str, what: str) -> str:
     return f"connection:{tenant_id}:{connection_id}:{what}"
 
 
-def seal(box: Any, tenant_id: str, connection_id: str, what: str, value: str) -> str:
+def seal(box: SecretBox, tenant_id: str, connection_id: str, what: str, value: str) -> str:
     return box.encrypt(value, _secret_aad(tenant_id, connection_id, what))
 
 
-def client_secret(box: Any, row: Any) -> str | None:
+def client_secret(box: SecretBox, row: Any) -> str | None:
     """The secret to authenticate to the provider with: Apple's signed JWT when the connection
     has a key, else the stored client secret."""
     if row["apple_private_key_sealed"]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -66,7 +67,7 @@ async def issue_key(
     return row, key
 
 
-def _scopes(type_: str, scopes: list[str]) -> list[str]:
+def _scopes(type_: str, scopes: Sequence[str]) -> list[str]:
     # Publishable keys only ever reach the public auth endpoints; scopes do not apply to them.
     unique = list(dict.fromkeys(scopes))
     if type_ == "publishable" and unique != ["*"]:

@@ -49,6 +49,7 @@ async def set_active(
                 # none of their business.
                 raise NotFound("organization", "The user is not a member of an organization with "
                                                "that id or slug.")
+            assert org is not None  # role is None otherwise
             org_id = org["id"]
         session = await store.set_session_org(conn, tenant.id, principal.session_id, org_id)
         if session is None:

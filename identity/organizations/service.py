@@ -453,6 +453,7 @@ async def accept_invitation(
     async with pool.acquire() as conn, conn.transaction():
         inv = await store.invitation_by_token(conn, tenant_id, sha256_hex(token), for_update=True)
         _check_usable(inv)
+        assert inv is not None  # _check_usable raised otherwise
         user = await users.get(conn, tenant_id, user_id)
         if user is None:
             raise NotFound("user")

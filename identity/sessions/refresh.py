@@ -55,8 +55,7 @@ async def refresh(
         if hint is not None:
             if limit is not None:
                 await limit(hint.user_id)
-            row = hint.as_row()
-            pair, sealed, until, new_hash = _new_pair(rt, tenant, row, token_hash)
+            pair, sealed, until, new_hash = _new_pair(rt, tenant, hint.as_row(), token_hash)
             if await store.rotate_if_hinted(conn, tenant.id, token_hash, new_hash, sealed, until, hint):
                 hints.keep(new_hash, hint)
                 return pair
@@ -106,8 +105,8 @@ async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, tok
             raise errors.token_expired("The session has expired; sign in again.")
         if row["rotated_at"] is not None:
             if row["reply_sealed"] is not None and row["reply_live"]:
-                sealed = rt.box.decrypt(row["reply_sealed"], associated=_aad(tenant.id, token_hash))
-                return msgspec.json.decode(sealed)
+                reply = rt.box.decrypt(row["reply_sealed"], associated=_aad(tenant.id, token_hash))
+                return msgspec.json.decode(reply)
             await sessions.revoke_session(conn, tenant.id, row["id"], "refresh_token_reused")
             reused = True
         else:

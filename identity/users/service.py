@@ -348,6 +348,7 @@ async def set_password(
         row = await store.update(conn, tenant_id, user_id, {
             "password_hash": hashed, "password_changed_at": datetime.now(UTC), **lockout.CLEARED,
         })
+        assert row is not None  # _locked found and locked the row
         await onetime.retire(conn, tenant_id, user_id, "password_reset")
         revoked: list[Any] = []
         if revoke:

@@ -21,6 +21,7 @@ import structlog
 from prometheus_client import Counter, Histogram
 
 from identity import origin, tracing
+from identity.crypto import SecretBox
 from identity.delivery.lifecycle import next_delay
 from identity.webhooks import signing, store, transport
 from workers.runtime import Runtime
@@ -90,7 +91,7 @@ class Limits:
         return cls(timeout=timeout, lease=lease)
 
 
-def secret_of(box: Any, row: Any) -> str:
+def secret_of(box: SecretBox, row: Any) -> str:
     if row["endpoint_id"] is not None:
         return box.decrypt(row["secret"], associated=f"webhook:{row['tenant_id']}:{row['endpoint_id']}")
     return box.decrypt(row["secret"], associated=f"admin_webhook:{row['admin_webhook_id']}")

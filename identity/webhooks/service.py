@@ -9,6 +9,7 @@ import asyncpg
 
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
+from identity.crypto import SecretBox
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import NotFound, ValidationFailed
 from identity.http.pagination import Page, paginate
@@ -75,7 +76,7 @@ def present_delivery(row: Any) -> dict[str, Any]:
     }
 
 
-def _sealed(box: Any, secret: str, associated: str) -> str:
+def _sealed(box: SecretBox, secret: str, associated: str) -> str:
     return box.encrypt(secret, associated=associated)
 
 

@@ -1,0 +1,44 @@
+"""aiohttp: `app.middlewares.append(identity_auth(verifier))`; handlers read `request["auth"]`
+(an Auth, or None on a public path without a token), or `get_auth(request)`."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+
+from aiohttp import web
+
+from identity_sdk.errors import TokenError
+from identity_sdk.middleware import HEADERS_401, Options, request_id, token_from, unauthenticated
+from identity_sdk.tokens import Auth, TokenVerifier
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def identity_auth(verifier: TokenVerifier, *, required: bool = True, public_paths: Iterable[str] = (),
+                  cookie: str | None = None) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+    """A middleware that verifies the request's session token with `verifier`."""
+    options = Options.of(required, public_paths, cookie)
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        token = token_from(request.headers, request.cookies, options.cookie)
+        request["auth"] = None
+        if token is None:
+            if options.requires(request.path):
+                return _refuse(request, None)
+            return await handler(request)
+        try:
+            request["auth"] = await verifier.averify(token)
+        except TokenError as exc:
+            return _refuse(request, exc)
+        return await handler(request)
+
+    return middleware
+
+
+def _refuse(request: web.Request, error: TokenError | None) -> web.Response:
+    return web.Response(status=401, body=unauthenticated(error, request_id(request.headers)), headers=HEADERS_401)
+
+
+def get_auth(request: web.Request) -> Auth | None:
+    return request.get("auth")

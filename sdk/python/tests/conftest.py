@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -75,6 +76,15 @@ def log_count(service: LiveServer, route: str) -> int:
     return sum(1 for line in service.log_lines() if f'"route": "{route}"' in line or f'"route":"{route}"' in line)
 
 
+def quiet(service: LiveServer) -> None:
+    """Wait until every request answered so far is in the access log (a marker request shows up)."""
+    marker = f"/log-marker-{uuid.uuid4().hex}"  # a 404, written with its path
+    service.http.get(service.url + marker, timeout=5)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not any(marker in line for line in service.log_lines()):
+        time.sleep(0.02)
+
+
 def require_tool(ok: bool, what: str) -> None:
     """A missing tool fails in CI and skips elsewhere (the project's rule)."""
     if not ok:
@@ -84,5 +94,5 @@ def require_tool(ok: bool, what: str) -> None:
 
 
 PYTHON = sys.executable
-__all__ = ["PASSWORD", "PYTHON", "REPO", "SDK", "SdkTenant", "SignedIn", "log_count", "new_tenant", "require_tool",
-           "requests", "sign_up"]
+__all__ = ["PASSWORD", "PYTHON", "REPO", "SDK", "SdkTenant", "SignedIn", "log_count", "new_tenant", "quiet",
+           "require_tool", "requests", "sign_up"]

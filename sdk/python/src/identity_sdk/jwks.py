@@ -30,6 +30,7 @@ class KeySet:
         self._keys: dict[str, jwt.PyJWK] = {}
         self._fetched_at: float | None = None
         self._attempted_at: float | None = None
+        self._unknown_at: float | None = None  # the last refetch made for a kid the set did not hold
         self._max_age = DEFAULT_MAX_AGE
         self._thread_lock = threading.Lock()
         self._async_lock: asyncio.Lock | None = None
@@ -43,7 +44,12 @@ class KeySet:
             return self._attempted_at is None or now - self._attempted_at >= 1.0
         if kid in self._keys:
             return False
-        return self._attempted_at is None or now - self._attempted_at >= self.min_refresh_interval
+        return self._unknown_at is None or now - self._unknown_at >= self.min_refresh_interval
+
+    def _attempt(self, kid: str, now: float) -> None:
+        self._attempted_at = now
+        if not self._stale(now) and kid not in self._keys:
+            self._unknown_at = now
 
     def _store(self, response: httpx.Response, now: float) -> None:
         response.raise_for_status()
@@ -69,7 +75,7 @@ class KeySet:
         if self._may_refetch(kid, now):
             with self._thread_lock:
                 if self._may_refetch(kid, time.monotonic()):
-                    self._attempted_at = time.monotonic()
+                    self._attempt(kid, time.monotonic())
                     try:
                         self._store(httpx.get(self.jwks_url, timeout=self.timeout), time.monotonic())
                     except (httpx.HTTPError, ValueError):
@@ -86,7 +92,7 @@ class KeySet:
             assert self._async_lock is not None
             async with self._async_lock:
                 if self._may_refetch(kid, time.monotonic()):
-                    self._attempted_at = time.monotonic()
+                    self._attempt(kid, time.monotonic())
                     try:
                         async with httpx.AsyncClient(timeout=self.timeout) as http:
                             response = await http.get(self.jwks_url)

@@ -1,15 +1,19 @@
-"""aiohttp: `app.middlewares.append(identity_auth(verifier))`; handlers read `request["auth"]`
-(an Auth, or None on a public path without a token), or `get_auth(request)`."""
+"""aiohttp: `app.middlewares.append(identity_auth(verifier))`; handlers call `get_auth(request)`
+(an Auth, or None on a public path without a token), or read `request[AUTH]`."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 
 from aiohttp import web
 
 from identity_sdk.errors import TokenError
 from identity_sdk.middleware import HEADERS_401, Options, request_id, token_from, unauthenticated
 from identity_sdk.tokens import Auth, TokenVerifier
+
+# A typed request key where aiohttp has them (3.12+: it warns about plain string keys).
+AUTH: Any = web.RequestKey("identity_sdk_auth", Auth) if hasattr(web, "RequestKey") else "identity_sdk_auth"
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -22,13 +26,13 @@ def identity_auth(verifier: TokenVerifier, *, required: bool = True, public_path
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         token = token_from(request.headers, request.cookies, options.cookie)
-        request["auth"] = None
+        request[AUTH] = None
         if token is None:
             if options.requires(request.path):
                 return _refuse(request, None)
             return await handler(request)
         try:
-            request["auth"] = await verifier.averify(token)
+            request[AUTH] = await verifier.averify(token)
         except TokenError as exc:
             return _refuse(request, exc)
         return await handler(request)
@@ -41,4 +45,4 @@ def _refuse(request: web.Request, error: TokenError | None) -> web.Response:
 
 
 def get_auth(request: web.Request) -> Auth | None:
-    return request.get("auth")
+    return request.get(AUTH)

@@ -182,6 +182,9 @@ class RevocationFeed:
         if self.last_event_id is not None:
             headers["Last-Event-ID"] = self.last_event_id
         async with http.stream("GET", self.base_url + STREAM_PATH, headers=headers) as response:
+            if response.status_code == 400 and self.last_event_id is not None:
+                # An id the service no longer understands: start over with the full replay.
+                self.last_event_id = None
             if response.status_code != 200:
                 body = (await response.aread())[:500].decode(errors="replace")
                 raise httpx.HTTPStatusError(f"{response.status_code}: {body}", request=response.request,

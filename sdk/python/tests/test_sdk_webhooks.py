@@ -23,7 +23,7 @@ async def delivery(service, tenant):
 
     app = web.Application()
     app.router.add_post("/hooks", receive)
-    runner = web.AppRunner(app)
+    runner = web.AppRunner(app, shutdown_timeout=0.5)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

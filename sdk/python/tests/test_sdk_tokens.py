@@ -67,6 +67,12 @@ async def test_one_off_helper(service, tenant) -> None:
     user = sign_up(service, tenant)
     auth = await verify_session_token(user.access_token, base_url=service.url, tenant_id=tenant.id)
     assert auth.user_id == user.user_id
+    quiet(service)
+    before = log_count(service, JWKS_ROUTE)
+    for _ in range(5):  # the verifier, and its key set, are kept between calls
+        await verify_session_token(user.access_token, base_url=service.url, tenant_id=tenant.id)
+    quiet(service)
+    assert log_count(service, JWKS_ROUTE) == before
 
 
 async def test_another_tenants_token_is_refused(service, tenant) -> None:

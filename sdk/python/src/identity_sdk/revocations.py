@@ -127,6 +127,10 @@ class RevocationFeed:
             return True
         return self._ever_ready and time.monotonic() - self._down_since < self.grace
 
+    @property
+    def started(self) -> bool:
+        return self._thread is not None
+
     def start(self, ready_timeout: float = 10.0) -> bool:
         """Start reading in a background thread; True once caught up within `ready_timeout`."""
         if self._thread is None:

@@ -217,10 +217,31 @@ class TokenVerifier:
         return _auth(claims)
 
 
+_SHARED: dict[tuple[Any, ...], TokenVerifier] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_verifier(base_url: str, tenant_id: str, **options: Any) -> TokenVerifier:
+    """The process's verifier for these arguments, made once (at most 64 kept), so repeated
+    `verify_session_token` calls share one key set instead of fetching it each time."""
+    key = (base_url.rstrip("/"), tenant_id, tuple(sorted(options.items())))
+    with _SHARED_LOCK:
+        verifier = _SHARED.get(key)
+        if verifier is None:
+            if len(_SHARED) >= 64:
+                _SHARED.pop(next(iter(_SHARED))).stop()
+            verifier = _SHARED[key] = TokenVerifier(base_url, tenant_id, **options)
+        return verifier
+
+
 async def verify_session_token(token: str, *, base_url: str, tenant_id: str, **options: Any) -> Auth:
-    """One-off verification (a verifier per call: its key set is fetched each time). In a server,
-    build one TokenVerifier at start-up and call `averify` / `verify` on it instead."""
-    return await TokenVerifier(base_url, tenant_id, **options).averify(token)
+    """Verify a session token of `tenant_id` locally (TokenVerifier's checks; `options` are its
+    keyword options). The verifier, and so its key set, is kept for the next call with the same
+    arguments. A feed (revocation="feed") starts with the first call."""
+    verifier = shared_verifier(base_url, tenant_id, **options)
+    if verifier.feed is not None and not verifier.feed.started:
+        await verifier.astart()
+    return await verifier.averify(token)
 
 
-__all__ = ["Auth", "TokenError", "TokenVerifier", "verify_session_token"]
+__all__ = ["Auth", "TokenError", "TokenVerifier", "shared_verifier", "verify_session_token"]

@@ -14,6 +14,7 @@ import pytest
 from aiohttp import ClientSession, ClientTimeout, web
 from conftest import PYTHON, REPO, sign_up
 from identity_sdk import IdentityClient, TokenError, TokenVerifier
+from identity_sdk.middleware.aiohttp import get_auth, identity_auth
 from identity_sdk.revocations import DenyList, Revocation
 
 HERE = Path(__file__).parent
@@ -225,3 +226,34 @@ async def test_feed_that_never_connects_fails_closed() -> None:
         assert verifier.feed is not None and not verifier.feed.healthy
     finally:
         verifier.stop()
+
+
+@pytest.mark.usefixtures("_feed_is_served")
+async def test_middleware_starts_the_feed_and_refuses_a_revoked_session(service, tenant) -> None:
+    user = sign_up(service, tenant)
+    verifier = TokenVerifier(service.url, tenant.id, revocation="feed", secret_key=tenant.secret_key)
+
+    async def whoami(request: web.Request) -> web.Response:
+        return web.json_response({"user_id": get_auth(request).user_id})
+
+    app = web.Application(middlewares=[identity_auth(verifier)])
+    app.router.add_get("/me", whoami)
+    runner = web.AppRunner(app, shutdown_timeout=0.5)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    url = f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/me"  # type: ignore[union-attr]
+    headers = {"Authorization": f"Bearer {user.access_token}"}
+    try:
+        async with ClientSession() as http:
+            async with http.get(url, headers=headers) as answer:
+                assert answer.status == 200
+            assert verifier.feed is not None and verifier.feed.started
+            service.call("DELETE", f"/v1/sessions/{user.session_id}", token=tenant.secret_key, tenant=tenant.id)
+            assert await _refused_within(verifier, user.access_token, 1.0) == "session_revoked"
+            async with http.get(url, headers=headers) as answer:
+                assert answer.status == 401
+                assert (await answer.json())["error"]["reason"] == "session_revoked"
+    finally:
+        verifier.stop()
+        await runner.cleanup()

@@ -25,6 +25,8 @@ def identity_auth(verifier: TokenVerifier, *, required: bool = True, public_path
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if verifier.feed is not None and not verifier.feed.started:
+            await verifier.astart()  # the revocation feed, once (an app may also start it at start-up)
         token = token_from(request.headers, request.cookies, options.cookie)
         request[AUTH] = None
         if token is None:

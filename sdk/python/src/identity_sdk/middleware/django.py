@@ -31,12 +31,10 @@ class IdentityAuthMiddleware:
             verifier = TokenVerifier(config["base_url"], config["tenant_id"], **(verifier or {}))
         self.verifier = verifier
         self.options = Options.of(config.get("required", True), config.get("public_paths", ()), config.get("cookie"))
-        self._started = False
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if not self._started:
+        if self.verifier.feed is not None and not self.verifier.feed.started:
             self.verifier.start()
-            self._started = True
         token = token_from(request.headers, request.COOKIES, self.options.cookie)
         request.auth = None  # type: ignore[attr-defined]
         if token is None:

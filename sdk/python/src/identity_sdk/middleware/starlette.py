@@ -26,6 +26,8 @@ class IdentityAuthMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        if self.verifier.feed is not None and not self.verifier.feed.started:
+            await self.verifier.astart()  # the revocation feed, once (an app may also start it at start-up)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         cookies: dict[str, str] = {}
         if "cookie" in headers:

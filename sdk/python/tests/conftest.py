@@ -1,5 +1,5 @@
 """The SDK's tests run against the real service: `identity web` in a subprocess
-(tests/live_server.py), one per test session, and a new tenant per test."""
+(tests/support/live_server.py), one per test session, and a new tenant per test."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, database_dsn, server_dsn  # noqa: F401 - fixtures
-from tests.live_server import LiveServer
+from tests.support.api import MASTER_KEY, STRONG_PASSWORD
+from tests.support.database import database_dsn, server_dsn  # noqa: F401 - fixtures
+from tests.support.live_server import LiveServer
 
 SDK = Path(__file__).resolve().parents[1]
 REPO = SDK.parents[1]

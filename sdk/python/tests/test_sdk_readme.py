@@ -12,7 +12,7 @@ from aiohttp import ClientSession, web
 from conftest import SDK, new_tenant
 from identity_sdk import IdentityClient
 
-from tests.conftest import free_port
+from tests.support.api import free_port
 
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 

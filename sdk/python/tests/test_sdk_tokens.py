@@ -20,7 +20,7 @@ from identity_sdk import IdentityClient, TokenError, TokenVerifier, verify_sessi
 
 from identity.crypto import SecretBox
 from identity.db.pool import create_pool
-from identity.tokens.signing import SigningKeys
+from identity.sessions.signing import SigningKeys
 
 JWKS_ROUTE = "/.well-known/jwks.json"
 VERIFY_ROUTE = "/v1/sessions/verify"

@@ -30,6 +30,8 @@ export interface VerifierOptions {
   /** Leeway for exp/iat against clock skew (seconds, default 5). */
   clockToleranceSeconds?: number;
   fetch?: typeof fetch;
+  /** The current time (default the system clock): for replaying old tokens in tests. */
+  now?: () => Date;
   /** A secret key (scope sessions:read): needed by the revocation check and the feed. */
   secretKey?: string;
   /** Ask POST /v1/sessions/verify about every token; answers are kept `cacheSeconds` (default 5). */
@@ -76,6 +78,7 @@ export class TokenVerifier {
   private readonly keys: RemoteKeySet;
   private readonly tolerance: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly now: () => Date;
   private readonly secretKey: string | undefined;
   private readonly onlineSeconds: number | undefined;
   private readonly whenUnavailable: "fail-closed" | "verify-online";
@@ -87,6 +90,7 @@ export class TokenVerifier {
     this.apiUrl = (options.apiUrl ?? options.issuer).replace(/\/+$/, "");
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.tolerance = options.clockToleranceSeconds ?? 5;
+    this.now = options.now ?? (() => new Date());
     this.secretKey = options.secretKey;
     this.keys = new RemoteKeySet({ url: options.jwksUrl ?? `${this.apiUrl}/.well-known/jwks.json`, fetch: this.fetchImpl });
     const check = options.checkRevocation;
@@ -126,12 +130,14 @@ export class TokenVerifier {
       throw new TokenVerificationError("token_malformed", "The token is not a JWS.", { cause });
     }
     let claims: SessionClaims;
+    const now = this.now();
     try {
       const result = await jwtVerify(token, this.keys.getKey, {
         algorithms: ["ES256"],
         issuer: this.issuer,
         audience: this.tenantId,
         clockTolerance: this.tolerance,
+        currentDate: now,
         requiredClaims: ["exp", "iat", "sub", "sid", "tid", "aud"],
       });
       claims = result.payload as SessionClaims;
@@ -148,7 +154,7 @@ export class TokenVerifier {
     if (claims.aud !== this.tenantId || claims.tid !== this.tenantId || typeof claims.sid !== "string") {
       throw new TokenVerificationError("token_invalid", "The token is not one of this tenant's.");
     }
-    if (claims.iat > Date.now() / 1000 + this.tolerance) {
+    if (claims.iat > now.getTime() / 1000 + this.tolerance) {
       throw new TokenVerificationError("token_invalid", "The token was issued in the future.");
     }
     if (this.feed) {
@@ -213,8 +219,9 @@ const shared = new WeakMap<object, Map<string, TokenVerifier>>();
  * is fetched once, not per call. For the revocation check or feed, keep a TokenVerifier yourself. */
 export function verifySessionToken(
   token: string,
-  options: Pick<VerifierOptions, "issuer" | "tenantId" | "apiUrl" | "jwksUrl" | "clockToleranceSeconds" | "fetch">,
+  options: Pick<VerifierOptions, "issuer" | "tenantId" | "apiUrl" | "jwksUrl" | "clockToleranceSeconds" | "fetch" | "now">,
 ): Promise<AuthContext> {
+  if (options.now) return new TokenVerifier(options).verify(token);
   const owner = options.fetch ?? DEFAULT_FETCH;
   let verifiers = shared.get(owner);
   if (!verifiers) shared.set(owner, (verifiers = new Map()));

@@ -59,6 +59,7 @@ export class RevocationFeed {
   private readyWaiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
   private fatal: IdentityError | undefined;
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
+  private wake: (() => void) | undefined;
 
   constructor(options: RevocationFeedOptions) {
     this.options = {
@@ -91,6 +92,7 @@ export class RevocationFeed {
   async close(): Promise<void> {
     this.closed = true;
     this.abort?.abort();
+    this.wake?.();
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     const waiters = this.readyWaiters.splice(0);
     for (const w of waiters) w.reject(new Error("revocation feed closed"));
@@ -166,7 +168,9 @@ export class RevocationFeed {
         });
       } catch (error) {
         if (this.closed) break;
-        if (error instanceof IdentityError && (error.status === 401 || error.status === 403 || error.status === 404)) {
+        if (error instanceof IdentityError && error.code === "invalid_last_event_id") {
+          this.lastId = undefined; // not an id this service knows (another deployment?): replay all
+        } else if (error instanceof IdentityError && (error.status === 401 || error.status === 403 || error.status === 404)) {
           this.fatal = error;
           for (const w of this.readyWaiters.splice(0)) w.reject(error);
           this.options.onError?.(error);
@@ -179,10 +183,15 @@ export class RevocationFeed {
         this.disconnectedAt = Date.now();
       }
       if (this.closed) break;
-      await new Promise((resolve) => {
+      await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay * (0.5 + Math.random() / 2));
         timer.unref?.();
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
+      this.wake = undefined;
       delay = Math.min(delay * 2, this.options.maxReconnectMs);
     }
   }

@@ -15,6 +15,8 @@ export interface RevocationFeedSettings {
   /** Past the grace: refuse every token (`fail-closed`, the default) or ask the service about
    * each one (`verify-online`, POST /v1/sessions/verify, cached briefly). */
   whenUnavailable?: "fail-closed" | "verify-online";
+  /** With `verify-online`: how long an answer is kept (seconds, default 5). */
+  onlineCacheSeconds?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -82,6 +84,7 @@ export class TokenVerifier {
   private readonly secretKey: string | undefined;
   private readonly onlineSeconds: number | undefined;
   private readonly whenUnavailable: "fail-closed" | "verify-online";
+  private readonly fallbackSeconds: number;
   private readonly online = new Map<string, { valid: boolean; until: number }>();
 
   constructor(options: VerifierOptions) {
@@ -98,6 +101,7 @@ export class TokenVerifier {
     const feed = options.revocationFeed;
     const settings: RevocationFeedSettings = typeof feed === "object" ? feed : {};
     this.whenUnavailable = settings.whenUnavailable ?? "fail-closed";
+    this.fallbackSeconds = settings.onlineCacheSeconds ?? 5;
     if ((check || feed) && !options.secretKey) {
       throw new TypeError("checkRevocation and revocationFeed need a secretKey (scope sessions:read)");
     }
@@ -163,7 +167,7 @@ export class TokenVerifier {
           throw new TokenVerificationError("token_revoked", "The session has been revoked.");
         }
       } else if (this.whenUnavailable === "verify-online") {
-        await this.checkOnline(token, 5);
+        await this.checkOnline(token, this.fallbackSeconds);
       } else {
         void this.feed.start().catch(() => undefined);
         throw new TokenVerificationError("revocation_unavailable", "The revocation feed is not connected.");

@@ -60,6 +60,7 @@ export class RevocationFeed {
   private fatal: IdentityError | undefined;
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
   private wake: (() => void) | undefined;
+  private ready: Promise<void> | undefined;
 
   constructor(options: RevocationFeedOptions) {
     this.options = {
@@ -78,7 +79,11 @@ export class RevocationFeed {
   start(): Promise<void> {
     if (this.fatal) return Promise.reject(this.fatal);
     if (this.everReady && this.connected) return Promise.resolve();
-    const ready = new Promise<void>((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+    // One pending promise for every caller (a verifier calls this per refused token while down).
+    this.ready ??= new Promise<void>((resolve, reject) => this.readyWaiters.push({ resolve, reject })).finally(() => {
+      this.ready = undefined;
+    });
+    const ready = this.ready;
     if (!this.loop) {
       this.closed = false;
       this.loop = this.run();

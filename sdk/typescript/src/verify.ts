@@ -149,6 +149,9 @@ export class TokenVerifier {
       if (cause instanceof errors.JWTExpired) {
         throw new TokenVerificationError("token_expired", "The token has expired.", { cause });
       }
+      if (cause instanceof errors.JWTClaimValidationFailed) {
+        throw new TokenVerificationError("token_invalid", `The token's ${cause.claim} claim is not valid (${cause.reason}).`, { cause });
+      }
       if (cause instanceof errors.JOSEError) {
         throw new TokenVerificationError("token_invalid", `The token is not valid: ${cause.code}.`, { cause });
       }

@@ -11,7 +11,9 @@ const tenantId = process.env.IDENTITY_TENANT_ID;
 const n = Number(process.env.N ?? 50);
 const frontend = new IdentityClient({ baseUrl: url, tenantId, key: process.env.IDENTITY_PUBLISHABLE_KEY });
 const backend = new IdentityClient({ baseUrl: url, tenantId, key: process.env.IDENTITY_SECRET_KEY });
-const verifier = new TokenVerifier({ issuer: url, tenantId, secretKey: process.env.IDENTITY_SECRET_KEY, revocationFeed: true });
+// The service's tokens name its IDENTITY_PUBLIC_URL, which need not be the address used here.
+const { issuer } = await (await fetch(`${url}/.well-known/openid-configuration`)).json();
+const verifier = new TokenVerifier({ issuer, apiUrl: url, tenantId, secretKey: process.env.IDENTITY_SECRET_KEY, revocationFeed: true });
 
 const users = [];
 for (let i = 0; i < n; i++) {

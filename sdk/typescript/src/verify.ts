@@ -88,6 +88,12 @@ export class TokenVerifier {
   private readonly online = new Map<string, { valid: boolean; until: number }>();
 
   constructor(options: VerifierOptions) {
+    // An unset environment variable must not turn a check off (jose skips an undefined issuer).
+    for (const name of ["issuer", "tenantId"] as const) {
+      if (typeof options[name] !== "string" || options[name].length === 0) {
+        throw new TypeError(`TokenVerifier: ${name} is required`);
+      }
+    }
     this.issuer = options.issuer;
     this.tenantId = options.tenantId;
     this.apiUrl = (options.apiUrl ?? options.issuer).replace(/\/+$/, "");

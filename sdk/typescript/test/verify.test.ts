@@ -102,6 +102,9 @@ describe("TokenVerifier", () => {
       new TokenVerifier({ issuer: "https://elsewhere.example.com", apiUrl: URL, tenantId: TENANT_ID }).verify(user.accessToken),
       refusedWith("token_invalid"),
     );
+    // An unset setting is an error, not a check skipped.
+    assert.throws(() => new TokenVerifier({ issuer: process.env.IDENTITY_NOT_SET!, tenantId: TENANT_ID }), TypeError);
+    assert.throws(() => new TokenVerifier({ issuer: URL, tenantId: "" }), TypeError);
   });
 
   it("with the revocation check on, refuses a session revoked through the API", async () => {

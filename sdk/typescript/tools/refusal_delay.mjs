@@ -11,8 +11,10 @@ const tenantId = process.env.IDENTITY_TENANT_ID;
 const n = Number(process.env.N ?? 50);
 const frontend = new IdentityClient({ baseUrl: url, tenantId, key: process.env.IDENTITY_PUBLISHABLE_KEY });
 const backend = new IdentityClient({ baseUrl: url, tenantId, key: process.env.IDENTITY_SECRET_KEY });
-// The service's tokens name its IDENTITY_PUBLIC_URL, which need not be the address used here.
-const { issuer } = await (await fetch(`${url}/.well-known/openid-configuration`)).json();
+// The service's tokens name its IDENTITY_PUBLIC_URL, which need not be the address used here:
+// the tenant's OpenID issuer is that URL + /oauth/{tenant}.
+const discovery = await (await fetch(`${url}/oauth/${tenantId}/.well-known/openid-configuration`)).json();
+const issuer = discovery.issuer.slice(0, -`/oauth/${tenantId}`.length);
 const verifier = new TokenVerifier({ issuer, apiUrl: url, tenantId, secretKey: process.env.IDENTITY_SECRET_KEY, revocationFeed: true });
 
 const users = [];

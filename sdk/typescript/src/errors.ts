@@ -74,13 +74,16 @@ export function errorFromResponse(status: number, text: string, requestId?: stri
 }
 
 /** Why a token was refused: `token_malformed`, `token_invalid` (signature, algorithm, key,
- * issuer, audience or a missing claim), `token_expired`, `token_revoked`, or
- * `revocation_unavailable` (the revocation feed is down past its grace and fails closed). */
+ * issuer, audience or a missing claim), `token_expired`, `token_revoked`; or why it could not be
+ * decided: `keys_unavailable` (the key set could not be fetched, and none is cached),
+ * `revocation_unavailable` (the revocation feed is down past its grace and fails closed, or the
+ * online check failed). */
 export type TokenErrorCode =
   | "token_malformed"
   | "token_invalid"
   | "token_expired"
   | "token_revoked"
+  | "keys_unavailable"
   | "revocation_unavailable";
 
 export class TokenVerificationError extends Error {

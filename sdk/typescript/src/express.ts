@@ -1,9 +1,8 @@
 /** Express (and Connect-style) middleware: verifies the bearer token, puts the AuthContext on
  * `req.auth`, and answers 401 in the service's error shape otherwise. No dependency on express:
- * it needs only `req.headers` and `res.status().set().json()`-like calls. */
+ * it needs only `req.headers`, `res.statusCode`, `res.setHeader()` and `res.end()`. */
 
-import { MissingTokenError, CHALLENGE, authenticate, requestIdFrom, unauthenticatedBody } from "./http.js";
-import { TokenVerificationError } from "./errors.js";
+import { MissingTokenError, authenticate, refusal } from "./http.js";
 import type { AuthContext, TokenVerifier } from "./verify.js";
 
 declare global {
@@ -45,13 +44,11 @@ export function requireAuth(verifier: TokenVerifier, options: ExpressAuthOptions
       },
       (error: unknown) => {
         if (options.optional && error instanceof MissingTokenError) return next();
-        if (!(error instanceof TokenVerificationError || error instanceof MissingTokenError)) return next(error);
-        const requestId = requestIdFrom(first(req.headers["x-request-id"]));
-        res.statusCode = 401;
-        res.setHeader("Content-Type", "application/json");
-        res.setHeader("WWW-Authenticate", CHALLENGE);
-        res.setHeader("X-Request-ID", requestId);
-        res.end(JSON.stringify(unauthenticatedBody(requestId, error)));
+        const answer = refusal(error, first(req.headers["x-request-id"]));
+        if (!answer) return next(error);
+        res.statusCode = answer.status;
+        for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+        res.end(JSON.stringify(answer.body));
       },
     );
   };

@@ -1,4 +1,5 @@
-/** What the middlewares share: reading the bearer token and the 401 in the service's error shape. */
+/** What the middlewares share: reading the bearer token, and the answer to a refused request in
+ * the service's error shape. */
 
 import { TokenVerificationError, type ErrorBody } from "./errors.js";
 import type { AuthContext, TokenVerifier } from "./verify.js";
@@ -16,26 +17,49 @@ export function requestIdFrom(value: string | null | undefined): string {
   return "req_" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The 401 body: `code` is always `unauthenticated` (as the service answers); `reason` says why. */
-export function unauthenticatedBody(requestId: string, error: unknown): ErrorBody {
-  const reason = error instanceof TokenVerificationError ? error.code : "token_missing";
-  const message =
-    reason === "token_missing" ? "Send an access token: Authorization: Bearer <token>." : (error as Error).message;
-  return { error: { code: "unauthenticated", message, status: 401, request_id: requestId, reason } };
+export class MissingTokenError extends Error {
+  constructor() {
+    super("Send an access token: Authorization: Bearer <token>.");
+    this.name = "MissingTokenError";
+  }
 }
 
-/** Verifies the request's bearer token; throws TokenVerificationError (or a missing-token error). */
+/** Verifies the request's bearer token; throws TokenVerificationError or MissingTokenError. */
 export async function authenticate(verifier: TokenVerifier, authorization: string | null | undefined): Promise<AuthContext> {
   const token = bearerToken(authorization);
   if (!token) throw new MissingTokenError();
   return verifier.verify(token);
 }
 
-export class MissingTokenError extends Error {
-  constructor() {
-    super("No bearer token.");
-    this.name = "MissingTokenError";
-  }
+export interface Refusal {
+  status: number;
+  headers: Record<string, string>;
+  body: ErrorBody;
 }
 
-export const CHALLENGE = 'Bearer error="invalid_token"';
+// The verifier could not decide (keys or revocations out of reach): not the client's fault, and
+// a 401 would send it to sign in again for nothing.
+const UNAVAILABLE = new Set(["keys_unavailable", "revocation_unavailable"]);
+
+/** The answer to a refused request, or undefined for an error that is not a refusal (rethrow it).
+ * 401 `unauthenticated` (`reason`: `token_missing` or the TokenVerificationError's code) with
+ * `WWW-Authenticate`; 503 `service_unavailable` with `Retry-After: 1` when the verifier could not
+ * reach the key set or the revocations. */
+export function refusal(error: unknown, incomingRequestId: string | null | undefined): Refusal | undefined {
+  if (!(error instanceof TokenVerificationError || error instanceof MissingTokenError)) return undefined;
+  const requestId = requestIdFrom(incomingRequestId);
+  const reason = error instanceof TokenVerificationError ? error.code : "token_missing";
+  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Request-ID": requestId };
+  if (UNAVAILABLE.has(reason)) {
+    headers["Retry-After"] = "1";
+    return {
+      status: 503, headers,
+      body: { error: { code: "service_unavailable", message: error.message, status: 503, request_id: requestId, reason } },
+    };
+  }
+  headers["WWW-Authenticate"] = 'Bearer error="invalid_token"';
+  return {
+    status: 401, headers,
+    body: { error: { code: "unauthenticated", message: error.message, status: 401, request_id: requestId, reason } },
+  };
+}

@@ -28,4 +28,5 @@ export { withAuth } from "./next.js";
 export type { AuthedHandler } from "./next.js";
 export { standardKey, verifyServiceSignature, verifyWebhook } from "./webhooks.js";
 export type { WebhookEvent, WebhookOptions } from "./webhooks.js";
-export { bearerToken } from "./http.js";
+export { bearerToken, refusal } from "./http.js";
+export type { Refusal } from "./http.js";

@@ -161,7 +161,8 @@ export class TokenVerifier {
       if (cause instanceof errors.JOSEError) {
         throw new TokenVerificationError("token_invalid", `The token is not valid: ${cause.code}.`, { cause });
       }
-      throw new TokenVerificationError("token_invalid", "The token could not be verified.", { cause });
+      // Not jose's verdict: the key set could not be fetched (the resolver's own error).
+      throw new TokenVerificationError("keys_unavailable", "The service's key set could not be fetched.", { cause });
     }
     // aud is a string for these tokens, and tid must name the same tenant (docs/auth.md).
     if (claims.aud !== this.tenantId || claims.tid !== this.tenantId || typeof claims.sid !== "string") {

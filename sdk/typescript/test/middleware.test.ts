@@ -1,7 +1,7 @@
 // The Express middleware in a real Express server, and withAuth as a Fetch API route handler.
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { after, before, describe, it } from "node:test";
 
 import express from "express";
@@ -77,6 +77,22 @@ describe("withAuth (Next.js route handlers)", () => {
     const response = await GET(new Request("https://app.example.com/api/me", { headers: { Authorization: `Bearer ${user.accessToken}` } }), {});
     assert.equal(response.status, 200);
     assert.equal(((await response.json()) as { user: string }).user, user.userId);
+  });
+
+  it("answers 503 when the key set cannot be fetched: the client should not sign in again", async () => {
+    const user = await signUp();
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve)); // nothing listens there now
+    const unreachable = new TokenVerifier({ issuer: URL, apiUrl: `http://127.0.0.1:${port}`, tenantId: TENANT_ID });
+    const response = await withAuth(unreachable, async () => new Response("no"))(
+      new Request("https://app.example.com/api/me", { headers: { Authorization: `Bearer ${user.accessToken}` } }), {});
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get("Retry-After"), "1");
+    const body = (await response.json()) as { error: Record<string, unknown> };
+    assert.equal(body.error.code, "service_unavailable");
+    assert.equal(body.error.reason, "keys_unavailable");
   });
 
   it("answers 401 in the service's error shape", async () => {

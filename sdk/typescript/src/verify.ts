@@ -176,11 +176,12 @@ export class TokenVerifier {
         if (this.feed.isRevoked({ sid: claims.sid, sub: claims.sub, iat: claims.iat, kid })) {
           throw new TokenVerificationError("token_revoked", "The session has been revoked.");
         }
-      } else if (this.whenUnavailable === "verify-online") {
-        await this.checkOnline(token, this.fallbackSeconds);
       } else {
-        void this.feed.start().catch(() => undefined);
-        throw new TokenVerificationError("revocation_unavailable", "The revocation feed is not connected.");
+        void this.feed.start().catch(() => undefined); // no-op while it is (re)connecting already
+        if (this.whenUnavailable !== "verify-online") {
+          throw new TokenVerificationError("revocation_unavailable", "The revocation feed is not connected.");
+        }
+        await this.checkOnline(token, this.fallbackSeconds);
       }
     }
     if (this.onlineSeconds !== undefined) await this.checkOnline(token, this.onlineSeconds);

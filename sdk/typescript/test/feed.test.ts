@@ -125,7 +125,7 @@ describe("RevocationFeed against a scripted stream", () => {
     };
     const verifier = new TokenVerifier({
       issuer: URL, apiUrl: base, tenantId: TENANT_ID, secretKey: SECRET_KEY,
-      revocationFeed: { graceSeconds: 1 },
+      revocationFeed: { graceSeconds: 2 },
     });
     try {
       await verifier.start();

@@ -1,5 +1,5 @@
 """The TypeScript SDK (sdk/typescript, `@identity/sdk`) against the real service: `identity web`
-in a subprocess (tests/live_server.py), one tenant with its keys made here, then the SDK's own
+in a subprocess (tests/support/live_server.py), one tenant with its keys made here, then the SDK's own
 suite (`node --test`, compiled with tsc; dev tools pinned in sdk/typescript/package-lock.json and
 installed with `npm ci`) with the address and credentials in the environment. Also: the committed
 openapi.json copy equals the live document, the generated types are those openapi-typescript
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from identity import __version__
-from tests.conftest import MASTER_KEY
-from tests.live_server import LiveServer
+from tests.support.api import MASTER_KEY
+from tests.support.live_server import LiveServer
 
 SDK = Path(__file__).resolve().parent.parent / "sdk" / "typescript"
 

@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.support.api import MASTER_KEY, STRONG_PASSWORD
-from tests.support.database import database_dsn, server_dsn  # noqa: F401 - fixtures
-from tests.support.live_server import LiveServer
+# As tests/conftest.py does, before either imports them (whichever conftest pytest loads first).
+pytest.register_assert_rewrite("tests.support")
+
+from tests.support.api import MASTER_KEY, STRONG_PASSWORD  # noqa: E402
+from tests.support.database import database_dsn, server_dsn  # noqa: E402, F401 - fixtures
+from tests.support.live_server import LiveServer  # noqa: E402
 
 SDK = Path(__file__).resolve().parents[1]
 REPO = SDK.parents[1]

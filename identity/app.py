@@ -46,6 +46,7 @@ def routers() -> list[Router]:
     from identity.mfa import routes as mfa
     from identity.oauth import routes as oauth
     from identity.organizations import routes as organizations
+    from identity.revocations import routes as revocations
     from identity.sessions import routes as sessions
     from identity.tenants import routes as tenants
     from identity.tokens import routes as tokens
@@ -54,7 +55,8 @@ def routers() -> list[Router]:
 
     return [platform_routes.router, tenants.router, keys.router, email.router, auth.router,
             sessions.router, tokens.router, webhooks.router, organizations.router, clients.router,
-            oauth.router, mfa.router, users.router, admin.router, audit.router, connections.router]
+            oauth.router, mfa.router, users.router, admin.router, audit.router, connections.router,
+            revocations.router]
 
 
 async def _lifecycle(app: web.Application) -> AsyncIterator[None]:
@@ -99,8 +101,9 @@ async def _flush_last_used(app: web.Application) -> None:
 def _register_hooks() -> None:
     from identity.auth import runtime as auth_runtime
     from identity.oauth import machine as oauth_runtime
+    from identity.revocations import runtime as revocations_runtime
 
-    for hooks in (auth_runtime, oauth_runtime):
+    for hooks in (auth_runtime, oauth_runtime, revocations_runtime):
         if hooks.start not in STARTUP_HOOKS:
             STARTUP_HOOKS.append(hooks.start)
             SHUTDOWN_HOOKS.append(hooks.stop)
@@ -127,4 +130,8 @@ def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.
         st.routes.extend(router.routes)
     st.openapi_bytes = msgspec.json.encode(openapi.build(st.routes, settings.public_url))
     app.cleanup_ctx.append(_lifecycle)
+    # Long-lived answers (the revocation feed) end when shutdown begins, not after its grace.
+    from identity.revocations import runtime as revocations_runtime
+
+    app.on_shutdown.append(revocations_runtime.stop)
     return app

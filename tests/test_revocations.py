@@ -4,15 +4,24 @@ and a feed entry from every path that revokes."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+import requests
 
-from tests.conftest import Api, assert_error
+from identity.app import create_app
+from identity.ids import new_id
+from identity.revocations.runtime import hub_of
+from identity.state import state
+from tests.conftest import APP_ORIGIN, MASTER_KEY, Api, assert_error, create_tenant, emails_of, token_in
+from tests.live_server import LiveServer
+from workers import maintenance
 
 PATH = "/v1/revocations/stream"
+REDIRECT = APP_ORIGIN + "/auth/callback"
 WAIT = 20.0  # generous: arrival is asserted, not its speed (that is ops/bench/revocation_delay.py)
 
 
@@ -166,8 +175,6 @@ async def test_tenant_isolation(api: Api, tenant, make_tenant, sign_up) -> None:
 
 @pytest.fixture
 def settings(settings):
-    import dataclasses
-
     return dataclasses.replace(settings, revocation_keepalive=0.3, revocation_stream_max=30.0)
 
 
@@ -195,3 +202,161 @@ async def test_user_ban_and_delete(api: Api, tenant, sign_up) -> None:
         ("user", deleted["user"]["id"], "user_deleted"),
     }
     feed.close()
+
+
+async def _collect(feed: Feed, count: int) -> set[tuple[str, str, str]]:
+    return {(e.data["kind"], e.data["id"], e.data["reason"])
+            for e in [await feed.revocation() for _ in range(count)]}
+
+
+async def test_every_revoking_path_writes_an_entry(api: Api, app, make_tenant, sign_up) -> None:
+    t = await make_tenant(auth_config={"refresh_token_reuse_interval": "0s"})
+    users = [await sign_up(on=t) for _ in range(10)]
+    sid = [u["session"]["id"] for u in users]
+    uid = [u["user"]["id"] for u in users]
+    feed = await open_feed(api, t)
+    await feed.until_ready()
+
+    # sign-out with the user's own access token
+    status, _, _ = await api.call("POST", "/v1/auth/sign-out", token=users[0]["session"]["access_token"], tenant=t.id)
+    assert status == 204
+    # DELETE /v1/sessions (one user's) and POST /v1/users/{id}/sessions/revoke-all
+    assert (await t.secret("DELETE", f"/v1/sessions?user_id={uid[1]}"))[0] == 200
+    assert (await t.secret("POST", f"/v1/users/{uid[2]}/sessions/revoke-all"))[0] == 200
+    assert await _collect(feed, 3) == {("session", sid[0], "signed_out"), ("session", sid[1], "revoked_by_api"),
+                                       ("session", sid[2], "revoked_by_api")}
+
+    # a refresh token presented again after its rotation
+    old = users[3]["session"]["refresh_token"]
+    assert (await t.public("POST", "/v1/auth/token/refresh", json={"refresh_token": old}))[0] == 200
+    status, body, _ = await t.public("POST", "/v1/auth/token/refresh", json={"refresh_token": old})
+    assert status == 401, body
+    assert await _collect(feed, 1) == {("session", sid[3], "refresh_token_reused")}
+
+    # a password set by the backend; a user disabled, one by the bulk operation
+    status, body, _ = await t.secret("POST", f"/v1/users/{uid[4]}/password",
+                                     json={"password": "another long passphrase 7"})
+    assert status == 200, body
+    assert (await t.secret("POST", f"/v1/users/{uid[5]}/disable", json={}))[0] == 200
+    assert (await t.secret("POST", "/v1/admin/users/bulk-disable", json={"user_ids": [uid[6]]}))[0] == 200
+    assert await _collect(feed, 3) == {("session", sid[4], "password_changed"),
+                                       ("session", sid[5], "user_disabled"), ("session", sid[6], "user_disabled")}
+
+    # the first proof of the address (a magic link) ends the sessions handed out before it
+    email = users[7]["user"]["email"]
+    assert (await t.public("POST", "/v1/auth/magic-link", json={"email": email, "redirect_url": REDIRECT}))[0] == 200
+    token = token_in((await emails_of(app, t.id, "magic_link"))[-1]["variables"]["magic_link_url"])
+    status, body, _ = await t.public("POST", "/v1/auth/magic-link/verify", json={"token": token})
+    assert status == 200, body
+    assert await _collect(feed, 1) == {("session", sid[7], "email_verified")}
+
+    # a password reset (the reset also proves the address: either reason ends the session)
+    email = users[8]["user"]["email"]
+    forgot = {"email": email, "redirect_url": REDIRECT}
+    assert (await t.public("POST", "/v1/auth/password/forgot", json=forgot))[0] == 200
+    token = token_in((await emails_of(app, t.id, "password_reset"))[-1]["variables"]["reset_url"])
+    status, body, _ = await t.public("POST", "/v1/auth/password/reset",
+                                     json={"token": token, "password": "a completely new passphrase"})
+    assert status == 200, body
+    [(kind, revoked, reason)] = await _collect(feed, 1)
+    assert (kind, revoked) == ("session", sid[8]) and reason in {"password_reset", "email_verified"}
+
+    # the administrators' revoke-all: every session still alive (users[9]'s, and the new ones)
+    status, body, _ = await t.secret("POST", "/v1/admin/sessions/revoke-all", json={})
+    assert status == 200 and body["revoked"] >= 1, body
+    got = await _collect(feed, body["revoked"])
+    assert ("session", sid[9], "revoked_by_admin") in got
+    feed.close()
+
+
+async def test_a_withdrawn_signing_key_reaches_every_tenant(api: Api, app, tenant, make_tenant) -> None:
+    other = await make_tenant()
+    feeds = [await open_feed(api, tenant), await open_feed(api, other)]
+    for feed in feeds:
+        await feed.until_ready()
+    pool = state(app).pool
+    async with pool.acquire() as conn, conn.transaction():
+        # A key that never signed (so no other test's process loads it), withdrawn at once;
+        # routine rotation (expires_at a day ahead) writes no entry.
+        kid = new_id("jwk")
+        await conn.execute(
+            """INSERT INTO signing_keys (id, algorithm, public_jwk, private_key_sealed, activates_at,
+                                         retired_at, expires_at)
+               VALUES ($1, 'ES256', '{}', 'x', now() + interval '1 day', now(), now() + interval '25 hours')""",
+            kid)
+        await conn.execute("UPDATE signing_keys SET expires_at = now() WHERE id = $1", kid)
+    for feed in feeds:
+        got = await feed.revocation()
+        assert (got.data["kind"], got.data["id"], got.data["reason"]) == ("signing_key", kid, "key_retired")
+        feed.close()
+
+
+async def test_streams_share_one_reader_per_tenant(api: Api, app, tenant, sign_up) -> None:
+    user = await sign_up()
+    feeds = [await open_feed(api, tenant) for _ in range(3)]
+    for feed in feeds:
+        await feed.until_ready()
+    hub = hub_of(app)
+    assert len(hub.readers) == 1 and len(hub.readers[tenant.id].streams) == 3
+    assert (await tenant.secret("DELETE", f"/v1/sessions/{user['session']['id']}"))[0] == 204
+    for feed in feeds:
+        assert (await feed.revocation()).data["id"] == user["session"]["id"]
+        feed.close()
+
+
+async def test_forgotten_entries_are_purged_and_not_replayed(api: Api, app, tenant, sign_up) -> None:
+    old, recent = await sign_up(), await sign_up()
+    for user in (old, recent):
+        assert (await tenant.secret("DELETE", f"/v1/sessions/{user['session']['id']}"))[0] == 204
+    pool = state(app).pool
+    # The first one as if revoked two hours ago (the tenant's tokens live one hour).
+    await pool.execute("UPDATE revocations SET revoked_at = now() - interval '2 hours' WHERE subject = $1",
+                       old["session"]["id"])
+    feed = await open_feed(api, tenant)
+    assert [e.data["id"] for e in await feed.until_ready()] == [recent["session"]["id"]]
+    feed.close()
+    await pool.execute("UPDATE revocations SET revoked_at = now() - interval '25 hours' WHERE subject = $1",
+                       old["session"]["id"])
+    assert await maintenance.delete_forgotten_revocations(pool) >= 1
+    kept = await pool.fetch("SELECT subject FROM revocations WHERE tenant_id = $1", tenant.id)
+    assert [r["subject"] for r in kept] == [recent["session"]["id"]]
+
+
+def _read_until_ready(resp: Any) -> Any:
+    """The stream's remaining lines, once `ready` has been read (chunk_size 1: requests would
+    otherwise wait for a whole chunk)."""
+    lines = resp.iter_lines(chunk_size=1, decode_unicode=True)
+    for line in lines:
+        if line == "event: ready":
+            return lines
+    raise AssertionError("the stream ended before ready")
+
+
+def test_open_streams_do_not_hold_the_shutdown(database_dsn: str, tmp_path) -> None:
+    """At SIGTERM, open streams end at once and the process stops, instead of waiting out the
+    25 s grace given to requests in flight."""
+    server = LiveServer(database_dsn, tmp_path).start()
+    try:
+        created = server.call("POST", "/v1/tenants", token=MASTER_KEY, json={"name": "feed"}).json()
+        headers = {"Authorization": f"Bearer {created['secret_key']}", "X-Tenant-ID": created["id"]}
+        with requests.get(server.url + PATH, headers=headers, stream=True, timeout=30) as resp:
+            assert resp.status_code == 200
+            rest = _read_until_ready(resp)
+            assert server.proc is not None
+            server.proc.terminate()
+            server.proc.wait(timeout=15)  # well inside the grace: the stream did not hold it
+            assert list(rest) == ["data: {}", ""]  # the rest of `ready`, then a clean end
+        assert server.proc.returncode == 0, server.log_text()
+    finally:
+        server.stop()
+
+
+async def test_a_stream_ends_after_its_longest(aiohttp_client: Any, settings, database_dsn: str) -> None:
+    app = create_app(dataclasses.replace(settings, revocation_stream_max=1.0), dsn=database_dsn)
+    api = Api(await aiohttp_client(app))
+    tenant = await create_tenant(api)
+    feed = await open_feed(api, tenant)
+    await feed.until_ready()
+    with pytest.raises(EOFError):  # the server ended it; the client reconnects with Last-Event-ID
+        while True:
+            await feed.next(timeout=10)

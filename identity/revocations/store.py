@@ -65,12 +65,6 @@ async def head(conn: Any, tenant_id: str) -> Cursor:
     return (int(row["xid"]), row["seq"]) if row else (0, 0)
 
 
-async def purge(pool: asyncpg.Pool, older_than: datetime) -> int:
-    """One statement: every entry revoked before older_than (past any tenant's forget_after)."""
-    status = await pool.execute("DELETE FROM revocations WHERE revoked_at < $1", older_than)
-    return int(status.split()[-1])
-
-
 def _entry(row: asyncpg.Record) -> Entry:
     return Entry(
         cursor=(int(row["xid"]), row["seq"]), kind=row["kind"], subject=row["subject"],

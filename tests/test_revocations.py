@@ -359,3 +359,16 @@ async def test_a_stream_ends_after_its_longest(aiohttp_client: Any, settings, da
     with pytest.raises(EOFError):  # the server ended it; the client reconnects with Last-Event-ID
         while True:
             await feed.next(timeout=10)
+
+
+async def test_the_reference_describes_the_stream(api: Api) -> None:
+    status, doc, _ = await api.call("GET", "/openapi.json")
+    assert status == 200
+    op = doc["paths"][PATH]["get"]
+    events = op["responses"]["200"]["content"]["text/event-stream"]["schema"]["oneOf"]
+    by_name = {e["properties"]["event"]["const"]: e["properties"]["data"]["contentSchema"] for e in events}
+    assert by_name["revocation"] == {"$ref": "#/components/schemas/Revocation"}
+    assert by_name["ready"] == {"type": "object", "maxProperties": 0}
+    assert set(doc["components"]["schemas"]["Revocation"]["required"]) == {
+        "kind", "id", "reason", "revoked_at", "forget_after"}
+    assert "invalid_last_event_id" in op["responses"]["400"]["x-error-codes"]

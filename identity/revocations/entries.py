@@ -5,10 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
 
-import msgspec
-
+from identity.revocations.schemas import Revocation
 from identity.tokens.signing import MAX_TOKEN_LIFETIME
 
 #: (xid of the writing transaction, seq): the order entries are read and sent in.
@@ -25,20 +23,6 @@ KEPT = MAX_TOKEN_LIFETIME + FORGET_LEEWAY
 _ID = re.compile(r"^[0-9a-f]{32}$")
 
 
-class RevocationData(msgspec.Struct, kw_only=True):
-    """The JSON `data` of an `event: revocation` on the stream."""
-
-    kind: Literal["session", "user", "signing_key"]
-    #: the session id (ses_...), user id (usr_...) or key id (jwk_..., the token header's kid)
-    id: str
-    #: signed_out, revoked_by_api, refresh_token_reused, password_reset, user_banned,
-    #: user_deleted, key_retired, ...
-    reason: str
-    revoked_at: datetime
-    #: after this a verifier may drop the entry: no token it concerns is still unexpired
-    forget_after: datetime
-
-
 @dataclass(frozen=True, slots=True)
 class Entry:
     cursor: Cursor
@@ -52,8 +36,8 @@ class Entry:
         """Fixed-width hex of the cursor: opaque to clients, increasing within a tenant."""
         return format_id(self.cursor)
 
-    def data(self, lifetime: timedelta) -> RevocationData:
-        return RevocationData(
+    def data(self, lifetime: timedelta) -> Revocation:
+        return Revocation(
             kind=self.kind,  # type: ignore[arg-type]
             id=self.subject, reason=self.reason, revoked_at=self.revoked_at,
             forget_after=self.revoked_at + lifetime + FORGET_LEEWAY,

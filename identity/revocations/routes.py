@@ -15,7 +15,7 @@ from identity.http.routing import Ctx, Router
 from identity.revocations import service
 from identity.revocations.entries import parse_id
 from identity.revocations.runtime import hub_of
-from identity.revocations.schemas import StreamRevocations
+from identity.revocations.schemas import Revocation, StreamRevocations
 from identity.state import REQUEST_ID
 from identity.tenants.auth_config import duration
 
@@ -31,6 +31,7 @@ WRITE_SECONDS = 30.0
 
 
 @router.get("/v1/revocations/stream", query=StreamRevocations, auth=(SECRET,), scope="sessions:read",
+            extra={"events": {"revocation": Revocation, "ready": None}},
             tag="Revocations", content_type="text/event-stream", errors=(INVALID_LAST_EVENT_ID,),
             summary="Stream the tenant's revocations (server-sent events) for local token verifiers")
 async def stream_revocations(ctx: Ctx) -> web.StreamResponse:

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import asyncpg
 import pytest
 import requests
 
@@ -64,12 +65,13 @@ class Feed:
                     ev.data = json.loads(value)
 
     async def revocation(self, timeout: float = WAIT) -> Event:
-        """The next revocation, skipping keepalives."""
-        while True:
-            ev = await self.next(timeout)
-            if ev.event == "revocation":
-                return ev
-            assert not ev.event, ev
+        """The next revocation within timeout, skipping keepalives."""
+        async with asyncio.timeout(timeout):
+            while True:
+                ev = await self.next(timeout)
+                if ev.event == "revocation":
+                    return ev
+                assert not ev.event, ev
 
     async def until_ready(self) -> list[Event]:
         """The replayed revocations, up to `ready`."""
@@ -372,3 +374,44 @@ async def test_the_reference_describes_the_stream(api: Api) -> None:
     assert set(doc["components"]["schemas"]["Revocation"]["required"]) == {
         "kind", "id", "reason", "revoked_at", "forget_after"}
     assert "invalid_last_event_id" in op["responses"]["400"]["x-error-codes"]
+
+
+async def test_an_entry_is_never_sent_before_an_earlier_one_commits(api: Api, app, tenant, sign_up,
+                                                                   database_dsn: str) -> None:
+    """Ids are taken when a transaction writes, not when it commits: a later entry that commits
+    first waits for the earlier one, so that a client resuming after it misses nothing."""
+    first, second = await sign_up(), await sign_up()
+    feed = await open_feed(api, tenant)
+    await feed.until_ready()
+    slow = await asyncpg.connect(database_dsn)
+    try:
+        tx = slow.transaction()
+        await tx.start()
+        await slow.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'revoked_by_api' "
+                           "WHERE tenant_id = $1 AND id = $2", tenant.id, first["session"]["id"])
+        assert (await tenant.secret("DELETE", f"/v1/sessions/{second['session']['id']}"))[0] == 204
+        with pytest.raises(TimeoutError):  # committed, but held back behind the open transaction
+            await feed.revocation(timeout=1.0)
+        await tx.commit()
+    finally:
+        await slow.close()
+    got = [await feed.revocation(), await feed.revocation()]
+    assert [e.data["id"] for e in got] == [first["session"]["id"], second["session"]["id"]]
+    assert got[0].id < got[1].id
+    feed.close()
+
+
+async def test_a_transaction_in_another_database_does_not_hold_the_feed(api: Api, tenant, sign_up,
+                                                                        server_dsn: str) -> None:
+    user = await sign_up()
+    feed = await open_feed(api, tenant)
+    await feed.until_ready()
+    elsewhere = await asyncpg.connect(server_dsn)  # the cluster's `postgres` database
+    try:
+        async with elsewhere.transaction():
+            await elsewhere.fetchval("SELECT pg_current_xact_id()")  # holds a transaction id, open
+            assert (await tenant.secret("DELETE", f"/v1/sessions/{user['session']['id']}"))[0] == 204
+            assert (await feed.revocation()).data["id"] == user["session"]["id"]
+    finally:
+        await elsewhere.close()
+    feed.close()

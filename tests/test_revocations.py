@@ -286,10 +286,13 @@ async def test_a_withdrawn_signing_key_reaches_every_tenant(api: Api, app, tenan
                VALUES ($1, 'ES256', '{}', 'x', now() + interval '1 day', now(), now() + interval '25 hours')""",
             kid)
         await conn.execute("UPDATE signing_keys SET expires_at = now() WHERE id = $1", kid)
-    for feed in feeds:
-        got = await feed.revocation()
-        assert (got.data["kind"], got.data["id"], got.data["reason"]) == ("signing_key", kid, "key_retired")
-        feed.close()
+    try:
+        for feed in feeds:
+            got = await feed.revocation()
+            assert (got.data["kind"], got.data["id"], got.data["reason"]) == ("signing_key", kid, "key_retired")
+            feed.close()
+    finally:  # other tests read every stored key
+        await pool.execute("DELETE FROM signing_keys WHERE id = $1", kid)
 
 
 async def test_streams_share_one_reader_per_tenant(api: Api, app, tenant, sign_up) -> None:

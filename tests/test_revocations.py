@@ -15,6 +15,7 @@ import requests
 
 from identity.app import create_app
 from identity.ids import new_id
+from identity.revocations import feed as feed_module
 from identity.revocations.runtime import hub_of
 from identity.state import state
 from tests.conftest import APP_ORIGIN, MASTER_KEY, Api, assert_error, create_tenant, emails_of, token_in
@@ -418,3 +419,15 @@ async def test_a_transaction_in_another_database_does_not_hold_the_feed(api: Api
     finally:
         await elsewhere.close()
     feed.close()
+
+
+async def test_streams_of_one_tenant_are_capped_per_process(api: Api, tenant, make_tenant, monkeypatch) -> None:
+    monkeypatch.setattr(feed_module, "MAX_STREAMS_PER_TENANT", 2)  # 100 in production
+    feeds = [await open_feed(api, tenant) for _ in range(2)]
+    resp = await api.client.get(PATH, headers={"Authorization": f"Bearer {tenant.sk}", "X-Tenant-ID": tenant.id})
+    assert resp.status == 429 and resp.headers["Retry-After"] == "60"
+    assert_error(await resp.json(), "too_many_streams", 429)
+    other = await make_tenant()  # another tenant is not affected
+    feeds.append(await open_feed(api, other))
+    for feed in feeds:
+        feed.close()

@@ -33,11 +33,20 @@ RETRY_SECONDS = 1.0
 #: its client resumes with Last-Event-ID, so a stalled client holds no unbounded memory.
 QUEUE_LIMIT = 10_000
 
+#: Streams one tenant may hold open in one process. A stream is a request being answered, which
+#: the slow-client guard never evicts: without a cap, one tenant's secret key could hold every
+#: connection the process has. A backend needs one stream per process.
+MAX_STREAMS_PER_TENANT = 100
+
 #: How long a new stream waits for its tenant's reader to find its place (database down: 503).
 JOIN_SECONDS = 10.0
 
 #: Put in a stream's queue when it must end (shutdown, overflow).
 END = None
+
+
+class TooManyStreams(Exception):
+    """The tenant already holds MAX_STREAMS_PER_TENANT streams in this process."""
 
 
 class Stream:
@@ -144,6 +153,8 @@ class Hub:
         reader = self.readers.get(tenant_id)
         if reader is None:
             reader = self.readers[tenant_id] = _TenantReader(self, tenant_id)
+        elif len(reader.streams) >= MAX_STREAMS_PER_TENANT:
+            raise TooManyStreams(tenant_id)
         stream = Stream(tenant_id)
         reader.streams.add(stream)
         try:

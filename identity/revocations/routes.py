@@ -14,6 +14,7 @@ from identity.http.errors import ErrorSpec
 from identity.http.routing import Ctx, Router
 from identity.revocations import service
 from identity.revocations.entries import parse_id
+from identity.revocations.feed import TooManyStreams
 from identity.revocations.runtime import hub_of
 from identity.revocations.schemas import Revocation, StreamRevocations
 from identity.state import REQUEST_ID
@@ -25,6 +26,8 @@ router = Router()
 
 INVALID_LAST_EVENT_ID = ErrorSpec(400, "invalid_last_event_id",
                                   "Last-Event-ID is not an id this stream sent.")
+TOO_MANY_STREAMS = ErrorSpec(429, "too_many_streams",
+                             "This tenant already holds as many revocation streams as one process serves.")
 #: A client that takes no bytes for this long (its buffers full) is cut: a stream is a request
 #: being answered, which the slow-client guard never cuts by itself.
 WRITE_SECONDS = 30.0
@@ -32,7 +35,7 @@ WRITE_SECONDS = 30.0
 
 @router.get("/v1/revocations/stream", query=StreamRevocations, auth=(SECRET,), scope="sessions:read",
             extra={"events": {"revocation": Revocation, "ready": None}},
-            tag="Revocations", content_type="text/event-stream", errors=(INVALID_LAST_EVENT_ID,),
+            tag="Revocations", content_type="text/event-stream", errors=(INVALID_LAST_EVENT_ID, TOO_MANY_STREAMS),
             summary="Stream the tenant's revocations (server-sent events) for local token verifiers")
 async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
     """Streams what a verifier of access tokens must refuse before the tokens expire: revoked sessions
@@ -44,7 +47,8 @@ async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
     with one, the entries after it. Then comes one `event: ready`, then each revocation as it commits
     (`id:`, `event: revocation`, `data:` a JSON object with `kind`, `id`, `reason`, `revoked_at`,
     `forget_after`), with a `: keepalive` comment line every 15 s. The service ends a stream after at
-    most an hour; clients reconnect with the last id they received. Changes nothing; emits no event
+    most an hour; clients reconnect with the last id they received. One process serves at most 100
+    streams of a tenant at once (429 `too_many_streams` beyond). Changes nothing; emits no event
     (the revocations themselves emit `session.revoked`, `user.disabled`, `user.deleted`)."""
     raw = ctx.request.headers.get("Last-Event-ID") or ctx.query.last_event_id
     after = None
@@ -56,7 +60,10 @@ async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
     lifetime = duration(ctx.principal.tenant.auth_config, "access_token_ttl")
     settings = ctx.settings
     hub = hub_of(ctx.app)
-    joined = await hub.join(ctx.tenant_id)  # before the answer starts: a failure is still a 503
+    try:  # before the answer starts, so that a refusal is still an error answer
+        joined = await hub.join(ctx.tenant_id)
+    except TooManyStreams:
+        raise TOO_MANY_STREAMS(headers={"Retry-After": "60"}) from None
     request = ctx.request
     response = web.StreamResponse(status=200, headers={
         "Cache-Control": "no-store",

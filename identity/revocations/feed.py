@@ -25,6 +25,8 @@ CHANNEL = "identity_revocations"
 #: An entry whose transaction may still be preceded by an uncommitted one is read again this
 #: soon (store.after's `settled`).
 SETTLE_SECONDS = 0.02
+#: The longest pause between such reads while the earlier transaction stays open.
+SETTLE_MAX_SECONDS = 1.0
 #: While the LISTEN connection is down, readers poll this often instead.
 POLL_SECONDS = 2.0
 #: After a failed read (the database restarting), the next try.
@@ -102,6 +104,7 @@ class _TenantReader:
 
     async def _read(self) -> None:
         assert self.cursor is not None
+        pause = SETTLE_SECONDS
         while True:
             entries, unsettled = await store.after(self.hub.pool, self.tenant_id, self.cursor)
             for entry in entries:
@@ -110,7 +113,10 @@ class _TenantReader:
             if entries:
                 self.cursor = entries[-1].cursor
             if unsettled:
-                await asyncio.sleep(SETTLE_SECONDS)
+                # Usually a transaction that ends within milliseconds; a long one (a migration)
+                # is waited for at a slowing pace rather than 50 reads a second.
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, SETTLE_MAX_SECONDS)
                 continue
             if len(entries) < store.PAGE:
                 return

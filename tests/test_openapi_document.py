@@ -75,6 +75,7 @@ def test_every_public_schema_name_is_registered_unique_and_in_use() -> None:
         for r in router.routes:
             types += [t for t in (r.body, r.response, r.query, r.form) if t is not None]
             types += [t for t in r.extra.get("responses", {}).values() if isinstance(t, type)]
+            types += [t for t in r.extra.get("events", {}).values() if isinstance(t, type)]
     classes = {openapi._qualified(c) for c in openapi._component_classes(types)}
     unregistered = sorted(classes - set(PUBLIC_NAMES))
     assert not unregistered, (

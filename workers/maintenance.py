@@ -14,6 +14,7 @@ import structlog
 
 from identity.db.batches import delete_in_batches
 from identity.outbox import store as outbox_store
+from identity.revocations.entries import KEPT
 from workers.runtime import Runtime
 
 log = structlog.get_logger("workers.maintenance")
@@ -114,6 +115,11 @@ async def delete_old_email_log(pool: Any) -> int:
     )
 
 
+async def delete_forgotten_revocations(pool: Any) -> int:
+    """Revocation feed entries past every tenant's forget_after (docs/revocations.md)."""
+    return await delete_in_batches(pool, "revocations", "revoked_at < now() - $1::interval", KEPT)
+
+
 async def recover(rt: Runtime) -> dict[str, int]:
     """Requeue stalled work: jobs of workers whose heartbeat stopped go back to 'todo', and
     outbox rows past their lease or due time with no job waiting get a new job."""
@@ -139,6 +145,7 @@ async def cleanup(rt: Runtime) -> dict[str, Any]:
         "invitations": await expire_invitations(pool),
         "oauth": await expire_oauth(pool),
         "email_messages": await delete_old_email_log(pool),
+        "revocations": await delete_forgotten_revocations(pool),
     }
     if rt.proc_app is not None:
         # Our jobs are bookkeeping only (the outbox row is the record); finished ones can go.

@@ -153,6 +153,8 @@ PUBLIC_NAMES: dict[str, str] = {
     "identity.organizations.schemas.UpdateMember": "UpdateMember",
     "identity.organizations.schemas.UpdateOrganization": "UpdateOrganization",
     "identity.platform_routes.Health": "Health",
+    "identity.revocations.schemas.Revocation": "Revocation",
+    "identity.revocations.schemas.StreamRevocations": "StreamRevocations",
     "identity.sessions.schemas.ListSessions": "ListSessions",
     "identity.sessions.schemas.RevokeSessions": "RevokeSessions",
     "identity.sessions.schemas.Revoked": "Revoked",

@@ -2971,6 +2971,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/revocations/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the tenant's revocations (server-sent events) for local token verifiers
+         * @description Streams what a verifier of access tokens must refuse before the tokens expire: revoked sessions
+         *     (`kind` `session`, matched against the token's `sid`), banned or deleted users (`user`, matched
+         *     against `sub` for tokens whose `iat` is not after `revoked_at`) and withdrawn signing keys
+         *     (`signing_key`, matched against the header's `kid`). Called with a **secret key** holding the
+         *     `sessions:read` scope; the answer is `text/event-stream`. Without `Last-Event-ID` (header, or the
+         *     `last_event_id` query parameter) every entry whose `forget_after` is still ahead is replayed first;
+         *     with one, the entries after it. Then comes one `event: ready`, then each revocation as it commits
+         *     (`id:`, `event: revocation`, `data:` a JSON object with `kind`, `id`, `reason`, `revoked_at`,
+         *     `forget_after`), with a `: keepalive` comment line every 15 s. The service ends a stream after at
+         *     most an hour; clients reconnect with the last id they received. One process serves at most 100
+         *     streams of a tenant at once (429 `too_many_streams` beyond). Changes nothing; emits no event
+         *     (the revocations themselves emit `session.revoked`, `user.disabled`, `user.deleted`).
+         */
+        get: operations["get_v1_revocations_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4811,6 +4842,18 @@ export interface components {
             session: components["schemas"]["SessionCredentials"];
             new_user: boolean;
             identity_id: string;
+        };
+        /**
+         * Revocation
+         * @description The JSON `data` of an `event: revocation` on the stream.
+         */
+        Revocation: {
+            /** @enum {unknown} */
+            kind: "session" | "signing_key" | "user";
+            id: string;
+            reason: string;
+            revoked_at: string;
+            forget_after: string;
         };
     };
     responses: never;
@@ -33512,6 +33555,174 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limit_exceeded",
                      *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "status": 429,
+                     *         "request_id": "req_2x9k4m7p1q8r"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "status": 503,
+                     *         "request_id": "req_2x9k4m7p1q8r"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_v1_revocations_stream: {
+        parameters: {
+            query?: {
+                last_event_id?: string;
+            };
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        id?: string;
+                        /** @constant */
+                        event: "revocation";
+                        data: string;
+                    } | {
+                        id?: string;
+                        /** @constant */
+                        event: "ready";
+                        data: string;
+                    };
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `invalid_last_event_id`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_last_event_id",
+                     *         "message": "Last-Event-ID is not an id this stream sent.",
+                     *         "status": 400,
+                     *         "request_id": "req_2x9k4m7p1q8r"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "status": 401,
+                     *         "request_id": "req_2x9k4m7p1q8r"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `insufficient_scope`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "status": 403,
+                     *         "request_id": "req_2x9k4m7p1q8r"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "status": 404,
+                     *         "request_id": "req_2x9k4m7p1q8r"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "status": 422,
+                     *         "request_id": "req_2x9k4m7p1q8r"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`, `too_many_streams`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "too_many_streams",
+                     *         "message": "This tenant already holds as many revocation streams as one process serves.",
                      *         "status": 429,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }

@@ -143,6 +143,8 @@ from .get_v1_organizations_id_invitations_status import GetV1OrganizationsIdInvi
 from .get_v1_organizations_id_members_order import GetV1OrganizationsIdMembersOrder
 from .get_v1_organizations_id_members_role import GetV1OrganizationsIdMembersRole
 from .get_v1_organizations_order import GetV1OrganizationsOrder
+from .get_v1_revocations_stream_response_200_type_0 import GetV1RevocationsStreamResponse200Type0
+from .get_v1_revocations_stream_response_200_type_1 import GetV1RevocationsStreamResponse200Type1
 from .get_v1_sessions_order import GetV1SessionsOrder
 from .get_v1_sessions_status import GetV1SessionsStatus
 from .get_v1_tenants_order import GetV1TenantsOrder
@@ -211,6 +213,8 @@ from .rendered_email import RenderedEmail
 from .resend import Resend
 from .reset import Reset
 from .resource import Resource
+from .revocation import Revocation
+from .revocation_kind import RevocationKind
 from .revoke_all_sessions import RevokeAllSessions
 from .revoked import Revoked
 from .rotate_key import RotateKey
@@ -458,6 +462,8 @@ __all__ = (
     "GetV1OrganizationsIdMembersOrder",
     "GetV1OrganizationsIdMembersRole",
     "GetV1OrganizationsOrder",
+    "GetV1RevocationsStreamResponse200Type0",
+    "GetV1RevocationsStreamResponse200Type1",
     "GetV1SessionsOrder",
     "GetV1SessionsStatus",
     "GetV1TenantsOrder",
@@ -526,6 +532,8 @@ __all__ = (
     "Resend",
     "Reset",
     "Resource",
+    "Revocation",
+    "RevocationKind",
     "RevokeAllSessions",
     "Revoked",
     "RotateKey",

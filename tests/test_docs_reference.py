@@ -332,7 +332,8 @@ async def test_every_key_of_every_emitted_event_is_documented(tenant, app, sign_
 #: Written so that this file does not match itself.
 OUTSIDE = re.compile("|".join([
     r"decisions" r"\.md", r"interface" r"\.md", r"shared" r"/spec", r"\.\./" r"shared",
-    r"(?<!user )(?<!command-line )\binter" r"face\b", r"\bthe " r"spec\b",
+    # (not TypeScript's keyword: `interface Name {`, `interface Name<T>`, `interface A extends B`)
+    r"(?<!user )(?<!command-line )\binter" r"face\b(?!\s+\w+\s*(?:\{|<|extends\b))", r"\bthe " r"spec\b",
     # A section sign not preceded on its line by the RFC or OIDC document it belongs to.
     r"^(?!.*(?:RFC|OIDC|OpenID|Core|Discovery)).*" "\u00a7",
 ]), re.I | re.M)

@@ -41,7 +41,7 @@ async def refresh(
     limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
 
     A token this process issued (the common case: a client refreshing again) comes with a hint
-    of its session (identity/tokens/refresh_hints.py): its pair is built first and rotated in
+    of its session (identity/sessions/refresh_hints.py): its pair is built first and rotated in
     one autocommit statement that checks the hint against the rows as it writes. Otherwise (or
     if the hint no longer holds) the unspent token of a live session takes two autocommit
     statements: read, then rotate_if_current(), which writes only if nothing changed meanwhile.

@@ -194,7 +194,7 @@ async def rotate_if_current(
 
 
 # The rotation of rotate_if_current, written only if every value a hinted pair was built from
-# (identity/tokens/refresh_hints.py) is still what the rows hold: the session's user, expiry,
+# (identity/sessions/refresh_hints.py) is still what the rows hold: the session's user, expiry,
 # organization and MFA state, the user's status, role and public metadata, and the role in the
 # active organization. The checks sit in the session UPDATE's WHERE, so they are evaluated again
 # on the locked row if a concurrent write committed first.
@@ -218,7 +218,7 @@ async def rotate_if_hinted(
     conn: Any, tenant_id: str, old_hash: str, new_hash: str,
     reply_sealed: str | None, reply_until: datetime | None, hint: Any,
 ) -> bool:
-    """rotate_if_current for a pair built from a Hint (identity/tokens/refresh_hints.py) without
+    """rotate_if_current for a pair built from a Hint (identity/sessions/refresh_hints.py) without
     reading the rows first: one statement, one round trip. True when it rotated; False when the
     token is spent, the session ended, or anything the hint says has changed (the caller then
     reads the rows and decides as without a hint)."""

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+import asyncpg
 import msgspec
 import structlog
 from aiohttp import web
@@ -72,19 +73,19 @@ async def _flush_last_used(app: web.Application) -> None:
             log.warning("last_used_flush_failed", exc_info=True)
 
 
-def create_app(settings: Settings, *, dsn: str | None = None, pool=None) -> web.Application:
+def create_app(settings: Settings, *, dsn: str | None = None, pool: asyncpg.Pool | None = None) -> web.Application:
     app = web.Application(middlewares=[platform_middleware], client_max_size=MAX_BODY_BYTES)
     st = AppState(
         settings=settings,
         box=SecretBox.load_or_create(settings.secret_key, settings.data_dir),
         last_used=LastUsed(),
+        # Given a pool but no dsn, the listener never listens and the caches stay off.
+        listener=Listener(dsn),
         dsn=dsn,
         pool=pool,
     )
     st.limiter = Limiter.from_settings(settings)
     passwords.use_threads(settings.password_threads)  # one pool per process: the last app's size
-    # Given a pool but no dsn, the listener never listens and the caches stay off.
-    st.listener = Listener(dsn)
     st.key_cache = KeyCache(st.listener)
     app[STATE] = st
     wiring.wire(app)  # resolvers, hooks, seams and runtimes: every moving part, in one module

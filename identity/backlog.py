@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,7 @@ from prometheus_client import Counter
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from identity.db.jobs import queue_depth
 from identity.email.queue import TOPIC as EMAIL_TOPIC
 from identity.mfa.sms import TOPIC as SMS_TOPIC
 from identity.outbox import store as outbox_store
@@ -54,26 +55,33 @@ class Snapshot:
     webhooks: dict[str, float] = field(default_factory=dict)
 
 
+def _counted(
+    rows: list[Any], key: str, names: tuple[str, ...], statuses: tuple[str, ...]
+) -> tuple[dict[tuple[str, str], int], dict[str, float]]:
+    """Rows counted by (name, status), every status of every known name present (0 when none),
+    and each name's oldest due age."""
+    counts = {(n, s): 0 for n in names for s in statuses}
+    oldest = dict.fromkeys(names, 0.0)
+    for r in rows:
+        counts[(r[key], r["status"])] = r["n"]
+        oldest[r[key]] = max(oldest.get(r[key], 0.0), float(r["oldest_due"]))
+    for name, _ in list(counts):  # a name outside the known ones: all its statuses
+        for status in statuses:
+            counts.setdefault((name, status), 0)
+    return counts, oldest
+
+
 async def read(conn: Any) -> Snapshot:
     snap = Snapshot()
-    snap.outbox = {(t, s): 0 for t in OUTBOX_TOPICS for s in OUTBOX_STATUSES}
-    snap.outbox_oldest = dict.fromkeys(OUTBOX_TOPICS, 0.0)
-    for r in await outbox_store.depth(conn):
-        snap.outbox[(r["topic"], r["status"])] = r["n"]
-        topic = r["topic"]
-        snap.outbox_oldest[topic] = max(snap.outbox_oldest.get(topic, 0.0), float(r["oldest_due"]))
-    for topic, _ in list(snap.outbox):  # a topic outside the known ones: all its statuses
-        for status in OUTBOX_STATUSES:
-            snap.outbox.setdefault((topic, status), 0)
+    snap.outbox, snap.outbox_oldest = _counted(
+        await outbox_store.depth(conn), "topic", OUTBOX_TOPICS, OUTBOX_STATUSES)
     snap.jobs = {(q, s): 0 for q in JOB_QUEUES for s in JOB_STATUSES}
     snap.jobs_oldest = dict.fromkeys(JOB_QUEUES, 0.0)
-    for r in await outbox_store.job_queue(conn):
-        snap.jobs[(r["queue"], r["status"])] = r["n"]
-        queue = r["queue"]
-        snap.jobs_oldest[queue] = max(snap.jobs_oldest.get(queue, 0.0), float(r["oldest_due"]))
-    for queue, _ in list(snap.jobs):
-        for status in JOB_STATUSES:
-            snap.jobs.setdefault((queue, status), 0)
+    for r in await queue_depth(conn):
+        queue = r["queue_name"]
+        snap.jobs[(queue, "todo")] = r["todo"]
+        snap.jobs[(queue, "doing")] = r["doing"]
+        snap.jobs_oldest[queue] = float(r["oldest_due_age"])
     row = await webhook_store.backlog(conn)
     snap.webhooks = {k: float(row[k]) for k in ("pending", "paused", "due", "webhooks", "oldest")}
     return snap
@@ -116,30 +124,18 @@ class BacklogCollector(Collector):
         snap = self.snapshot
         if snap is None or time.monotonic() - self.taken_at > STALE_SECONDS:
             return
-        depth = GaugeMetricFamily(
+        yield _filled(GaugeMetricFamily(
             "identity_outbox_depth", "Outbox rows waiting, in progress or failed, by topic and status",
-            labels=["topic", "status"])
-        for (topic, status), n in sorted(snap.outbox.items()):
-            depth.add_metric([topic, status], n)
-        yield depth
-        oldest = GaugeMetricFamily(
+            labels=["topic", "status"]), snap.outbox)
+        yield _filled(GaugeMetricFamily(
             "identity_outbox_oldest_due_seconds", "Age of the oldest due queued outbox row, by topic",
-            labels=["topic"])
-        for topic, age in sorted(snap.outbox_oldest.items()):
-            oldest.add_metric([topic], age)
-        yield oldest
-        jobs = GaugeMetricFamily(
+            labels=["topic"]), snap.outbox_oldest)
+        yield _filled(GaugeMetricFamily(
             "identity_job_queue_depth", "Jobs waiting (todo) or running (doing), by queue and status",
-            labels=["queue", "status"])
-        for (queue, status), n in sorted(snap.jobs.items()):
-            jobs.add_metric([queue, status], n)
-        yield jobs
-        jobs_oldest = GaugeMetricFamily(
+            labels=["queue", "status"]), snap.jobs)
+        yield _filled(GaugeMetricFamily(
             "identity_job_queue_oldest_due_seconds",
-            "Age of the oldest due job nobody has taken yet, by queue", labels=["queue"])
-        for queue, age in sorted(snap.jobs_oldest.items()):
-            jobs_oldest.add_metric([queue], age)
-        yield jobs_oldest
+            "Age of the oldest due job nobody has taken yet, by queue", labels=["queue"]), snap.jobs_oldest)
         hooks = snap.webhooks
         pending = GaugeMetricFamily(
             "identity_webhook_deliveries_pending",
@@ -160,6 +156,14 @@ class BacklogCollector(Collector):
             "identity_webhook_deliveries_oldest_pending_seconds",
             "Age of the oldest pending delivery of an active webhook, from the start of its "
             "series of attempts", value=hooks["oldest"])
+
+
+def _filled(gauge: GaugeMetricFamily, values: Mapping[Any, float]) -> GaugeMetricFamily:
+    """The gauge with a sample per key of values (one label value, or a tuple of them), in key order.
+    (Each gauge is declared where it is yielded: tests/test_ops.py reads the names from there.)"""
+    for key, value in sorted(values.items()):
+        gauge.add_metric(list(key) if isinstance(key, tuple) else [key], value)
+    return gauge
 
 
 #: The process's one collector; identity/wiring.py adds it to prometheus' registry.

@@ -110,6 +110,12 @@ def _secret_file(p: argparse.ArgumentParser) -> None:
                    help="write the new secret to this new file (mode 0600) instead of the terminal")
 
 
+def _group(sub: Any, name: str, dest: str, *, help: str, description: str) -> Any:
+    """A command with actions (`identity NAME ACTION`): the parser its actions are added to."""
+    group = sub.add_parser(name, help=help, description=description)
+    return group.add_subparsers(dest=dest, required=True, metavar="ACTION")
+
+
 def _limit(p: argparse.ArgumentParser, default: int) -> None:
     p.add_argument("--limit", type=int, default=default, help=f"at most this many rows (default {default})")
 
@@ -136,9 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
                    description="apply the schema files in sql/ once each, in order, under an advisory "
                                "lock (creates the embedded database when there is none)")
 
-    keys = sub.add_parser("keys", help="master keys and JWT signing keys",
-                          description="master keys and JWT signing keys")
-    keys_sub = keys.add_subparsers(dest="keys_command", required=True, metavar="ACTION")
+    keys_sub = _group(sub, "keys", "keys_command",
+                      help="master keys and JWT signing keys",
+                      description="master keys and JWT signing keys")
     km = keys_sub.add_parser("master", help="create a new master key and show it once (= master-keys create)",
                              description="create a new master key; only its hash is stored")
     _secret_file(km)
@@ -150,9 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     rotate.add_argument("--algorithm", choices=["ES256", "RS256"], action="append",
                         help="rotate only this key family (repeatable); default both")
 
-    mk = sub.add_parser("master-keys", help="create, list and revoke master keys",
-                        description="master keys (mk_live_...) manage tenants; only their hashes are stored")
-    mk_sub = mk.add_subparsers(dest="master_command", required=True, metavar="ACTION")
+    mk_sub = _group(sub, "master-keys", "master_command",
+                    help="create, list and revoke master keys",
+                    description="master keys (mk_live_...) manage tenants; only their hashes are stored")
     mkc = mk_sub.add_parser("create", help="create a new master key and show it once",
                             description="create a new master key and show it once")
     _secret_file(mkc)
@@ -163,9 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
                             description="revoke a master key; it stops working at once")
     mkr.add_argument("id", help="the key's id (mk_..., from `identity master-keys list`)")
 
-    tenants = sub.add_parser("tenants", help="create, list and show tenants",
-                             description="create, list and show tenants (as the control plane API does)")
-    t_sub = tenants.add_subparsers(dest="tenants_command", required=True, metavar="ACTION")
+    t_sub = _group(sub, "tenants", "tenants_command",
+                   help="create, list and show tenants",
+                   description="create, list and show tenants (as the control plane API does)")
     tc = t_sub.add_parser("create", help="create a tenant with its publishable and secret keys",
                           description="create a tenant; prints its id (TID) and publishable key (PK), "
                                       "and shows its secret key (SK) once")
@@ -187,9 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     ts.add_argument("tenant", help="the tenant's id (tnt_...) or slug")
     _json(ts)
 
-    users = sub.add_parser("users", help="look up a user; verify their email, unlock them, reset their MFA",
-                           description="user support actions; each change is audited with actor type operator")
-    u_sub = users.add_subparsers(dest="users_command", required=True, metavar="ACTION")
+    u_sub = _group(sub, "users", "users_command",
+                   help="look up a user; verify their email, unlock them, reset their MFA",
+                   description="user support actions; each change is audited with actor type operator")
     for name, text in (
         ("find", "show a user (status, verification, MFA, lockout)"),
         ("verify-email", "mark the user's email address verified (sign-in then stops answering "
@@ -203,9 +209,9 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "find":
             _json(p)
 
-    hooks = sub.add_parser("webhooks", help="list and retry webhook deliveries",
-                           description="webhook deliveries of one tenant")
-    w_sub = hooks.add_subparsers(dest="webhooks_command", required=True, metavar="ACTION")
+    w_sub = _group(sub, "webhooks", "webhooks_command",
+                   help="list and retry webhook deliveries",
+                   description="webhook deliveries of one tenant")
     wd = w_sub.add_parser("deliveries", help="list deliveries, newest first",
                           description="list deliveries, newest first, to the tenant's and admin webhooks")
     _tenant_arg(wd)
@@ -231,9 +237,9 @@ def build_parser() -> argparse.ArgumentParser:
                                     "show only whether they are set, URLs lose their passwords")
     _json(cf)
 
-    db = sub.add_parser("db", help="the embedded database: psql, stop",
-                        description="the database under IDENTITY_DATA_DIR (or IDENTITY_DATABASE_URL)")
-    d_sub = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    d_sub = _group(sub, "db", "db_command",
+                   help="the embedded database: psql, stop",
+                   description="the database under IDENTITY_DATA_DIR (or IDENTITY_DATABASE_URL)")
     dp = d_sub.add_parser("psql", help="open psql on the service's database",
                           description="open psql on the service's database (starts the embedded "
                                       "server if needed, and stops it again afterwards)")
@@ -241,18 +247,18 @@ def build_parser() -> argparse.ArgumentParser:
     d_sub.add_parser("stop", help="stop the embedded Postgres (a running serve loses its database)",
                      description="stop the embedded Postgres under IDENTITY_DATA_DIR")
 
-    emails = sub.add_parser("emails", help="the email log (stored messages without IDENTITY_SMTP_URL)",
-                            description="the email log (stored messages without IDENTITY_SMTP_URL)")
-    emails_sub = emails.add_subparsers(dest="emails_command", required=True, metavar="ACTION")
+    emails_sub = _group(sub, "emails", "emails_command",
+                        help="the email log (stored messages without IDENTITY_SMTP_URL)",
+                        description="the email log (stored messages without IDENTITY_SMTP_URL)")
     el = emails_sub.add_parser("list", help="newest emails first, with their links and codes",
                                description="newest emails first, with their links and codes")
     el.add_argument("--tenant", help="only this tenant's emails (tenant id)")
     el.add_argument("--to", help="only emails to this address")
     _limit(el, 20)
     el.add_argument("--full", action="store_true", help="print whole text bodies")
-    outbox = sub.add_parser("outbox", help="inspect and retry outbox rows",
-                            description="inspect and retry outbox rows")
-    outbox_sub = outbox.add_subparsers(dest="outbox_command", required=True, metavar="ACTION")
+    outbox_sub = _group(sub, "outbox", "outbox_command",
+                        help="inspect and retry outbox rows",
+                        description="inspect and retry outbox rows")
     ol = outbox_sub.add_parser("list", help="newest rows first: status, attempts, last error",
                                description="newest rows first: status, attempts, last error")
     ol.add_argument("--tenant", help="only this tenant's rows (tenant id)")

@@ -141,6 +141,10 @@ class Settings:
     metrics_addr: tuple[str, int] | None = None
     #: bearer token that opens /metrics on the API port; None: /metrics there answers 404
     metrics_token: str | None = None
+    #: the revocation feed (docs/revocations.md): seconds between keepalive comments, and the
+    #: longest a stream stays open before the client must reconnect
+    revocation_keepalive: float = 15.0
+    revocation_stream_max: float = 3600.0
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -177,6 +181,8 @@ class Settings:
             otlp_endpoint=(env.get("IDENTITY_OTLP_ENDPOINT") or "").strip() or None,
             metrics_addr=_listen_address(env.get("IDENTITY_METRICS_ADDR", "")),
             metrics_token=env.get("IDENTITY_METRICS_TOKEN") or None,
+            revocation_keepalive=_seconds("IDENTITY_REVOCATION_KEEPALIVE", env, 15.0),
+            revocation_stream_max=_seconds("IDENTITY_REVOCATION_STREAM_MAX", env, 3600.0),
         )
 
     def __post_init__(self) -> None:

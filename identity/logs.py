@@ -8,6 +8,7 @@ import logging
 import os
 import re
 import sys
+from collections.abc import MutableMapping
 from typing import Any
 
 import structlog
@@ -38,7 +39,7 @@ def redacted(key: str, value: Any) -> Any:
     return mask_credentials(value) if isinstance(value, str) else value
 
 
-def _redact(_: Any, __: str, event: dict[str, Any]) -> dict[str, Any]:
+def _redact(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
     for key, value in list(event.items()):
         event[key] = redacted(key, value)
     return event
@@ -135,7 +136,7 @@ def configure(level: str | None = None) -> None:
     level = (level or os.environ.get("IDENTITY_LOG_LEVEL") or "INFO").strip().upper()
     if level not in logging.getLevelNamesMapping():
         raise SystemExit(f"IDENTITY_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got {level!r}")
-    shared = [
+    shared: list[structlog.typing.Processor] = [
         structlog.contextvars.merge_contextvars,
         structlog.stdlib.add_log_level,
         structlog.stdlib.add_logger_name,

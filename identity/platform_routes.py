@@ -12,7 +12,7 @@ from identity import __version__
 from identity.db.pool import ping
 from identity.http import exposition
 from identity.http.errors import NOT_FOUND, UNAUTHENTICATED
-from identity.http.routing import Ctx, Router, json_response
+from identity.http.routing import Ctx, HandlerResult, Router, json_response
 from identity.http.types import Model
 from identity.state import state
 
@@ -28,7 +28,7 @@ class Health(Model):
 @router.get("/health", response=Health, tenant=False, tag="Platform",
             summary="Health check; 503 when the database does not answer",
             extra={"responses": {503: Health}})
-async def health(ctx: Ctx):
+async def health(ctx: Ctx) -> HandlerResult:
     """Liveness and readiness probe for load balancers and orchestrators. Public: no credential, not rate
     limited. Answers 200 with the service version when the database answers a query within 2 seconds,
     else 503 with `database: "unreachable"`. Changes nothing."""
@@ -45,7 +45,7 @@ async def health(ctx: Ctx):
 @router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain",
             errors=(UNAUTHENTICATED, NOT_FOUND),
             summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)")
-async def metrics(ctx: Ctx):
+async def metrics(ctx: Ctx) -> HandlerResult:
     """Prometheus metrics of this process in the text exposition format: HTTP requests and latencies,
     sign-in and sign-up outcomes by error code, the database pool, the job queues, the outbox and
     pending webhook deliveries. No API credential: on the API port it answers 404 unless
@@ -57,7 +57,7 @@ async def metrics(ctx: Ctx):
 
 
 @router.get("/openapi.json", tenant=False, tag="Platform", summary="This OpenAPI description")
-async def openapi(ctx: Ctx):
+async def openapi(ctx: Ctx) -> HandlerResult:
     """This OpenAPI document, generated from the route declarations at start-up, so it always matches the
     running service. Public: no credential, not rate limited. Use it to generate clients."""
     return web.Response(body=state(ctx.app).openapi_bytes, content_type="application/json")
@@ -93,7 +93,7 @@ def _redoc_bundle() -> bytes:
 
 @router.get("/docs", tenant=False, tag="Platform", content_type="text/html",
             summary="The API reference: this description rendered by Redoc")
-async def docs(ctx: Ctx):
+async def docs(ctx: Ctx) -> HandlerResult:
     """The API reference for people: this document rendered by Redoc, served by the service itself (no
     CDN; the page's Content-Security-Policy allows only the service's own scripts). No credential,
     not rate limited, changes nothing. Machines read `GET /openapi.json` instead."""
@@ -104,7 +104,7 @@ async def docs(ctx: Ctx):
 @router.get("/docs/redoc.standalone.js", tenant=False, tag="Platform",
             content_type="text/javascript",
             summary="The Redoc bundle that /docs loads (served from the package, never a CDN)")
-async def docs_bundle(ctx: Ctx):
+async def docs_bundle(ctx: Ctx) -> HandlerResult:
     """The Redoc bundle that `GET /docs` loads, vendored in the package at a pinned version (no CDN at
     run time). No credential, cached by browsers for a day, changes nothing."""
     return web.Response(body=_redoc_bundle(), content_type="text/javascript", charset="utf-8",

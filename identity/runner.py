@@ -67,7 +67,7 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
         # scans, so a full collection under load is short (a tail-latency pause otherwise).
         gc.collect()
         gc.freeze()
-        waiters = [asyncio.create_task(stop.wait())]
+        waiters: list[asyncio.Task[object]] = [asyncio.create_task(stop.wait())]
         if handle is not None:
             waiters.append(handle.task)
         await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)

@@ -48,17 +48,18 @@ class AppState:
     box: SecretBox
     #: identity/http/auth.py LastUsed (Any here: identity/http/ imports this module).
     last_used: Any
+    #: The process's one LISTEN connection (identity/db/listener.py); caches subscribe to it.
+    listener: Listener
     registry: Registry = field(default_factory=Registry)
     dsn: str | None = None
     pool: Any = None  # an asyncpg.Pool once the app has started
     owns_pool: bool = False
     routes: list[Any] = field(default_factory=list)
     openapi_bytes: bytes = b""
-    metrics_refreshers: list[Callable[[], Any]] = field(default_factory=list)
+    #: Awaited with the pool before /metrics answers (identity/wiring.py metrics_refreshers).
+    metrics_refreshers: list[Callable[[Any], Awaitable[None]]] = field(default_factory=list)
     #: identity/http/ratelimit/limiter.py Limiter (Any here: that package imports this module).
     limiter: Any = None
-    #: The process's one LISTEN connection (identity/db/listener.py); caches subscribe to it.
-    listener: Listener | None = None
     #: API-key lookups (identity/http/key_cache.py), kept honest through the listener.
     key_cache: Any = None
     #: Whether the users table has its trigram index (GET /v1/users search), once looked up.
@@ -74,4 +75,4 @@ def state(app_or_request: web.Application | web.Request) -> AppState:
 
 REQUEST_ID: web.RequestKey[str] = web.RequestKey("request_id", str)
 CORS_ORIGIN: web.RequestKey[str] = web.RequestKey("cors_origin", str)
-RATE_HEADERS: web.RequestKey[dict] = web.RequestKey("rate_headers", dict)
+RATE_HEADERS: web.RequestKey[dict[str, str]] = web.RequestKey("rate_headers", dict)

@@ -34,6 +34,7 @@ def routers() -> list[Router]:
     from identity.mfa import routes as mfa
     from identity.oauth import routes as oauth
     from identity.organizations import routes as organizations
+    from identity.revocations import routes as revocations
     from identity.sessions import jwks
     from identity.sessions import routes as sessions
     from identity.tenants import routes as tenants
@@ -42,7 +43,8 @@ def routers() -> list[Router]:
 
     return [platform_routes.router, tenants.router, keys.router, email.router, auth.router,
             sessions.router, jwks.router, webhooks.router, organizations.router, clients.router,
-            oauth.router, mfa.router, users.router, admin.router, audit.router, connections.router]
+            oauth.router, mfa.router, users.router, admin.router, audit.router, connections.router,
+            revocations.router]
 
 
 def tenant_created() -> list[TenantCreated]:
@@ -58,13 +60,14 @@ def registry() -> Registry:
     from identity.mfa.routes import hosted_page_step
     from identity.oauth import machine
     from identity.principals import ACCESS_TOKEN
+    from identity.revocations import runtime as revocations_runtime
     from identity.sessions import runtime as sessions_runtime
     from identity.sessions.resolver import resolve_access_token
 
     return Registry(
         resolvers={**builtin_resolvers(), ACCESS_TOKEN: resolve_access_token},
-        startup=[sessions_runtime.start, machine.start],
-        shutdown=[sessions_runtime.stop, machine.stop],
+        startup=[sessions_runtime.start, machine.start, revocations_runtime.start],
+        shutdown=[sessions_runtime.stop, machine.stop, revocations_runtime.stop],
         tenant_created=tenant_created(),
         hosted_mfa_step=hosted_page_step,
     )
@@ -78,6 +81,7 @@ def runtimes(app: web.Application) -> None:
     from identity.mfa import challenges
     from identity.mfa.service import remove_all as remove_factors
     from identity.oauth import machine
+    from identity.revocations import runtime as revocations_runtime
     from identity.sessions import runtime as sessions_runtime
 
     app[sessions_runtime.AUTH] = sessions_runtime.build(
@@ -85,6 +89,9 @@ def runtimes(app: web.Application) -> None:
         unlink_unvouched=delete_unvouched_identities, remove_factors=remove_factors)
     app[machine.OAUTH] = machine.build(app)
     app[PROVIDERS] = ProviderCache()
+    app[revocations_runtime.REVOCATIONS] = revocations_runtime.build(app)
+    # Long-lived answers (the revocation feed) end when shutdown begins, not after its grace.
+    app.on_shutdown.append(revocations_runtime.stop)
 
 
 _events_connected = False

@@ -11,7 +11,7 @@ from aiohttp import web
 
 from identity.app import create_app
 from identity.state import state
-from tests.conftest import APP_ORIGIN, MASTER_KEY, STRONG_PASSWORD, Api, TenantHandle
+from tests.support.api import APP_ORIGIN, MASTER_KEY, STRONG_PASSWORD, Api, TenantHandle
 
 
 @pytest.fixture
@@ -170,7 +170,7 @@ async def test_bot_protection_on_sign_in_and_sign_up(api: Api, verifier, app) ->
 
 
 async def test_unreachable_verifier_fails_closed(api: Api, settings) -> None:
-    from tests.conftest import free_port
+    from tests.support.api import free_port
 
     dead = f"http://127.0.0.1:{free_port()}/siteverify"
     t = await _tenant(api, auth_config={
@@ -210,7 +210,7 @@ async def test_bulk_operations_fifty_per_minute_per_key(limited: Api) -> None:
 
 
 async def test_webhook_test_ten_per_minute_and_retries_hundred_per_hour(limited: Api) -> None:
-    from tests.conftest import free_port
+    from tests.support.api import free_port
 
     t = await _tenant(limited)
     status, hook, _ = await t.secret("POST", "/v1/webhooks", json={

@@ -7,16 +7,9 @@ from datetime import UTC, datetime, timedelta
 import jwt
 
 from identity.state import state
-from tests.conftest import CP_ADMIN_KEY, STRONG_PASSWORD, Api, assert_error
-from tests.records import events
-from tests.users_support import (
-    audit_entries,
-    create_user,
-    me_status,
-    new_email,
-    scoped_key,
-    signed_in,
-)
+from tests.support.api import CP_ADMIN_KEY, STRONG_PASSWORD, Api, assert_error
+from tests.support.records import events
+from tests.support.users import audit_entries, create_user, me_status, new_email, scoped_key, signed_in
 
 # -- stats --------------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import assert_error
+from tests.support.api import assert_error
 
 
 async def test_create_shows_the_key_once(tenant) -> None:

@@ -7,8 +7,8 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from urllib.parse import quote
 
-from tests.conftest import MASTER_KEY, Api, assert_error
-from tests.users_support import create_user, scoped_key, signed_in
+from tests.support.api import MASTER_KEY, Api, assert_error
+from tests.support.users import create_user, scoped_key, signed_in
 
 
 async def _logs(tenant, query: str = "", token: str | None = None) -> dict:

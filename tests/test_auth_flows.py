@@ -9,8 +9,8 @@ import uuid
 import jwt
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, Api, assert_error
-from tests.records import events
+from tests.support.api import STRONG_PASSWORD, Api, assert_error
+from tests.support.records import events
 
 
 def _email() -> str:

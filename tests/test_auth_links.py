@@ -6,8 +6,9 @@ import uuid
 
 from identity.state import state
 from identity.users import store as users
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, Api, assert_error, emails_of, token_in
-from tests.test_oauth_support import parse_page
+from tests.support.api import MASTER_KEY, STRONG_PASSWORD, Api, assert_error
+from tests.support.mail import emails_of, token_in
+from tests.support.oauth import parse_page
 
 REDIRECT = "https://app.example.com/auth/callback?next=%2Fhome"
 

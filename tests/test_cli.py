@@ -18,7 +18,7 @@ import aiohttp
 import asyncpg
 import pytest
 
-from tests.conftest import _admin_exec, _with_db
+from tests.support.database import admin_exec, with_db
 
 IDENTITY = [sys.executable, "-m", "identity.cli"]
 
@@ -61,9 +61,9 @@ def _stop(proc: subprocess.Popen) -> tuple[int, str, str]:
 @pytest.fixture
 async def fresh_dsn(server_dsn: str):
     name = f"identity_cli_{os.getpid()}_{int(time.time() * 1000) % 100000}"
-    await _admin_exec(server_dsn, f'CREATE DATABASE "{name}"')
-    yield _with_db(server_dsn, name)
-    await _admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await admin_exec(server_dsn, f'CREATE DATABASE "{name}"')
+    yield with_db(server_dsn, name)
+    await admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _popen(cmd: list[str], env: dict[str, str]) -> subprocess.Popen:

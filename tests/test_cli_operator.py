@@ -17,8 +17,8 @@ from typing import Any
 from identity import __version__
 from identity.cli import build_parser
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, assert_error
-from tests.mfa_support import enroll_totp, sign_in
+from tests.support.api import STRONG_PASSWORD, assert_error
+from tests.support.mfa import enroll_totp, sign_in
 
 ROOT = Path(__file__).resolve().parents[1]
 IDENTITY = [sys.executable, "-m", "identity.cli"]

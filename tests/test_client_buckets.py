@@ -9,7 +9,7 @@ import ipaddress
 import uuid
 
 from identity.app import create_app
-from tests.conftest import MASTER_KEY, Api, TenantHandle
+from tests.support.api import MASTER_KEY, Api, TenantHandle
 
 
 def test_address_buckets() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import assert_error
+from tests.support.api import assert_error
 
 WEB = {"name": "Web app", "type": "web", "redirect_uris": ["https://app.example.com/callback"]}
 

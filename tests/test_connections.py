@@ -10,37 +10,29 @@ from typing import Any
 import pytest
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, Api, assert_error
-from tests.records import events
-from tests.test_connections_support import (  # noqa: F401 (fixtures: browser, connection, idp)
+from tests.support.api import STRONG_PASSWORD, assert_error
+from tests.support.connections import (  # noqa: F401 (fixtures)
     APP_REDIRECT,
-    browser,
     connection,
+    exchange,
     follow_callback,
     idp,
     make_connection,
     sign_in_with,
     start_url,
+    tenant,
     to_callback,
     upstream_user,
 )
-from tests.test_oauth_support import Browser, api, port, settings  # noqa: F401 (fixtures)
-
-
-@pytest.fixture
-async def base(api: Api, port: int) -> str:
-    return f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture
-async def tenant(make_tenant):
-    return await make_tenant(name="The app", auth_config={"email_verification_required": False})
-
-
-async def exchange(tenant, token: str) -> tuple[int, Any]:
-    status, body, _ = await tenant.public("POST", "/v1/auth/oauth/exchange", json={"token": token})
-    return status, body
-
+from tests.support.oauth import (  # noqa: F401 (fixtures)
+    Browser,
+    api,
+    base,
+    browser,
+    port,
+    settings,
+)
+from tests.support.records import events
 
 
 async def audit_of(app: Any, tenant_id: str, action: str) -> list[Any]:
@@ -198,7 +190,7 @@ async def test_provider_error_is_passed_to_the_app(app, base, idp, tenant, brows
     assert not isinstance(step, str) and "consent" in step.text.lower()
     location = await browser.submit(button=("decision", "deny"))
     assert isinstance(location, str) and location.startswith(APP_REDIRECT), location
-    from tests.test_oauth_support import query_of
+    from tests.support.oauth import query_of
 
     query = query_of(location)
     assert query["error"] == "access_denied" and "token" not in query
@@ -249,7 +241,7 @@ async def test_callback_in_another_browser_is_refused(app, base, idp, tenant, co
 async def test_start_redirects_to_the_provider_with_state_pkce_and_nonce(base, idp, tenant, connection, browser):
     resp = await browser.http.get(start_url(base, tenant.id, connection["id"]))
     assert resp.status_code == 302
-    from tests.test_oauth_support import query_of
+    from tests.support.oauth import query_of
 
     params = query_of(resp.headers["location"])
     assert resp.headers["location"].startswith(f"{base}/oauth/{idp.id}/authorize?")
@@ -435,7 +427,7 @@ async def test_link_ticket_rules(app, api, base, idp, tenant, connection, sign_u
 
 
 async def test_mfa_still_applies_to_provider_sign_ins(app, base, idp, tenant, connection, browser):
-    from tests.mfa_support import enroll_totp
+    from tests.support.mfa import enroll_totp
 
     person = await upstream_user(app, idp)
     query = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), person)

@@ -10,7 +10,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
 from identity.state import state
-from tests.conftest import assert_error
+from tests.support.api import assert_error
 
 DISCOVERY = "https://idp.example.com/.well-known/openid-configuration"
 SECRET = "very-secret-client-secret-value-123"

@@ -17,9 +17,9 @@ from aiohttp import web
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from identity.state import state
-from tests.conftest import Api, free_port
-from tests.test_connections_support import APP_REDIRECT, follow_callback, start_url
-from tests.test_oauth_support import Browser, api, port, query_of, settings  # noqa: F401 (fixtures)
+from tests.support.api import Api, free_port
+from tests.support.connections import APP_REDIRECT, follow_callback, start_url
+from tests.support.oauth import Browser, api, port, query_of, settings  # noqa: F401 (fixtures)
 
 
 class FakeProvider:

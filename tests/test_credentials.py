@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from identity.state import state
-from tests.conftest import MASTER_KEY, Api, assert_error
+from tests.support.api import MASTER_KEY, Api, assert_error
 
 
 async def test_missing_malformed_and_unknown_credentials(api: Api, tenant) -> None:

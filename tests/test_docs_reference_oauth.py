@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 
 from identity.state import state
-from tests.test_connections import base, browser, connection, exchange, idp, tenant  # noqa: F401 (fixtures)
-from tests.test_connections_support import sign_in_with, start_url, upstream_user
-from tests.test_docs_reference import _events_sections, _fields
-from tests.test_oauth_support import api, port, settings  # noqa: F401 (fixtures)
+from tests.support.connections import connection, exchange, idp, sign_in_with, start_url, tenant, upstream_user  # noqa: F401 (fixtures)
+from tests.support.docs import events_sections, payload_fields
+from tests.support.oauth import api, base, browser, port, settings  # noqa: F401 (fixtures)
 
 
 async def test_every_key_of_the_oauth_events_is_documented(app, base, idp, tenant, connection, browser):
@@ -27,8 +26,8 @@ async def test_every_key_of_the_oauth_events_is_documented(app, base, idp, tenan
     rows = await state(app).pool.fetch(
         "SELECT type, data FROM events WHERE tenant_id = $1 AND type LIKE 'oauth.%'", tenant.id)
     assert sorted(r["type"] for r in rows) == ["oauth.connected", "oauth.disconnected"]
-    sections = _events_sections()
+    sections = events_sections()
     for r in rows:
         data = json.loads(r["data"]) if isinstance(r["data"], str) else r["data"]
-        missing = set(data) - set(_fields(sections[r["type"]]))
+        missing = set(data) - set(payload_fields(sections[r["type"]]))
         assert not missing, (r["type"], "keys sent but not in docs/events.md", missing)

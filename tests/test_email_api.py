@@ -12,7 +12,7 @@ import pytest
 
 from identity.email.queue import queue_email
 from identity.state import state
-from tests.conftest import assert_error, free_port
+from tests.support.api import assert_error, free_port
 
 PASSWORD = "s3cr3t-Pa55word-" + uuid.uuid4().hex
 

@@ -15,7 +15,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from tests.conftest import free_port
+from tests.support.api import free_port
 
 # aiosmtpd warns, on every connection, that the implicit-TLS listener allows AUTH "without TLS"
 # (it only counts STARTTLS as TLS); the listener below is TLS from the first byte.

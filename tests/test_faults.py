@@ -31,7 +31,8 @@ from identity.app import create_app
 from identity.db.migrate import migrate
 from identity.email.queue import queue_email
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, TEST_POLICY, Api, assert_error, create_tenant
+from tests.support.api import STRONG_PASSWORD, Api, assert_error, create_tenant
+from tests.support.workers import TEST_POLICY
 
 # -- Postgres restarted under load ----------------------------------------------------------------
 
@@ -139,7 +140,7 @@ async def test_a_worker_outlives_a_postgres_restart(own_postgres, settings, aioh
     is started again (with backoff) until Postgres is back, then sends what was queued
     meanwhile; the worker's task, which `identity serve` waits on, never ends by itself. With
     Postgres down, stopping the worker ends once the job queue's queries give up (db_wait)."""
-    from tests.conftest import WorkerFixture
+    from tests.support.workers import WorkerFixture
 
     server = own_postgres
     app, api, tenant = await _app_on(server, settings, aiohttp_client, "Worker restart")
@@ -303,7 +304,7 @@ async def test_webhook_receiver_that_resets_or_never_answers(
     """The receiver resets the connection (or accepts and never answers) twice, then answers
     204: the failed attempts are recorded with their reason, the delivery is retried and
     delivered with the same webhook-id, and nothing is lost."""
-    from tests.test_webhooks import make_webhook, wait_delivery
+    from tests.support.webhooks import make_webhook, wait_delivery
 
     bad = await BadTcpServer(mode, bad_for=2, then=_ok_http).start()
     try:

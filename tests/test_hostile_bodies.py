@@ -8,7 +8,7 @@ import uuid
 
 import structlog
 
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, Api, assert_error
+from tests.support.api import MASTER_KEY, STRONG_PASSWORD, Api, assert_error
 
 JSON = {"Content-Type": "application/json"}
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from identity.state import state
-from tests.conftest import MASTER_KEY, assert_error
+from tests.support.api import MASTER_KEY, assert_error
 
 
 async def _count_keys(app, tenant_id: str) -> int:

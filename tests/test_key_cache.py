@@ -23,8 +23,8 @@ from identity.db import listener as listener_module
 from identity.http.key_cache import CHANNEL, KeyEntry
 from identity.sessions.runtime import runtime
 from identity.state import state
-from tests import cache_support
-from tests.conftest import STRONG_PASSWORD, Api, TenantHandle, assert_error
+from tests.support import cache as cache_support
+from tests.support.api import STRONG_PASSWORD, Api, TenantHandle, assert_error
 
 
 async def delivered(app: Any) -> None:

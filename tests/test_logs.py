@@ -9,7 +9,7 @@ import re
 import structlog
 
 from identity import logs
-from tests.log_support import json_logs  # noqa: F401 - fixture
+from tests.support.logs import json_logs  # noqa: F401 (fixtures)
 
 
 def test_procrastinate_job_steps_are_left_to_the_outbox_lines(capsys) -> None:

@@ -23,8 +23,7 @@ from jwt.algorithms import ECAlgorithm, RSAAlgorithm
 
 from identity.oauth.machine import oauth_runtime
 from identity.state import state
-from tests.test_oauth import base, make_client, meta, tenant  # noqa: F401 (fixtures)
-from tests.test_oauth_support import api, port, settings  # noqa: F401 (fixtures)
+from tests.support.oauth import api, base, make_client, meta, port, settings, tenant  # noqa: F401 (fixtures)
 
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 

@@ -16,8 +16,8 @@ from identity.sessions.me_cache import CHANNEL
 from identity.sessions.runtime import runtime
 from identity.state import state
 from identity.users import store as users_store
-from tests import cache_support
-from tests.conftest import Api, TenantHandle
+from tests.support import cache as cache_support
+from tests.support.api import Api, TenantHandle
 
 
 async def delivered(app: Any) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from identity.state import state
 from identity.users.metadata import METADATA_MAX_BYTES, TOKEN_METADATA_MAX_BYTES
-from tests.conftest import STRONG_PASSWORD, assert_error
+from tests.support.api import STRONG_PASSWORD, assert_error
 
 
 def _email() -> str:

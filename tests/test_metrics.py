@@ -22,16 +22,9 @@ from identity.backlog import BACKLOG, JOB_QUEUES
 from identity.config import Settings
 from identity.http import metrics_listener
 from identity.state import state
-from tests.conftest import (
-    METRICS_TOKEN,
-    STRONG_PASSWORD,
-    Api,
-    assert_error,
-    free_port,
-    migrated_database,
-    scrape,
-)
-from tests.webhook_receiver import Receiver
+from tests.support.api import METRICS_TOKEN, STRONG_PASSWORD, Api, assert_error, free_port, scrape
+from tests.support.database import migrated_database
+from tests.support.webhook_receiver import Receiver
 
 
 @pytest.fixture

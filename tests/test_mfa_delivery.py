@@ -12,8 +12,8 @@ import pytest
 import structlog.testing
 from aiohttp import web
 
-from tests.conftest import free_port
-from tests.mfa_support import challenge_of, claims, make_tenant_for_mfa, new_user, outbox_messages
+from tests.support.api import free_port
+from tests.support.mfa import challenge_of, claims, make_tenant_for_mfa, new_user, outbox_messages
 
 PHONE = "+447700900123"
 

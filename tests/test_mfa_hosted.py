@@ -9,8 +9,8 @@ import hashlib
 import secrets
 from urllib.parse import urlencode
 
-from tests.mfa_support import enroll_totp, make_tenant_for_mfa, new_user, totp_code, wait_for_fresh_step
-from tests.test_oauth_support import Browser, api, parse_page, port, query_of, settings  # noqa: F401 (fixtures)
+from tests.support.mfa import enroll_totp, make_tenant_for_mfa, new_user, totp_code, wait_for_fresh_step
+from tests.support.oauth import Browser, api, parse_page, port, query_of, settings  # noqa: F401 (fixtures)
 
 REDIRECT = "http://127.0.0.1:9/callback"
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from identity.state import state
-from tests.conftest import assert_error
-from tests.mfa_support import (
+from tests.support.api import assert_error
+from tests.support.mfa import (
     challenge_of,
     claims,
     last_email_code,
@@ -19,7 +19,7 @@ from tests.mfa_support import (
     new_user,
     outbox_messages,
 )
-from tests.records import events
+from tests.support.records import events
 
 PHONE = "+14155552671"
 

@@ -7,15 +7,8 @@ import dataclasses
 
 import pytest
 
-from tests.conftest import assert_error
-from tests.mfa_support import (
-    challenge_of,
-    enroll_totp,
-    make_tenant_for_mfa,
-    new_user,
-    totp_code,
-    wait_for_fresh_step,
-)
+from tests.support.api import assert_error
+from tests.support.mfa import challenge_of, enroll_totp, make_tenant_for_mfa, new_user, totp_code, wait_for_fresh_step
 
 
 @pytest.fixture

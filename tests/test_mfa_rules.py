@@ -9,8 +9,10 @@ import re
 import asyncpg
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, assert_error, token_in, wait_for_lock_waiter
-from tests.mfa_support import (
+from tests.support.api import STRONG_PASSWORD, assert_error
+from tests.support.database import wait_for_lock_waiter
+from tests.support.mail import token_in
+from tests.support.mfa import (
     audit_actions,
     challenge_of,
     claims,
@@ -23,7 +25,7 @@ from tests.mfa_support import (
     totp_code,
     wait_for_fresh_step,
 )
-from tests.records import events
+from tests.support.records import events
 
 CODE_FORM = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}$")
 
@@ -162,7 +164,7 @@ async def test_removal_rules_and_mfa_enabled(make_tenant, app) -> None:
 
 
 async def api_patch(tenant, body):
-    from tests.conftest import MASTER_KEY
+    from tests.support.api import MASTER_KEY
 
     return await tenant.api.call("PATCH", f"/v1/tenants/{tenant.id}", json=body, token=MASTER_KEY)
 
@@ -230,7 +232,7 @@ async def test_magic_link_and_password_reset_ask_for_the_second_factor(make_tena
     assert status == 200
     wait_for_fresh_step()
     _, secret = await enroll_totp(tenant, user["id"])
-    from tests.conftest import emails_of
+    from tests.support.mail import emails_of
 
     # magic link: the link is spent, the sign-in waits for the code
     status, _, _ = await tenant.public("POST", "/v1/auth/magic-link", json={

@@ -12,8 +12,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import png
 import pyotp
 
-from tests.conftest import assert_error
-from tests.mfa_support import (
+from tests.support.api import assert_error
+from tests.support.mfa import (
     audit_actions,
     challenge_of,
     claims,
@@ -25,7 +25,7 @@ from tests.mfa_support import (
     totp_code,
     wait_for_fresh_step,
 )
-from tests.records import events
+from tests.support.records import events
 
 
 async def test_enrollment_returns_secret_uri_and_png_qr_code(make_tenant, app) -> None:

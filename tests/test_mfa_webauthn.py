@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import assert_error
-from tests.mfa_support import (
+from tests.support.api import assert_error
+from tests.support.mfa import (
     ORIGIN,
     SoftAuthenticator,
     challenge_of,
@@ -17,7 +17,7 @@ from tests.mfa_support import (
     new_user,
     sign_in,
 )
-from tests.records import events
+from tests.support.records import events
 
 
 async def enroll_passkey(tenant, user_id: str, authenticator: SoftAuthenticator, *, as_text: bool = True):
@@ -172,7 +172,7 @@ async def test_subdomain_origins_share_the_rp_id_of_the_first_origin(make_tenant
 async def test_removing_the_origin_does_not_skip_the_passkey(make_tenant, api) -> None:
     """MFA fails closed: without an origin for its RP id the passkey cannot be used, but the
     sign-in still asks for it (or for another factor the user has)."""
-    from tests.conftest import MASTER_KEY
+    from tests.support.api import MASTER_KEY
 
     tenant = await make_tenant_for_mfa(make_tenant, allowed_origins=[ORIGIN])
     user = await new_user(tenant)

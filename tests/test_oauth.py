@@ -17,10 +17,22 @@ from joserfc import jwt as jose_jwt
 from joserfc.jwk import KeySet
 from joserfc.jws import JWSRegistry
 
-from tests.conftest import STRONG_PASSWORD, Api
-from tests.test_oauth_support import Browser, api, parse_page, port, query_of, settings  # noqa: F401 (fixtures)
+from tests.support.api import STRONG_PASSWORD
+from tests.support.oauth import (  # noqa: F401 (fixtures)
+    REDIRECT,
+    Browser,
+    api,
+    base,
+    browser,
+    make_client,
+    meta,
+    parse_page,
+    port,
+    query_of,
+    settings,
+    tenant,
+)
 
-REDIRECT = "http://127.0.0.1:9/callback"  # never fetched: the walk stops at the redirect
 LOGOUT_TO = "https://app.example.com/signed-out"
 
 
@@ -40,44 +52,10 @@ def track(client: AsyncOAuth2Client) -> AsyncOAuth2Client:
 
 
 @pytest.fixture
-async def tenant(make_tenant):
-    return await make_tenant(auth_config={"email_verification_required": False})
-
-
-@pytest.fixture
-async def base(api: Api, port: int) -> str:
-    return f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture
-async def meta(tenant, base) -> dict[str, Any]:
-    async with httpx.AsyncClient() as http:
-        resp = await http.get(f"{base}/oauth/{tenant.id}/.well-known/openid-configuration")
-    assert resp.status_code == 200
-    return resp.json()
-
-
-@pytest.fixture
 async def user(sign_up) -> dict[str, Any]:
     email = f"oauth-{uuid.uuid4().hex[:8]}@example.com"
     created = await sign_up(email=email, name="Ada Lovelace")
     return {"email": email, "password": STRONG_PASSWORD, "id": created["user"]["id"]}
-
-
-@pytest.fixture
-async def browser(base):
-    b = Browser(base)
-    yield b
-    await b.close()
-
-
-async def make_client(tenant, **body: Any) -> dict[str, Any]:
-    body.setdefault("name", "Test app")
-    body.setdefault("type", "spa")
-    body.setdefault("redirect_uris", [REDIRECT] if body["type"] != "machine" else [])
-    status, created, _ = await tenant.secret("POST", "/v1/clients", json=body)
-    assert status == 201, created
-    return created
 
 
 def oauth_client(created: dict[str, Any], meta: dict[str, Any], method: str | None = None,
@@ -502,7 +480,7 @@ async def test_hosted_page_shows_the_captcha_widget_and_verifies_its_token(tenan
     from aiohttp import web as aioweb
 
     from identity.sessions.runtime import runtime
-    from tests.conftest import MASTER_KEY
+    from tests.support.api import MASTER_KEY
 
     async def siteverify(request):
         form = dict(await request.post())

@@ -14,18 +14,9 @@ import pytest
 
 from identity.config import Settings
 from identity.state import state
-from tests.conftest import MASTER_KEY
-from tests.log_support import json_logs  # noqa: F401 - fixture
-from tests.webhook_receiver import Receiver, json_of
-
-
-@pytest.fixture
-async def receiver():
-    r = await Receiver().start()
-    try:
-        yield r
-    finally:
-        await r.stop()
+from tests.support.api import MASTER_KEY
+from tests.support.logs import json_logs  # noqa: F401 (fixtures)
+from tests.support.webhook_receiver import json_of, receiver  # noqa: F401 (fixtures)
 
 
 async def _webhook(tenant, url: str, events: list[str]) -> dict:
@@ -189,7 +180,7 @@ def test_library_info_lines_are_debug(json_logs, name) -> None:
 
 
 def test_library_chatter_shows_at_debug_level() -> None:
-    from tests.log_support import configure
+    from tests.support.logs import configure
 
     root = logging.getLogger()
     saved = root.handlers[:], root.level

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD
-from tests.live_server import LiveServer
+from tests.support.api import MASTER_KEY, STRONG_PASSWORD
+from tests.support.live_server import LiveServer
 
 HERE = Path(__file__).parent
 VENV_BIN = Path(sys.executable).parent

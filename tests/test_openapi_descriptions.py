@@ -16,7 +16,7 @@ from identity.events.emit import CATALOGUE
 from identity.http.ratelimit.rules import ANONYMOUS_RULES, ENDPOINT_RULES
 from identity.principals import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUBLISHABLE, SECRET
 from identity.state import state
-from tests.conftest import Api
+from tests.support.api import Api
 
 MIN_LENGTH = 60
 

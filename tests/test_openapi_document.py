@@ -28,7 +28,7 @@ from identity.http.routing import Ctx, Router
 from identity.http.schema_names import PUBLIC_NAMES
 from identity.platform_routes import DOCS_CSP
 from identity.state import state
-from tests.conftest import Api
+from tests.support.api import Api
 
 
 def _document() -> dict[str, Any]:
@@ -75,6 +75,7 @@ def test_every_public_schema_name_is_registered_unique_and_in_use() -> None:
         for r in router.routes:
             types += [t for t in (r.body, r.response, r.query, r.form) if t is not None]
             types += [t for t in r.extra.get("responses", {}).values() if isinstance(t, type)]
+            types += [t for t in r.extra.get("events", {}).values() if isinstance(t, type)]
     classes = {openapi._qualified(c) for c in openapi._component_classes(types)}
     unregistered = sorted(classes - set(PUBLIC_NAMES))
     assert not unregistered, (
@@ -219,7 +220,7 @@ def test_docs_page_renders_in_a_real_browser(database_dsn, tmp_path) -> None:
         if os.environ.get("CI"):
             pytest.fail("chromium is missing (.ci/run installs it)")
         pytest.skip("chromium is not installed")
-    from tests.live_server import LiveServer
+    from tests.support.live_server import LiveServer
 
     server = LiveServer(database_dsn, tmp_path / "server").start()
     try:

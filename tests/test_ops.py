@@ -28,7 +28,7 @@ import pytest
 import yaml
 
 from identity.db.migrate import migration_files
-from tests.conftest import _admin_exec, _with_db
+from tests.support.database import admin_exec, with_db
 
 ROOT = Path(__file__).resolve().parents[1]
 OPS = ROOT / "ops"
@@ -115,11 +115,11 @@ def _terminate(proc: subprocess.Popen, log: Path, timeout: float = 40) -> int:
 def fresh_dsn(server_dsn: str):
     """An empty database: the migrate role has to create everything."""
     name = f"identity_ops_{uuid.uuid4().hex[:10]}"
-    asyncio.run(_admin_exec(server_dsn, f'CREATE DATABASE "{name}"'))
+    asyncio.run(admin_exec(server_dsn, f'CREATE DATABASE "{name}"'))
     try:
-        yield _with_db(server_dsn, name)
+        yield with_db(server_dsn, name)
     finally:
-        asyncio.run(_admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 async def _applied(dsn: str) -> list[str]:

@@ -13,8 +13,8 @@ import jwt
 from identity.sessions.access import claims_for
 from identity.sessions.runtime import runtime
 from identity.state import state
-from tests.conftest import assert_error
-from tests.test_organizations import new_org, new_user
+from tests.support.api import assert_error
+from tests.support.organizations import new_org, new_user
 
 
 def claims(token: str) -> dict:

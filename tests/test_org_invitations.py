@@ -12,9 +12,10 @@ import pytest
 
 from identity.crypto import sha256_hex
 from identity.state import state
-from tests.conftest import assert_error, emails_of, token_in
-from tests.records import events
-from tests.test_organizations import audits, email, new_org, new_user
+from tests.support.api import assert_error
+from tests.support.mail import emails_of, token_in
+from tests.support.organizations import accept, audits, email, invite, last_invite_url, new_org, new_user
+from tests.support.records import events
 
 
 @pytest.fixture
@@ -22,22 +23,9 @@ def settings(settings, smtp_sink):
     return dataclasses.replace(settings, smtp_url=smtp_sink.url)
 
 
-async def invite(tenant, org_id: str, **body):
-    return await tenant.secret("POST", f"/v1/organizations/{org_id}/invitations", json=body)
-
-
-async def accept(tenant, token: str, access_token: str, **kw):
-    return await tenant.secret("POST", f"/v1/invitations/{token}/accept", token=access_token, **kw)
-
-
 def link_in(message) -> str:
     text = message.get_body(("plain",)).get_content()
     return re.search(r"https?://\S+", text).group(0)
-
-
-async def last_invite_url(app, tenant_id: str) -> str:
-    mails = await emails_of(app, tenant_id, "invitation")
-    return mails[-1]["variables"]["invite_url"]
 
 
 async def test_invitation_email_arrives_with_the_token_link_and_acceptance_works(

@@ -5,37 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from typing import Any
 
 from identity.state import state
-from tests.conftest import assert_error
-from tests.records import events
-
-
-def email() -> str:
-    return f"user-{uuid.uuid4().hex[:10]}@example.com"
-
-
-async def new_user(sign_up, on=None, **extra: Any) -> dict[str, Any]:
-    """A signed-up user: {id, email, name, access_token, refresh_token, session_id}."""
-    created = await sign_up(email=extra.pop("email", None) or email(), on=on, **extra)
-    return {**created["user"], "access_token": created["session"]["access_token"],
-            "refresh_token": created["session"]["refresh_token"],
-            "session_id": created["session"]["id"]}
-
-
-async def new_org(tenant, **body: Any) -> dict[str, Any]:
-    body.setdefault("name", f"Org {uuid.uuid4().hex[:6]}")
-    status, org, _ = await tenant.secret("POST", "/v1/organizations", json=body)
-    assert status == 201, org
-    return org
-
-
-
-async def audits(app, tenant_id: str, action: str) -> list[Any]:
-    return await state(app).pool.fetch(
-        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = $2 ORDER BY id", tenant_id, action
-    )
+from tests.support.api import assert_error
+from tests.support.organizations import audits, email, new_org, new_user
+from tests.support.records import events
 
 
 async def email_count(app, tenant_id: str) -> int:
@@ -257,7 +231,7 @@ async def test_deleting_a_user_removes_their_memberships(tenant, app, sign_up) -
 
 
 async def test_tenant_counts_its_organizations(tenant, api) -> None:
-    from tests.conftest import MASTER_KEY
+    from tests.support.api import MASTER_KEY
 
     await new_org(tenant)
     await new_org(tenant)
@@ -491,7 +465,7 @@ async def test_idempotent_create(tenant) -> None:
 
 
 async def test_deleting_the_tenant_removes_its_organizations(make_tenant, app, api, sign_up) -> None:
-    from tests.conftest import MASTER_KEY
+    from tests.support.api import MASTER_KEY
 
     t = await make_tenant()
     user = await new_user(sign_up, on=t)

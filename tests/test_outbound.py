@@ -21,7 +21,7 @@ from identity.connections import providers
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused, is_public, literal, vet_host
 from identity.state import state
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, assert_error, create_tenant
+from tests.support.api import MASTER_KEY, STRONG_PASSWORD, assert_error, create_tenant
 
 #: Hosts that are, or resolve to, inside addresses: odd IPv4 spellings of 127.0.0.1 and 0.0.0.0,
 #: IPv6 forms carrying a private IPv4 address, site-local, local-use NAT64, Teredo, localhost.

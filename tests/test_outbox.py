@@ -18,7 +18,8 @@ import pytest
 from identity.email.queue import queue_email
 from identity.outbox import store
 from identity.state import state
-from tests.conftest import METRICS_TOKEN, TEST_POLICY, free_port
+from tests.support.api import METRICS_TOKEN, free_port
+from tests.support.workers import TEST_POLICY
 from workers.runtime import Policy
 
 

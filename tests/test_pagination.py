@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.conftest import ADMIN_TOKEN, MASTER_KEY, assert_error
+from tests.support.api import ADMIN_TOKEN, MASTER_KEY, assert_error
 
 
 def _forged(values: list) -> str:

@@ -13,7 +13,8 @@ from identity.state import state
 from identity.users import lockout, passwords
 from identity.users import store as users
 from identity.users.service import create_user
-from tests.conftest import Api, assert_error, emails_of, token_in
+from tests.support.api import Api, assert_error
+from tests.support.mail import emails_of, token_in
 
 # passlib's scrypt format (ln=14, r=8, p=1) of "correct horse battery"
 SCRYPT_HASH = "$scrypt$ln=14,r=8,p=1$oLQ2RkgJIaS0FgIAoBSidA$gMLP97ohH4vn9gCFP3RCchiFzteuYmYV5eIFo33LGo8"

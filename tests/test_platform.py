@@ -10,7 +10,7 @@ from aiohttp import web
 from identity import __version__
 from identity.app import create_app
 from identity.state import state
-from tests.conftest import MASTER_KEY, METRICS_TOKEN, Api, assert_error
+from tests.support.api import MASTER_KEY, METRICS_TOKEN, Api, assert_error
 
 
 async def test_every_response_has_request_id_and_version(api: Api) -> None:

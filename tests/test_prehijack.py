@@ -21,19 +21,18 @@ import pytest
 
 from identity.ids import new_id
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, assert_error, emails_of, token_in
-from tests.mfa_support import enroll_totp, wait_for_fresh_step
-from tests.records import events
-from tests.test_connections_support import (  # noqa: F401 (fixtures: browser, connection, idp)
+from tests.support.api import STRONG_PASSWORD, assert_error
+from tests.support.connections import connection, idp, make_connection, sign_in_with, start_url, upstream_user  # noqa: F401 (fixtures)
+from tests.support.mail import emails_of, token_in
+from tests.support.mfa import enroll_totp, wait_for_fresh_step
+from tests.support.oauth import (  # noqa: F401 (fixtures)
+    Browser,
+    api,
     browser,
-    connection,
-    idp,
-    make_connection,
-    sign_in_with,
-    start_url,
-    upstream_user,
+    parse_page,
+    port,
 )
-from tests.test_oauth_support import Browser, api, parse_page, port  # noqa: F401 (fixtures)
+from tests.support.records import events
 
 ORIGIN = "https://app.example.com"
 LINK_TARGET = f"{ORIGIN}/auth/callback"

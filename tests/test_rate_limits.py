@@ -18,7 +18,7 @@ from identity.http.ratelimit.backends import Check, MemoryBackend, RedisBackend
 from identity.http.ratelimit.rules import ENDPOINT_RULES, rule_for
 from identity.http.ratelimit.window import decide
 from identity.principals import PUBLISHABLE, SECRET, Principal, Tenant
-from tests.conftest import APP_ORIGIN, MASTER_KEY, Api, assert_error
+from tests.support.api import APP_ORIGIN, MASTER_KEY, Api, assert_error
 
 # ---- the window arithmetic (pure, with a fake clock) ----
 

@@ -14,8 +14,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from identity.state import state
-from tests.conftest import APP_ORIGIN, MASTER_KEY, STRONG_PASSWORD, assert_error, emails_of
-from tests.test_oauth import make_client
+from tests.support.api import APP_ORIGIN, MASTER_KEY, STRONG_PASSWORD, assert_error
+from tests.support.mail import emails_of
+from tests.support.oauth import make_client
 
 EVIL = "https://evil.example/steal"
 

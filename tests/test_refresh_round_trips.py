@@ -14,7 +14,8 @@ from identity.principals import Tenant
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.runtime import runtime
 from identity.state import state
-from tests.conftest import assert_error, wait_for_lock_waiter
+from tests.support.api import assert_error
+from tests.support.database import wait_for_lock_waiter
 
 #: The most statements a refresh may send: one for a token this process issued (its hint), two
 #: for any other unspent token (read, rotate).

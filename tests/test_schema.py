@@ -14,12 +14,12 @@ GLOBAL_TABLES = {"tenants", "master_keys", "schema_migrations", "idempotency_key
 
 
 async def test_concurrent_migrations_do_not_race(server_dsn: str) -> None:
-    from tests.conftest import _admin_exec, _with_db
+    from tests.support.database import admin_exec, with_db
 
     name = "identity_migrate_race"
-    await _admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    await _admin_exec(server_dsn, f'CREATE DATABASE "{name}"')
-    dsn = _with_db(server_dsn, name)
+    await admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await admin_exec(server_dsn, f'CREATE DATABASE "{name}"')
+    dsn = with_db(server_dsn, name)
     try:
         results = await asyncio.gather(*[migrate(dsn) for _ in range(4)])
         applied = [n for r in results for n in r]
@@ -37,7 +37,7 @@ async def test_concurrent_migrations_do_not_race(server_dsn: str) -> None:
         finally:
             await conn.close()
     finally:
-        await _admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 async def test_every_tenant_table_has_tenant_id_in_each_unique_key(database_dsn: str) -> None:

@@ -21,8 +21,9 @@ from cryptography.hazmat.primitives.asymmetric import ec, rsa
 import identity
 from identity.http import auth as http_auth
 from identity.state import state
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, Api, assert_error, emails_of
-from tests.live_server import LiveServer
+from tests.support.api import MASTER_KEY, STRONG_PASSWORD, Api, assert_error
+from tests.support.live_server import LiveServer
+from tests.support.mail import emails_of
 
 REDIRECT = "https://app.example.com/cb"
 

@@ -10,8 +10,8 @@ from identity.sessions import service as sessions_service
 from identity.sessions.cache import SessionCache, SessionState
 from identity.sessions.runtime import runtime
 from identity.state import state
-from tests import cache_support
-from tests.conftest import Api, assert_error
+from tests.support import cache as cache_support
+from tests.support.api import Api, assert_error
 
 
 async def _me(api: Api, tenant, token: str) -> int:
@@ -250,7 +250,7 @@ async def test_client_info_behind_trusted_proxy(aiohttp_client, settings, databa
     import ipaddress
 
     from identity.app import create_app
-    from tests.conftest import MASTER_KEY, Api
+    from tests.support.api import MASTER_KEY, Api
 
     trusted = dataclasses.replace(settings, trusted_proxies=(ipaddress.ip_network("127.0.0.0/8"),))
     api = Api(await aiohttp_client(create_app(trusted, dsn=database_dsn)))

@@ -14,8 +14,8 @@ import pytest
 import requests
 from aiohttp import web
 
-from tests.conftest import MASTER_KEY, STRONG_PASSWORD, free_port
-from tests.live_server import LiveServer
+from tests.support.api import MASTER_KEY, STRONG_PASSWORD, free_port
+from tests.support.live_server import LiveServer
 
 HEADER_TIMEOUT, BODY_TIMEOUT, IDLE_TIMEOUT = 1.0, 1.0, 2.0
 #: How much later than its deadline a connection may close on a busy test machine.

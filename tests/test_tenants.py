@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from identity.state import state
-from tests.conftest import MASTER_KEY, Api, assert_error
+from tests.support.api import MASTER_KEY, Api, assert_error
 
 
 @pytest.mark.parametrize("prefix", ["/cp/v1", "/v1"])
@@ -150,7 +150,7 @@ async def test_delete_requires_confirm_and_removes_everything(api: Api, tenant, 
 
 
 async def test_stats_count_what_the_tenant_has(api: Api, make_tenant, app) -> None:
-    from tests.conftest import STRONG_PASSWORD
+    from tests.support.api import STRONG_PASSWORD
 
     t = await make_tenant(auth_config={"email_verification_required": False})
     for i in range(3):

@@ -16,7 +16,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from identity.sessions import signing
 from identity.sessions.runtime import runtime
 from identity.state import state
-from tests.conftest import Api, assert_error, wait_for_lock_waiter
+from tests.support.api import Api, assert_error
+from tests.support.database import wait_for_lock_waiter
 
 
 def _b64(data: dict) -> str:

@@ -20,8 +20,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
 
 from identity import tracing
 from identity.config import Settings
-from tests.conftest import smtp_sink  # noqa: F401 - fixture
-from tests.webhook_receiver import Receiver
+from tests.support.webhook_receiver import receiver  # noqa: F401 (fixtures)
 
 SPAN_KINDS = {1: "internal", 2: "server", 3: "client"}
 
@@ -94,15 +93,6 @@ async def collector():
     finally:
         await asyncio.to_thread(tracing.configure, None)
         await c.stop()
-
-
-@pytest.fixture
-async def receiver():
-    r = await Receiver().start()
-    try:
-        yield r
-    finally:
-        await r.stop()
 
 
 async def _until(predicate, timeout: float = 10.0):

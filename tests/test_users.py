@@ -5,16 +5,10 @@ from __future__ import annotations
 import bcrypt
 
 from identity.state import state
-from tests.conftest import STRONG_PASSWORD, Api, assert_error, emails_of
-from tests.records import events
-from tests.users_support import (
-    audit_entries,
-    create_user,
-    me_status,
-    new_email,
-    scoped_key,
-    signed_in,
-)
+from tests.support.api import STRONG_PASSWORD, Api, assert_error
+from tests.support.mail import emails_of
+from tests.support.records import events
+from tests.support.users import audit_entries, create_user, me_status, new_email, scoped_key, signed_in
 
 USER_FIELDS = {
     "id", "email", "username", "name", "phone", "avatar_url", "email_verified", "phone_verified",
@@ -196,7 +190,7 @@ async def test_patch_email_unverifies_and_retires_mailed_links(api: Api, app, te
     await tenant.public("POST", "/v1/auth/password/forgot",
                         json={"email": user["email"], "redirect_url": "https://app.example.com/reset"})
     [reset] = await emails_of(app, tenant.id, "password_reset")
-    from tests.conftest import token_in
+    from tests.support.mail import token_in
 
     token = token_in(reset["variables"]["reset_url"])
     taken = await create_user(tenant)

@@ -10,8 +10,8 @@ import pytest
 
 from identity.state import state
 from identity.users import search_store
-from tests.conftest import Api, assert_error
-from tests.users_support import create_user, new_email
+from tests.support.api import Api, assert_error
+from tests.support.users import create_user, new_email
 
 
 async def _all_pages(tenant, query: str, limit: int, between=None) -> list[dict]:
@@ -191,7 +191,7 @@ async def test_bad_queries(api: Api, tenant) -> None:
 
 
 async def test_counts_follow_tenant_deletion_and_tenant_user_count(api: Api, app, make_tenant) -> None:
-    from tests.conftest import MASTER_KEY
+    from tests.support.api import MASTER_KEY
 
     doomed = await make_tenant()
     for _ in range(3):

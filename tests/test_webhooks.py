@@ -10,14 +10,15 @@ import hashlib
 import hmac
 import socket
 import time
-from typing import Any
 
 import pytest
 import standardwebhooks
 
 from identity.state import state
-from tests.conftest import assert_error, token_in
-from tests.webhook_receiver import Receiver, json_of
+from tests.support.api import assert_error
+from tests.support.mail import token_in
+from tests.support.webhook_receiver import Receiver, json_of, receiver  # noqa: F401 (fixtures)
+from tests.support.webhooks import make_webhook, wait_delivery
 
 ALL_KINDS = [
     "user.created", "user.updated", "user.deleted", "user.disabled", "user.password_changed",
@@ -25,38 +26,6 @@ ALL_KINDS = [
     "org.created", "org.deleted", "org.member.added", "org.member.removed",
     "org.invitation.sent", "org.invitation.accepted", "oauth.connected", "oauth.disconnected",
 ]
-
-
-@pytest.fixture
-async def receiver():
-    r = await Receiver().start()
-    try:
-        yield r
-    finally:
-        await r.stop()
-
-
-async def make_webhook(tenant, url: str, events: list[str] | None = None, **extra: Any) -> dict:
-    status, body, _ = await tenant.secret("POST", "/v1/webhooks",
-                                          json={"url": url, "events": events or ["*"], **extra})
-    assert status == 201, body
-    return body
-
-
-async def wait_delivery(app, tenant_id: str, webhook_id: str, statuses: set[str],
-                        count: int = 1, timeout: float = 10.0) -> list[Any]:
-    pool = state(app).pool
-    deadline = time.monotonic() + timeout
-    rows: list[Any] = []
-    while time.monotonic() < deadline:
-        rows = await pool.fetch(
-            """SELECT * FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2
-               ORDER BY id""", tenant_id, webhook_id)
-        done = [r for r in rows if r["status"] in statuses]
-        if len(done) >= count:
-            return done
-        await asyncio.sleep(0.03)
-    raise AssertionError(f"deliveries never reached {statuses}: {[dict(r) for r in rows]}")
 
 
 def hex_sig(secret: str, body: bytes) -> str:
@@ -242,7 +211,7 @@ async def test_name_resolving_to_private_address_refused_at_send_time(
     await worker.stop()
     st = state(app)
     strict = dataclasses.replace(st.settings, webhook_allow_http=False)
-    from tests.conftest import TEST_POLICY
+    from tests.support.workers import TEST_POLICY
 
     handle = await run.start(pool=st.pool, settings=strict, box=st.box, dsn=database_dsn,
                              policy=TEST_POLICY, concurrency=2, name="strict-worker")
@@ -677,8 +646,7 @@ async def test_emitted_events_carry_every_key_of_their_catalogue_sample(tenant, 
     """The catalogue (identity/webhooks/catalogue.py, docs/webhooks.md) is what receivers code
     against and what the test operation sends: each real event has at least its keys."""
     from identity.webhooks.catalogue import sample
-    from tests.test_org_invitations import accept, invite, last_invite_url
-    from tests.test_organizations import email, new_org, new_user
+    from tests.support.organizations import accept, email, invite, last_invite_url, new_org, new_user
 
     owner = await new_user(sign_up)
     org = await new_org(tenant, created_by=owner["id"])

@@ -18,8 +18,8 @@ from identity.outbound.http import PinnedResolver, open_session
 from identity.state import state
 from identity.webhooks import transport
 from identity.webhooks.keepalive import HttpConnections
-from tests.test_webhooks import make_webhook, wait_delivery
-from tests.webhook_receiver import Receiver
+from tests.support.webhook_receiver import Receiver
+from tests.support.webhooks import make_webhook, wait_delivery
 
 
 class PeerReceiver(Receiver):

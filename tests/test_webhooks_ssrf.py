@@ -11,7 +11,7 @@ import pytest
 from identity.outbound.addresses import is_public
 from identity.state import state
 from identity.webhooks import transport
-from tests.conftest import ADMIN_TOKEN, assert_error
+from tests.support.api import ADMIN_TOKEN, assert_error
 
 
 @pytest.fixture

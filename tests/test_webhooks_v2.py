@@ -10,20 +10,10 @@ import pytest
 import standardwebhooks
 
 from identity.state import state
-from tests.conftest import ADMIN_TOKEN, assert_error
-from tests.test_webhooks import wait_delivery  # noqa: F401 - shared helper
-from tests.webhook_receiver import Receiver, json_of
+from tests.support.api import ADMIN_TOKEN, assert_error
+from tests.support.webhook_receiver import json_of, receiver  # noqa: F401 (fixtures)
 
 SECRET = "caller-supplied-secret-0123456789"
-
-
-@pytest.fixture
-async def receiver():
-    r = await Receiver().start()
-    try:
-        yield r
-    finally:
-        await r.stop()
 
 
 async def admin(api, method: str, path: str, **kwargs):
@@ -231,7 +221,7 @@ async def test_the_admin_token_may_have_any_shape(settings, database_dsn, aiohtt
     import dataclasses
 
     from identity.app import create_app
-    from tests.conftest import Api
+    from tests.support.api import Api
 
     api = Api(await aiohttp_client(create_app(dataclasses.replace(settings, admin_token=token),
                                               dsn=database_dsn)))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from identity.email.queue import queue_email
 from identity.state import state
-from tests.conftest import METRICS_TOKEN
+from tests.support.api import METRICS_TOKEN
 from workers import maintenance
 from workers.app import app as proc_app
 

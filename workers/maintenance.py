@@ -10,6 +10,7 @@ import structlog
 
 from identity.outbox import store as outbox_store
 from workers.maintenance_store import (
+    delete_forgotten_revocations,
     delete_old_email_log,
     delete_old_idempotency_keys,
     expire_invitations,
@@ -19,8 +20,9 @@ from workers.maintenance_store import (
 )
 from workers.runtime import Runtime
 
-__all__ = ["cleanup", "delete_old_email_log", "delete_old_idempotency_keys", "expire_invitations",
-           "expire_oauth", "expire_one_time_tokens", "expire_sessions", "recover"]
+__all__ = ["cleanup", "delete_forgotten_revocations", "delete_old_email_log",
+           "delete_old_idempotency_keys", "expire_invitations", "expire_oauth",
+           "expire_one_time_tokens", "expire_sessions", "recover"]
 
 log = structlog.get_logger("workers.maintenance")
 
@@ -52,6 +54,7 @@ async def cleanup(rt: Runtime) -> dict[str, Any]:
         "invitations": await expire_invitations(pool),
         "oauth": await expire_oauth(pool),
         "email_messages": await delete_old_email_log(pool),
+        "revocations": await delete_forgotten_revocations(pool),
     }
     if rt.proc_app is not None:
         # Our jobs are bookkeeping only (the outbox row is the record); finished ones can go.

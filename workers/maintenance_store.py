@@ -10,26 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-BATCH = 5000
+from identity.db.batches import delete_in_batches
+from identity.revocations.entries import KEPT
+
 IDEMPOTENCY_TTL_HOURS = 24
 EMAIL_LOG_TTL_DAYS = 7
 SESSION_RETENTION_DAYS = 30
 TOKEN_RETENTION_HOURS = 24
-
-
-async def _delete_in_batches(pool: Any, table: str, where: str, *args: Any) -> int:
-    # Batches keep each statement short, so a large backlog never holds long locks.
-    total = 0
-    while True:
-        status = await pool.execute(
-            f"""DELETE FROM {table} WHERE ctid IN (
-                    SELECT ctid FROM {table} WHERE {where} LIMIT {BATCH})""",
-            *args,
-        )
-        n = int(status.split()[-1])
-        total += n
-        if n < BATCH:
-            return total
 
 
 async def _columns(pool: Any, table: str) -> set[str]:
@@ -42,7 +29,7 @@ async def _columns(pool: Any, table: str) -> set[str]:
 
 
 async def delete_old_idempotency_keys(pool: Any) -> int:
-    return await _delete_in_batches(
+    return await delete_in_batches(
         pool, "idempotency_keys", "created_at < now() - make_interval(hours => $1)",
         IDEMPOTENCY_TTL_HOURS,
     )
@@ -61,7 +48,7 @@ async def expire_sessions(pool: Any) -> dict[str, int]:
     dead = "expires_at < now() - make_interval(days => $1)"
     if "revoked_at" in cols:
         dead = f"({dead} OR revoked_at < now() - make_interval(days => $1))"
-    out["purged"] = await _delete_in_batches(pool, "sessions", dead, SESSION_RETENTION_DAYS)
+    out["purged"] = await delete_in_batches(pool, "sessions", dead, SESSION_RETENTION_DAYS)
     return out
 
 
@@ -73,7 +60,7 @@ async def expire_one_time_tokens(pool: Any) -> int:
     where = "expires_at < now() - make_interval(hours => $1)"
     if "used_at" in cols:
         where = f"({where} OR used_at < now() - make_interval(hours => $1))"
-    return await _delete_in_batches(pool, "one_time_tokens", where, TOKEN_RETENTION_HOURS)
+    return await delete_in_batches(pool, "one_time_tokens", where, TOKEN_RETENTION_HOURS)
 
 
 async def expire_invitations(pool: Any) -> int:
@@ -90,32 +77,37 @@ async def expire_oauth(pool: Any) -> dict[str, int]:
     """Authorization codes live 60 s and grants until their tokens expire; keep them a while
     for reuse detection and audit, then delete (refresh tokens go with their grant). Browser
     sessions go with their session."""
-    codes = await _delete_in_batches(
+    codes = await delete_in_batches(
         pool, "oauth_codes", "expires_at < now() - make_interval(hours => $1)", TOKEN_RETENTION_HOURS
     )
-    grants = await _delete_in_batches(
+    grants = await delete_in_batches(
         pool, "oauth_grants",
         "(expires_at < now() - make_interval(days => $1) OR revoked_at < now() - make_interval(days => $1))",
         SESSION_RETENTION_DAYS,
     )
     # Machine grants: the same retention after their newest token expired or they were revoked;
     # client assertion ids once the assertion has expired (a replay is refused for its exp).
-    grants += await _delete_in_batches(
+    grants += await delete_in_batches(
         pool, "oauth_machine_grants",
         "(last_expires_at < now() - make_interval(days => $1) OR revoked_at < now() - make_interval(days => $1))",
         SESSION_RETENTION_DAYS,
     )
-    await _delete_in_batches(pool, "oauth_client_assertions", "expires_at < now() - make_interval(hours => $1)",
+    await delete_in_batches(pool, "oauth_client_assertions", "expires_at < now() - make_interval(hours => $1)",
                              TOKEN_RETENTION_HOURS)
     # External sign-in: flows in progress and one-time exchange tickets live minutes.
     old = "expires_at < now() - make_interval(hours => $1)"
-    flows = await _delete_in_batches(pool, "oauth_connection_flows", old, TOKEN_RETENTION_HOURS)
-    tickets = await _delete_in_batches(pool, "oauth_tickets", old, TOKEN_RETENTION_HOURS)
+    flows = await delete_in_batches(pool, "oauth_connection_flows", old, TOKEN_RETENTION_HOURS)
+    tickets = await delete_in_batches(pool, "oauth_tickets", old, TOKEN_RETENTION_HOURS)
     return {"codes": codes, "grants": grants, "connection_flows": flows, "tickets": tickets}
 
 
 async def delete_old_email_log(pool: Any) -> int:
     # Stored messages hold links and codes (sealed); a week is enough for local development.
-    return await _delete_in_batches(
+    return await delete_in_batches(
         pool, "email_messages", "created_at < now() - make_interval(days => $1)", EMAIL_LOG_TTL_DAYS
     )
+
+
+async def delete_forgotten_revocations(pool: Any) -> int:
+    """Revocation feed entries past every tenant's forget_after (docs/revocations.md)."""
+    return await delete_in_batches(pool, "revocations", "revoked_at < now() - $1::interval", KEPT)

@@ -59,10 +59,6 @@ class Policy:
     def max_attempts(self) -> int:
         return len(self.retry_schedule) + 1
 
-    def delay_after(self, attempts: int) -> float:
-        """Delay before the next attempt once `attempts` attempts have failed."""
-        return self.retry_schedule[min(attempts, len(self.retry_schedule)) - 1]
-
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Policy:
         env = dict(os.environ if env is None else env)

@@ -22,6 +22,7 @@ from typing import Any
 import structlog
 
 from identity import origin, tracing
+from identity.delivery.lifecycle import next_delay
 from identity.outbox import store
 from identity.outbox.errors import Permanent
 from identity.outbox.metrics import JOB_DURATION, JOBS, OUTBOX_ATTEMPTS, OUTBOX_LAG
@@ -116,11 +117,10 @@ async def _finish(rt: runtime.Runtime, row: Any, status: str, error: str, bound:
 
 
 async def _retry_or_fail(rt: runtime.Runtime, row: Any, error: str, bound: Any) -> str:
-    policy = rt.policy
     attempts = row["attempts"]
-    if attempts >= policy.max_attempts:
+    delay = next_delay(rt.policy.retry_schedule, attempts)
+    if delay is None:
         return await _finish(rt, row, "failed", error, bound)
-    delay = policy.delay_after(attempts)
     async with rt.pool.acquire() as conn:
         at = await store.schedule_retry(conn, row["tenant_id"], row["id"], attempts, delay, error)
     OUTBOX_ATTEMPTS.labels(row["topic"], "retry" if at else "lost_lease").inc()

@@ -27,7 +27,6 @@ from workers.tasks import instrumented
 
 log = structlog.get_logger("workers.webhooks")
 
-RETENTION_DAYS = 30
 #: A delivery whose webhook already has MAX_IN_FLIGHT attempts running comes back after
 #: 0.1 s, 0.2 s, 0.4 s ... (at most 5 s), with jitter.
 BUSY_BACKOFF_MAX = 5.0
@@ -90,4 +89,4 @@ async def recover_webhooks(timestamp: int) -> int:
 @instrumented("purge_webhooks")
 async def purge_webhooks(timestamp: int) -> int:
     rt = runtime.get()
-    return await store.purge(rt.pool, RETENTION_DAYS)
+    return await store.purge(rt.pool)

@@ -15,8 +15,8 @@ from identity.admin.schemas import (
 )
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
-from identity.http.routing import Ctx, Router
-from identity.principals import SECRET
+from identity.http.routing import Ctx, HandlerResult, Router
+from identity.principals import SECRET, Tenant
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.sessions.schemas import Revoked
@@ -31,14 +31,14 @@ router = Router()
 _admin = {"auth": (SECRET,), "scope": "*", "tag": "Admin"}
 
 
-def _tenant(ctx: Ctx):
+def _tenant(ctx: Ctx) -> Tenant:
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return ctx.principal.tenant
 
 
 @router.get("/v1/admin/stats", response=Stats, summary="Counts of users, sessions, MFA, organizations "
             "and sign-ins, from one query", **_admin)
-async def stats(ctx: Ctx):
+async def stats(ctx: Ctx) -> HandlerResult:
     """Figures for the tenant's dashboard, from one consistent snapshot: users (total, active and new over
     7 and 30 days), active sessions and sessions created in the last 24 hours, MFA enrollment (users and
     rate), organizations (total, active over 30 days), and sign-ins and failed sign-ins over the last 24
@@ -48,7 +48,7 @@ async def stats(ctx: Ctx):
 
 @router.post("/v1/admin/users/search", body=SearchUsers, response=UserList, idempotent=False,
              summary="Search users by query (email, name, username, phone) and filters", **_admin)
-async def search_users(ctx: Ctx):
+async def search_users(ctx: Ctx) -> HandlerResult:
     """Searches the tenant's users: `query` matches email, name, username or phone (every word must match);
     `filters` narrow by status, role, creation and activity dates, MFA enrollment, verified email,
     organization membership or a list of ids; `sort` orders by creation, last sign-in or email. Called
@@ -65,7 +65,7 @@ async def search_users(ctx: Ctx):
                  USER_NOT_FOUND, auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
                  auth_errors.USER_DISABLED,
              ))
-async def impersonate(ctx: Ctx):
+async def impersonate(ctx: Ctx) -> HandlerResult:
     """Issues an access token that acts as a user of this tenant (its `act` claim names the key's holder),
     valid for `expires_in` (default 1 hour, 1 minute to 24 hours), for support work. Called with a
     **secret key** holding the `*` scope. No refresh token: the token has its own session, which ends
@@ -83,7 +83,7 @@ async def impersonate(ctx: Ctx):
              response=Revoked,
              summary="Revoke every active session of the tenant, except exclude_user_id's", **_admin,
              errors=(USER_NOT_FOUND,))
-async def revoke_all_sessions(ctx: Ctx):
+async def revoke_all_sessions(ctx: Ctx) -> HandlerResult:
     """Revokes every active session of the tenant, except those of `exclude_user_id` (typically the
     administrator doing it), for example after a suspected leak. Called with a **secret key** holding
     the `*` scope; 404 when `exclude_user_id` names no user. Answers the number revoked; emits one
@@ -95,7 +95,7 @@ async def revoke_all_sessions(ctx: Ctx):
 @router.post("/v1/admin/users/bulk-disable", body=BulkDisable, response=BulkDisabled,
              summary="Disable up to 100 users (sessions revoked unless revoke_sessions is false)",
              **_admin)
-async def bulk_disable(ctx: Ctx):
+async def bulk_disable(ctx: Ctx) -> HandlerResult:
     """Disables up to 100 users at once; ids of users who are unknown or not active are skipped. Called
     with a **secret key** holding the `*` scope. Unless `revoke_sessions` is false, the sessions of
     every listed user who is no longer active are revoked (`session.revoked`). Emits `user.disabled` for
@@ -106,7 +106,7 @@ async def bulk_disable(ctx: Ctx):
 
 @router.get("/v1/admin/config", response=AuthConfig, summary="The tenant's authentication configuration",
             **_admin)
-async def get_config(ctx: Ctx):
+async def get_config(ctx: Ctx) -> HandlerResult:
     """Returns the tenant's authentication configuration (sign-up, verification, password policy, token
     lifetimes, MFA, allowed origins, bot protection...). Secrets such as the bot-protection secret are
     never returned. Called with a **secret key** holding the `*` scope. Changes nothing."""
@@ -115,7 +115,7 @@ async def get_config(ctx: Ctx):
 
 @router.patch("/v1/admin/config", body=AuthConfigPatch, response=AuthConfig,
               summary="Change authentication configuration keys (merged; each key validated)", **_admin)
-async def update_config(ctx: Ctx):
+async def update_config(ctx: Ctx) -> HandlerResult:
     """Changes some keys of the tenant's authentication configuration: the keys sent are merged into the
     current configuration, each validated (422 names the key); the bot-protection secret is stored
     encrypted. Called with a **secret key** holding the `*` scope. Applies to requests at once in every

@@ -9,8 +9,8 @@ from identity.audit import store
 from identity.audit.schemas import AuditLogPage, ListAuditLogs
 from identity.http.errors import ValidationFailed
 from identity.http.instants import parse_instant
-from identity.http.pagination import decode_cursor, encode_cursor
-from identity.http.routing import Ctx, Router
+from identity.http.pagination import cut, decode_cursor
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.principals import SECRET
 
 router = Router()
@@ -34,7 +34,7 @@ def present(row: Any) -> dict[str, Any]:
 @router.get("/v1/admin/audit-logs", query=ListAuditLogs, response=AuditLogPage, auth=(SECRET,),
             scope="audit-logs:read", tag="Admin",
             summary="The audit log, newest first: filter by actor_id, action, resource_type, from, to")
-async def list_audit_logs(ctx: Ctx):
+async def list_audit_logs(ctx: Ctx) -> HandlerResult:
     """Reads the tenant's audit log, newest first (`order=asc` for oldest first): who did what to which
     resource, from which address, with details. Filter by `actor_id`, `action`, `resource_type`,
     `resource_id` and an inclusive `from` / `to` time range (ISO 8601; UTC without an offset). Called
@@ -53,9 +53,5 @@ async def list_audit_logs(ctx: Ctx):
         resource_id=q.resource_id, since=since, until=until, after=cursor[0] if cursor else None,
         limit=q.limit, ascending=q.order == "asc",
     )
-    has_more = len(rows) > q.limit
-    rows = rows[: q.limit]
-    return {
-        "data": [present(r) for r in rows],
-        "next_cursor": encode_cursor([rows[-1]["id"]]) if has_more else None,
-    }
+    rows, next_cursor = cut(rows, q.limit)
+    return {"data": [present(r) for r in rows], "next_cursor": next_cursor}

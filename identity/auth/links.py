@@ -142,6 +142,7 @@ async def reset_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, bo
         else:
             # The new password is set now; the session waits for the second factor.
             user = await users.update(conn, tenant.id, user["id"], {**new_password, **lockout.CLEARED})
+            assert user is not None  # locked above (for_update)
         await emit(conn, tenant.id, "user.password_changed", {"id": user["id"], "email": user["email"],
                                                              "reason": "password_reset"})
     if challenge is not None:
@@ -204,6 +205,7 @@ async def confirm_verification(pool: asyncpg.Pool, rt: AuthRuntime, token: str |
             outcome, link = await _page_outcome(conn, token)
             if outcome != "valid":
                 return outcome, link["email"] if link is not None else None
+            assert token is not None  # _page_outcome answers 'invalid' without one
             await onetime.consume(conn, link["tenant_id"], token, "email_verification")
             user = await _mark_verified(rt, conn, link["tenant_id"], link["user_id"], client)
     except ApiError:  # the same link confirmed at that moment in another request

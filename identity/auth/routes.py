@@ -31,8 +31,8 @@ from identity.auth.schemas import (
 )
 from identity.http.bodies import read_form
 from identity.http.errors import INVALID_EMAIL, ApiError
-from identity.http.routing import Ctx, Router
-from identity.principals import ACCESS_TOKEN, PUBLISHABLE
+from identity.http.routing import Ctx, HandlerResult, Router
+from identity.principals import ACCESS_TOKEN, PUBLISHABLE, Tenant
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
@@ -48,7 +48,7 @@ _public = {"auth": (PUBLISHABLE,), "tag": "Authentication", "idempotent": False}
 _user = {"auth": (ACCESS_TOKEN,), "tag": "Authentication", "idempotent": False}
 
 
-def _tenant(ctx: Ctx):
+def _tenant(ctx: Ctx) -> Tenant:
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return ctx.principal.tenant
 
@@ -60,7 +60,7 @@ def _tenant(ctx: Ctx):
                  INVALID_EMAIL, auth_errors.SIGN_UP_DISABLED, auth_errors.TENANT_SUSPENDED,
                  auth_policy.PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN,
              ))
-async def sign_up(ctx: Ctx):
+async def sign_up(ctx: Ctx) -> HandlerResult:
     """Creates a user from an email address and a password and signs them in at once. Called with the
     tenant's **publishable key** (and `X-Tenant-ID`); refused with 403 while the tenant is suspended or
     its `sign_up_enabled` is off, 409 when the email (or username) is taken, 422 when the password fails
@@ -82,7 +82,7 @@ async def sign_up(ctx: Ctx):
                  auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
                  auth_errors.USER_DISABLED,
              ))
-async def sign_in(ctx: Ctx):
+async def sign_in(ctx: Ctx) -> HandlerResult:
     """Signs a user in with email and password. Called with the tenant's **publishable key**. A wrong email
     and a wrong password get the same 401 `invalid_credentials` in the same time, so the answer never
     tells whether an account exists; 10 wrong passwords within 15 minutes lock the account for 15
@@ -103,7 +103,7 @@ async def sign_in(ctx: Ctx):
 
 
 @router.post("/v1/auth/sign-out", status=204, summary="Revoke the current session", **_user)
-async def sign_out(ctx: Ctx):
+async def sign_out(ctx: Ctx) -> None:
     """Ends the session of the **user's access token**: its refresh token and its access tokens stop
     working on this API at once. Emits `session.revoked` with reason `signed_out`. When the token is an
     administrator's impersonation token the revocation is also written to the audit log."""
@@ -118,7 +118,7 @@ async def sign_out(ctx: Ctx):
                  auth_errors.INVALID_TOKEN, auth_errors.REFRESH_TOKEN_REUSED, auth_errors.TOKEN_EXPIRED,
                  auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
              ))
-async def refresh(ctx: Ctx):
+async def refresh(ctx: Ctx) -> HandlerResult:
     """Exchanges a refresh token for a new access and refresh token pair; the presented refresh token is
     spent. Called with the tenant's **publishable key**. Presenting a spent token again within the
     tenant's `refresh_token_reuse_interval` answers the same new pair (two tabs refreshing at once);
@@ -133,7 +133,7 @@ async def refresh(ctx: Ctx):
                      "redirect_url's origin is not one of the tenant's allowed_origins)",
              **_public,
              errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED))
-async def magic_link(ctx: Ctx):
+async def magic_link(ctx: Ctx) -> HandlerResult:
     """Emails a one-time sign-in link (the **magic link email**, valid 15 minutes). Called with the
     tenant's **publishable key**. The answer is always `{"sent": true}`, whether or not the address has
     an account, so it cannot be used to discover users. With `create_if_not_exists` (and sign-up
@@ -152,7 +152,7 @@ async def magic_link(ctx: Ctx):
                  auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED,
                  auth_errors.USER_DISABLED,
              ))
-async def magic_link_verify(ctx: Ctx):
+async def magic_link_verify(ctx: Ctx) -> HandlerResult:
     """Signs in with the token of a magic link; the token is spent. Called with the tenant's **publishable
     key**. Creates the user when the link was sent to an unknown address (`user.created`). The first
     proof of the address marks it verified (`user.updated`), ends the user's earlier sessions
@@ -168,7 +168,7 @@ async def magic_link_verify(ctx: Ctx):
              summary="Email a password reset link (answers sent: true for any address; 422 when "
                      "redirect_url's origin is not one of the tenant's allowed_origins)", **_public,
              errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED))
-async def password_forgot(ctx: Ctx):
+async def password_forgot(ctx: Ctx) -> HandlerResult:
     """Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
     reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
@@ -185,7 +185,7 @@ async def password_forgot(ctx: Ctx):
                  auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
                  auth_policy.PASSWORD_TOO_WEAK,
              ))
-async def password_reset(ctx: Ctx):
+async def password_reset(ctx: Ctx) -> HandlerResult:
     """Sets a new password with the token of a reset link and signs the user in. Called with the tenant's
     **publishable key**; the password must pass the tenant's policy (422). The token and any other reset
     tokens of the user are spent, every session of the user is revoked (`session.revoked`), the lockout
@@ -197,7 +197,7 @@ async def password_reset(ctx: Ctx):
 
 
 @router.get("/v1/auth/me", response=Me, summary="The signed-in user", **_user)
-async def me(ctx: Ctx):
+async def me(ctx: Ctx) -> HandlerResult:
     """Returns the signed-in user (id, email, name, verification and MFA state, role, public metadata).
     Called with the **user's access token**; changes nothing. Answers from a cache that is invalidated
     whenever the user row changes."""
@@ -209,7 +209,7 @@ async def me(ctx: Ctx):
              summary="Verify an email address with the token from the verification email",
              **_public,
              errors=(auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED))
-async def verify_email(ctx: Ctx):
+async def verify_email(ctx: Ctx) -> HandlerResult:
     """Verifies the user's email address with the token from the verification email; the token is spent.
     Called with the tenant's **publishable key**. The first proof marks the address verified (emits
     `user.updated` with `fields: ["email_verified"]`), ends the user's sessions made before it
@@ -223,7 +223,7 @@ async def verify_email(ctx: Ctx):
             content_type="text/html",
             summary="The link in the verification email: an HTML page asking to confirm (changes nothing; "
                     "its button posts to /v1/auth/verify-email/confirm)")
-async def verify_email_page(ctx: Ctx):
+async def verify_email_page(ctx: Ctx) -> HandlerResult:
     """The page behind the link in the verification email: opened in a browser, without any credential (the
     token names the tenant). It changes nothing: it asks the person to confirm that they created an
     account with this address at this application, so that a mail scanner opening the link verifies
@@ -238,7 +238,7 @@ async def verify_email_page(ctx: Ctx):
              content_type="text/html", idempotent=False,
              summary="The verification page's confirm button (form: token, csrf_token): verifies the address "
                      "and shows an HTML page")
-async def verify_email_confirm(ctx: Ctx):
+async def verify_email_confirm(ctx: Ctx) -> HandlerResult:
     """The confirm button of the verification page: a form post (token, csrf_token) from the page, no API
     credential (the token names the tenant; a double-submit CSRF cookie and the Origin check guard the
     form). Verifies the address like `POST /v1/auth/verify-email` (emits `user.updated`; earlier
@@ -257,7 +257,7 @@ async def verify_email_confirm(ctx: Ctx):
 @router.post("/v1/auth/verify-email/resend", body=Resend, response=Sent,
              summary="Send the verification email again (always answers sent: true)", **_public,
              errors=(INVALID_EMAIL,))
-async def verify_email_resend(ctx: Ctx):
+async def verify_email_resend(ctx: Ctx) -> HandlerResult:
     """Sends the **verification email** again with a new link; earlier verification links stop working.
     Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
     inactive or already verified addresses, which get nothing), so it reveals no accounts."""

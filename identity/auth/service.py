@@ -111,6 +111,7 @@ async def complete_sign_in(
         # Only if the hash is still the one that was verified (no password change meanwhile).
         await users.replace_password_hash(conn, tenant.id, user["id"], user["password_hash"], new_hash)
     updated = await users.update(conn, tenant.id, user["id"], changes, check_factors=gate_skipped)
+    assert updated is not None  # the caller read the user in this transaction
     # Both: a confirmation that committed while this UPDATE waited for the row lock shows in the
     # row it returns (mfa_enabled), not in its factor subquery (the statement's older snapshot).
     if gate_skipped and (updated["has_active_factor"] or updated["mfa_enabled"]):

@@ -10,6 +10,7 @@ private-use scheme (RFC 8252 §7.1, e.g. com.example.app:/callback).
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -24,7 +25,7 @@ from identity.clients.jwks import check_jwks
 from identity.clients.schemas import CreateClient, ListClients, ListTokens, UpdateClient
 from identity.crypto import random_token, sha256_hex
 from identity.http.errors import ApiError, ValidationFailed
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.http.types import UnsetType
 from identity.ids import new_id
 
@@ -174,7 +175,7 @@ def _uris(field: str, uris: list[str], type_: str) -> list[str]:
     return list(dict.fromkeys(check_uri(field, u, type_) for u in uris))
 
 
-def _grants(type_: str, grants: list[str] | None) -> list[str]:
+def _grants(type_: str, grants: Sequence[str] | None) -> list[str]:
     if grants is None:
         return list(DEFAULT_GRANTS[type_])
     unique = list(dict.fromkeys(grants))
@@ -224,12 +225,10 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
     return out
 
 
-async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    after = cursor[0] if cursor else None
-    rows, total = await store.list_page(pool, tenant_id, type_=query.type, after=after,
-                                        limit=query.limit, ascending=query.order == "asc")
-    return page([present_summary(r) for r in rows], query.limit, total)
+async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_page(
+        pool, tenant_id, type_=query.type, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_summary)
 
 
 async def _get_row(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = False) -> Any:
@@ -309,12 +308,10 @@ async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audi
     return {"client_id": client_id, "client_secret": secret, "rotated_at": now}
 
 
-async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: ListTokens) -> dict[str, Any]:
+async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: ListTokens) -> Page[dict[str, Any]]:
     row = await _get_row(pool, tenant_id, client_id)
     if row["type"] != "machine":
         raise INVALID_CLIENT_TYPE("Only machine clients have tokens listed here (client_credentials).")
-    cursor = decode_cursor(query.cursor)
-    after = cursor[0] if cursor else None
-    rows, total = await store.active_tokens(pool, tenant_id, client_id, after=after, limit=query.limit,
-                                            ascending=query.order == "asc")
-    return page([{**dict(r), "scopes": list(r["scopes"])} for r in rows], query.limit, total)
+    return await paginate(query, lambda k: store.active_tokens(
+        pool, tenant_id, client_id, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), lambda r: {**dict(r), "scopes": list(r["scopes"])})

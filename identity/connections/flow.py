@@ -121,13 +121,18 @@ def _cache(request: web.Request) -> providers.ProviderCache:
 
 
 async def _tenant_or_page(request: web.Request, tenant_id: str) -> Tenant | web.Response:
+    """The path's tenant, or the page a flow step answers instead: an unknown tenant, or too many
+    attempts from this address."""
     try:
-        return await load_tenant(request, tenant_id)
+        tenant = await load_tenant(request, tenant_id)
     except ApiError as exc:
         if exc.code != TENANT_NOT_FOUND.code:
             raise
         # Not the path's text: it lands in a cookie path, and may hold anything.
         return _page(request, "unknown", "Unknown application", "This sign-in link names no application.", 404)
+    if await _limited(request, tenant.id):
+        return _page(request, tenant.id, "Too many attempts", "Wait a minute and try again.", 429)
+    return tenant
 
 
 # -- start ---------------------------------------------------------------------------------------
@@ -138,8 +143,6 @@ async def start(request: web.Request, tenant_id: str, connection_id: str, redire
     tenant = await _tenant_or_page(request, tenant_id)
     if isinstance(tenant, web.Response):
         return tenant
-    if await _limited(request, tenant.id):
-        return _page(request, tenant.id, "Too many attempts", "Wait a minute and try again.", 429)
     row = None
     if len(connection_id) <= 64 and connection_id.isascii():
         row = await store.get_connection(st.pool, tenant.id, connection_id)
@@ -210,8 +213,6 @@ async def callback(request: web.Request, tenant_id: str, params: dict[str, str])
     tenant = await _tenant_or_page(request, tenant_id)
     if isinstance(tenant, web.Response):
         return tenant
-    if await _limited(request, tenant.id):
-        return _page(request, tenant.id, "Too many attempts", "Wait a minute and try again.", 429)
     state_value = params.get("state") or ""
     if not state_value or len(state_value) > 512 or not state_value.isascii():
         return _page(request, tenant.id, "Invalid sign-in response",
@@ -358,6 +359,7 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
                                          email_verified=profile["email_verified"])
                 if profile["avatar_url"]:
                     user = await users.update(conn, tenant_id, user["id"], {"avatar_url": profile["avatar_url"]})
+                    assert user is not None  # created just above in this transaction
                 if not user["email_verified"]:
                     await queue_verification(conn, rt.box, st.settings.public_url, tenant_id, user)
                 new_user = True

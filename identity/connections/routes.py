@@ -36,7 +36,7 @@ from identity.connections.schemas import (
     UpdateConnection,
 )
 from identity.http.bodies import read_form
-from identity.http.routing import Ctx, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.principals import ACCESS_TOKEN, PUBLISHABLE, SECRET
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
@@ -53,7 +53,7 @@ _browser = {"tenant": False, "idempotent": False, "tag": "Connections", "content
 
 @router.get("/v1/connections", query=ListConnections, response=ConnectionList,
             summary="List the tenant's connections to external sign-in providers", **_manage)
-async def list_connections(ctx: Ctx):
+async def list_connections(ctx: Ctx) -> HandlerResult:
     """Lists the tenant's connections to external sign-in providers (Google, GitHub, Microsoft, Apple, any
     OpenID Connect or OAuth 2.0 provider) with their settings and the callback URL to register at the
     provider; client secrets are never returned. Called with a **secret key** holding the `*` scope.
@@ -66,7 +66,7 @@ async def list_connections(ctx: Ctx):
                      "is stored encrypted and never returned (the answer holds no secret, so "
                      "Idempotency-Key is honoured)",
              **_manage)
-async def create_connection(ctx: Ctx):
+async def create_connection(ctx: Ctx) -> HandlerResult:
     """Adds a sign-in provider to the tenant: `google`, `github`, `microsoft`, `apple`, `oidc` (from a
     discovery URL) or `oauth2` (explicit endpoints and a `field_mapping`). Called with a **secret key**
     holding the `*` scope. The client secret (or Apple's private key) is stored encrypted and never
@@ -79,7 +79,7 @@ async def create_connection(ctx: Ctx):
 
 @router.get("/v1/connections/{id}", response=Connection, summary="Get a connection (without its secret)", **_manage,
             errors=(CONNECTION_NOT_FOUND,))
-async def get_connection(ctx: Ctx):
+async def get_connection(ctx: Ctx) -> HandlerResult:
     """Returns one of the tenant's connections with its settings and callback URL, never its secret. Called
     with a **secret key** holding the `*` scope; 404 for an unknown connection. Changes nothing."""
     return await service.get(ctx.pool, ctx.settings, ctx.tenant_id, ctx.param("id"))
@@ -89,7 +89,7 @@ async def get_connection(ctx: Ctx):
               summary="Change a connection (endpoints and field_mapping are replaced whole; the provider "
                       "cannot change)", **_manage,
               errors=(CONNECTION_NOT_FOUND,))
-async def update_connection(ctx: Ctx):
+async def update_connection(ctx: Ctx) -> HandlerResult:
     """Changes a connection's name, credentials, scopes, endpoints, field mapping or `enabled` flag;
     `endpoints` and `field_mapping` are replaced whole and checked as at creation (422), and the
     provider cannot change. A new secret is stored encrypted. Called with a **secret key** holding the
@@ -103,7 +103,7 @@ async def update_connection(ctx: Ctx):
 @router.delete("/v1/connections/{id}", status=204,
                summary="Delete a connection nobody has signed in with (else 409 connection_in_use)", **_manage,
                errors=(CONNECTION_NOT_FOUND, CONNECTION_IN_USE))
-async def delete_connection(ctx: Ctx):
+async def delete_connection(ctx: Ctx) -> None:
     """Deletes a connection that no user has signed in with; once users are connected through it the answer
     is 409 `connection_in_use` (disable it instead, or disconnect their identities first). Called with a
     **secret key** holding the `*` scope; 404 for an unknown connection. Writes the audit entry
@@ -116,7 +116,7 @@ async def delete_connection(ctx: Ctx):
 @router.get("/v1/users/{id}/identities", query=ListIdentities, response=IdentityList, auth=(SECRET,),
             scope="users:read", tag="Connections", summary="The user's connected provider accounts",
             errors=(USER_NOT_FOUND,))
-async def user_identities(ctx: Ctx):
+async def user_identities(ctx: Ctx) -> HandlerResult:
     """Lists the provider accounts connected to a user (provider, provider's user id, email, last sign-in).
     Called with a **secret key** holding the `users:read` scope; 404 for an unknown user. Cursor
     pagination (`limit`, `cursor` from `pagination.next_cursor`). Changes nothing."""
@@ -127,7 +127,7 @@ async def user_identities(ctx: Ctx):
                scope="users:write", tag="Connections",
                summary="Disconnect a provider account (409 last_sign_in_method when it is the user's only way in)",
                errors=(IDENTITY_NOT_FOUND, USER_NOT_FOUND, LAST_SIGN_IN_METHOD))
-async def user_disconnect(ctx: Ctx):
+async def user_disconnect(ctx: Ctx) -> None:
     """Disconnects a provider account from a user, from the tenant's backend. Called with a **secret key**
     holding the `users:write` scope. Refused with 409 `last_sign_in_method` when it is the user's only
     way to sign in (no password and no other connected account); 404 for an unknown user or identity.
@@ -137,7 +137,7 @@ async def user_disconnect(ctx: Ctx):
 
 @router.get("/v1/me/identities", query=ListIdentities, response=IdentityList,
             summary="The signed-in user's connected provider accounts", **_me)
-async def my_identities(ctx: Ctx):
+async def my_identities(ctx: Ctx) -> HandlerResult:
     """Lists the provider accounts connected to the signed-in user. Called with the **user's access
     token**. Cursor pagination (`limit`, `cursor` from `pagination.next_cursor`). Changes nothing."""
     assert ctx.principal is not None and ctx.principal.user_id is not None
@@ -147,7 +147,7 @@ async def my_identities(ctx: Ctx):
 @router.delete("/v1/me/identities/{identity_id}", status=204,
                summary="Disconnect one of the signed-in user's provider accounts", **_me,
                errors=(IDENTITY_NOT_FOUND, LAST_SIGN_IN_METHOD))
-async def my_disconnect(ctx: Ctx):
+async def my_disconnect(ctx: Ctx) -> None:
     """Disconnects one of the signed-in user's provider accounts. Called with the **user's access token**.
     Refused with 409 `last_sign_in_method` when it is the user's only way to sign in (no password and no
     other connected account); 404 for an identity that is not the user's. Emits `oauth.disconnected` and
@@ -166,7 +166,7 @@ async def my_disconnect(ctx: Ctx):
                      "this session completes with POST /v1/me/identities/link/complete", **_me,
              errors=(CONNECTION_NOT_FOUND, CONNECTION_DISABLED, REAUTHENTICATION_REQUIRED,
                      auth_errors.EMAIL_NOT_VERIFIED))
-async def my_link(ctx: Ctx):
+async def my_link(ctx: Ctx) -> HandlerResult:
     """Starts connecting another provider account to the signed-in user. Called with the **user's access
     token** of a sign-in less than 10 minutes old (else 403 `reauthentication_required`). Answers a
     start URL, valid 5 minutes and usable once, to open in the user's browser; after the provider, the
@@ -187,7 +187,7 @@ async def my_link(ctx: Ctx):
                  auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED, IDENTITY_ALREADY_LINKED,
                  CONNECTION_DISABLED, auth_errors.EMAIL_NOT_VERIFIED,
              ))
-async def my_link_complete(ctx: Ctx):
+async def my_link_complete(ctx: Ctx) -> HandlerResult:
     """Finishes connecting a provider account: spends the `link_token` that the provider's callback put on
     `redirect_url` and attaches the account to the signed-in user. Called with the **user's access
     token** of the session that started the link; any other session gets 401 `invalid_token` and nothing
@@ -202,7 +202,7 @@ async def my_link_complete(ctx: Ctx):
 
 @router.get("/v1/auth/oauth/connections", response=PublicConnectionList, auth=(PUBLISHABLE,),
             tag="Connections", summary="The tenant's enabled connections, to show sign-in buttons")
-async def public_connections(ctx: Ctx):
+async def public_connections(ctx: Ctx) -> HandlerResult:
     """Lists the tenant's enabled connections (id, provider, display name and the URL that starts its sign-
     in), so that a sign-in page can show its buttons. Called with the tenant's **publishable key**.
     Changes nothing."""
@@ -216,7 +216,7 @@ async def public_connections(ctx: Ctx):
                     "?error=...&error_description=...; or link_token from POST /v1/me/identities/link. "
                     "Invalid requests get an HTML error page, never a redirect.",
             **_browser)
-async def start(ctx: Ctx):
+async def start(ctx: Ctx) -> HandlerResult:
     """Starts signing in with a connection: a browser navigation, without any credential, answered with a
     302 to the provider (state, PKCE and nonce kept server-side, bound to this browser by a cookie).
     `redirect_url` must be an absolute http(s) URL on an origin listed in the tenant's `allowed_origins`
@@ -233,7 +233,7 @@ async def start(ctx: Ctx):
                     "app's redirect_url with token=<one-time token> (or link_token=... for a link, "
                     "or error + error_description); an HTML error page when the state is unknown",
             **_browser)
-async def callback_get(ctx: Ctx):
+async def callback_get(ctx: Ctx) -> HandlerResult:
     """The redirect URI to register at every provider (one per tenant). The provider sends the browser here
     with `code` and `state` (or `error`); the service checks the state, its browser cookie, single use
     and expiry, exchanges the code and reads the profile. Then, in one transaction, it signs in the
@@ -250,7 +250,7 @@ async def callback_get(ctx: Ctx):
 @router.post("/v1/oauth/{tenant_id}/callback", form=CallbackQuery,
              summary="The same callback, as a form post (Sign in with Apple's response_mode=form_post)",
              **_browser)
-async def callback_post(ctx: Ctx):
+async def callback_post(ctx: Ctx) -> HandlerResult:
     """The same callback as `GET /v1/oauth/{tenant_id}/callback`, received as a form post (Sign in with
     Apple's `response_mode=form_post`), with the same checks and outcomes: a user signed in, a connected
     account (`oauth.connected`) or a new user (`user.created`, with the **verification email** when the
@@ -272,7 +272,7 @@ async def callback_post(ctx: Ctx):
                  auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED,
                  auth_errors.USER_DISABLED,
              ))
-async def exchange(ctx: Ctx):
+async def exchange(ctx: Ctx) -> HandlerResult:
     """Exchanges the one-time `token` that the callback put on the app's `redirect_url` (valid 2 minutes,
     usable once) for `{user, session}`, plus whether the user is new and the identity used. Called with
     the tenant's **publishable key**. Applies the same rules as a password sign-in: 403 for a suspended

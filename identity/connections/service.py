@@ -31,10 +31,10 @@ from identity.connections.schemas import (
     StartLink,
     UpdateConnection,
 )
-from identity.crypto import random_token, sha256_hex
+from identity.crypto import SecretBox, random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http.errors import ValidationFailed
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Keyset, Page, paginate
 from identity.http.redirects import check_redirect
 from identity.http.types import UNSET
 from identity.ids import new_id
@@ -64,11 +64,11 @@ def _secret_aad(tenant_id: str, connection_id: str, what: str) -> str:
     return f"connection:{tenant_id}:{connection_id}:{what}"
 
 
-def seal(box: Any, tenant_id: str, connection_id: str, what: str, value: str) -> str:
+def seal(box: SecretBox, tenant_id: str, connection_id: str, what: str, value: str) -> str:
     return box.encrypt(value, _secret_aad(tenant_id, connection_id, what))
 
 
-def client_secret(box: Any, row: Any) -> str | None:
+def client_secret(box: SecretBox, row: Any) -> str | None:
     """The secret to authenticate to the provider with: Apple's signed JWT when the connection
     has a key, else the stored client secret."""
     if row["apple_private_key_sealed"]:
@@ -196,12 +196,13 @@ async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, bo
     return present(row, settings.public_url)
 
 
-async def list_connections(pool: asyncpg.Pool, settings: Any, tenant_id: str, query: ListConnections) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_connections(
+async def list_connections(
+    pool: asyncpg.Pool, settings: Any, tenant_id: str, query: ListConnections
+) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_connections(
         pool, tenant_id, provider=query.provider, enabled=query.enabled,
-        after=cursor[0] if cursor else None, limit=query.limit, ascending=query.order == "asc")
-    return page([present(r, settings.public_url) for r in rows], query.limit, total)
+        after=k.after, limit=k.limit, ascending=k.ascending,
+    ), lambda r: present(r, settings.public_url))
 
 
 async def get(pool: asyncpg.Pool, settings: Any, tenant_id: str, connection_id: str) -> dict[str, Any]:
@@ -272,14 +273,16 @@ async def public_list(pool: asyncpg.Pool, settings: Any, tenant_id: str) -> dict
 
 # -- identities ----------------------------------------------------------------------------------
 
-async def list_identities(pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    async with pool.acquire() as conn:
-        if await users.get(conn, tenant_id, user_id) is None:
-            raise USER_NOT_FOUND()
-        rows, total = await store.list_identities(conn, tenant_id, user_id, after=cursor[0] if cursor else None,
-                                                  limit=query.limit, ascending=query.order == "asc")
-    return page([present_identity(r) for r in rows], query.limit, total)
+async def list_identities(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities
+) -> Page[dict[str, Any]]:
+    async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
+        async with pool.acquire() as conn:
+            if await users.get(conn, tenant_id, user_id) is None:
+                raise USER_NOT_FOUND()
+            return await store.list_identities(
+                conn, tenant_id, user_id, after=k.after, limit=k.limit, ascending=k.ascending)
+    return await paginate(query, fetch, present_identity)
 
 
 async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_id: str,

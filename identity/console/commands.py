@@ -21,7 +21,7 @@ from identity.config import Settings
 from identity.console import output
 from identity.console.reveal import SecretOutput
 from identity.db.pool import create_pool
-from identity.http.errors import NOT_FOUND, TENANT_NOT_FOUND, ApiError
+from identity.http.errors import NOT_FOUND, TENANT_NOT_FOUND
 from identity.http.validation import convert
 from identity.principals import Tenant
 
@@ -118,9 +118,9 @@ async def tenants_list(pool: asyncpg.Pool, settings: Settings, args: argparse.Na
             query[name] = getattr(args, name)
     found = await tenants.list_tenants(pool, convert(query, ListTenants))
     if args.json:
-        output.print_json(found["data"])
+        output.print_json(found.data)
     else:
-        output.print_table(found["data"], TENANT_COLUMNS, title="tenants", empty="no tenants")
+        output.print_table(found.data, TENANT_COLUMNS, title="tenants", empty="no tenants")
 
 
 async def tenants_show(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
@@ -224,34 +224,21 @@ async def webhooks_deliveries(pool: asyncpg.Pool, settings: Settings, args: argp
 
 
 async def webhooks_retry(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
-    """Retry the named deliveries, or every failed one of the tenant (--all-failed)."""
+    """Retry the named deliveries, or every failed one of the tenant (--all-failed), in one
+    statement (identity.webhooks.service.retry_many)."""
     from identity.webhooks import service as webhooks
-    from identity.webhooks import store
 
     tenant = await _tenant(pool, args.tenant)
-    ids = list(args.delivery)
-    if args.all_failed:
-        ids += [r["id"] for r in await store.search_deliveries(
-            pool, tenant_id=tenant.id, webhook_id=args.webhook, status="failed", event_type=None,
-            limit=args.limit)]
-    if not ids:
+    if not args.delivery and not args.all_failed:
         raise SystemExit("name a delivery id, or --all-failed")
-    audit = operator_audit()
-    missing = []
-    with output.progress("retrying deliveries", total=len(ids)) as advance:
-        for delivery_id in ids:
-            row = await store.get_delivery(pool, tenant.id, delivery_id)
-            try:
-                if row is not None and row["admin_webhook_id"] is not None:
-                    await webhooks.admin_replay(pool, row["admin_webhook_id"], delivery_id, audit)
-                else:
-                    await webhooks.retry(pool, tenant.id, delivery_id, audit)
-            except ApiError:
-                missing.append(delivery_id)
-            advance()
-    for delivery_id in ids:
-        if delivery_id not in missing:
-            output.print_line(f"{delivery_id}: pending (retry queued)")
+    result = await webhooks.retry_many(pool, tenant.id, list(args.delivery), operator_audit(),
+                                       all_failed=args.all_failed, webhook_id=args.webhook,
+                                       limit=args.limit)
+    if not result.pending and not result.missing:
+        raise SystemExit("no failed delivery to retry")
+    for delivery_id in result.pending:
+        output.print_line(f"{delivery_id}: pending (retry queued)")
+    missing = result.missing
     if missing:
         raise NOT_FOUND(f"no delivery {', '.join(missing)} in {tenant.id}")
 
@@ -260,9 +247,10 @@ async def webhooks_retry(pool: asyncpg.Pool, settings: Settings, args: argparse.
 
 async def status(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     from identity.db.jobs import queue_depth
-    from identity.outbox import store as outbox
+    from identity.delivery.store import backlog_by_tenant
+    from identity.outbox.store import OUTBOX
     from identity.outbox.store import QUEUE as OUTBOX_QUEUE
-    from identity.webhooks import store as webhooks
+    from identity.webhooks.store import DELIVERIES
     from identity.webhooks.store import QUEUE as WEBHOOK_QUEUE
 
     found = {r["queue_name"]: dict(r) for r in await queue_depth(pool)}
@@ -270,10 +258,15 @@ async def status(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespac
     for name in sorted({OUTBOX_QUEUE, WEBHOOK_QUEUE, "maintenance", *found}):
         queues.append(found.get(name) or {"queue_name": name, "todo": 0, "due": 0, "doing": 0,
                                           "oldest_due_age": 0.0})
+    # The outbox counts its waiting and failed rows; webhooks the deliveries pending and due.
+    outbox = output.records(await backlog_by_tenant(pool, OUTBOX))
+    deliveries = output.records(await backlog_by_tenant(pool, DELIVERIES))
     result = {
         "queues": queues,
-        "outbox": output.records(await outbox.backlog_by_tenant(pool)),
-        "webhooks": output.records(await webhooks.backlog_by_tenant(pool)),
+        "outbox": [{k: r[k] for k in ("tenant_id", "waiting", "failed", "oldest_age")}
+                   for r in outbox],
+        "webhooks": [{"tenant_id": r["tenant_id"], "pending": r["waiting"], "due": r["due"],
+                      "oldest_age": r["oldest_age"]} for r in deliveries if r["waiting"]],
     }
     if args.json:
         output.print_json(result)

@@ -39,6 +39,8 @@ VARIABLES = {
     "otlp_endpoint": "IDENTITY_OTLP_ENDPOINT",
     "metrics_addr": "IDENTITY_METRICS_ADDR",
     "metrics_token": "IDENTITY_METRICS_TOKEN",
+    "revocation_keepalive": "IDENTITY_REVOCATION_KEEPALIVE",
+    "revocation_stream_max": "IDENTITY_REVOCATION_STREAM_MAX",
 }
 
 #: Values that are credentials themselves: only whether one is set is shown.

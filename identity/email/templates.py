@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateSyntaxError, nodes
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from identity.email.queue import TEMPLATES
 

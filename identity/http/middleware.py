@@ -7,6 +7,7 @@ import time
 import asyncpg
 import structlog
 from aiohttp import web
+from aiohttp.typedefs import Handler
 
 from identity import __version__, origin, tracing
 from identity.http import accesslog, cors, server
@@ -52,7 +53,7 @@ def _protect(response: web.StreamResponse) -> None:
 
 
 @web.middleware
-async def platform_middleware(request: web.Request, handler) -> web.StreamResponse:
+async def platform_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
     guard = server.started(request)  # the head has arrived: its deadline ends here
     request_id = "req_" + new_id("x")[2:]
     request[REQUEST_ID] = request_id
@@ -86,7 +87,7 @@ async def platform_middleware(request: web.Request, handler) -> web.StreamRespon
                 guard.ended()
 
 
-async def _answer(request: web.Request, handler, request_id: str) -> web.StreamResponse:
+async def _answer(request: web.Request, handler: Handler, request_id: str) -> web.StreamResponse:
     try:
         response = cors.preflight(request) or await handler(request)
     except ApiError as exc:

@@ -197,6 +197,24 @@ def _other_responses(route: Route) -> dict[int, Any]:
     return route.extra.get("responses", {})
 
 
+def _events(route: Route) -> dict[str, Any]:
+    """The events of a text/event-stream route (`extra={"events": ...}`): name -> the struct of
+    its JSON `data`, or None for an empty object."""
+    return route.extra.get("events", {})
+
+
+def _event_schema(events: dict[str, Any]) -> dict[str, Any]:
+    """One server-sent event (Open API 3.1 reads an event stream's `schema` as each event's):
+    one shape per event name, its `data` JSON text described by contentSchema."""
+    return {"oneOf": [
+        {"type": "object", "required": ["event", "data"], "properties": {
+            "id": {"type": "string"}, "event": {"const": name},
+            "data": {"type": "string", "contentMediaType": "application/json",
+                     "contentSchema": data if data is not None else {"type": "object", "maxProperties": 0}}}}
+        for name, data in events.items()
+    ]}
+
+
 def operation_id(method: str, path: str) -> str:
     return f"{method.lower()}_{re.sub(r'[^a-zA-Z0-9]+', '_', path).strip('_')}"
 
@@ -204,7 +222,7 @@ def operation_id(method: str, path: str) -> str:
 def build(routes: list[Route], public_url: str) -> dict[str, Any]:
     types: list[Any] = [Error]
     for r in routes:
-        for t in (r.body, r.response, r.query, r.form, *_other_responses(r).values()):
+        for t in (r.body, r.response, r.query, r.form, *_other_responses(r).values(), *_events(r).values()):
             if t is not None and not isinstance(t, str):
                 types.append(t)
     names = public_names(types)
@@ -274,6 +292,10 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
         op["security"] = [{_SCHEMES[k][0]: []} for k in r.auth]
         if r.status == 204:
             op["responses"]["204"] = {"description": "No content"}
+        elif r.content_type == "text/event-stream":
+            events = {name: refs[id(t)] if t is not None else None for name, t in _events(r).items()}
+            op["responses"][str(r.status)] = {"description": "OK", "content": {r.content_type: {
+                "schema": _event_schema(events)}}}
         elif r.content_type != "application/json":
             op["responses"][str(r.status)] = {
                 "description": "OK", "content": {r.content_type: {"schema": {"type": "string"}}}

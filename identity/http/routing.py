@@ -5,7 +5,7 @@ Idempotency-Key and serialises; /openapi.json is generated from the same declara
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,7 @@ from identity.http.auth import authenticate
 from identity.http.bodies import read_json, read_raw
 from identity.http.clientinfo import client_ip, user_agent
 from identity.http.errors import INSUFFICIENT_SCOPE, NOT_FOUND, ApiError, ErrorSpec
+from identity.http.pagination import Page
 from identity.http.validation import decode_body, decode_query, unstorable
 from identity.principals import SECRET, Principal
 from identity.state import STATE
@@ -96,7 +97,10 @@ class Ctx:
         return user_agent(self.request)
 
 
-Handler = Callable[[Ctx], Awaitable[Any]]
+#: What a handler may answer: a body for the route's declared response type, a Reply (another
+#: status), a response of its own (a redirect, a page) or None (204). A Page is a list envelope.
+HandlerResult = Mapping[str, Any] | msgspec.Struct | Page[Any] | Reply | web.StreamResponse | None
+Handler = Callable[[Ctx], Awaitable[HandlerResult]]
 
 
 @dataclass
@@ -215,7 +219,7 @@ class Route:
         claim = idempotency.Claim.of(st.box, tenant_id, scope, key, self.method, request.path_qs, raw)
         stored = await idempotency.claim(pool, claim)
         if stored is not None:
-            response = web.Response(
+            response: web.StreamResponse = web.Response(
                 body=stored.body or None,
                 status=stored.status,
                 content_type="application/json" if stored.body else None,
@@ -231,11 +235,12 @@ class Route:
             # A failure stores nothing (docs/api-conventions.md): the client may correct and retry.
             await idempotency.release(pool, claim)
         else:
-            body_bytes = response.body if isinstance(response.body, bytes) else b""
+            body = response.body if isinstance(response, web.Response) else None
+            body_bytes = body if isinstance(body, bytes) else b""
             await idempotency.complete(pool, claim, response.status, body_bytes)
         return response
 
-    def _render(self, result: Any) -> web.StreamResponse:
+    def _render(self, result: HandlerResult) -> web.StreamResponse:
         if isinstance(result, web.StreamResponse):
             return result
         if isinstance(result, Reply):

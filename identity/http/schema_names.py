@@ -4,7 +4,7 @@ A client generator makes a class of each name, so a name is part of the contract
 change because a Python class was renamed or moved, and two schemas must never share one.
 Renaming or moving a class therefore needs its entry here updated to keep the public name;
 tests/test_openapi_document.py fails on a class without an entry, on an entry no class uses,
-and on two entries with one name. `python -m identity.http.schema_names` prints the table
+and on two entries with one name. `python -m identity.console.public_names` prints the table
 with any new class added under its class name.
 """
 
@@ -153,6 +153,8 @@ PUBLIC_NAMES: dict[str, str] = {
     "identity.organizations.schemas.UpdateMember": "UpdateMember",
     "identity.organizations.schemas.UpdateOrganization": "UpdateOrganization",
     "identity.platform_routes.Health": "Health",
+    "identity.revocations.schemas.Revocation": "Revocation",
+    "identity.revocations.schemas.StreamRevocations": "StreamRevocations",
     "identity.sessions.schemas.ListSessions": "ListSessions",
     "identity.sessions.schemas.RevokeSessions": "RevokeSessions",
     "identity.sessions.schemas.Revoked": "Revoked",

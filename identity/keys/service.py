@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -11,7 +12,7 @@ from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
 from identity.http.errors import ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.http.validation import duration_field
 from identity.ids import new_id
 from identity.keys import store
@@ -65,7 +66,7 @@ async def issue_key(
     return row, key
 
 
-def _scopes(type_: str, scopes: list[str]) -> list[str]:
+def _scopes(type_: str, scopes: Sequence[str]) -> list[str]:
     # Publishable keys only ever reach the public auth endpoints; scopes do not apply to them.
     unique = list(dict.fromkeys(scopes))
     if type_ == "publishable" and unique != ["*"]:
@@ -99,13 +100,11 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateKey, audit: Aud
     }
 
 
-async def list_keys(pool: asyncpg.Pool, tenant_id: str, query: ListKeys) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_page(
+async def list_keys(pool: asyncpg.Pool, tenant_id: str, query: ListKeys) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_page(
         pool, tenant_id, type_=query.type, include_revoked=query.revoked,
-        after=cursor[0] if cursor else None, limit=query.limit, ascending=query.order == "asc",
-    )
-    return page([present(r) for r in rows], query.limit, total)
+        after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present)
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, key_id: str) -> dict[str, Any]:

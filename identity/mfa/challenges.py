@@ -24,7 +24,7 @@ import asyncpg
 
 from identity.auth import errors as auth_errors
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open
-from identity.crypto import constant_time_equals
+from identity.crypto import SecretBox, constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ApiError
@@ -60,7 +60,7 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
-def otp_hash(box: Any, challenge_id: str, code: str) -> str:
+def otp_hash(box: SecretBox, challenge_id: str, code: str) -> str:
     return box.mac(f"{challenge_id}:{code}", "mfa-otp")
 
 
@@ -108,6 +108,7 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
         changes["codes_sent"] = challenge["codes_sent"] + 1
         app_name = await store.tenant_name(conn, tenant.id)
         if kind == "sms":
+            assert factor is not None  # only the fallback has no factor, and it is emailed
             await queue_sms(conn, box, tenant_id=tenant.id, to=factor["phone_number"],
                             body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
             extra["sent_to"] = codes.mask_phone(factor["phone_number"])
@@ -117,6 +118,7 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
                               variables={"code": code, "expires_in": codes.OTP_TTL_TEXT})
             extra["sent_to"] = codes.mask_email(user["email"])
     elif kind == "webauthn":
+        assert factor is not None  # the kind is the factor's
         rp = passkeys.relying_party(tenant.auth_config, factor["rp_id"])
         if rp is None:
             raise WEBAUTHN_NOT_CONFIGURED()
@@ -135,7 +137,7 @@ def gate_skips(tenant: Tenant, user: Any) -> bool:
     return not user["mfa_enabled"] and not auth_config.load(tenant.auth_config).mfa_required
 
 
-async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: AuthRuntime = None,
+async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: AuthRuntime | None = None,
                verify_email: bool = False, **_: Any) -> dict[str, Any] | None:
     """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge.
     With `rt` (the auth runtime) the code of an sms/email_otp factor is sent at once."""
@@ -181,6 +183,7 @@ async def select(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, challenge_
     async with pool.acquire() as conn, conn.transaction():
         challenge = await store.get_challenge(conn, tenant.id, challenge_id, for_update=True)
         _check_challenge(challenge)
+        assert challenge is not None  # _check_challenge raised otherwise
         ensure_open(tenant)
         user = await users.get(conn, tenant.id, challenge["user_id"])
         if user is None:
@@ -216,6 +219,7 @@ async def verify(
         if challenge is not None and limit is not None:
             await limit(challenge["user_id"])  # every attempt counts, also on a spent challenge
         _check_challenge(challenge)
+        assert challenge is not None  # _check_challenge raised otherwise
         ensure_open(tenant)
         user = await users.get(conn, tenant.id, challenge["user_id"], for_update=True)
         if user is None:

@@ -13,7 +13,7 @@ from typing import Any
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
 from identity.auth.schemas import SignInResult
-from identity.http.routing import Ctx, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.mfa import challenges, service
 from identity.mfa.errors import (
     INVALID_CODE,
@@ -50,7 +50,7 @@ _write = {"auth": (SECRET,), "scope": "users:write", "tag": "MFA"}
 _public = {"auth": (PUBLISHABLE,), "tag": "MFA", "idempotent": False}
 
 
-def _tenant(ctx: Ctx):
+def _tenant(ctx: Ctx) -> Tenant:
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return ctx.principal.tenant
 
@@ -58,7 +58,7 @@ def _tenant(ctx: Ctx):
 @router.get("/v1/users/{user_id}/mfa/factors", response=FactorList,
             summary="List a user's MFA factors (pending ones too)", **_read,
             errors=(USER_NOT_FOUND,))
-async def list_factors(ctx: Ctx):
+async def list_factors(ctx: Ctx) -> HandlerResult:
     """Lists a user's MFA factors, active and pending: TOTP apps, SMS numbers and email codes (masked),
     passkeys (WebAuthn) and the backup-code set with the number of codes left. Secrets are never
     returned. Called with a **secret key** holding the `users:read` scope; 404 for an unknown user.
@@ -70,7 +70,7 @@ async def list_factors(ctx: Ctx):
              summary="Start enrolling a factor: TOTP secret and QR code, a code by SMS or email, "
                      "or WebAuthn creation options", **_write,
              errors=(USER_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED))
-async def enroll(ctx: Ctx):
+async def enroll(ctx: Ctx) -> HandlerResult:
     """Starts enrolling a factor for a user; it stays pending until confirmed. Called with a **secret key**
     holding the `users:write` scope. `totp` answers the secret, its `otpauth://` URI and a QR code
     (shown only here; stored encrypted); `sms` (an E.164 `phone_number`) sends a code **by SMS**;
@@ -86,7 +86,7 @@ async def enroll(ctx: Ctx):
              summary="Activate a pending factor with a code (or, for WebAuthn, "
                                         "the attestation)", **_write,
              errors=(USER_NOT_FOUND, MFA_FACTOR_EXISTS, MFA_FACTOR_NOT_PENDING, INVALID_CODE))
-async def confirm(ctx: Ctx):
+async def confirm(ctx: Ctx) -> HandlerResult:
     """Activates a pending factor with the code from the app, the SMS or the email (for a passkey, the
     attestation from the browser). Called with a **secret key** holding the `users:write` scope. A wrong
     code answers 401 `invalid_code` (5 wrong codes and an SMS or email code is void; enroll again); a
@@ -101,7 +101,7 @@ async def confirm(ctx: Ctx):
                summary="Remove a factor (403 last_mfa_factor for the only active one while the "
                        "tenant requires MFA)", **_write,
                errors=(MFA_FACTOR_NOT_FOUND, USER_NOT_FOUND, LAST_MFA_FACTOR))
-async def remove(ctx: Ctx):
+async def remove(ctx: Ctx) -> None:
     """Removes one of a user's factors, pending or active. Called with a **secret key** holding the
     `users:write` scope. While the tenant requires MFA, the user's only active factor cannot be removed
     (403 `last_mfa_factor`); 404 for an unknown user or factor. Emits `mfa.removed` for an active factor
@@ -114,7 +114,7 @@ async def remove(ctx: Ctx):
              summary="Generate 8 backup codes (shown once); the previous set stops working",
              **_write,
              errors=(USER_NOT_FOUND,))
-async def generate_for_user(ctx: Ctx):
+async def generate_for_user(ctx: Ctx) -> HandlerResult:
     """Generates a new set of 8 single-use backup codes for the user; the previous set stops working. The
     codes appear only in this answer (only keyed hashes are stored). Called with a **secret key**
     holding the `users:write` scope; 404 for an unknown user. The first set activates the backup-code
@@ -127,7 +127,7 @@ async def generate_for_user(ctx: Ctx):
              summary="Generate 8 backup codes for body.user_id (shown once); the previous set stops "
                      "working", **_write,
              errors=(USER_NOT_FOUND,))
-async def generate(ctx: Ctx):
+async def generate(ctx: Ctx) -> HandlerResult:
     """The same as `POST /v1/users/{user_id}/mfa/backup-codes/generate`, with the user named in the body
     (`user_id`): a new set of 8 single-use backup codes, shown only here, replacing the previous set.
     Called with a **secret key** holding the `users:write` scope; 404 for an unknown user. The first set
@@ -144,7 +144,7 @@ async def generate(ctx: Ctx):
                  auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
                  WEBAUTHN_NOT_CONFIGURED,
              ))
-async def challenge(ctx: Ctx):
+async def challenge(ctx: Ctx) -> HandlerResult:
     """During a sign-in that answered 403 `mfa_required`, switches the challenge to another of the user's
     active factors, or asks for a new code for the current one. Called with the tenant's **publishable
     key**. For an SMS factor it sends a code **by SMS**, for an email factor the **MFA code email** (at
@@ -163,7 +163,7 @@ async def challenge(ctx: Ctx):
                  auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
                  INVALID_CODE,
              ))
-async def verify(ctx: Ctx):
+async def verify(ctx: Ctx) -> HandlerResult:
     """Completes a sign-in's MFA challenge with a code of a factor (`factor_id`, else the challenge's
     current factor; a backup code is recognised by its form) and answers the tokens of a new session
     marked `mfa_verified`. Called with the tenant's **publishable key**. A wrong code answers 401
@@ -187,7 +187,7 @@ async def verify(ctx: Ctx):
                  auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED,
                  auth_errors.USER_BANNED, auth_errors.USER_DISABLED, INVALID_CODE,
              ))
-async def auth_verify(ctx: Ctx):
+async def auth_verify(ctx: Ctx) -> HandlerResult:
     """Completes the sign-in that answered 403 `mfa_required`: the challenge id, the `factor_type` (`totp`,
     `sms`, `email_otp`, `webauthn` or `backup_code`) and the code; answers `{user, session}` like a
     sign-in, the session marked `mfa_verified`. Called with the tenant's **publishable key**. A wrong

@@ -14,7 +14,7 @@ import asyncpg
 
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
-from identity.crypto import constant_time_equals
+from identity.crypto import SecretBox, constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit, emit_many
 from identity.http.errors import ApiError, ValidationFailed
@@ -53,11 +53,11 @@ def totp_aad(tenant_id: str, factor_id: str) -> str:
     return f"mfa-totp:{tenant_id}:{factor_id}"
 
 
-def enroll_hash(box: Any, factor_id: str, code: str) -> str:
+def enroll_hash(box: SecretBox, factor_id: str, code: str) -> str:
     return box.mac(f"{factor_id}:{code}", "mfa-enroll")
 
 
-def backup_hash(box: Any, tenant_id: str, user_id: str, code: str) -> str:
+def backup_hash(box: SecretBox, tenant_id: str, user_id: str, code: str) -> str:
     return box.mac(f"{tenant_id}:{user_id}:{code}", "mfa-backup")
 
 

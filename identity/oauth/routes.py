@@ -17,7 +17,7 @@ from identity.clients.store import get as get_client
 from identity.crypto import sha256_hex
 from identity.http import pages
 from identity.http.bodies import read_form
-from identity.http.routing import Ctx, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.http.validation import unstorable
 from identity.oauth import authorize as flow
 from identity.oauth import client_assertion, jwts, machine_store, store
@@ -111,7 +111,7 @@ def discovery_document(iss: str) -> dict[str, Any]:
 @router.get(BASE + "/.well-known/openid-configuration", response=Discovery,
             summary="OpenID Provider metadata of the tenant (issuer {IDENTITY_PUBLIC_URL}/oauth/{tenant_id})",
             **_common)
-async def discovery(ctx: Ctx):
+async def discovery(ctx: Ctx) -> HandlerResult:
     """The tenant's OpenID Provider metadata (OpenID Connect Discovery): issuer
     `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}`, endpoint URLs, supported scopes, grants, response types,
     PKCE method (S256) and ID token algorithms. Public: no credential; cacheable for 5 minutes. 404 for
@@ -123,7 +123,7 @@ async def discovery(ctx: Ctx):
 
 @router.get(BASE + "/.well-known/jwks.json", response=Jwks,
             summary="The tenant's JWK set (the service's ES256 signing keys)", **_common)
-async def jwks(ctx: Ctx):
+async def jwks(ctx: Ctx) -> HandlerResult:
     """The public keys (JWK set) that verify this tenant's ID tokens and OAuth access tokens, the same set
     as `/.well-known/jwks.json`. Public: no credential; cacheable for 5 minutes, fetch again on an
     unknown `kid`. 404 for an unknown tenant. Changes nothing."""
@@ -145,7 +145,7 @@ _AUTHORIZE_DOC = (
 
 
 @router.get(BASE + "/authorize", summary=_AUTHORIZE_DOC, **_html)
-async def authorize_get(ctx: Ctx):
+async def authorize_get(ctx: Ctx) -> HandlerResult:
     """The OAuth 2.0 / OpenID Connect authorization endpoint, opened in the user's browser by a registered
     client (no API credential). Checks the request (client, `redirect_uri` exactly as registered,
     scopes, PKCE S256 required for spa and native clients); errors found before the redirect URI is
@@ -158,7 +158,7 @@ async def authorize_get(ctx: Ctx):
 
 
 @router.post(BASE + "/authorize", form=SignInForm, summary=_AUTHORIZE_DOC, **_html)
-async def authorize_post(ctx: Ctx):
+async def authorize_post(ctx: Ctx) -> HandlerResult:
     """The authorization endpoint with its parameters sent as a form post instead of a query string; it
     behaves exactly like `GET /oauth/{tenant_id}/authorize`: the hosted sign-in or consent page, or a
     302 to the registered redirect URI with a single-use `code`, `state` and `iss` (or an `error`). No
@@ -169,7 +169,7 @@ async def authorize_post(ctx: Ctx):
 @router.post(BASE + "/authorize/sign-in", form=SignInForm,
              summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
              **{**_html, "extra": {"responses": {302: None, 429: "text/html"}}})
-async def authorize_sign_in(ctx: Ctx):
+async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
     """Receives the hosted sign-in form (email, password, CSRF token and the original request as hidden
     fields), posted by the browser without an API credential. Applies the tenant's sign-in rules
     (lockout, verified email, suspension, bot protection) and answers the form again with the error, the
@@ -182,7 +182,7 @@ async def authorize_sign_in(ctx: Ctx):
 
 @router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form",
              **{**_html, "extra": {"responses": {302: None, 501: "text/html"}}})
-async def authorize_mfa(ctx: Ctx):
+async def authorize_mfa(ctx: Ctx) -> HandlerResult:
     """Receives the hosted MFA code form (the challenge, the code and the original request as hidden
     fields, with the CSRF token), posted by the browser without an API credential. A right code
     completes the sign-in: a session marked `mfa_verified` (`session.created`, `mfa.verified`) and the
@@ -193,7 +193,7 @@ async def authorize_mfa(ctx: Ctx):
 
 @router.post(BASE + "/authorize/consent", form=ConsentForm,
              summary="The hosted consent form of a third-party client (decision=allow|deny)", **_html)
-async def authorize_consent(ctx: Ctx):
+async def authorize_consent(ctx: Ctx) -> HandlerResult:
     """Receives the consent page's answer for a third-party client. `decision=allow` remembers the scopes
     granted to that client for the user, so that the page is not shown again for them, and continues to
     the code; anything else sends the browser to the redirect URI with `error=access_denied`. Needs the
@@ -204,7 +204,7 @@ async def authorize_consent(ctx: Ctx):
 @router.post(BASE + "/token", form=TokenForm, response=TokenResponse,
              summary="Token endpoint: authorization_code (+PKCE), refresh_token (rotated), client_credentials",
              **_common, **_oauth_errors)
-async def token(ctx: Ctx):
+async def token(ctx: Ctx) -> HandlerResult:
     """The token endpoint for registered OAuth clients. No API credential: a client authenticates with its
     secret (HTTP Basic or form) or, when public, with `client_id` and PKCE. `authorization_code`: spends
     the code (a second use revokes what it gave) and answers access, refresh and ID tokens.
@@ -263,7 +263,7 @@ async def _userinfo(ctx: Ctx) -> web.Response:
 
 @router.get(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common,
             extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}})
-async def userinfo_get(ctx: Ctx):
+async def userinfo_get(ctx: Ctx) -> HandlerResult:
     """OpenID Connect UserInfo: the claims of the user an OAuth access token was issued for, limited to the
     token's scopes (`email`, `profile`). Called with the **OAuth access token** as `Authorization:
     Bearer` (no API credential); it needs the `openid` scope (403 `insufficient_scope`), and a revoked
@@ -274,7 +274,7 @@ async def userinfo_get(ctx: Ctx):
 
 @router.post(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common,
              extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}})
-async def userinfo_post(ctx: Ctx):
+async def userinfo_post(ctx: Ctx) -> HandlerResult:
     """OpenID Connect UserInfo sent as POST: the same answer and rules as `GET /oauth/{tenant_id}/userinfo`
     (no API credential: the **OAuth access token** as `Authorization: Bearer`, the `openid` scope
     required, claims limited to the token's scopes). Changes nothing."""
@@ -303,29 +303,31 @@ async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, Any, dict[st
     return ("refresh", grant, None)
 
 
-async def _client_and_token(ctx: Ctx, tenant_id: str) -> tuple[Any, str]:
-    """Revocation and introspection: the authenticated client and the `token` it asks about."""
+async def _client_and_token(
+    ctx: Ctx, tenant_id: str
+) -> tuple[Any, tuple[str, Any, dict[str, Any] | None] | None]:
+    """Revocation and introspection: the authenticated client and what the `token` it asks about
+    is (_find)."""
     form = await token_endpoint.read_form(ctx.request)
     client = await token_endpoint.authenticate_client(ctx.request, ctx.pool, tenant_id, form)
     if not form.get("token"):
         raise OAuthError("invalid_request", "token is required.")
-    return client, form["token"]
+    return client, await _find(ctx, tenant_id, form["token"])
 
 
 @router.post(BASE + "/revoke", form=TokenHintForm,
              summary="Token revocation (RFC 7009): revokes the grant of an access or refresh token; always 200",
              **_common, **_oauth_errors)
-async def revoke(ctx: Ctx):
+async def revoke(ctx: Ctx) -> HandlerResult:
     """Token revocation (RFC 7009) for registered OAuth clients, which authenticate as at the token
     endpoint (no API credential). Revokes the whole grant behind an access or refresh token of the
     calling client, so every token of that grant stops working. Always answers 200, also for an unknown
     token or one of another client (which is left alone). Rate limit: 300 per minute per address."""
     tenant = await _tenant(ctx)
     try:
-        client, token = await _client_and_token(ctx, tenant.id)
+        client, found = await _client_and_token(ctx, tenant.id)
     except OAuthError as exc:
         return exc.response()
-    found = await _find(ctx, tenant.id, token)
     # A token of another client is left alone, and the answer is the same 200 (RFC 7009 §2.2).
     if found is not None and found[1]["client_id"] == client["id"]:
         async with ctx.pool.acquire() as conn:
@@ -342,7 +344,7 @@ async def revoke(ctx: Ctx):
              summary="Token introspection (RFC 7662); web and machine clients see any token of the tenant, "
                      "public clients only their own",
              **_common, **_oauth_errors)
-async def introspect(ctx: Ctx):
+async def introspect(ctx: Ctx) -> HandlerResult:
     """Token introspection (RFC 7662) for registered OAuth clients, which authenticate as at the token
     endpoint (no API credential). Answers `active: true` with scope, client, subject and expiry for a
     live access or refresh token, else `active: false`. Web and machine clients may ask about any token
@@ -350,10 +352,9 @@ async def introspect(ctx: Ctx):
     address."""
     tenant = await _tenant(ctx)
     try:
-        client, token = await _client_and_token(ctx, tenant.id)
+        client, found = await _client_and_token(ctx, tenant.id)
     except OAuthError as exc:
         return exc.response()
-    found = await _find(ctx, tenant.id, token)
     if found is None or not found[1]["alive"]:
         return _json({"active": False}, headers=NO_STORE)
     kind, grant, claims = found
@@ -380,7 +381,10 @@ async def _end_session(ctx: Ctx) -> web.Response:
     page = flow.Flow(ctx.request, tenant)
     is_post = ctx.request.method == "POST"
     params: Any = await read_form(ctx.request) if is_post else ctx.request.query
-    get = lambda name: params.get(name) if isinstance(params.get(name), str) else None  # noqa: E731
+
+    def get(name: str) -> str | None:
+        return params.get(name) if isinstance(params.get(name), str) else None
+
     hint_claims = None
     hint = get("id_token_hint")
     if hint:
@@ -429,7 +433,7 @@ async def _end_session(ctx: Ctx) -> web.Response:
 
 @router.get(BASE + "/logout", summary="End session (OIDC RP-Initiated Logout): id_token_hint, "
             "post_logout_redirect_uri (as registered), state, client_id", **_html)
-async def end_session_get(ctx: Ctx):
+async def end_session_get(ctx: Ctx) -> HandlerResult:
     """OpenID Connect RP-Initiated Logout, opened in the browser: ends the provider session of this browser
     (its cookie and the session behind it, `session.revoked` with reason `signed_out`). `id_token_hint`
     names the user; without a hint naming the signed-in user a confirmation page is shown first, so that
@@ -440,7 +444,7 @@ async def end_session_get(ctx: Ctx):
 
 
 @router.post(BASE + "/logout", form=EndSessionForm, summary="End session (form post or confirmation)", **_html)
-async def end_session_post(ctx: Ctx):
+async def end_session_post(ctx: Ctx) -> HandlerResult:
     """The end-session endpoint as a form post, including the answer to its confirmation page (with the
     CSRF token): ends the provider session of this browser (`session.revoked`, reason `signed_out`) and
     sends the browser to the registered `post_logout_redirect_uri` with `state`, or shows a signed-out

@@ -21,7 +21,7 @@ import asyncpg
 
 from identity.auth import errors as auth_errors
 from identity.http.errors import UNAUTHENTICATED
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.organizations import store
 from identity.organizations.errors import ORGANIZATION_NOT_FOUND
 from identity.organizations.schemas import ListMyOrganizations
@@ -50,6 +50,7 @@ async def set_active(
                 # none of their business.
                 raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with "
                                                "that id or slug.")
+            assert org is not None  # role is None otherwise
             org_id = org["id"]
         session = await store.set_session_org(conn, tenant.id, principal.session_id, org_id)
         if session is None:
@@ -81,21 +82,18 @@ async def set_active(
 
 async def my_organizations(
     pool: asyncpg.Pool, principal: Principal, query: ListMyOrganizations
-) -> dict[str, Any]:
+) -> Page[dict[str, Any]]:
     """The signed-in user's memberships with their organizations; active marks the one the
     access token names."""
     assert principal.tenant is not None and principal.user_id
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_user_memberships(
-        pool, principal.tenant.id, principal.user_id, after=cursor[0] if cursor else None,
-        limit=query.limit, ascending=query.order == "asc",
-    )
+    tenant_id, user_id = principal.tenant.id, principal.user_id
     active = principal.claims.get("org_id")
-    items = [{
+    return await paginate(query, lambda k: store.list_user_memberships(
+        pool, tenant_id, user_id, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), lambda r: {
         "id": r["membership_id"],
         "role": r["membership_role"],
         "joined_at": r["joined_at"],
         "organization": present_org(r),
         "active": r["id"] == active,
-    } for r in rows]
-    return page(items, query.limit, total)
+    })

@@ -23,7 +23,7 @@ from identity.crypto import random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.http.redirects import check_redirect
 from identity.http.types import EMAIL_RE, UNSET
 from identity.http.validation import duration_field
@@ -195,13 +195,10 @@ async def create_org(
     return result
 
 
-async def list_orgs(pool: asyncpg.Pool, tenant_id: str, query: ListOrganizations) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_orgs(
-        pool, tenant_id, q=query.q, after=cursor[0] if cursor else None, limit=query.limit,
-        ascending=query.order == "asc",
-    )
-    return page([present_org(r) for r in rows], query.limit, total)
+async def list_orgs(pool: asyncpg.Pool, tenant_id: str, query: ListOrganizations) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_orgs(
+        pool, tenant_id, q=query.q, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_org)
 
 
 async def get_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str) -> dict[str, Any]:
@@ -252,14 +249,11 @@ async def delete_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, audit:
 
 async def list_members(
     pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListMembers
-) -> dict[str, Any]:
+) -> Page[dict[str, Any]]:
     org = await _org(pool, tenant_id, id_or_slug)
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_members(
-        pool, tenant_id, org["id"], role=query.role, after=cursor[0] if cursor else None,
-        limit=query.limit, ascending=query.order == "asc",
-    )
-    return page([present_member(r) for r in rows], query.limit, total)
+    return await paginate(query, lambda k: store.list_members(
+        pool, tenant_id, org["id"], role=query.role, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_member)
 
 
 async def add_member(
@@ -396,14 +390,11 @@ async def create_invitation(
 
 async def list_invitations(
     pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListInvitations
-) -> dict[str, Any]:
+) -> Page[dict[str, Any]]:
     org = await _org(pool, tenant_id, id_or_slug)
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_invitations(
-        pool, tenant_id, org["id"], status=query.status, after=cursor[0] if cursor else None,
-        limit=query.limit, ascending=query.order == "asc",
-    )
-    return page([present_invitation(r) for r in rows], query.limit, total)
+    return await paginate(query, lambda k: store.list_invitations(
+        pool, tenant_id, org["id"], status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_invitation)
 
 
 async def revoke_invitation(
@@ -439,6 +430,7 @@ async def accept_invitation(
     async with pool.acquire() as conn, conn.transaction():
         inv = await store.invitation_by_token(conn, tenant_id, sha256_hex(token), for_update=True)
         _check_usable(inv)
+        assert inv is not None  # _check_usable raised otherwise
         user = await users.get(conn, tenant_id, user_id)
         if user is None:
             raise USER_NOT_FOUND()

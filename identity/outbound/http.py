@@ -83,7 +83,7 @@ class PinnedResolver(AbstractResolver):
                       family: socket.AddressFamily = socket.AF_INET) -> list[ResolveResult]:
         if self.host is not None and host != self.host:
             raise OSError(f"{host} is not the host these addresses were vetted for")
-        return [{**a, "hostname": host, "port": port or a["port"]} for a in self.answers]  # type: ignore[typeddict-item]
+        return [{**a, "hostname": host, "port": port or a["port"]} for a in self.answers]
 
     async def close(self) -> None:
         return None

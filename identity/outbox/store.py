@@ -3,14 +3,11 @@
 Each outbox row gets a procrastinate job deferred through procrastinate's own SQL function
 on the same connection, so the row and its job commit (or roll back) with the change.
 
-State machine (docs/outbox.md):
-  queued --claim--> processing --ok--> sent
-                        |--transient error, attempts left--> queued (next_attempt_at = backoff)
-                        |--transient error, none left------> failed
-                        '--permanent error / no handler----> abandoned
-  While 'processing', next_attempt_at is the lease expiry: if the worker dies, the row may be
-  claimed again after it. attempts is counted by the claim, before the handler runs, and the
-  finishing UPDATE is fenced on it so a worker that lost its lease cannot overwrite a newer one.
+The rows move through the state machine of identity/delivery (docs/outbox.md), described by
+OUTBOX: queued --claim--> processing --> sent | queued (retry) | failed | abandoned. While
+'processing', next_attempt_at is the lease expiry: if the worker dies, the row may be claimed
+again after it. attempts is counted by the claim, before the handler runs, and the finishing
+UPDATE is fenced on it so a worker that lost its lease cannot overwrite a newer one.
 """
 
 from __future__ import annotations
@@ -22,21 +19,22 @@ import asyncpg
 
 from identity import origin
 from identity.db.transactions import require_transaction
+from identity.delivery import store as machine
+from identity.delivery.lifecycle import Lifecycle
 from identity.ids import new_id
 
 QUEUE = "outbox"
 TASK = "workers.tasks.process_outbox"
-ERROR_MAX_CHARS = 1000
 
-# One process_outbox job per row j (tenant_id, id) of `rows`, to run at `at`; $1 and $2 are
-# QUEUE and TASK.
-_JOBS = """SELECT procrastinate_defer_jobs_v1(array_agg(
-               ROW($1, $2, 0, NULL, NULL,
-                   jsonb_build_object('tenant_id', j.tenant_id, 'outbox_id', j.id), {at}
-               )::procrastinate_job_to_defer_v1))
-           FROM {rows}"""
-
-_DEFER = _JOBS.format(at="$3", rows="unnest($4::text[], $5::text[]) AS j(tenant_id, id)")
+OUTBOX = Lifecycle(
+    table="outbox", queue=QUEUE, task=TASK, job_key="outbox_id",
+    waiting="queued", running="processing", finished=("sent", "failed", "abandoned"),
+    failed="failed", lease_column="next_attempt_at",
+    stamped="processed_at", stamped_on=("sent", "failed", "abandoned"),
+    # An operator's retry: a failed or abandoned row gets a fresh set of attempts.
+    restartable="r.status IN ('failed', 'abandoned')",
+    restart_sets="attempts = 0, processed_at = NULL",
+)
 
 
 async def enqueue(
@@ -48,12 +46,12 @@ async def enqueue(
 
 
 # The rows and their jobs in one statement (one round trip for every enqueue).
-_INSERT_AND_DEFER = """WITH o AS (
+_INSERT_AND_DEFER = f"""WITH j AS (
     INSERT INTO outbox (tenant_id, id, topic, payload, request_id, traceparent)
-    SELECT $3, u.id, u.topic, u.payload, $7, $8
-    FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS u(id, topic, payload)
+    SELECT $1, u.id, u.topic, u.payload, $5, $6
+    FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS u(id, topic, payload)
     RETURNING tenant_id, id)
-""" + _JOBS.format(at="NULL", rows="o AS j")
+SELECT {machine.jobs(OUTBOX)} FROM j"""
 
 
 async def enqueue_many(
@@ -65,7 +63,7 @@ async def enqueue_many(
     ids = [new_id("obx") for _ in items]
     # The request that queues the rows (identity/origin.py), for the worker's logs and trace.
     await conn.execute(
-        _INSERT_AND_DEFER, QUEUE, TASK, tenant_id, ids, [t for t, _ in items], [p for _, p in items],
+        _INSERT_AND_DEFER, tenant_id, ids, [t for t, _ in items], [p for _, p in items],
         origin.request_id(), origin.traceparent(),
     )
     return ids
@@ -74,44 +72,23 @@ async def enqueue_many(
 async def defer_jobs(
     conn: Any, rows: list[tuple[str, str]], at: datetime | None = None
 ) -> None:
-    """Defer one process_outbox job per (tenant_id, outbox_id), to run at `at` (now if None).
-    procrastinate's insert trigger NOTIFYs idle workers when the transaction commits."""
-    if not rows:
-        return
-    await conn.execute(
-        _DEFER, QUEUE, TASK, at, [t for t, _ in rows], [i for _, i in rows]
-    )
+    """Defer one process_outbox job per (tenant_id, outbox_id), to run at `at` (now if None)."""
+    await machine.defer(conn, OUTBOX, rows, [at] * len(rows))
 
 
-def clip(error: str) -> str:
-    return error if len(error) <= ERROR_MAX_CHARS else error[: ERROR_MAX_CHARS - 1] + "…"
+_CLAIM = machine.claim_sql(
+    OUTBOX, returning="tenant_id, id, topic, payload, attempts, created_at, request_id, traceparent"
+)
 
 
 async def claim(conn: Any, tenant_id: str, outbox_id: str, lease: float) -> asyncpg.Record | None:
     """Take a due row for one attempt, or None when it is not due, finished or held by another
-    worker. SKIP LOCKED keeps two workers from waiting on each other; the status and
-    next_attempt_at conditions, re-checked after the lock, keep them from both winning."""
-    return await conn.fetchrow(
-        """UPDATE outbox SET status = 'processing', attempts = attempts + 1, updated_at = now(),
-                  next_attempt_at = now() + make_interval(secs => $3)
-           WHERE tenant_id = $1 AND id = $2
-             AND status IN ('queued', 'processing') AND next_attempt_at <= now()
-             AND id IN (SELECT id FROM outbox WHERE tenant_id = $1 AND id = $2
-                        FOR UPDATE SKIP LOCKED)
-           RETURNING tenant_id, id, topic, payload, attempts, created_at, request_id, traceparent""",
-        tenant_id, outbox_id, lease,
-    )
+    worker."""
+    return await conn.fetchrow(_CLAIM, tenant_id, outbox_id, lease)
 
 
 async def mark_sent(conn: Any, tenant_id: str, outbox_id: str, attempts: int) -> bool:
-    done = await conn.fetchval(
-        """UPDATE outbox SET status = 'sent', processed_at = now(), updated_at = now(),
-                  next_attempt_at = now(), last_error = NULL
-           WHERE tenant_id = $1 AND id = $2 AND status = 'processing' AND attempts = $3
-           RETURNING 1""",
-        tenant_id, outbox_id, attempts,
-    )
-    return bool(done)
+    return await machine.finish(conn, OUTBOX, tenant_id, outbox_id, attempts, "sent") is not None
 
 
 async def mark_final(
@@ -119,14 +96,8 @@ async def mark_final(
 ) -> bool:
     """'failed' (attempts exhausted) or 'abandoned' (retrying cannot help)."""
     assert status in ("failed", "abandoned")
-    done = await conn.fetchval(
-        """UPDATE outbox SET status = $4, processed_at = now(), updated_at = now(),
-                  next_attempt_at = now(), last_error = $5
-           WHERE tenant_id = $1 AND id = $2 AND status = 'processing' AND attempts = $3
-           RETURNING 1""",
-        tenant_id, outbox_id, attempts, status, clip(error),
-    )
-    return bool(done)
+    done = await machine.finish(conn, OUTBOX, tenant_id, outbox_id, attempts, status, error)
+    return done is not None
 
 
 async def schedule_retry(
@@ -135,54 +106,20 @@ async def schedule_retry(
 ) -> datetime | None:
     """Back to 'queued' with next_attempt_at = now + delay, and a job scheduled for then, in one
     transaction. Returns the time of the next attempt (None if the lease was lost)."""
-    async with conn.transaction():
-        at = await conn.fetchval(
-            """UPDATE outbox SET status = 'queued', updated_at = now(), last_error = $5,
-                      next_attempt_at = now() + make_interval(secs => $4)
-               WHERE tenant_id = $1 AND id = $2 AND status = 'processing' AND attempts = $3
-               RETURNING next_attempt_at""",
-            tenant_id, outbox_id, attempts, delay, clip(error),
-        )
-        if at is not None:
-            await defer_jobs(conn, [(tenant_id, outbox_id)], at)
-    return at
+    return await machine.finish(conn, OUTBOX, tenant_id, outbox_id, attempts, "queued", error,
+                                delay)
 
 
 async def requeue(conn: asyncpg.Connection, tenant_id: str, outbox_id: str) -> bool:
     """Operator retry of a failed or abandoned row: a fresh set of attempts, now."""
-    async with conn.transaction():
-        done = await conn.fetchval(
-            """UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = now(),
-                      updated_at = now(), processed_at = NULL
-               WHERE tenant_id = $1 AND id = $2 AND status IN ('failed', 'abandoned')
-               RETURNING 1""",
-            tenant_id, outbox_id,
-        )
-        if done:
-            await defer_jobs(conn, [(tenant_id, outbox_id)])
-    return bool(done)
+    return bool(await machine.restart(conn, OUTBOX, tenant_id, [outbox_id]))
 
 
-async def sweep(conn: asyncpg.Connection, grace: float, limit: int = 500) -> int:
+async def sweep(conn: asyncpg.Connection, grace: float) -> int:
     """Re-defer jobs for rows that should have been attempted `grace` seconds ago and have no
-    job waiting: rows whose job died with its worker (lease expired), or whose job was lost.
-    A duplicate job is harmless: the claim lets only one of them work on the row."""
-    async with conn.transaction():
-        rows = await conn.fetch(
-            """SELECT o.tenant_id, o.id FROM outbox o
-               WHERE o.status IN ('queued', 'processing')
-                 AND o.next_attempt_at < now() - make_interval(secs => $1)
-                 AND NOT EXISTS (
-                     SELECT 1 FROM procrastinate_jobs j
-                     WHERE j.status = 'todo' AND j.task_name = $2
-                       AND j.args ->> 'outbox_id' = o.id AND j.args ->> 'tenant_id' = o.tenant_id)
-               ORDER BY o.next_attempt_at
-               LIMIT $3
-               FOR UPDATE OF o SKIP LOCKED""",
-            grace, TASK, limit,
-        )
-        await defer_jobs(conn, [(r["tenant_id"], r["id"]) for r in rows])
-    return len(rows)
+    job that will take them: rows whose job died with its worker (lease expired), or whose job
+    was lost."""
+    return await machine.sweep(conn, OUTBOX, grace)
 
 
 async def get(conn: Any, tenant_id: str, outbox_id: str) -> asyncpg.Record | None:
@@ -217,34 +154,4 @@ async def depth(conn: Any) -> list[asyncpg.Record]:
                       AS oldest_due
            FROM outbox WHERE status IN ('queued', 'processing', 'failed')
            GROUP BY topic, status"""
-    )
-
-
-async def backlog_by_tenant(conn: Any) -> list[asyncpg.Record]:
-    """Rows not yet sent per tenant (queued, processing, failed): counts and the age in seconds
-    of the oldest one waiting (`identity status`)."""
-    return await conn.fetch(
-        """SELECT tenant_id,
-                  count(*) FILTER (WHERE status IN ('queued', 'processing')) AS waiting,
-                  count(*) FILTER (WHERE status = 'failed') AS failed,
-                  COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)
-                           FILTER (WHERE status IN ('queued', 'processing'))), 0)::float8 AS oldest_age
-           FROM outbox WHERE status IN ('queued', 'processing', 'failed')
-           GROUP BY tenant_id ORDER BY tenant_id"""
-    )
-
-
-async def job_queue(conn: Any) -> list[asyncpg.Record]:
-    """procrastinate's jobs waiting (todo) or running (doing), by queue and status, with the age
-    of the oldest one due: since it was scheduled for, or deferred when it has no schedule."""
-    return await conn.fetch(
-        """SELECT j.queue_name AS queue, j.status::text AS status, count(*) AS n,
-                  COALESCE(EXTRACT(EPOCH FROM now() - min(COALESCE(j.scheduled_at, e.at))
-                           FILTER (WHERE j.status = 'todo'
-                                     AND (j.scheduled_at IS NULL OR j.scheduled_at <= now()))), 0)
-                      AS oldest_due
-           FROM procrastinate_jobs j
-           LEFT JOIN procrastinate_events e ON e.job_id = j.id AND e.type = 'deferred'
-           WHERE j.status IN ('todo', 'doing')
-           GROUP BY j.queue_name, j.status"""
     )

@@ -41,7 +41,7 @@ async def refresh(
     limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
 
     A token this process issued (the common case: a client refreshing again) comes with a hint
-    of its session (identity/tokens/refresh_hints.py): its pair is built first and rotated in
+    of its session (identity/sessions/refresh_hints.py): its pair is built first and rotated in
     one autocommit statement that checks the hint against the rows as it writes. Otherwise (or
     if the hint no longer holds) the unspent token of a live session takes two autocommit
     statements: read, then rotate_if_current(), which writes only if nothing changed meanwhile.
@@ -55,8 +55,7 @@ async def refresh(
         if hint is not None:
             if limit is not None:
                 await limit(hint.user_id)
-            row = hint.as_row()
-            pair, sealed, until, new_hash = _new_pair(rt, tenant, row, token_hash)
+            pair, sealed, until, new_hash = _new_pair(rt, tenant, hint.as_row(), token_hash)
             if await store.rotate_if_hinted(conn, tenant.id, token_hash, new_hash, sealed, until, hint):
                 hints.keep(new_hash, hint)
                 return pair
@@ -106,8 +105,8 @@ async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, tok
             raise errors.TOKEN_EXPIRED("The session has expired; sign in again.")
         if row["rotated_at"] is not None:
             if row["reply_sealed"] is not None and row["reply_live"]:
-                sealed = rt.box.decrypt(row["reply_sealed"], associated=_aad(tenant.id, token_hash))
-                return msgspec.json.decode(sealed)
+                reply = rt.box.decrypt(row["reply_sealed"], associated=_aad(tenant.id, token_hash))
+                return msgspec.json.decode(reply)
             await sessions.revoke_session(conn, tenant.id, row["id"], "refresh_token_reused")
             reused = True
         else:

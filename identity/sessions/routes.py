@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from identity.audit.context import from_ctx
-from identity.http.routing import Ctx, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.principals import SECRET
 from identity.sessions import service
 from identity.sessions.errors import SESSION_NOT_FOUND
@@ -25,7 +25,7 @@ _write = {"auth": (SECRET,), "scope": "sessions:write", "tag": "Sessions"}
 
 @router.get("/v1/sessions", query=ListSessions, response=SessionList,
             summary="List sessions, newest first; filter by user_id and status", **_read)
-async def list_sessions(ctx: Ctx):
+async def list_sessions(ctx: Ctx) -> HandlerResult:
     """Lists the tenant's sessions, newest first (`order=asc` for oldest first), optionally only one user's
     (`user_id`) or only those in one `status`. Called with a **secret key** holding the `sessions:read`
     scope. Cursor pagination: `limit` items per page; pass `pagination.next_cursor` as `cursor` for the
@@ -35,7 +35,7 @@ async def list_sessions(ctx: Ctx):
 
 @router.delete("/v1/sessions", query=RevokeSessions, response=Revoked,
                summary="Revoke every active session of the tenant, or of one user", **_write)
-async def revoke_sessions(ctx: Ctx):
+async def revoke_sessions(ctx: Ctx) -> HandlerResult:
     """Revokes every active session of the tenant, or only those of `user_id`: their refresh and access
     tokens stop working on this API at once. Called with a **secret key** holding the `sessions:write`
     scope. Answers how many were revoked; emits one `session.revoked` event naming them all (reason
@@ -46,7 +46,7 @@ async def revoke_sessions(ctx: Ctx):
 @router.post("/v1/sessions/verify", body=VerifyToken, response=Verification, idempotent=False,
              summary="Verify an access token; valid is false for revoked or expired sessions",
              **_read)
-async def verify_session(ctx: Ctx):
+async def verify_session(ctx: Ctx) -> HandlerResult:
     """Checks an access token for a backend that does not verify JWTs itself. Called with a **secret key**
     holding the `sessions:read` scope. Answers `valid: true` with the session, user, role, active
     organization and expiry only for a well-signed, unexpired token of this tenant whose session is
@@ -57,7 +57,7 @@ async def verify_session(ctx: Ctx):
 
 @router.get("/v1/sessions/{id}", response=Session, summary="Get a session", **_read,
             errors=(SESSION_NOT_FOUND,))
-async def get_session(ctx: Ctx):
+async def get_session(ctx: Ctx) -> HandlerResult:
     """Returns one session of the tenant (device, address, country, status, expiry). Called with a **secret
     key** holding the `sessions:read` scope; 404 when no session with this id belongs to the tenant.
     Changes nothing."""
@@ -67,7 +67,7 @@ async def get_session(ctx: Ctx):
 @router.delete("/v1/sessions/{id}", status=204,
                summary="Revoke a session: its access and refresh tokens stop working", **_write,
                errors=(SESSION_NOT_FOUND,))
-async def delete_session(ctx: Ctx):
+async def delete_session(ctx: Ctx) -> None:
     """Revokes one session: its refresh token and access tokens stop working on this API at once. Called
     with a **secret key** holding the `sessions:write` scope; 404 when the session is not the tenant's.
     Emits `session.revoked` (reason `revoked_by_api`) and writes an audit entry; revoking an already

@@ -16,7 +16,7 @@ import asyncpg
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
 from identity.events.emit import emit, emit_with
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.ids import new_id
 from identity.sessions import cache, errors, store
 from identity.sessions.access import claims_for
@@ -157,13 +157,11 @@ async def revoke_sessions(
 
 # -- /v1/sessions ------------------------------------------------------------------------------
 
-async def list_sessions(pool: asyncpg.Pool, tenant_id: str, query: ListSessions) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_page(
+async def list_sessions(pool: asyncpg.Pool, tenant_id: str, query: ListSessions) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_page(
         pool, tenant_id, user_id=query.user_id, status=query.status,
-        after=cursor[0] if cursor else None, limit=query.limit, ascending=query.order == "asc",
-    )
-    return page([present(r) for r in rows], query.limit, total)
+        after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present)
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, session_id: str) -> dict[str, Any]:

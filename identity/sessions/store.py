@@ -210,7 +210,7 @@ async def rotate_if_hinted(
     conn: Any, tenant_id: str, old_hash: str, new_hash: str,
     reply_sealed: str | None, reply_until: datetime | None, hint: Any,
 ) -> bool:
-    """rotate_if_current for a pair built from a Hint (identity/tokens/refresh_hints.py) without
+    """rotate_if_current for a pair built from a Hint (identity/sessions/refresh_hints.py) without
     reading the rows first: one statement, one round trip. True when it rotated; False when the
     token is spent, the session ended, or anything the hint says has changed (the caller then
     reads the rows and decides as without a hint)."""

@@ -149,7 +149,7 @@ def full(patch: AuthConfigPatch | None, *, allow_http: bool) -> dict[str, Any]:
     return merge({}, patch or AuthConfigPatch(), allow_http=allow_http)
 
 
-def bot_secret(patch: AuthConfigPatch | None) -> str | None:
+def bot_secret(patch: AuthConfigPatch | UnsetType | None) -> str | None:
     """The provider secret carried by a patch, if any (to be stored encrypted)."""
     if patch is None or patch is UNSET or patch.bot_protection is UNSET:
         return None

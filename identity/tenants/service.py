@@ -13,7 +13,7 @@ from identity.audit.context import AuditContext
 from identity.crypto import random_token
 from identity.http.errors import INVALID_EMAIL, TENANT_NOT_FOUND, ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
 from identity.keys.service import issue_key
@@ -115,13 +115,11 @@ async def get(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:
     return present(row)
 
 
-async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_page(
+async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_page(
         pool, q=query.q, status=query.status, plan=query.plan,
-        after=cursor[0] if cursor else None, limit=query.limit, ascending=query.order == "asc",
-    )
-    return page([present(r) for r in rows], query.limit, total)
+        after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present)
 
 
 async def _change(

@@ -8,7 +8,7 @@ from typing import Any
 from identity.audit.context import from_ctx
 from identity.http.auth import load_tenant_and_key, tenant_header
 from identity.http.errors import INVALID_EMAIL
-from identity.http.routing import Ctx, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.principals import CP_ADMIN, SECRET
 from identity.sessions import errors as session_errors
 from identity.sessions.device import client_info
@@ -49,7 +49,7 @@ async def trigram(ctx: Ctx) -> bool:
 
 @router.get("/v1/users", query=ListUsers, response=UserList,
             summary="List users: filter by email, q, status, role; sort and cursor pages", **_read)
-async def list_users(ctx: Ctx):
+async def list_users(ctx: Ctx) -> HandlerResult:
     """Lists the tenant's users. Filter by exact `email`, `status` and `role`; `q` matches users whose
     email, name, username or phone contain every word given. Sort by `created_at` (default),
     `last_sign_in_at` or `email`, `order` asc or desc. Called with a **secret key** holding the
@@ -65,7 +65,7 @@ async def list_users(ctx: Ctx):
 @router.post("/v1/users", body=CreateUser, response=User, status=201,
              summary="Create a user (password hashed, or password_hash imported)", **_write,
              errors=(INVALID_EMAIL, auth_policy.PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN))
-async def create_user(ctx: Ctx):
+async def create_user(ctx: Ctx) -> HandlerResult:
     """Creates a user from the tenant's backend, for example to import accounts. Called with a **secret
     key** holding the `users:write` scope. Give a `password` (hashed here; the password policy does not
     apply) or an imported `password_hash` (argon2, bcrypt or scrypt), or neither for a passwordless
@@ -79,7 +79,7 @@ async def create_user(ctx: Ctx):
 @router.get("/v1/users/email/{email}", response=User,
             summary="Get a user by email address", **_read,
             errors=(USER_NOT_FOUND,))
-async def get_user_by_email(ctx: Ctx):
+async def get_user_by_email(ctx: Ctx) -> HandlerResult:
     """Returns the tenant's user with this email address (compared case-insensitively), with private
     metadata. Called with a **secret key** holding the `users:read` scope; 404 when there is none.
     Changes nothing."""
@@ -88,7 +88,7 @@ async def get_user_by_email(ctx: Ctx):
 
 @router.get("/v1/users/{id}", response=User, summary="Get a user", **_read,
             errors=(USER_NOT_FOUND,))
-async def get_user(ctx: Ctx):
+async def get_user(ctx: Ctx) -> HandlerResult:
     """Returns one of the tenant's users with their full profile, private metadata included. Called with a
     **secret key** holding the `users:read` scope; 404 when the tenant has no such user. Changes
     nothing."""
@@ -98,7 +98,7 @@ async def get_user(ctx: Ctx):
 @router.patch("/v1/users/{id}", body=UpdateUser, response=User,
               summary="Update a user; metadata objects are replaced whole", **_write,
               errors=(INVALID_EMAIL, USER_NOT_FOUND, EMAIL_TAKEN, USERNAME_TAKEN))
-async def update_user(ctx: Ctx):
+async def update_user(ctx: Ctx) -> HandlerResult:
     """Changes a user's profile, role, metadata (each metadata object is replaced whole) or status
     (`active` / `disabled`). Called with a **secret key** holding the `users:write` scope. A new email
     is unverified unless `email_verified` comes with it, and links mailed to the old address stop
@@ -112,7 +112,7 @@ async def update_user(ctx: Ctx):
 @router.delete("/v1/users/{id}", status=204,
                summary="Delete a user with their sessions, MFA factors and memberships", **_write,
                errors=(USER_NOT_FOUND,))
-async def delete_user(ctx: Ctx):
+async def delete_user(ctx: Ctx) -> None:
     """Deletes a user for good with their sessions, refresh tokens, MFA factors, provider accounts and
     memberships. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
     Their sessions are revoked first (`session.revoked`, reason `user_deleted`), then `user.deleted` is
@@ -124,7 +124,7 @@ async def delete_user(ctx: Ctx):
              summary="Disable a user (sessions revoked unless revoke_sessions is false)",
              **_write,
              errors=(USER_NOT_FOUND, USER_IS_BANNED))
-async def disable_user(ctx: Ctx):
+async def disable_user(ctx: Ctx) -> HandlerResult:
     """Disables a user: they can no longer sign in, their data stays. Called with a **secret key** holding
     the `users:write` scope. Their sessions are revoked (`session.revoked`) unless `revoke_sessions` is
     false. Emits `user.disabled` with the optional `reason` and writes the audit entry `user.disabled`.
@@ -137,7 +137,7 @@ async def disable_user(ctx: Ctx):
 @router.post("/v1/users/{id}/enable", response=User,
              summary="Enable a disabled or banned user", **_write,
              errors=(USER_NOT_FOUND,))
-async def enable_user(ctx: Ctx):
+async def enable_user(ctx: Ctx) -> HandlerResult:
     """Makes a disabled or banned user active again and lifts a password lockout. Called with a **secret
     key** holding the `users:write` scope; 404 for an unknown user. Emits `user.updated` with `fields:
     ["status"]` and writes the audit entry `user.enabled`; enabling an active user changes nothing."""
@@ -147,7 +147,7 @@ async def enable_user(ctx: Ctx):
 @router.post("/v1/users/{id}/ban", body=BanUser, body_optional=True, response=User,
              summary="Ban a user: every session is revoked; the reason goes to the audit log", **_write,
              errors=(USER_NOT_FOUND,))
-async def ban_user(ctx: Ctx):
+async def ban_user(ctx: Ctx) -> HandlerResult:
     """Bans a user: every session is revoked at once (`session.revoked`, reason `user_banned`) and sign-in
     is refused with 403 `user_banned`. Called with a **secret key** holding the `users:write` scope; 404
     for an unknown user. Emits `user.disabled` (with status `banned`) unless the user was banned
@@ -158,7 +158,7 @@ async def ban_user(ctx: Ctx):
 @router.post("/v1/users/{id}/sessions/revoke-all", response=Revoked,
              summary="Revoke every active session of the user", **_write,
              errors=(USER_NOT_FOUND,))
-async def revoke_all(ctx: Ctx):
+async def revoke_all(ctx: Ctx) -> HandlerResult:
     """Revokes every active session of one user: their refresh and access tokens stop working on this API
     at once. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
     Answers the number revoked; emits one `session.revoked` (reason `revoked_by_api`) when there were
@@ -170,7 +170,7 @@ async def revoke_all(ctx: Ctx):
              summary="Set the password (no old password, no policy); revokes sessions by default",
              **_write,
              errors=(USER_NOT_FOUND, auth_policy.PASSWORD_TOO_WEAK))
-async def set_password(ctx: Ctx):
+async def set_password(ctx: Ctx) -> HandlerResult:
     """Sets a user's password from the tenant's backend, without the old password and without the password
     policy. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.
     Outstanding reset links stop working, a lockout is lifted, and every session is revoked
@@ -183,7 +183,7 @@ async def set_password(ctx: Ctx):
 @router.get("/v1/users/{id}/sessions", query=ListUserSessions, response=UserSessionList,
             summary="The user's active sessions, newest first", **_read,
             errors=(USER_NOT_FOUND,))
-async def user_sessions(ctx: Ctx):
+async def user_sessions(ctx: Ctx) -> HandlerResult:
     """Lists a user's active sessions, newest first, with device, address and who impersonated (for
     impersonation sessions). Called with a **secret key** holding the `users:read` scope; 404 for an
     unknown user. Cursor pagination (`limit`, `cursor` from `pagination.next_cursor`). Changes nothing."""
@@ -205,7 +205,7 @@ async def _tenant_from_header(ctx: Ctx) -> Any:
                  USER_NOT_FOUND, session_errors.TENANT_SUSPENDED, session_errors.USER_BANNED,
                  session_errors.USER_DISABLED,
              ))
-async def impersonate(ctx: Ctx):
+async def impersonate(ctx: Ctx) -> HandlerResult:
     """Issues an access token that acts as the user (its `act` claim names the administrator) for one hour,
     for support work. Called with the **control plane admin key** and `X-Tenant-ID` naming the user's
     tenant. No refresh token: the token has its own session, which ends early when revoked and with the

@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 
 from identity.http.errors import ValidationFailed
-from identity.http.pagination import decode_cursor, encode_cursor
+from identity.http.pagination import cut, decode_cursor
 from identity.users import search_store
 from identity.users.search_store import Filters, has_trigram_index
 
@@ -51,14 +51,9 @@ async def page(
     after = _decode(cursor, sort, order)
     rows, total, exact = await search_store.find(pool, tenant_id, filters, sort=sort, order=order, limit=limit,
                                                  after=after)
-    has_more = len(rows) > limit
-    rows = rows[:limit]
-    next_cursor = None
-    if has_more:
-        last = rows[-1]
-        next_cursor = encode_cursor([sort, order, _cursor_value(last, sort), last["id"]])
+    rows, next_cursor = cut(rows, limit, lambda last: [sort, order, _cursor_value(last, sort), last["id"]])
     return {
         "data": [present(r) for r in rows],
-        "pagination": {"total": total, "limit": limit, "has_more": has_more,
+        "pagination": {"total": total, "limit": limit, "has_more": next_cursor is not None,
                        "next_cursor": next_cursor, "total_exact": exact},
     }

@@ -14,7 +14,7 @@ from identity.audit.context import AuditContext
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Keyset, Page, paginate
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
 from identity.principals import Tenant
@@ -343,6 +343,7 @@ async def set_password(
         row = await store.update(conn, tenant_id, user_id, {
             "password_hash": hashed, "password_changed_at": datetime.now(UTC), **lockout.CLEARED,
         })
+        assert row is not None  # _locked found and locked the row
         await onetime.retire(conn, tenant_id, user_id, "password_reset")
         revoked: list[Any] = []
         if revoke:
@@ -371,14 +372,14 @@ def present_session(row: Any) -> dict[str, Any]:
 
 async def user_sessions(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListUserSessions
-) -> dict[str, Any]:
+) -> Page[dict[str, Any]]:
     """GET /v1/users/:id/sessions: the user's active sessions, newest first."""
-    cursor = decode_cursor(query.cursor)
-    async with pool.acquire() as conn:
-        if not await store.get(conn, tenant_id, user_id):
-            raise USER_NOT_FOUND()
-        rows, total = await session_store.list_page(
-            conn, tenant_id, user_id=user_id, status="active", after=cursor[0] if cursor else None,
-            limit=query.limit, ascending=query.order == "asc",
-        )
-    return page([present_session(r) for r in rows], query.limit, total)
+    async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
+        async with pool.acquire() as conn:
+            if not await store.get(conn, tenant_id, user_id):
+                raise USER_NOT_FOUND()
+            return await session_store.list_page(
+                conn, tenant_id, user_id=user_id, status="active",
+                after=k.after, limit=k.limit, ascending=k.ascending,
+            )
+    return await paginate(query, fetch, present_session)

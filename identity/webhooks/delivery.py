@@ -21,6 +21,8 @@ import structlog
 from prometheus_client import Counter, Histogram
 
 from identity import origin, tracing
+from identity.crypto import SecretBox
+from identity.delivery.lifecycle import next_delay
 from identity.webhooks import signing, store, transport
 from workers.runtime import Runtime
 
@@ -89,7 +91,7 @@ class Limits:
         return cls(timeout=timeout, lease=lease)
 
 
-def secret_of(box: Any, row: Any) -> str:
+def secret_of(box: SecretBox, row: Any) -> str:
     if row["endpoint_id"] is not None:
         return box.decrypt(row["secret"], associated=f"webhook:{row['tenant_id']}:{row['endpoint_id']}")
     return box.decrypt(row["secret"], associated=f"admin_webhook:{row['admin_webhook_id']}")
@@ -100,10 +102,7 @@ def retry_delay(schedule: tuple[float, ...], row: Any) -> float | None:
     (the 5th retry failed) or the delivery is a test (tests are not retried by themselves)."""
     if row["test"]:
         return None
-    failures = row["attempts"] - row["series_start"]
-    if failures > len(schedule):
-        return None
-    return float(schedule[failures - 1])
+    return next_delay(schedule, row["attempts"] - row["series_start"])
 
 
 async def attempt(pool: Any, box: Any, settings: Any, tenant_id: str, delivery_id: str,

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
 
+from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
+from identity.crypto import SecretBox
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import TENANT_NOT_FOUND, ValidationFailed
-from identity.http.pagination import decode_cursor, page
+from identity.http.pagination import Page, paginate
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url_at_creation
@@ -74,8 +77,18 @@ def present_delivery(row: Any) -> dict[str, Any]:
     }
 
 
-def _sealed(box: Any, secret: str, associated: str) -> str:
+def _sealed(box: SecretBox, secret: str, associated: str) -> str:
     return box.encrypt(secret, associated=associated)
+
+
+async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Any) -> dict[str, Any]:
+    """The events and URL an update sets, checked as on create (v1 and v2 alike)."""
+    changes: dict[str, Any] = {}
+    if isinstance(body.events, list):
+        changes["events"] = check_events(body.events)
+    if isinstance(body.url, str):
+        changes["url"] = await check_url(body.url, settings)
+    return changes
 
 
 # -- v1 ----------------------------------------------------------------------------------------
@@ -97,11 +110,9 @@ async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
                                 "created_at")} | {"signing_secret": secret}
 
 
-async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_endpoints(pool, tenant_id, cursor[0] if cursor else None,
-                                             query.limit, query.order == "asc")
-    return page([present(r) for r in rows], query.limit, total)
+async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_endpoints(
+        pool, tenant_id, k.after, k.limit, k.ascending), present)
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, Any]:
@@ -113,11 +124,7 @@ async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, 
 
 async def update(pool: asyncpg.Pool, settings: Any, tenant_id: str, webhook_id: str,
                  body: UpdateWebhook, audit: AuditContext) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if isinstance(body.events, list):
-        changes["events"] = check_events(body.events)
-    if isinstance(body.url, str):
-        changes["url"] = await check_url(body.url, settings)
+    changes = await _target_changes(body, settings)
     if isinstance(body.description, str):
         changes["description"] = body.description
     if isinstance(body.enabled, bool):
@@ -177,16 +184,13 @@ async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webh
 
 
 async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
-                          query: ListDeliveries) -> dict[str, Any]:
+                          query: ListDeliveries) -> Page[dict[str, Any]]:
     if await store.get_endpoint(pool, tenant_id, webhook_id) is None:
         raise WEBHOOK_NOT_FOUND()
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_deliveries(
+    return await paginate(query, lambda k: store.list_deliveries(
         pool, tenant_id=tenant_id, endpoint_id=webhook_id, admin_webhook_id=None,
-        status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
-        ascending=query.order == "asc",
-    )
-    return page([present_delivery(r) for r in rows], query.limit, total)
+        status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_delivery)
 
 
 async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
@@ -197,10 +201,45 @@ async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
         row = await store.get_delivery(conn, tenant_id, delivery_id)
         if row is None or row["endpoint_id"] is None:
             raise DELIVERY_NOT_FOUND()
-        await store.restart(conn, tenant_id, delivery_id)
+        await store.restart(conn, tenant_id, [delivery_id])
         await audit.record(conn, tenant_id, "webhook.delivery_retried", "webhook",
                            row["endpoint_id"], {"delivery_id": delivery_id})
     return {"delivery_id": delivery_id, "status": "pending"}
+
+
+@dataclass(frozen=True)
+class Retried:
+    #: deliveries found: each restarted, or left as it was while an attempt holds it or one is due
+    pending: list[str]
+    #: named deliveries that are not the tenant's
+    missing: list[str]
+
+
+async def retry_many(pool: asyncpg.Pool, tenant_id: str, delivery_ids: list[str],
+                     audit: AuditContext, *, all_failed: bool = False,
+                     webhook_id: str | None = None, limit: int = 50) -> Retried:
+    """The operator's retry (`identity webhooks retry`): a new series of attempts for the named
+    deliveries of the tenant and, with all_failed, for its failed ones (of one webhook when
+    given, the newest `limit`), tenant and admin webhooks' alike: one statement restarts them
+    and defers their jobs, one more records the audit entries of the tenant's endpoints'
+    deliveries (as retry() does), in one transaction."""
+    async with pool.acquire() as conn, conn.transaction():
+        found = await store.restart_chosen(conn, tenant_id, delivery_ids, all_failed=all_failed,
+                                           webhook_id=webhook_id, limit=limit)
+        v1 = [(d, w) for d, w in found if w is not None]
+        if v1:
+            await audit_store.record_many(
+                conn, tenant_id=tenant_id, action="webhook.delivery_retried", actor=audit.actor,
+                resource_type="webhook", resource_ids=[w for _, w in v1],
+                ip_address=audit.ip_address, user_agent=audit.user_agent,
+                metadata_each=[{"delivery_id": d} for d, _ in v1],
+            )
+    ids = {d for d, _ in found}
+    named = list(dict.fromkeys(delivery_ids))
+    return Retried(
+        pending=[d for d in named if d in ids] + sorted(ids - set(named), reverse=True),
+        missing=[d for d in named if d not in ids],
+    )
 
 
 # -- v2 ----------------------------------------------------------------------------------------
@@ -242,11 +281,9 @@ async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminC
     return present_admin(row)
 
 
-async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> dict[str, Any]:
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_admin(pool, query.tenant_id, cursor[0] if cursor else None,
-                                         query.limit, query.order == "asc")
-    return page([present_admin(r) for r in rows], query.limit, total)
+async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> Page[dict[str, Any]]:
+    return await paginate(query, lambda k: store.list_admin(
+        pool, query.tenant_id, k.after, k.limit, k.ascending), present_admin)
 
 
 async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
@@ -258,11 +295,7 @@ async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
 
 async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
                        body: AdminUpdateWebhook, audit: AuditContext) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if isinstance(body.events, list):
-        changes["events"] = check_events(body.events)
-    if isinstance(body.url, str):
-        changes["url"] = await check_url(body.url, settings)
+    changes = await _target_changes(body, settings)
     if isinstance(body.active, bool):
         changes["active"] = body.active
     async with pool.acquire() as conn, conn.transaction():
@@ -290,16 +323,13 @@ async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext)
 
 
 async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
-                           query: AdminDeliveryQuery) -> dict[str, Any]:
+                           query: AdminDeliveryQuery) -> Page[dict[str, Any]]:
     if await store.get_admin(pool, webhook_id) is None:
         raise WEBHOOK_NOT_FOUND()
-    cursor = decode_cursor(query.cursor)
-    rows, total = await store.list_deliveries(
+    return await paginate(query, lambda k: store.list_deliveries(
         pool, tenant_id=query.tenant_id, endpoint_id=None, admin_webhook_id=webhook_id,
-        status=query.status, after=cursor[0] if cursor else None, limit=query.limit,
-        ascending=query.order == "asc",
-    )
-    return page([present_admin_delivery(r) for r in rows], query.limit, total)
+        status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
+    ), present_admin_delivery)
 
 
 async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,
@@ -310,5 +340,5 @@ async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,
             if await store.get_admin(conn, webhook_id) is None:
                 raise WEBHOOK_NOT_FOUND()
             raise DELIVERY_NOT_FOUND()
-        await store.restart(conn, row["tenant_id"], delivery_id)
+        await store.restart(conn, row["tenant_id"], [delivery_id])
     return {"delivery_id": delivery_id, "status": "pending"}

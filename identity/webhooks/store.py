@@ -11,38 +11,40 @@ import asyncpg
 
 from identity import origin
 from identity.db.statements import statement
+from identity.delivery import store as machine
+from identity.delivery.lifecycle import Lifecycle
 from identity.http.pagination import keyset
 
 QUEUE = "webhooks"
 TASK = "workers.webhooks.deliver"
-ERROR_MAX_CHARS = 1000
+#: Finished deliveries (and their attempts) are kept this long, then purged.
+RETENTION_DAYS = 30
+
+# Whether a delivery's webhook takes attempts now (a paused one's deliveries are held).
+_ACTIVE = """coalesce(
+    (SELECT e.enabled FROM webhook_endpoints e WHERE e.tenant_id = r.tenant_id AND e.id = r.endpoint_id),
+    (SELECT w.active FROM admin_webhooks w WHERE w.id = r.admin_webhook_id), false)"""
+
+DELIVERIES = Lifecycle(
+    table="webhook_deliveries", queue=QUEUE, task=TASK, job_key="delivery_id",
+    waiting="pending", running="pending", finished=("delivered", "failed"), failed="failed",
+    lease_column="leased_until", stamped="delivered_at", stamped_on=("delivered",),
+    # Manual retry and replay: any delivery but one an attempt holds or that is already due;
+    # attempts keeps counting, the schedule starts again from series_start.
+    restartable="(r.status <> 'pending' OR (r.leased_until IS NULL AND r.next_attempt_at > now()))",
+    restart_sets="series_start = r.attempts",
+    active=_ACTIVE, retention_days=RETENTION_DAYS,
+)
 
 # -- jobs --------------------------------------------------------------------------------------
-
-_DEFER = """SELECT procrastinate_defer_jobs_v1(array_agg(
-                ROW($1, $2, 0, NULL, NULL,
-                    jsonb_build_object('tenant_id', u.tenant_id, 'delivery_id', u.id,
-                                       'waits', $5::int),
-                    GREATEST(u.at, now())
-                )::procrastinate_job_to_defer_v1))
-            FROM unnest($3::text[], $4::text[], $6::timestamptz[]) AS u(tenant_id, id, at)"""
 
 
 async def defer(conn: Any, rows: list[tuple[str, str]], at: datetime | None = None,
                 waits: int = 0, ats: list[datetime | None] | None = None) -> None:
-    """One deliver job per (tenant_id, delivery_id), due at `at` (now if None or past). The
-    job commits with the caller's transaction; procrastinate's trigger wakes idle workers."""
-    if not rows:
-        return
-    times = ats if ats is not None else [at] * len(rows)
-    await conn.execute(_DEFER, QUEUE, TASK, [t for t, _ in rows], [i for _, i in rows], waits,
-                       times)
-
-
-def clip(error: str | None) -> str | None:
-    if error is None:
-        return None
-    return error if len(error) <= ERROR_MAX_CHARS else error[: ERROR_MAX_CHARS - 1] + "…"
+    """One deliver job per (tenant_id, delivery_id), due at `at` (now if None or past); waits:
+    how many times the delivery found its webhook busy (workers/webhooks.py)."""
+    await machine.defer(conn, DELIVERIES, rows, ats if ats is not None else [at] * len(rows),
+                        {"waits": waits} if waits else None)
 
 
 # -- fan-out -----------------------------------------------------------------------------------
@@ -59,6 +61,20 @@ SELECT 2, a.id FROM admin_webhooks a
 # The same for a tenant and type given as $1 and $2.
 MATCHING = (f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::text AS type) ev, "
             f"LATERAL ({TARGETS_OF_EV}) t")
+
+# Insert the deliveries and defer their jobs in one statement (one round trip in emit()).
+_INSERT_AND_DEFER = f"""
+WITH j AS (
+    INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
+                                    event_type, body, test, request_id, traceparent)
+    SELECT $1, u.id, u.endpoint_id, u.admin_id, u.event_id, $3, u.body, $4, $9, $10
+    FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $2::text[])
+         AS u(id, endpoint_id, admin_id, body, event_id)
+    RETURNING tenant_id, id
+)
+SELECT {machine.jobs(DELIVERIES)} FROM j
+"""
+
 
 async def insert_deliveries(
     conn: Any, tenant_id: str, event_id: str, event_type: str,
@@ -89,9 +105,9 @@ async def insert_event_deliveries(
     """Deliveries of one or many events of a type, and their jobs, in one statement.
     items: (event_id, delivery_id, endpoint_id, admin_webhook_id, body)."""
     await conn.execute(
-        statement("webhooks", "insert_and_defer"), tenant_id, [i[0] for i in items], event_type, test,
+        _INSERT_AND_DEFER, tenant_id, [i[0] for i in items], event_type, test,
         [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
-        [i[4] for i in items], QUEUE, TASK, origin.request_id(), origin.traceparent(),
+        [i[4] for i in items], origin.request_id(), origin.traceparent(),
     )
 
 
@@ -275,23 +291,38 @@ async def attempts_of(conn: Any, tenant_id: str, delivery_id: str) -> list[async
     )
 
 
-async def restart(conn: Any, tenant_id: str, delivery_id: str) -> bool:
-    """A new attempt series now (manual retry, replay): pending, schedule position reset. The
-    job is deferred in the same transaction. Refused (False) while an attempt is in flight or
-    the delivery is already waiting for one."""
-    async with conn.transaction():
-        done = await conn.fetchval(
-            """UPDATE webhook_deliveries
-                  SET status = 'pending', series_start = attempts, next_attempt_at = now(),
-                      leased_until = NULL, updated_at = now()
-                WHERE tenant_id = $1 AND id = $2
-                  AND (status <> 'pending' OR (leased_until IS NULL AND next_attempt_at > now()))
-                RETURNING 1""",
-            tenant_id, delivery_id,
-        )
-        if done:
-            await defer(conn, [(tenant_id, delivery_id)])
-    return bool(done)
+async def restart(conn: Any, tenant_id: str, delivery_ids: list[str]) -> list[str]:
+    """A new attempt series now (manual retry, replay) for each of the deliveries: pending,
+    schedule position reset, its job deferred, in one statement. A delivery an attempt holds,
+    or already waiting for a due attempt, is left as it is (not in the ids returned)."""
+    return await machine.restart(conn, DELIVERIES, tenant_id, delivery_ids)
+
+
+# The operator's retry: the named deliveries of a tenant and, with $3, its failed ones (of
+# webhook $4 when given, the newest $5); `found` and `webhooks` list every delivery chosen, by
+# id, with its endpoint (NULL for an admin webhook's).
+_RESTART_CHOSEN = machine.restart_sql(
+    DELIVERIES,
+    """SELECT tenant_id, id, endpoint_id FROM webhook_deliveries
+        WHERE tenant_id = $1 AND id = ANY($2::text[])
+       UNION
+       (SELECT tenant_id, id, endpoint_id FROM webhook_deliveries
+         WHERE $3 AND tenant_id = $1 AND status = 'failed'
+           AND ($4::text IS NULL OR coalesce(endpoint_id, admin_webhook_id) = $4)
+         ORDER BY id DESC LIMIT $5)""",
+    also=""", (SELECT array_agg(c.id ORDER BY c.id) FROM c) AS found,
+              (SELECT array_agg(c.endpoint_id ORDER BY c.id) FROM c) AS webhooks""",
+)
+
+
+async def restart_chosen(conn: Any, tenant_id: str, delivery_ids: list[str], *,
+                         all_failed: bool, webhook_id: str | None,
+                         limit: int) -> list[tuple[str, str | None]]:
+    """Restart (as restart() does) the named deliveries of the tenant and, with all_failed, its
+    failed ones, in one statement; returns every delivery found, as (id, endpoint_id)."""
+    row = await conn.fetchrow(_RESTART_CHOSEN, tenant_id, delivery_ids, all_failed, webhook_id,
+                              limit)
+    return list(zip(row["found"] or [], row["webhooks"] or [], strict=True))
 
 
 async def requeue_endpoint(conn: Any, tenant_id: str | None, endpoint_id: str | None,
@@ -312,6 +343,35 @@ async def requeue_endpoint(conn: Any, tenant_id: str | None, endpoint_id: str | 
 
 # -- attempts (the worker) ---------------------------------------------------------------------
 
+# The claim of the state machine, plus (unless $5, the test operation) the webhook's pause and
+# its cap of $4 attempts in flight; the attempt is recorded as in flight, and one its worker
+# left in flight is recorded as lost.
+_CAPPED = f"""($5 OR {_ACTIVE})
+   AND ($5 OR (SELECT count(*) FROM webhook_deliveries o
+               WHERE o.tenant_id = $1 AND o.leased_until > now() AND o.status = 'pending'
+                 AND (o.endpoint_id = r.endpoint_id OR o.admin_webhook_id = r.admin_webhook_id)
+                 AND o.id <> $2) < $4)"""
+_CLAIM = f"""
+WITH d AS (
+{machine.claim_sql(DELIVERIES, condition=_CAPPED)}
+), lost AS (
+    UPDATE webhook_attempts a SET outcome = 'lost', finished_at = now(),
+           error = 'the worker stopped during the attempt (no outcome recorded)'
+      FROM d
+     WHERE a.tenant_id = d.tenant_id AND a.delivery_id = d.id AND a.outcome = 'in_flight'
+), started AS (
+    INSERT INTO webhook_attempts (tenant_id, delivery_id, attempt)
+    SELECT tenant_id, id, attempts FROM d
+)
+SELECT d.tenant_id, d.id, d.endpoint_id, d.admin_webhook_id, d.event_id, d.event_type, d.body,
+       d.test, d.attempts, d.series_start, d.created_at, d.request_id, d.traceparent,
+       coalesce(e.url, w.url) AS url, coalesce(e.secret, w.secret) AS secret
+FROM d
+LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
+LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
+"""
+
+
 #: Claims of one webhook take turns under this lock (the two-key form, its own key space).
 _CLAIM_LOCK_CLASS = 0x77_68_6B  # "whk"
 _LOCK_WEBHOOK = f"""
@@ -327,7 +387,7 @@ async def claim(conn: Any, tenant_id: str, delivery_id: str, lease: float,
     webhook already has max_in_flight attempts running. force (the test operation) ignores
     the pause and the cap."""
     if force:
-        return await conn.fetchrow(statement("webhooks", "claim_delivery"), tenant_id, delivery_id, lease,
+        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease,
                                    max_in_flight, force)
     # The cap counts the webhook's other leases. Two claims counting at once would each miss the
     # other's uncommitted lease and both take the last place, so claims of one webhook hold a
@@ -335,7 +395,7 @@ async def claim(conn: Any, tenant_id: str, delivery_id: str, lease: float,
     # snapshot sees every claim that held the lock before.
     async with conn.transaction():
         await conn.execute(_LOCK_WEBHOOK, tenant_id, delivery_id)
-        return await conn.fetchrow(statement("webhooks", "claim_delivery"), tenant_id, delivery_id, lease,
+        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease,
                                    max_in_flight, force)
 
 
@@ -353,16 +413,9 @@ async def finish(
     else:
         status, delay = "pending", retry_delay
     async with conn.transaction():
-        next_at = await conn.fetchval(
-            """UPDATE webhook_deliveries
-                  SET status = $4, http_status = $5, duration_ms = $6, last_error = $7,
-                      leased_until = NULL, updated_at = now(),
-                      next_attempt_at = CASE WHEN $8::float8 IS NULL THEN now()
-                                             ELSE now() + make_interval(secs => $8) END,
-                      delivered_at = CASE WHEN $4 = 'delivered' THEN now() END
-                WHERE tenant_id = $1 AND id = $2 AND attempts = $3 AND status = 'pending'
-                RETURNING next_attempt_at""",
-            tenant_id, delivery_id, attempt, status, http_status, duration_ms, clip(error), delay,
+        next_at = await machine.finish(
+            conn, DELIVERIES, tenant_id, delivery_id, attempt, status, error, delay,
+            {"http_status": http_status, "duration_ms": duration_ms},
         )
         if next_at is None:
             return None
@@ -371,10 +424,8 @@ async def finish(
                       error = $7, finished_at = now()
                 WHERE tenant_id = $1 AND delivery_id = $2 AND attempt = $3""",
             tenant_id, delivery_id, attempt, "delivered" if delivered else "failed",
-            http_status, duration_ms, clip(error),
+            http_status, duration_ms, machine.clip(error),
         )
-        if status == "pending":
-            await defer(conn, [(tenant_id, delivery_id)], next_at)
     return status
 
 
@@ -402,32 +453,15 @@ async def blocked_reason(conn: Any, tenant_id: str, delivery_id: str) -> str:
     return "busy"
 
 
-async def sweep(conn: asyncpg.Connection, grace: float, limit: int = 500) -> int:
-    """Defer a job again for pending deliveries that should have been attempted `grace`
-    seconds ago, are not leased (or their lease expired: the worker died) and have no job
-    waiting; deliveries of paused webhooks stay held. A duplicate job is harmless: the claim
-    lets one attempt run at a time."""
-    async with conn.transaction():
-        rows = await conn.fetch(statement("webhooks", "sweep_deliveries"), grace, TASK, limit)
-        await defer(conn, [(r["tenant_id"], r["id"]) for r in rows])
-    return len(rows)
+async def sweep(conn: asyncpg.Connection, grace: float) -> int:
+    """A job again for pending deliveries of active webhooks whose job was lost or whose worker
+    died mid-attempt (lease expired); deliveries of paused webhooks stay held."""
+    return await machine.sweep(conn, DELIVERIES, grace)
 
 
-async def purge(conn: Any, days: int, batch: int = 5000) -> int:
-    """Finished deliveries (and their attempts) older than `days`."""
-    total = 0
-    while True:
-        status = await conn.execute(
-            """DELETE FROM webhook_deliveries WHERE ctid IN (
-                   SELECT ctid FROM webhook_deliveries
-                   WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1)
-                   LIMIT $2)""",
-            days, batch,
-        )
-        n = int(status.split()[-1])
-        total += n
-        if n < batch:
-            return total
+async def purge(conn: Any) -> int:
+    """Finished deliveries (and their attempts) older than RETENTION_DAYS."""
+    return await machine.purge(conn, DELIVERIES)
 
 
 # -- operator views (identity/console) ---------------------------------------------------------
@@ -446,18 +480,6 @@ async def search_deliveries(
               AND ($4::text IS NULL OR d.event_type = $4)
             ORDER BY d.id DESC LIMIT $5""",
         tenant_id, webhook_id, status, event_type, limit,
-    )
-
-
-async def backlog_by_tenant(conn: Any) -> list[asyncpg.Record]:
-    """Pending deliveries per tenant: how many, how many are due now, and the age in seconds of
-    the oldest one (0 when none is pending)."""
-    return await conn.fetch(
-        """SELECT tenant_id, count(*) AS pending,
-                  count(*) FILTER (WHERE next_attempt_at <= now()) AS due,
-                  EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_age
-           FROM webhook_deliveries WHERE status = 'pending'
-           GROUP BY tenant_id ORDER BY tenant_id"""
     )
 
 

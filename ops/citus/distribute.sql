@@ -57,3 +57,6 @@ SELECT create_distributed_table('oauth_tickets',          'tenant_id', colocate_
 -- transaction) and failed sign-ins per hour.
 SELECT create_distributed_table('user_counts',      'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('sign_in_failures', 'tenant_id', colocate_with => 'users');
+-- sql/024: the revocation feed, written by triggers on sessions, users and signing_keys; its
+-- ordering reads the writing node's transaction ids (docs/scaling.md, "What was not checked").
+SELECT create_distributed_table('revocations',      'tenant_id', colocate_with => 'users');

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import structlog
@@ -25,7 +26,7 @@ class MemoryBackend:
 
     SWEEP_SECONDS = 60
 
-    def __init__(self, clock=time.time) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
         self.counts: dict[tuple[str, float, int], int] = {}
         self._next_sweep = 0.0

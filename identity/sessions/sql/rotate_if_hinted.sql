@@ -1,5 +1,5 @@
 -- Rotate a refresh token whose new pair was built from a hint without reading the rows first
--- (identity/tokens/refresh_hints.py): the head of the statement, whose tail is
+-- (identity/sessions/refresh_hints.py): the head of the statement, whose tail is
 -- spend_and_keep.sql; identity/sessions/store.py rotate_if_hinted() runs the two as one.
 --
 -- Parameters, $1..$6 as in rotate_if_current.sql: $1 tenant id, $2 session id, $3 the new

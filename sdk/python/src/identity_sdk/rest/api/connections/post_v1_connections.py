@@ -1,0 +1,320 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.connection import Connection
+from ...models.create_connection import CreateConnection
+from ...models.error import Error
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: CreateConnection,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Tenant-ID"] = x_tenant_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/connections",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Connection | Error | None:
+    if response.status_code == 201:
+        response_201 = Connection.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 408:
+        response_408 = Error.from_dict(response.json())
+
+
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Connection | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateConnection,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[Connection | Error]:
+    """ Add a connection (google, github, microsoft, apple, oidc, oauth2); the client secret is stored
+    encrypted and never returned (the answer holds no secret, so Idempotency-Key is honoured)
+
+     Adds a sign-in provider to the tenant: `google`, `github`, `microsoft`, `apple`, `oidc` (from a
+    discovery URL) or `oauth2` (explicit endpoints and a `field_mapping`). Called with a **secret key**
+    holding the `*` scope. The client secret (or Apple's private key) is stored encrypted and never
+    returned; provider endpoints must pass the outbound address policy (422 otherwise), and an OpenID
+    Connect provider needs the `openid` scope. Writes the audit entry `connection.created`. Idempotency-
+    Key is honoured (the answer holds no secret).
+
+    Args:
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+        body (CreateConnection):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Connection | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: CreateConnection,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Connection | Error | None:
+    """ Add a connection (google, github, microsoft, apple, oidc, oauth2); the client secret is stored
+    encrypted and never returned (the answer holds no secret, so Idempotency-Key is honoured)
+
+     Adds a sign-in provider to the tenant: `google`, `github`, `microsoft`, `apple`, `oidc` (from a
+    discovery URL) or `oauth2` (explicit endpoints and a `field_mapping`). Called with a **secret key**
+    holding the `*` scope. The client secret (or Apple's private key) is stored encrypted and never
+    returned; provider endpoints must pass the outbound address policy (422 otherwise), and an OpenID
+    Connect provider needs the `openid` scope. Writes the audit entry `connection.created`. Idempotency-
+    Key is honoured (the answer holds no secret).
+
+    Args:
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+        body (CreateConnection):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Connection | Error
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateConnection,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[Connection | Error]:
+    """ Add a connection (google, github, microsoft, apple, oidc, oauth2); the client secret is stored
+    encrypted and never returned (the answer holds no secret, so Idempotency-Key is honoured)
+
+     Adds a sign-in provider to the tenant: `google`, `github`, `microsoft`, `apple`, `oidc` (from a
+    discovery URL) or `oauth2` (explicit endpoints and a `field_mapping`). Called with a **secret key**
+    holding the `*` scope. The client secret (or Apple's private key) is stored encrypted and never
+    returned; provider endpoints must pass the outbound address policy (422 otherwise), and an OpenID
+    Connect provider needs the `openid` scope. Writes the audit entry `connection.created`. Idempotency-
+    Key is honoured (the answer holds no secret).
+
+    Args:
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+        body (CreateConnection):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Connection | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: CreateConnection,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Connection | Error | None:
+    """ Add a connection (google, github, microsoft, apple, oidc, oauth2); the client secret is stored
+    encrypted and never returned (the answer holds no secret, so Idempotency-Key is honoured)
+
+     Adds a sign-in provider to the tenant: `google`, `github`, `microsoft`, `apple`, `oidc` (from a
+    discovery URL) or `oauth2` (explicit endpoints and a `field_mapping`). Called with a **secret key**
+    holding the `*` scope. The client secret (or Apple's private key) is stored encrypted and never
+    returned; provider endpoints must pass the outbound address policy (422 otherwise), and an OpenID
+    Connect provider needs the `openid` scope. Writes the audit entry `connection.created`. Idempotency-
+    Key is honoured (the answer holds no secret).
+
+    Args:
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+        body (CreateConnection):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Connection | Error
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )).parsed

@@ -1,0 +1,323 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.preview import Preview
+from ...models.rendered_email import RenderedEmail
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    template: str,
+    *,
+    body: Preview | Unset = UNSET,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Tenant-ID"] = x_tenant_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/email/templates/{template}/preview".format(template=quote(str(template), safe=""),),
+    }
+
+    
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | RenderedEmail | None:
+    if response.status_code == 200:
+        response_200 = RenderedEmail.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 408:
+        response_408 = Error.from_dict(response.json())
+
+
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | RenderedEmail]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    template: str,
+    *,
+    client: AuthenticatedClient,
+    body: Preview | Unset = UNSET,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[Error | RenderedEmail]:
+    """ Render the current template with sample values overridden by variables
+
+     Renders the template the tenant currently uses with sample values, overridden by the `variables`
+    given, and returns subject, HTML and text. Called with a **secret key** holding the `*` scope. Sends
+    nothing and changes nothing; 404 for an unknown template name, 422 when the template does not
+    render. Rate limit: 30 per minute per key.
+
+    Args:
+        template (str):
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+        body (Preview | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RenderedEmail]
+     """
+
+
+    kwargs = _get_kwargs(
+        template=template,
+body=body,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    template: str,
+    *,
+    client: AuthenticatedClient,
+    body: Preview | Unset = UNSET,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Error | RenderedEmail | None:
+    """ Render the current template with sample values overridden by variables
+
+     Renders the template the tenant currently uses with sample values, overridden by the `variables`
+    given, and returns subject, HTML and text. Called with a **secret key** holding the `*` scope. Sends
+    nothing and changes nothing; 404 for an unknown template name, 422 when the template does not
+    render. Rate limit: 30 per minute per key.
+
+    Args:
+        template (str):
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+        body (Preview | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RenderedEmail
+     """
+
+
+    return sync_detailed(
+        template=template,
+client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    template: str,
+    *,
+    client: AuthenticatedClient,
+    body: Preview | Unset = UNSET,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[Error | RenderedEmail]:
+    """ Render the current template with sample values overridden by variables
+
+     Renders the template the tenant currently uses with sample values, overridden by the `variables`
+    given, and returns subject, HTML and text. Called with a **secret key** holding the `*` scope. Sends
+    nothing and changes nothing; 404 for an unknown template name, 422 when the template does not
+    render. Rate limit: 30 per minute per key.
+
+    Args:
+        template (str):
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+        body (Preview | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RenderedEmail]
+     """
+
+
+    kwargs = _get_kwargs(
+        template=template,
+body=body,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    template: str,
+    *,
+    client: AuthenticatedClient,
+    body: Preview | Unset = UNSET,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Error | RenderedEmail | None:
+    """ Render the current template with sample values overridden by variables
+
+     Renders the template the tenant currently uses with sample values, overridden by the `variables`
+    given, and returns subject, HTML and text. Called with a **secret key** holding the `*` scope. Sends
+    nothing and changes nothing; 404 for an unknown template name, 422 when the template does not
+    render. Rate limit: 30 per minute per key.
+
+    Args:
+        template (str):
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+        body (Preview | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RenderedEmail
+     """
+
+
+    return (await asyncio_detailed(
+        template=template,
+client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )).parsed

@@ -1,0 +1,298 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.membership import Membership
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    token: str,
+    *,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Tenant-ID"] = x_tenant_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/invitations/{token}/accept".format(token=quote(str(token), safe=""),),
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Membership | None:
+    if response.status_code == 200:
+        response_200 = Membership.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Membership]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    token: str,
+    *,
+    client: AuthenticatedClient,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[Error | Membership]:
+    """ Accept an invitation as the invited, signed-in user
+
+     Accepts an invitation with the token from its link, as the invited user: the caller's email must be
+    the invited address (403 `invitation_email_mismatch`). Called with the **user's access token**. The
+    token can be used once (401 for a used, revoked or expired one); 409 when the user is already a
+    member. Creates the membership with the invited role, emits `org.member.added` and
+    `org.invitation.accepted` and writes the audit entry `organization.invitation_accepted`. Honours
+    Idempotency-Key, so a retry after a lost answer gets the membership.
+
+    Args:
+        token (str):
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Membership]
+     """
+
+
+    kwargs = _get_kwargs(
+        token=token,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    token: str,
+    *,
+    client: AuthenticatedClient,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Error | Membership | None:
+    """ Accept an invitation as the invited, signed-in user
+
+     Accepts an invitation with the token from its link, as the invited user: the caller's email must be
+    the invited address (403 `invitation_email_mismatch`). Called with the **user's access token**. The
+    token can be used once (401 for a used, revoked or expired one); 409 when the user is already a
+    member. Creates the membership with the invited role, emits `org.member.added` and
+    `org.invitation.accepted` and writes the audit entry `organization.invitation_accepted`. Honours
+    Idempotency-Key, so a retry after a lost answer gets the membership.
+
+    Args:
+        token (str):
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Membership
+     """
+
+
+    return sync_detailed(
+        token=token,
+client=client,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    token: str,
+    *,
+    client: AuthenticatedClient,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[Error | Membership]:
+    """ Accept an invitation as the invited, signed-in user
+
+     Accepts an invitation with the token from its link, as the invited user: the caller's email must be
+    the invited address (403 `invitation_email_mismatch`). Called with the **user's access token**. The
+    token can be used once (401 for a used, revoked or expired one); 409 when the user is already a
+    member. Creates the membership with the invited role, emits `org.member.added` and
+    `org.invitation.accepted` and writes the audit entry `organization.invitation_accepted`. Honours
+    Idempotency-Key, so a retry after a lost answer gets the membership.
+
+    Args:
+        token (str):
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Membership]
+     """
+
+
+    kwargs = _get_kwargs(
+        token=token,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    token: str,
+    *,
+    client: AuthenticatedClient,
+    x_tenant_id: str,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Error | Membership | None:
+    """ Accept an invitation as the invited, signed-in user
+
+     Accepts an invitation with the token from its link, as the invited user: the caller's email must be
+    the invited address (403 `invitation_email_mismatch`). Called with the **user's access token**. The
+    token can be used once (401 for a used, revoked or expired one); 409 when the user is already a
+    member. Creates the membership with the invited role, emits `org.member.added` and
+    `org.invitation.accepted` and writes the audit entry `organization.invitation_accepted`. Honours
+    Idempotency-Key, so a retry after a lost answer gets the membership.
+
+    Args:
+        token (str):
+        x_tenant_id (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Membership
+     """
+
+
+    return (await asyncio_detailed(
+        token=token,
+client=client,
+x_tenant_id=x_tenant_id,
+idempotency_key=idempotency_key,
+
+    )).parsed

@@ -1,0 +1,288 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.verification import Verification
+from ...models.verify_token import VerifyToken
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: VerifyToken,
+    x_tenant_id: str,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Tenant-ID"] = x_tenant_id
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions/verify",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Verification | None:
+    if response.status_code == 200:
+        response_200 = Verification.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 408:
+        response_408 = Error.from_dict(response.json())
+
+
+
+        return response_408
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Verification]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: VerifyToken,
+    x_tenant_id: str,
+
+) -> Response[Error | Verification]:
+    """ Verify an access token; valid is false for revoked or expired sessions
+
+     Checks an access token for a backend that does not verify JWTs itself. Called with a **secret key**
+    holding the `sessions:read` scope. Answers `valid: true` with the session, user, role, active
+    organization and expiry only for a well-signed, unexpired token of this tenant whose session is
+    still alive; any other token (another tenant's, revoked, expired, malformed) answers 200 with
+    `valid: false`. Changes nothing; counted as a read for rate limits.
+
+    Args:
+        x_tenant_id (str):
+        body (VerifyToken):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Verification]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+x_tenant_id=x_tenant_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: VerifyToken,
+    x_tenant_id: str,
+
+) -> Error | Verification | None:
+    """ Verify an access token; valid is false for revoked or expired sessions
+
+     Checks an access token for a backend that does not verify JWTs itself. Called with a **secret key**
+    holding the `sessions:read` scope. Answers `valid: true` with the session, user, role, active
+    organization and expiry only for a well-signed, unexpired token of this tenant whose session is
+    still alive; any other token (another tenant's, revoked, expired, malformed) answers 200 with
+    `valid: false`. Changes nothing; counted as a read for rate limits.
+
+    Args:
+        x_tenant_id (str):
+        body (VerifyToken):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Verification
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: VerifyToken,
+    x_tenant_id: str,
+
+) -> Response[Error | Verification]:
+    """ Verify an access token; valid is false for revoked or expired sessions
+
+     Checks an access token for a backend that does not verify JWTs itself. Called with a **secret key**
+    holding the `sessions:read` scope. Answers `valid: true` with the session, user, role, active
+    organization and expiry only for a well-signed, unexpired token of this tenant whose session is
+    still alive; any other token (another tenant's, revoked, expired, malformed) answers 200 with
+    `valid: false`. Changes nothing; counted as a read for rate limits.
+
+    Args:
+        x_tenant_id (str):
+        body (VerifyToken):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Verification]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+x_tenant_id=x_tenant_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: VerifyToken,
+    x_tenant_id: str,
+
+) -> Error | Verification | None:
+    """ Verify an access token; valid is false for revoked or expired sessions
+
+     Checks an access token for a backend that does not verify JWTs itself. Called with a **secret key**
+    holding the `sessions:read` scope. Answers `valid: true` with the session, user, role, active
+    organization and expiry only for a well-signed, unexpired token of this tenant whose session is
+    still alive; any other token (another tenant's, revoked, expired, malformed) answers 200 with
+    `valid: false`. Changes nothing; counted as a read for rate limits.
+
+    Args:
+        x_tenant_id (str):
+        body (VerifyToken):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Verification
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+
+    )).parsed

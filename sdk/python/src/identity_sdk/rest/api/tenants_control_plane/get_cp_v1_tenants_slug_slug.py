@@ -1,0 +1,212 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.tenant import Tenant
+from typing import cast
+
+
+
+def _get_kwargs(
+    slug: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/cp/v1/tenants/slug/{slug}".format(slug=quote(str(slug), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Tenant | None:
+    if response.status_code == 200:
+        response_200 = Tenant.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Tenant]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Error | Tenant]:
+    """ Get a tenant by slug
+
+     Returns the tenant with this slug (404 for an id or an unknown slug). Called with the **master key**
+    (served under both `/cp/v1` and `/v1`). Changes nothing.
+
+    Args:
+        slug (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Tenant]
+     """
+
+
+    kwargs = _get_kwargs(
+        slug=slug,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Error | Tenant | None:
+    """ Get a tenant by slug
+
+     Returns the tenant with this slug (404 for an id or an unknown slug). Called with the **master key**
+    (served under both `/cp/v1` and `/v1`). Changes nothing.
+
+    Args:
+        slug (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Tenant
+     """
+
+
+    return sync_detailed(
+        slug=slug,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Error | Tenant]:
+    """ Get a tenant by slug
+
+     Returns the tenant with this slug (404 for an id or an unknown slug). Called with the **master key**
+    (served under both `/cp/v1` and `/v1`). Changes nothing.
+
+    Args:
+        slug (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Tenant]
+     """
+
+
+    kwargs = _get_kwargs(
+        slug=slug,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Error | Tenant | None:
+    """ Get a tenant by slug
+
+     Returns the tenant with this slug (404 for an id or an unknown slug). Called with the **master key**
+    (served under both `/cp/v1` and `/v1`). Changes nothing.
+
+    Args:
+        slug (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Tenant
+     """
+
+
+    return (await asyncio_detailed(
+        slug=slug,
+client=client,
+
+    )).parsed

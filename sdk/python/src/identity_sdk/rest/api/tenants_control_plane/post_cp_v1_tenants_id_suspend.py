@@ -1,0 +1,301 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.suspend_tenant import SuspendTenant
+from ...models.tenant import Tenant
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: SuspendTenant | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/cp/v1/tenants/{id}/suspend".format(id=quote(str(id), safe=""),),
+    }
+
+    
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Tenant | None:
+    if response.status_code == 200:
+        response_200 = Tenant.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 408:
+        response_408 = Error.from_dict(response.json())
+
+
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Tenant]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SuspendTenant | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[Error | Tenant]:
+    """ Suspend a tenant: sign-ins are refused, sessions stay valid
+
+     Suspends a tenant: sign-up, sign-in and the other sign-in flows answer 403 `tenant_suspended`, while
+    existing sessions stay valid. Called with the **master key** (served under both `/cp/v1` and `/v1`);
+    the optional `reason` is kept. Writes the audit entry `tenant.suspended`; the change applies in
+    every process at once.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        body (SuspendTenant | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Tenant]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SuspendTenant | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Error | Tenant | None:
+    """ Suspend a tenant: sign-ins are refused, sessions stay valid
+
+     Suspends a tenant: sign-up, sign-in and the other sign-in flows answer 403 `tenant_suspended`, while
+    existing sessions stay valid. Called with the **master key** (served under both `/cp/v1` and `/v1`);
+    the optional `reason` is kept. Writes the audit entry `tenant.suspended`; the change applies in
+    every process at once.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        body (SuspendTenant | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Tenant
+     """
+
+
+    return sync_detailed(
+        id=id,
+client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SuspendTenant | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[Error | Tenant]:
+    """ Suspend a tenant: sign-ins are refused, sessions stay valid
+
+     Suspends a tenant: sign-up, sign-in and the other sign-in flows answer 403 `tenant_suspended`, while
+    existing sessions stay valid. Called with the **master key** (served under both `/cp/v1` and `/v1`);
+    the optional `reason` is kept. Writes the audit entry `tenant.suspended`; the change applies in
+    every process at once.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        body (SuspendTenant | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Tenant]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SuspendTenant | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Error | Tenant | None:
+    """ Suspend a tenant: sign-ins are refused, sessions stay valid
+
+     Suspends a tenant: sign-up, sign-in and the other sign-in flows answer 403 `tenant_suspended`, while
+    existing sessions stay valid. Called with the **master key** (served under both `/cp/v1` and `/v1`);
+    the optional `reason` is kept. Writes the audit entry `tenant.suspended`; the change applies in
+    every process at once.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        body (SuspendTenant | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Tenant
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    )).parsed

@@ -1,0 +1,216 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.deleted import Deleted
+from ...models.error import Error
+from typing import cast
+
+
+
+def _get_kwargs(
+    webhook_id: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v2/admin/webhooks/{webhook_id}".format(webhook_id=quote(str(webhook_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Deleted | Error | None:
+    if response.status_code == 200:
+        response_200 = Deleted.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Deleted | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Deleted | Error]:
+    """ Delete an administration webhook and its deliveries
+
+     Deletes an administration webhook and its delivery history; answers `{"id", "deleted": true}`.
+    Called with the **operator's admin token**; 404 for an unknown webhook. For a single tenant's
+    webhook, writes the audit entry `webhook.deleted` in that tenant's log.
+
+    Args:
+        webhook_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Deleted | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Deleted | Error | None:
+    """ Delete an administration webhook and its deliveries
+
+     Deletes an administration webhook and its delivery history; answers `{"id", "deleted": true}`.
+    Called with the **operator's admin token**; 404 for an unknown webhook. For a single tenant's
+    webhook, writes the audit entry `webhook.deleted` in that tenant's log.
+
+    Args:
+        webhook_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Deleted | Error
+     """
+
+
+    return sync_detailed(
+        webhook_id=webhook_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Deleted | Error]:
+    """ Delete an administration webhook and its deliveries
+
+     Deletes an administration webhook and its delivery history; answers `{"id", "deleted": true}`.
+    Called with the **operator's admin token**; 404 for an unknown webhook. For a single tenant's
+    webhook, writes the audit entry `webhook.deleted` in that tenant's log.
+
+    Args:
+        webhook_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Deleted | Error]
+     """
+
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Deleted | Error | None:
+    """ Delete an administration webhook and its deliveries
+
+     Deletes an administration webhook and its delivery history; answers `{"id", "deleted": true}`.
+    Called with the **operator's admin token**; 404 for an unknown webhook. For a single tenant's
+    webhook, writes the audit entry `webhook.deleted` in that tenant's log.
+
+    Args:
+        webhook_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Deleted | Error
+     """
+
+
+    return (await asyncio_detailed(
+        webhook_id=webhook_id,
+client=client,
+
+    )).parsed

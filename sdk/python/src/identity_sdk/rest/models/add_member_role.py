@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class AddMemberRole(StrEnum):
+    ADMIN = "admin"
+    MEMBER = "member"
+    OWNER = "owner"
+
+    def __str__(self) -> str:
+        return str(self.value)

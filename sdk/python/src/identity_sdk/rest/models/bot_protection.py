@@ -1,0 +1,144 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.bot_protection_provider import BotProtectionProvider
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="BotProtection")
+
+
+
+@_attrs_define
+class BotProtection:
+    """ Captcha on sign-in and sign-up. The provider secret is stored apart, encrypted, and
+        never returned; verify_url overrides the provider's siteverify address.
+
+        Attributes:
+            enabled (bool | Unset):  Default: False.
+            provider (BotProtectionProvider | Unset):  Default: BotProtectionProvider.TURNSTILE.
+            site_key (None | str | Unset):
+            verify_url (None | str | Unset):
+     """
+
+    enabled: bool | Unset = False
+    provider: BotProtectionProvider | Unset = BotProtectionProvider.TURNSTILE
+    site_key: None | str | Unset = UNSET
+    verify_url: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        enabled = self.enabled
+
+        provider: str | Unset = UNSET
+        if not isinstance(self.provider, Unset):
+            provider = self.provider.value
+
+
+        site_key: None | str | Unset
+        if isinstance(self.site_key, Unset):
+            site_key = UNSET
+        else:
+            site_key = self.site_key
+
+        verify_url: None | str | Unset
+        if isinstance(self.verify_url, Unset):
+            verify_url = UNSET
+        else:
+            verify_url = self.verify_url
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+        })
+        if enabled is not UNSET:
+            field_dict["enabled"] = enabled
+        if provider is not UNSET:
+            field_dict["provider"] = provider
+        if site_key is not UNSET:
+            field_dict["site_key"] = site_key
+        if verify_url is not UNSET:
+            field_dict["verify_url"] = verify_url
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        enabled = d.pop("enabled", UNSET)
+
+        _provider = d.pop("provider", UNSET)
+        provider: BotProtectionProvider | Unset
+        if isinstance(_provider,  Unset):
+            provider = UNSET
+        else:
+            provider = BotProtectionProvider(_provider)
+
+
+
+
+        def _parse_site_key(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        site_key = _parse_site_key(d.pop("site_key", UNSET))
+
+
+        def _parse_verify_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        verify_url = _parse_verify_url(d.pop("verify_url", UNSET))
+
+
+        bot_protection = cls(
+            enabled=enabled,
+            provider=provider,
+            site_key=site_key,
+            verify_url=verify_url,
+        )
+
+
+        bot_protection.additional_properties = d
+        return bot_protection
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

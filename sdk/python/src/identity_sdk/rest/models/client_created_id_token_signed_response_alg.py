@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ClientCreatedIdTokenSignedResponseAlg(StrEnum):
+    ES256 = "ES256"
+    RS256 = "RS256"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class ClientCreatedType(StrEnum):
+    MACHINE = "machine"
+    NATIVE = "native"
+    SPA = "spa"
+    WEB = "web"
+
+    def __str__(self) -> str:
+        return str(self.value)

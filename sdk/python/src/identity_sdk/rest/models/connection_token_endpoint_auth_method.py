@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ConnectionTokenEndpointAuthMethod(StrEnum):
+    CLIENT_SECRET_BASIC = "client_secret_basic"
+    CLIENT_SECRET_POST = "client_secret_post"
+
+    def __str__(self) -> str:
+        return str(self.value)

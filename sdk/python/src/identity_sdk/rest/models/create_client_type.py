@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class CreateClientType(StrEnum):
+    MACHINE = "machine"
+    NATIVE = "native"
+    SPA = "spa"
+    WEB = "web"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class EnrollmentType(StrEnum):
+    EMAIL_OTP = "email_otp"
+    SMS = "sms"
+    TOTP = "totp"
+    WEBAUTHN = "webauthn"
+
+    def __str__(self) -> str:
+        return str(self.value)

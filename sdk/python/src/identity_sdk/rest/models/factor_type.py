@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class FactorType(StrEnum):
+    BACKUP_CODES = "backup_codes"
+    EMAIL_OTP = "email_otp"
+    SMS = "sms"
+    TOTP = "totp"
+    WEBAUTHN = "webauthn"
+
+    def __str__(self) -> str:
+        return str(self.value)

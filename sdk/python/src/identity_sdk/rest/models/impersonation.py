@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="Impersonation")
+
+
+
+@_attrs_define
+class Impersonation:
+    """ 
+        Attributes:
+            access_token (str):
+            expires_at (str):
+            impersonated_by (str):
+     """
+
+    access_token: str
+    expires_at: str
+    impersonated_by: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        access_token = self.access_token
+
+        expires_at = self.expires_at
+
+        impersonated_by = self.impersonated_by
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "access_token": access_token,
+            "expires_at": expires_at,
+            "impersonated_by": impersonated_by,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        access_token = d.pop("access_token")
+
+        expires_at = d.pop("expires_at")
+
+        impersonated_by = d.pop("impersonated_by")
+
+        impersonation = cls(
+            access_token=access_token,
+            expires_at=expires_at,
+            impersonated_by=impersonated_by,
+        )
+
+
+        impersonation.additional_properties = d
+        return impersonation
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

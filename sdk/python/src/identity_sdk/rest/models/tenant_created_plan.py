@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class TenantCreatedPlan(StrEnum):
+    ENTERPRISE = "enterprise"
+    FREE = "free"
+    PRO = "pro"
+    STARTER = "starter"
+
+    def __str__(self) -> str:
+        return str(self.value)

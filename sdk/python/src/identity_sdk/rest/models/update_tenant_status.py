@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class UpdateTenantStatus(StrEnum):
+    ACTIVE = "active"
+    SUSPENDED = "suspended"
+
+    def __str__(self) -> str:
+        return str(self.value)

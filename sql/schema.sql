@@ -29,6 +29,50 @@ BEGIN
     RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.revocations_session()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    INSERT INTO revocations (tenant_id, kind, subject, reason, revoked_at)
+    VALUES (NEW.tenant_id, 'session', NEW.id, coalesce(NEW.revoked_reason, 'revoked'), NEW.revoked_at);
+    -- Identical notifications of one transaction are delivered once.
+    PERFORM pg_notify('identity_revocations', NEW.tenant_id);
+    RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.revocations_signing_key()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    -- Keys are service-wide and tokens name their tenant: every tenant's stream carries it.
+    INSERT INTO revocations (tenant_id, kind, subject, reason, revoked_at)
+    SELECT id, 'signing_key', NEW.id, 'key_retired', clock_timestamp() FROM tenants;
+    PERFORM pg_notify('identity_revocations', '*');
+    RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.revocations_user()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        -- A tenant being deleted takes its users along: nobody is left to tell (and the entry
+        -- could not reference the tenant).
+        INSERT INTO revocations (tenant_id, kind, subject, reason, revoked_at)
+        SELECT OLD.tenant_id, 'user', OLD.id, 'user_deleted', clock_timestamp()
+        WHERE EXISTS (SELECT 1 FROM tenants WHERE id = OLD.tenant_id);
+        PERFORM pg_notify('identity_revocations', OLD.tenant_id);
+    ELSE
+        INSERT INTO revocations (tenant_id, kind, subject, reason, revoked_at)
+        VALUES (NEW.tenant_id, 'user', NEW.id, 'user_banned', clock_timestamp());
+        PERFORM pg_notify('identity_revocations', NEW.tenant_id);
+    END IF;
+    RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.tenants_notify()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -688,6 +732,20 @@ ALTER TABLE refresh_tokens ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (tenan
 ALTER TABLE refresh_tokens ADD CONSTRAINT refresh_tokens_tenant_id_session_id_fkey FOREIGN KEY (tenant_id, session_id) REFERENCES sessions(tenant_id, id) ON DELETE CASCADE;
 CREATE INDEX refresh_tokens_session_idx ON refresh_tokens USING btree (tenant_id, session_id);
 
+CREATE TABLE revocations (
+    tenant_id text NOT NULL,
+    xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    seq bigint NOT NULL,
+    kind text NOT NULL,
+    subject text NOT NULL,
+    reason text NOT NULL,
+    revoked_at timestamp with time zone NOT NULL
+);
+ALTER TABLE revocations ADD CONSTRAINT revocations_pkey PRIMARY KEY (tenant_id, xid, seq);
+ALTER TABLE revocations ADD CONSTRAINT revocations_kind_check CHECK ((kind = ANY (ARRAY['session'::text, 'user'::text, 'signing_key'::text])));
+ALTER TABLE revocations ADD CONSTRAINT revocations_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE;
+CREATE INDEX revocations_revoked_at_idx ON revocations USING btree (revoked_at);
+
 CREATE TABLE schema_migrations (
     name text NOT NULL,
     checksum text NOT NULL,
@@ -718,6 +776,7 @@ CREATE INDEX sessions_active_idx ON sessions USING btree (tenant_id, expires_at)
 CREATE INDEX sessions_list_idx ON sessions USING btree (tenant_id, id DESC);
 CREATE INDEX sessions_org_idx ON sessions USING btree (tenant_id, org_id, user_id) WHERE (org_id IS NOT NULL);
 CREATE INDEX sessions_user_idx ON sessions USING btree (tenant_id, user_id, id DESC);
+CREATE TRIGGER sessions_revocation AFTER UPDATE OF revoked_at ON sessions FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION revocations_session();
 
 CREATE TABLE sign_in_failures (
     tenant_id text NOT NULL,
@@ -741,6 +800,7 @@ ALTER TABLE signing_keys ADD CONSTRAINT signing_keys_pkey PRIMARY KEY (id);
 ALTER TABLE signing_keys ADD CONSTRAINT signing_keys_algorithm_check CHECK ((algorithm = ANY (ARRAY['ES256'::text, 'RS256'::text])));
 CREATE INDEX signing_keys_active_idx ON signing_keys USING btree (activates_at DESC);
 CREATE INDEX signing_keys_algorithm_idx ON signing_keys USING btree (algorithm, activates_at DESC);
+CREATE TRIGGER signing_keys_revocation AFTER UPDATE OF expires_at ON signing_keys FOR EACH ROW WHEN (((new.expires_at <= now()) AND ((old.expires_at IS NULL) OR (old.expires_at > now())))) EXECUTE FUNCTION revocations_signing_key();
 
 CREATE TABLE tenants (
     id text NOT NULL,
@@ -813,9 +873,11 @@ CREATE INDEX users_mfa_created_idx ON users USING btree (tenant_id, created_at, 
 CREATE INDEX users_search_words_idx ON users USING gin (search_words);
 CREATE INDEX users_status_created_idx ON users USING btree (tenant_id, status, created_at, id) WHERE (status <> 'active'::text);
 CREATE UNIQUE INDEX users_username_key ON users USING btree (tenant_id, lower(username)) WHERE (username IS NOT NULL);
+CREATE TRIGGER users_banned_revocation AFTER UPDATE OF status ON users FOR EACH ROW WHEN (((new.status = 'banned'::text) AND (old.status IS DISTINCT FROM 'banned'::text))) EXECUTE FUNCTION revocations_user();
 CREATE TRIGGER users_count_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION user_counts_on_delete();
 CREATE TRIGGER users_count_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION user_counts_on_insert();
 CREATE TRIGGER users_count_update AFTER UPDATE OF status, role ON users FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.role IS DISTINCT FROM new.role))) EXECUTE FUNCTION user_counts_on_update();
+CREATE TRIGGER users_deleted_revocation AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION revocations_user();
 CREATE TRIGGER users_me_notify_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION users_me_notify_delete();
 CREATE TRIGGER users_me_notify_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION users_me_notify_update();
 

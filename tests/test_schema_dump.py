@@ -9,7 +9,7 @@ import asyncpg
 
 from identity.db.migrate import migration_files, sql_dir
 from identity.db.schema_dump import render
-from tests.conftest import migrated_database
+from tests.support.database import migrated_database
 
 
 async def _render(dsn: str) -> str:

@@ -37,8 +37,7 @@ from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
 from identity.tenants.stats_store import record_failed_sign_in
-from identity.users import policy as auth_policy
-from identity.users.errors import EMAIL_TAKEN, USERNAME_TAKEN
+from identity.users.errors import EMAIL_TAKEN, PASSWORD_TOO_WEAK, USERNAME_TAKEN
 
 router = Router()
 #: Sign-in answers that count as failed sign-ins (a required second factor does not).
@@ -58,7 +57,7 @@ def _tenant(ctx: Ctx) -> Tenant:
              outcomes=SIGN_UP, **_public,
              errors=(
                  INVALID_EMAIL, auth_errors.SIGN_UP_DISABLED, auth_errors.TENANT_SUSPENDED,
-                 auth_policy.PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN,
+                 PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN,
              ))
 async def sign_up(ctx: Ctx) -> HandlerResult:
     """Creates a user from an email address and a password and signs them in at once. Called with the
@@ -183,7 +182,7 @@ async def password_forgot(ctx: Ctx) -> HandlerResult:
              errors=(
                  auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED,
                  auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
-                 auth_policy.PASSWORD_TOO_WEAK,
+                 PASSWORD_TOO_WEAK,
              ))
 async def password_reset(ctx: Ctx) -> HandlerResult:
     """Sets a new password with the token of a reset link and signs the user in. Called with the tenant's

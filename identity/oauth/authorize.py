@@ -186,6 +186,8 @@ async def _signed_in(flow: Flow, req: AuthRequest, result: dict[str, Any]) -> we
     async with flow.pool.acquire() as conn:
         await store.insert_browser_session(conn, flow.tenant.id, sha256_hex(token), session_id, user_id, auth_time)
         expires_at = await sessions.expires_at(conn, flow.tenant.id, session_id)
+    # The session was inserted just above on this connection, so it has an expiry.
+    assert expires_at is not None
     response = await _proceed(flow, req, user_id, session_id, auth_time)
     max_age = max(0, int((expires_at - auth_time).total_seconds()))
     pages.set_session_cookie(response, flow.tenant.id, flow.public_url, token, max_age)

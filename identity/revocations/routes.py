@@ -9,11 +9,11 @@ import structlog
 from aiohttp import web
 
 from identity import __version__
-from identity.http.errors import ErrorSpec
 from identity.http.routing import Ctx, Router
 from identity.principals import SECRET
 from identity.revocations import service
 from identity.revocations.entries import parse_id
+from identity.revocations.errors import INVALID_LAST_EVENT_ID, TOO_MANY_STREAMS
 from identity.revocations.feed import TooManyStreams
 from identity.revocations.runtime import hub_of
 from identity.revocations.schemas import Revocation, StreamRevocations
@@ -24,10 +24,6 @@ log = structlog.get_logger("identity.revocations")
 
 router = Router()
 
-INVALID_LAST_EVENT_ID = ErrorSpec(400, "invalid_last_event_id",
-                                  "Last-Event-ID is not an id this stream sent.")
-TOO_MANY_STREAMS = ErrorSpec(429, "too_many_streams",
-                             "This tenant already holds as many revocation streams as one process serves.")
 #: A client that takes no bytes for this long (its buffers full) is cut: a stream is a request
 #: being answered, which the slow-client guard never cuts by itself.
 WRITE_SECONDS = 30.0

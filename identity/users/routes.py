@@ -16,8 +16,13 @@ from identity.sessions.runtime import runtime
 from identity.sessions.schemas import Revoked
 from identity.state import state
 from identity.users import impersonation, search, service
-from identity.users import policy as auth_policy
-from identity.users.errors import EMAIL_TAKEN, USER_IS_BANNED, USER_NOT_FOUND, USERNAME_TAKEN
+from identity.users.errors import (
+    EMAIL_TAKEN,
+    PASSWORD_TOO_WEAK,
+    USER_IS_BANNED,
+    USER_NOT_FOUND,
+    USERNAME_TAKEN,
+)
 from identity.users.presenter import present_user
 from identity.users.schemas import (
     BanUser,
@@ -64,7 +69,7 @@ async def list_users(ctx: Ctx) -> HandlerResult:
 
 @router.post("/v1/users", body=CreateUser, response=User, status=201,
              summary="Create a user (password hashed, or password_hash imported)", **_write,
-             errors=(INVALID_EMAIL, auth_policy.PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN))
+             errors=(INVALID_EMAIL, PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN))
 async def create_user(ctx: Ctx) -> HandlerResult:
     """Creates a user from the tenant's backend, for example to import accounts. Called with a **secret
     key** holding the `users:write` scope. Give a `password` (hashed here; the password policy does not
@@ -169,7 +174,7 @@ async def revoke_all(ctx: Ctx) -> HandlerResult:
 @router.post("/v1/users/{id}/password", body=SetPassword, response=User,
              summary="Set the password (no old password, no policy); revokes sessions by default",
              **_write,
-             errors=(USER_NOT_FOUND, auth_policy.PASSWORD_TOO_WEAK))
+             errors=(USER_NOT_FOUND, PASSWORD_TOO_WEAK))
 async def set_password(ctx: Ctx) -> HandlerResult:
     """Sets a user's password from the tenant's backend, without the old password and without the password
     policy. Called with a **secret key** holding the `users:write` scope; 404 for an unknown user.

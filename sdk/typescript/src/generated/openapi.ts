@@ -17878,7 +17878,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "slug_already_exists",
-                     *         "message": "That slug is already used by another organization.",
+                     *         "message": "That slug is already in use.",
                      *         "status": 409,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }
@@ -18581,7 +18581,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "slug_already_exists",
-                     *         "message": "That slug is already used by another organization.",
+                     *         "message": "That slug is already in use.",
                      *         "status": 409,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }
@@ -19225,7 +19225,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "membership_not_found",
-                     *         "message": "No membership with that identifier.",
+                     *         "message": "That user is not a member of this organization.",
                      *         "status": 404,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }
@@ -19408,7 +19408,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "membership_not_found",
-                     *         "message": "No membership with that identifier.",
+                     *         "message": "That user is not a member of this organization.",
                      *         "status": 404,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }
@@ -24713,7 +24713,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "mfa_factor_not_found",
-                     *         "message": "No mfa factor with that identifier.",
+                     *         "message": "No MFA factor with that identifier for this user.",
                      *         "status": 404,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }
@@ -25339,7 +25339,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "mfa_factor_not_found",
-                     *         "message": "No mfa factor with that identifier.",
+                     *         "message": "No MFA factor with that identifier for this user.",
                      *         "status": 404,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }
@@ -25589,7 +25589,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "mfa_factor_not_found",
-                     *         "message": "No mfa factor with that identifier.",
+                     *         "message": "No MFA factor with that identifier for this user.",
                      *         "status": 404,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }
@@ -32731,7 +32731,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "email_not_verified",
-                     *         "message": "Verify your email address before connecting another account.",
+                     *         "message": "Verify your email address before signing in.",
                      *         "status": 403,
                      *         "request_id": "req_2x9k4m7p1q8r"
                      *       }

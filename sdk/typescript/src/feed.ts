@@ -139,7 +139,7 @@ export class RevocationFeed {
   get current(): boolean {
     if (!this.everReady || this.fatal) return false;
     const silence = Date.now() - this.lastActivity;
-    return silence < this.options.graceSeconds * 1000 || (this.connected && silence < KEEPALIVE_GAP_MS);
+    return silence < this.options.graceSeconds * 1000 || (this.connected && silence < Math.min(KEEPALIVE_GAP_MS, this.options.idleTimeoutMs));
   }
 
   /** The deny-list rule of the feed's contract. */
@@ -242,7 +242,7 @@ export class RevocationFeed {
     this.lastActivity = Date.now();
     const watchdog = setInterval(() => {
       if (Date.now() - this.lastActivity > this.options.idleTimeoutMs) abort.abort(new Error("revocation feed idle"));
-    }, Math.min(this.options.idleTimeoutMs, 5_000));
+    }, Math.min(this.options.idleTimeoutMs / 2, 5_000));
     watchdog.unref?.();
     const activity = new TransformStream<Uint8Array, Uint8Array>({
       transform: (chunk, controller) => {

@@ -132,7 +132,7 @@ class RevocationFeed:
         if not self._ever_ready:
             return False
         silence = time.monotonic() - self._last_activity
-        return silence < self.grace or (self._connected and silence < KEEPALIVE_GAP)
+        return silence < self.grace or (self._connected and silence < min(KEEPALIVE_GAP, self.read_timeout))
 
     @property
     def started(self) -> bool:

@@ -3,7 +3,7 @@
 -- revocation, so every path that revokes (service code, an operator's SQL) writes its entry in
 -- its own transaction and none can be missed:
 --   sessions.revoked_at set             -> kind 'session', the session's revoked_reason
---   users.status becoming 'banned'      -> kind 'user', 'user_banned'
+--   users.status leaving 'active'       -> kind 'user', 'user_disabled' or 'user_banned'
 --   a user deleted (not with its tenant)-> kind 'user', 'user_deleted'
 --   signing_keys.expires_at brought to now or earlier (a key withdrawn before its time)
 --                                       -> kind 'signing_key', 'key_retired', one row per tenant
@@ -52,14 +52,17 @@ BEGIN
         PERFORM pg_notify('identity_revocations', OLD.tenant_id);
     ELSE
         INSERT INTO revocations (tenant_id, kind, subject, reason, revoked_at)
-        VALUES (NEW.tenant_id, 'user', NEW.id, 'user_banned', clock_timestamp());
+        VALUES (NEW.tenant_id, 'user', NEW.id, 'user_' || NEW.status, clock_timestamp());
         PERFORM pg_notify('identity_revocations', NEW.tenant_id);
     END IF;
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER users_banned_revocation AFTER UPDATE OF status ON users
-    FOR EACH ROW WHEN (NEW.status = 'banned' AND OLD.status IS DISTINCT FROM 'banned')
+-- Disabled or banned: either way the user's tokens must stop working, even when the disabling
+-- left the sessions alone (revoke_sessions false). A disabled user later banned gets a second
+-- entry, which refuses nothing more but keeps the reason current.
+CREATE TRIGGER users_status_revocation AFTER UPDATE OF status ON users
+    FOR EACH ROW WHEN (NEW.status IN ('disabled', 'banned') AND OLD.status IS DISTINCT FROM NEW.status)
     EXECUTE FUNCTION revocations_user();
 CREATE TRIGGER users_deleted_revocation AFTER DELETE ON users
     FOR EACH ROW EXECUTE FUNCTION revocations_user();

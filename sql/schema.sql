@@ -67,7 +67,7 @@ BEGIN
         PERFORM pg_notify('identity_revocations', OLD.tenant_id);
     ELSE
         INSERT INTO revocations (tenant_id, kind, subject, reason, revoked_at)
-        VALUES (NEW.tenant_id, 'user', NEW.id, 'user_banned', clock_timestamp());
+        VALUES (NEW.tenant_id, 'user', NEW.id, 'user_' || NEW.status, clock_timestamp());
         PERFORM pg_notify('identity_revocations', NEW.tenant_id);
     END IF;
     RETURN NULL;
@@ -873,13 +873,13 @@ CREATE INDEX users_mfa_created_idx ON users USING btree (tenant_id, created_at, 
 CREATE INDEX users_search_words_idx ON users USING gin (search_words);
 CREATE INDEX users_status_created_idx ON users USING btree (tenant_id, status, created_at, id) WHERE (status <> 'active'::text);
 CREATE UNIQUE INDEX users_username_key ON users USING btree (tenant_id, lower(username)) WHERE (username IS NOT NULL);
-CREATE TRIGGER users_banned_revocation AFTER UPDATE OF status ON users FOR EACH ROW WHEN (((new.status = 'banned'::text) AND (old.status IS DISTINCT FROM 'banned'::text))) EXECUTE FUNCTION revocations_user();
 CREATE TRIGGER users_count_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION user_counts_on_delete();
 CREATE TRIGGER users_count_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION user_counts_on_insert();
 CREATE TRIGGER users_count_update AFTER UPDATE OF status, role ON users FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.role IS DISTINCT FROM new.role))) EXECUTE FUNCTION user_counts_on_update();
 CREATE TRIGGER users_deleted_revocation AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION revocations_user();
 CREATE TRIGGER users_me_notify_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION users_me_notify_delete();
 CREATE TRIGGER users_me_notify_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION users_me_notify_update();
+CREATE TRIGGER users_status_revocation AFTER UPDATE OF status ON users FOR EACH ROW WHEN (((new.status = ANY (ARRAY['disabled'::text, 'banned'::text])) AND (old.status IS DISTINCT FROM new.status))) EXECUTE FUNCTION revocations_user();
 
 CREATE TABLE webhook_attempts (
     tenant_id text NOT NULL,

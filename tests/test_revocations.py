@@ -4,9 +4,11 @@ and a feed entry from every path that revokes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import asyncpg
@@ -16,6 +18,7 @@ import requests
 from identity.app import create_app
 from identity.ids import new_id
 from identity.revocations import feed as feed_module
+from identity.revocations.entries import KEPT
 from identity.revocations.runtime import hub_of
 from identity.state import state
 from tests.support.api import APP_ORIGIN, MASTER_KEY, Api, assert_error, create_tenant
@@ -126,6 +129,17 @@ async def test_credentials(api: Api, tenant, make_tenant) -> None:
     assert_error(await resp.json(), "invalid_last_event_id")
 
 
+async def test_a_stream_asked_for_during_shutdown_gets_a_503(api: Api, app, tenant) -> None:
+    hub = hub_of(app)
+    hub.closed = True  # what Hub.close() sets first when the process starts stopping
+    try:
+        resp = await api.client.get(PATH, headers={"Authorization": f"Bearer {tenant.sk}", "X-Tenant-ID": tenant.id})
+        assert resp.status == 503 and resp.headers["Retry-After"] == "1"
+        assert_error(await resp.json(), "service_unavailable", 503)
+    finally:
+        hub.closed = False
+
+
 async def test_replay_resume_and_live(api: Api, tenant, sign_up) -> None:
     a, b, c = await sign_up(), await sign_up(), await sign_up()
     status, _, _ = await tenant.secret("DELETE", f"/v1/sessions/{a['session']['id']}")
@@ -207,6 +221,23 @@ async def test_user_ban_and_delete(api: Api, tenant, sign_up) -> None:
     feed.close()
 
 
+async def test_disabling_without_revoking_sessions_still_refuses_the_user(api: Api, tenant, sign_up) -> None:
+    # The sessions stay, but their tokens must not: a user entry covers every token issued before.
+    user = await sign_up()
+    feed = await open_feed(api, tenant)
+    await feed.until_ready()
+    status, body, _ = await tenant.secret("POST", f"/v1/users/{user['user']['id']}/disable",
+                                          json={"revoke_sessions": False})
+    assert status == 200, body
+    entry = (await feed.revocation()).data
+    assert (entry["kind"], entry["id"], entry["reason"]) == ("user", user["user"]["id"], "user_disabled")
+    # Enabling again writes nothing (tokens issued from now on have a later iat).
+    assert (await tenant.secret("POST", f"/v1/users/{user['user']['id']}/enable", json={}))[0] == 200
+    with contextlib.suppress(TimeoutError):
+        assert (await feed.next(timeout=1.5)).event != "revocation"
+    feed.close()
+
+
 async def _collect(feed: Feed, count: int) -> set[tuple[str, str, str]]:
     return {(e.data["kind"], e.data["id"], e.data["reason"])
             for e in [await feed.revocation() for _ in range(count)]}
@@ -242,8 +273,9 @@ async def test_every_revoking_path_writes_an_entry(api: Api, app, make_tenant, s
     assert status == 200, body
     assert (await t.secret("POST", f"/v1/users/{uid[5]}/disable", json={}))[0] == 200
     assert (await t.secret("POST", "/v1/admin/users/bulk-disable", json={"user_ids": [uid[6]]}))[0] == 200
-    assert await _collect(feed, 3) == {("session", sid[4], "password_changed"),
-                                       ("session", sid[5], "user_disabled"), ("session", sid[6], "user_disabled")}
+    assert await _collect(feed, 5) == {("session", sid[4], "password_changed"),
+                                       ("session", sid[5], "user_disabled"), ("session", sid[6], "user_disabled"),
+                                       ("user", uid[5], "user_disabled"), ("user", uid[6], "user_disabled")}
 
     # the first proof of the address (a magic link) ends the sessions handed out before it
     email = users[7]["user"]["email"]
@@ -315,14 +347,21 @@ async def test_forgotten_entries_are_purged_and_not_replayed(api: Api, app, tena
     for user in (old, recent):
         assert (await tenant.secret("DELETE", f"/v1/sessions/{user['session']['id']}"))[0] == 204
     pool = state(app).pool
-    # The first one as if revoked two hours ago (the tenant's tokens live one hour).
+    # The first one as if revoked two hours ago: the tenant's tokens live one hour, but a shorter
+    # lifetime may have been a longer one then, so the entry is kept for the longest lifetime.
     await pool.execute("UPDATE revocations SET revoked_at = now() - interval '2 hours' WHERE subject = $1",
+                       old["session"]["id"])
+    feed = await open_feed(api, tenant)
+    replayed = {e.data["id"]: e.data for e in await feed.until_ready()}
+    feed.close()
+    assert set(replayed) == {old["session"]["id"], recent["session"]["id"]}
+    forget_after = datetime.fromisoformat(replayed[old["session"]["id"]]["forget_after"])
+    assert forget_after - datetime.fromisoformat(replayed[old["session"]["id"]]["revoked_at"]) == KEPT
+    await pool.execute("UPDATE revocations SET revoked_at = now() - interval '25 hours' WHERE subject = $1",
                        old["session"]["id"])
     feed = await open_feed(api, tenant)
     assert [e.data["id"] for e in await feed.until_ready()] == [recent["session"]["id"]]
     feed.close()
-    await pool.execute("UPDATE revocations SET revoked_at = now() - interval '25 hours' WHERE subject = $1",
-                       old["session"]["id"])
     assert await maintenance.delete_forgotten_revocations(pool) >= 1
     kept = await pool.fetch("SELECT subject FROM revocations WHERE tenant_id = $1", tenant.id)
     assert [r["subject"] for r in kept] == [recent["session"]["id"]]

@@ -13,11 +13,11 @@ from identity.sessions.signing import MAX_TOKEN_LIFETIME
 Cursor = tuple[int, int]
 ZERO: Cursor = (0, 0)
 
-#: Added to a tenant's access-token lifetime for forget_after: the clock skew and the exp
-#: leeway a verifier may allow.
+#: Added to the longest token lifetime: the clock skew and the exp leeway a verifier may allow.
 FORGET_LEEWAY = timedelta(minutes=2)
-#: Rows are purged this long after revoked_at: past every tenant's forget_after, since no
-#: access token lives longer than MAX_TOKEN_LIFETIME.
+#: forget_after is revoked_at plus this, and rows are purged this long after revoked_at. Not the
+#: tenant's current access-token lifetime: lowering it must not drop entries while tokens issued
+#: under the longer one are still valid, and no access token lives longer than MAX_TOKEN_LIFETIME.
 KEPT = MAX_TOKEN_LIFETIME + FORGET_LEEWAY
 
 _ID = re.compile(r"^[0-9a-f]{32}$")
@@ -36,11 +36,11 @@ class Entry:
         """Fixed-width hex of the cursor: opaque to clients, increasing within a tenant."""
         return format_id(self.cursor)
 
-    def data(self, lifetime: timedelta) -> Revocation:
+    def data(self) -> Revocation:
         return Revocation(
             kind=self.kind,  # type: ignore[arg-type]
             id=self.subject, reason=self.reason, revoked_at=self.revoked_at,
-            forget_after=self.revoked_at + lifetime + FORGET_LEEWAY,
+            forget_after=self.revoked_at + KEPT,
         )
 
 

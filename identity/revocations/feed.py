@@ -51,6 +51,10 @@ class TooManyStreams(Exception):
     """The tenant already holds MAX_STREAMS_PER_TENANT streams in this process."""
 
 
+class FeedClosed(Exception):
+    """The hub is closed (the process is shutting down): no new stream is taken."""
+
+
 class Stream:
     """One open stream's inbox."""
 
@@ -155,7 +159,7 @@ class Hub:
     async def join(self, tenant_id: str) -> Stream:
         """A new stream of the tenant; entries read from now on are offered to it."""
         if self.closed:
-            raise RuntimeError("the revocation feed is closed")
+            raise FeedClosed("the revocation feed is closed")
         reader = self.readers.get(tenant_id)
         if reader is None:
             reader = self.readers[tenant_id] = _TenantReader(self, tenant_id)

@@ -9,16 +9,16 @@ import structlog
 from aiohttp import web
 
 from identity import __version__
+from identity.http.errors import SERVICE_UNAVAILABLE
 from identity.http.routing import Ctx, Router
 from identity.principals import SECRET
 from identity.revocations import service
 from identity.revocations.entries import parse_id
 from identity.revocations.errors import INVALID_LAST_EVENT_ID, TOO_MANY_STREAMS
-from identity.revocations.feed import TooManyStreams
+from identity.revocations.feed import FeedClosed, TooManyStreams
 from identity.revocations.runtime import hub_of
 from identity.revocations.schemas import Revocation, StreamRevocations
 from identity.state import REQUEST_ID
-from identity.tenants.auth_config import duration
 
 log = structlog.get_logger("identity.revocations")
 
@@ -53,13 +53,14 @@ async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
         if after is None:
             raise INVALID_LAST_EVENT_ID()
     assert ctx.principal is not None and ctx.principal.tenant is not None
-    lifetime = duration(ctx.principal.tenant.auth_config, "access_token_ttl")
     settings = ctx.settings
     hub = hub_of(ctx.app)
     try:  # before the answer starts, so that a refusal is still an error answer
         joined = await hub.join(ctx.tenant_id)
     except TooManyStreams:
         raise TOO_MANY_STREAMS(headers={"Retry-After": "60"}) from None
+    except FeedClosed:  # the process is shutting down: the client reconnects to another one
+        raise SERVICE_UNAVAILABLE(headers={"Retry-After": "1"}) from None
     request = ctx.request
     response = web.StreamResponse(status=200, headers={
         "Cache-Control": "no-store",
@@ -82,7 +83,7 @@ async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
                     request.transport.close()
                 raise ConnectionResetError("the client stopped reading") from None
 
-        await service.run(ctx.pool, ctx.tenant_id, lifetime, after, write, joined,
+        await service.run(ctx.pool, ctx.tenant_id, after, write, joined,
                           keepalive=settings.revocation_keepalive, longest=settings.revocation_stream_max)
     except ConnectionError:
         pass  # the client went away (or stopped reading): nothing to answer

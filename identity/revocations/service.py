@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
 
 from identity.revocations import store
-from identity.revocations.entries import FORGET_LEEWAY, ZERO, Cursor, Entry
+from identity.revocations.entries import KEPT, ZERO, Cursor, Entry
 from identity.revocations.feed import END, SETTLE_SECONDS, Stream
 
 Write = Callable[[bytes], Awaitable[None]]
@@ -23,30 +23,29 @@ KEEPALIVE = b": keepalive\n\n"
 REPLAY_SETTLE_SECONDS = 2.0
 
 
-def event(entry: Entry, lifetime: timedelta) -> bytes:
+def event(entry: Entry) -> bytes:
     """The server-sent event of one entry (its JSON has no line breaks, so one data line)."""
-    data = _encoder.encode(entry.data(lifetime))
+    data = _encoder.encode(entry.data())
     return b"id: %s\nevent: revocation\ndata: %s\n\n" % (entry.id.encode(), data)
 
 
 async def run(
-    pool: Any, tenant_id: str, lifetime: timedelta, after: Cursor | None, write: Write,
+    pool: Any, tenant_id: str, after: Cursor | None, write: Write,
     stream: Stream, *, keepalive: float, longest: float,
 ) -> None:
-    """Stream the tenant's feed through write. lifetime is the tenant's access-token lifetime
-    (forget_after); after the position given by Last-Event-ID (None: from the oldest entry a
+    """Stream the tenant's feed through write, after the position given by Last-Event-ID (None: from the oldest entry a
     verifier still needs); stream has joined the hub (Hub.join) before, so that nothing
     committed during the replay is missed."""
     loop = asyncio.get_running_loop()
     ends_at = loop.time() + longest
     last = after or ZERO
     # Entries past their forget_after concern only expired tokens: not replayed.
-    revoked_after = datetime.now(UTC) - lifetime - FORGET_LEEWAY
+    revoked_after = datetime.now(UTC) - KEPT
     settle_by = loop.time() + REPLAY_SETTLE_SECONDS
     while True:
         entries, unsettled = await store.after(pool, tenant_id, last, revoked_after=revoked_after)
         for entry in entries:
-            await write(event(entry, lifetime))
+            await write(event(entry))
         if entries:
             last = entries[-1].cursor
         if unsettled and loop.time() < settle_by:
@@ -71,5 +70,5 @@ async def run(
             return
         entry = queued
         if entry.cursor > last:  # the replay may have sent it already
-            await write(event(entry, lifetime))
+            await write(event(entry))
             last = entry.cursor

@@ -36,14 +36,6 @@ def test_deny_list_rules() -> None:
     assert deny.refusal(sid="ses_old", sub="usr_9", iat=now, kid="kid_9") is None
 
 
-@pytest.fixture
-def _feed_is_served(service) -> None:
-    # The feed is its own part of the service; until it is in, these tests have nothing to talk to.
-    document = service.http.get(service.url + "/openapi.json", timeout=10).json()
-    if STREAM not in document["paths"]:
-        pytest.skip("this service has no revocation feed yet")
-
-
 async def _refused_within(verifier: TokenVerifier, token: str, seconds: float) -> str:
     deadline = time.monotonic() + seconds
     while True:
@@ -55,7 +47,6 @@ async def _refused_within(verifier: TokenVerifier, token: str, seconds: float) -
         await asyncio.sleep(0.01)
 
 
-@pytest.mark.usefixtures("_feed_is_served")
 async def test_revoked_session_and_banned_user_are_refused(service, tenant) -> None:
     one, two = sign_up(service, tenant), sign_up(service, tenant)
     verifier = TokenVerifier(service.url, tenant.id, revocation="feed", secret_key=tenant.secret_key)
@@ -82,7 +73,6 @@ async def test_revoked_session_and_banned_user_are_refused(service, tenant) -> N
         verifier.stop()
 
 
-@pytest.mark.usefixtures("_feed_is_served")
 def test_a_verifier_in_another_process_refuses_within_a_second(service, tenant) -> None:
     user = sign_up(service, tenant)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "sdk" / "python" / "src"), str(REPO)])}
@@ -164,7 +154,6 @@ class StreamProxy:
         await self.runner.cleanup()
 
 
-@pytest.mark.usefixtures("_feed_is_served")
 async def test_reconnects_resume_with_last_event_id(service, tenant) -> None:
     first, second = sign_up(service, tenant), sign_up(service, tenant)
     async with StreamProxy(service.url) as proxy:
@@ -191,7 +180,6 @@ async def test_reconnects_resume_with_last_event_id(service, tenant) -> None:
             verifier.stop()
 
 
-@pytest.mark.usefixtures("_feed_is_served")
 async def test_grace_then_fail_closed_or_ask_the_service(service, tenant) -> None:
     user = sign_up(service, tenant)
     async with StreamProxy(service.url) as proxy:
@@ -228,7 +216,6 @@ async def test_feed_that_never_connects_fails_closed() -> None:
         verifier.stop()
 
 
-@pytest.mark.usefixtures("_feed_is_served")
 async def test_middleware_starts_the_feed_and_refuses_a_revoked_session(service, tenant) -> None:
     user = sign_up(service, tenant)
     verifier = TokenVerifier(service.url, tenant.id, revocation="feed", secret_key=tenant.secret_key)

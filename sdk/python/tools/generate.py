@@ -7,7 +7,7 @@ The document is rendered from the route declarations (identity.http.openapi.buil
 /openapi.json serves it, and committed as sdk/python/openapi.json; the client is generated from
 that copy by openapi-python-client (pinned in constraints.txt) into
 src/identity_sdk/rest, with no formatting pass so that the output depends on nothing but
-the document and the generator's version. tests/test_generated.py regenerates into a temporary
+the document and the generator's version. sdk/python/tests/test_sdk_generated.py regenerates into a temporary
 directory and fails when the committed code or document is stale.
 """
 

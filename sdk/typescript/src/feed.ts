@@ -20,12 +20,14 @@ export interface RevocationFeedOptions {
   /** A secret key with the sessions:read scope. */
   secretKey: string;
   fetch?: typeof fetch;
-  /** How long the list still counts as current after the stream dropped (seconds, default 30). */
+  /** How long the list still counts as current after the last byte received, so after the stream
+   * dropped or stalled (seconds, default 30). */
   graceSeconds?: number;
   /** Reconnect delays: the first, doubled up to the last (milliseconds, default 200 and 10000). */
   minReconnectMs?: number;
   maxReconnectMs?: number;
-  /** Nothing at all (not even the 15 s keepalive) for this long means a dead connection (ms, default 45000). */
+  /** Nothing at all (not even the 15 s keepalive) for this long means a dead connection: two
+   * keepalives missed and a margin (ms, default 35000). */
   idleTimeoutMs?: number;
   /** Told about every failed connection or broken stream (the feed reconnects by itself). */
   onError?: (error: unknown) => void;
@@ -37,6 +39,27 @@ export interface RevocableToken {
   sub?: unknown;
   iat?: unknown;
   kid?: string | undefined;
+}
+
+/** The server's keepalive interval (15 s) and a margin: a live connection is never silent longer. */
+const KEEPALIVE_GAP_MS = 20_000;
+const KINDS = new Set(["session", "user", "signing_key"]);
+
+/** The revocation an event's data holds, or undefined when it is not one (bad JSON, a missing field). */
+function parseRevocation(data: string): Revocation | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const entry = value as Record<string, unknown>;
+  const { kind, id, reason, revoked_at, forget_after } = entry;
+  if (typeof kind !== "string" || !KINDS.has(kind) || typeof id !== "string" || id === "") return undefined;
+  if (typeof revoked_at !== "string" || typeof forget_after !== "string") return undefined;
+  if (!Number.isFinite(Date.parse(revoked_at)) || !Number.isFinite(Date.parse(forget_after))) return undefined;
+  return { kind, id, reason: typeof reason === "string" ? reason : "", revoked_at, forget_after } as Revocation;
 }
 
 interface UserEntry {
@@ -52,7 +75,7 @@ export class RevocationFeed {
   private lastId: string | undefined;
   private connected = false;
   private everReady = false;
-  private disconnectedAt = 0;
+  private lastActivity = 0; // the last byte received (ms)
   private closed = false;
   private abort: AbortController | undefined;
   private loop: Promise<void> | undefined;
@@ -68,7 +91,7 @@ export class RevocationFeed {
       graceSeconds: 30,
       minReconnectMs: 200,
       maxReconnectMs: 10_000,
-      idleTimeoutMs: 45_000,
+      idleTimeoutMs: 35_000,
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ""),
     };
@@ -110,11 +133,13 @@ export class RevocationFeed {
     return this.lastId;
   }
 
-  /** True while the deny list can be trusted: the stream is up and has replayed, or it dropped
-   * less than the grace ago. */
+  /** True while the deny list can be trusted: the stream has replayed once, and something (an
+   * event or a keepalive) arrived less than the grace ago; a connected stream also between
+   * keepalives. Counted from the last byte, a stalled connection counts like a dropped one. */
   get current(): boolean {
     if (!this.everReady || this.fatal) return false;
-    return this.connected || Date.now() - this.disconnectedAt < this.options.graceSeconds * 1000;
+    const silence = Date.now() - this.lastActivity;
+    return silence < this.options.graceSeconds * 1000 || (this.connected && silence < Math.min(KEEPALIVE_GAP_MS, this.options.idleTimeoutMs));
   }
 
   /** The deny-list rule of the feed's contract. */
@@ -183,10 +208,7 @@ export class RevocationFeed {
         }
         this.options.onError?.(error);
       }
-      if (this.connected) {
-        this.connected = false;
-        this.disconnectedAt = Date.now();
-      }
+      this.connected = false;
       if (this.closed) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay * (0.5 + Math.random() / 2));
@@ -217,21 +239,24 @@ export class RevocationFeed {
     if (!response.ok || !response.body) {
       throw errorFromResponse(response.status, await response.text(), response.headers.get("X-Request-ID"));
     }
-    let lastActivity = Date.now();
+    this.lastActivity = Date.now();
     const watchdog = setInterval(() => {
-      if (Date.now() - lastActivity > this.options.idleTimeoutMs) abort.abort(new Error("revocation feed idle"));
-    }, Math.min(this.options.idleTimeoutMs, 5_000));
+      if (Date.now() - this.lastActivity > this.options.idleTimeoutMs) abort.abort(new Error("revocation feed idle"));
+    }, Math.min(this.options.idleTimeoutMs / 2, 5_000));
     watchdog.unref?.();
     const activity = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        lastActivity = Date.now();
+      transform: (chunk, controller) => {
+        this.lastActivity = Date.now();
         controller.enqueue(chunk);
       },
     });
     try {
       for await (const event of readEvents(response.body.pipeThrough(activity))) {
         if (event.event === "revocation") {
-          this.add(JSON.parse(event.data) as Revocation);
+          const entry = parseRevocation(event.data);
+          // Skipped, not fatal: one entry the verifier cannot use must not stop the others.
+          if (entry) this.add(entry);
+          else this.options.onError?.(new Error(`revocation feed: skipped an unreadable event (id ${event.id})`));
           if (event.id !== undefined) this.lastId = event.id;
         } else if (event.event === "ready") {
           this.connected = true;

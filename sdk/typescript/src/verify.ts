@@ -29,6 +29,8 @@ export interface VerifierOptions {
   apiUrl?: string;
   /** Default `{apiUrl}/.well-known/jwks.json`. */
   jwksUrl?: string;
+  /** Least time between two key-set fetches for unknown kids, and after a failed fetch (seconds, default 5). */
+  jwksCooldownSeconds?: number;
   /** Leeway for exp/iat against clock skew (seconds, default 5). */
   clockToleranceSeconds?: number;
   fetch?: typeof fetch;
@@ -101,7 +103,10 @@ export class TokenVerifier {
     this.tolerance = options.clockToleranceSeconds ?? 5;
     this.now = options.now ?? (() => new Date());
     this.secretKey = options.secretKey;
-    this.keys = new RemoteKeySet({ url: options.jwksUrl ?? `${this.apiUrl}/.well-known/jwks.json`, fetch: this.fetchImpl });
+    this.keys = new RemoteKeySet({
+      url: options.jwksUrl ?? `${this.apiUrl}/.well-known/jwks.json`, fetch: this.fetchImpl,
+      cooldownSeconds: options.jwksCooldownSeconds,
+    });
     const check = options.checkRevocation;
     this.onlineSeconds = check ? (typeof check === "object" ? check.cacheSeconds ?? 5 : 5) : undefined;
     const feed = options.revocationFeed;

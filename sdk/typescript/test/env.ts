@@ -15,8 +15,6 @@ export const TENANT_ID = required("IDENTITY_TENANT_ID");
 export const SECRET_KEY = required("IDENTITY_SECRET_KEY");
 export const PUBLISHABLE_KEY = required("IDENTITY_PUBLISHABLE_KEY");
 export const MASTER_KEY = required("IDENTITY_MASTER_KEY");
-/** Whether the service serves GET /v1/revocations/stream. */
-export const HAS_FEED = Boolean(process.env.IDENTITY_FEED);
 export const PASSWORD = "correct horse battery staple 42";
 
 export const backend = new IdentityClient({ baseUrl: URL, tenantId: TENANT_ID, key: SECRET_KEY });

@@ -2,7 +2,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from "jose";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { SignJWT, decodeJwt, decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, type JWK } from "jose";
 
 import { TokenVerificationError, TokenVerifier, verifySessionToken } from "@identity/sdk";
 
@@ -60,10 +63,20 @@ describe("TokenVerifier", () => {
     const { privateKey } = await generateKeyPair("ES256");
     const forged = await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: "kid_made_up" }).sign(privateKey);
     const counted = countingFetch();
-    const verifier = new TokenVerifier({ issuer: URL, tenantId: TENANT_ID, fetch: counted.fetch });
+    const verifier = new TokenVerifier({ issuer: URL, tenantId: TENANT_ID, fetch: counted.fetch, jwksCooldownSeconds: 1 });
     await assert.rejects(verifier.verify(forged), refusedWith("token_invalid"));
-    await assert.rejects(verifier.verify(forged), refusedWith("token_invalid"));
-    assert.ok(counted.calls.length <= 2, counted.calls.join(", "));
+    assert.equal(counted.calls.length, 1); // the set was fetched just now: no refetch for the kid
+    await new Promise((r) => setTimeout(r, 1_100));
+    // A flood of made-up kids: one refetch, then none until the cooldown has passed again.
+    const started = Date.now();
+    for (let i = 0; i < 30; i++) {
+      const flood = await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: `kid_made_up_${i}` }).sign(privateKey);
+      await assert.rejects(verifier.verify(flood), refusedWith("token_invalid"));
+    }
+    const refetches = counted.calls.length - 1;
+    assert.ok(refetches >= 1, "an unknown kid past the cooldown refetches the set");
+    assert.ok(refetches <= Math.ceil((Date.now() - started) / 1_000), `${refetches} refetches for 30 unknown kids`);
+    assert.ok(counted.calls.every((c) => c === "GET /.well-known/jwks.json"));
     // The real kid with another key's signature.
     const realKid = decodeProtectedHeader(user.accessToken).kid!;
     const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: realKid }).sign(privateKey);
@@ -77,8 +90,15 @@ describe("TokenVerifier", () => {
     const verifier = new TokenVerifier({ issuer: URL, tenantId: TENANT_ID });
     const none = `${b64({ alg: "none", kid, typ: "JWT" })}.${b64(claims)}.`;
     await assert.rejects(verifier.verify(none), refusedWith("token_invalid"));
-    const hs = await new SignJWT(claims).setProtectedHeader({ alg: "HS256", kid }).sign(new TextEncoder().encode("x".repeat(32)));
-    await assert.rejects(verifier.verify(hs), refusedWith("token_invalid"));
+    // Algorithm confusion: HMAC keyed with the service's real public key, as a verifier that took
+    // the header's alg would check it.
+    const jwks = (await (await fetch(`${URL}/.well-known/jwks.json`)).json()) as { keys: JWK[] };
+    const publicJwk = jwks.keys.find((k) => k.kid === kid)!;
+    const publicPem = await exportSPKI((await importJWK(publicJwk, "ES256")) as CryptoKey);
+    for (const secret of [new TextEncoder().encode(publicPem), new TextEncoder().encode(JSON.stringify(publicJwk))]) {
+      const hs = await new SignJWT(claims).setProtectedHeader({ alg: "HS256", kid }).sign(secret);
+      await assert.rejects(verifier.verify(hs), refusedWith("token_invalid"));
+    }
     const { privateKey } = await generateKeyPair("RS256");
     const rs = await new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid }).sign(privateKey);
     await assert.rejects(verifier.verify(rs), refusedWith("token_invalid"));
@@ -86,6 +106,41 @@ describe("TokenVerifier", () => {
     const tampered = `${head}.${b64({ ...claims, sub: "usr_someone_else" })}.${signature}`;
     await assert.rejects(verifier.verify(tampered), refusedWith("token_invalid"));
     await assert.rejects(verifier.verify("not a token"), refusedWith("token_malformed"));
+  });
+
+  it("keeps serving its key set while the JWKS server is down, asking it at most once per cooldown", async () => {
+    const user = await signUp();
+    const keys = await (await fetch(`${URL}/.well-known/jwks.json`)).text();
+    let down = false;
+    let asked = 0;
+    const server = createServer((_req, res) => {
+      asked += 1;
+      if (down) {
+        res.writeHead(503).end();
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "max-age=1" }).end(keys);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+    try {
+      const verifier = new TokenVerifier({ issuer: URL, tenantId: TENANT_ID, jwksUrl });
+      assert.equal((await verifier.verify(user.accessToken)).userId, user.userId);
+      assert.equal(asked, 1);
+      down = true;
+      await new Promise((r) => setTimeout(r, 1_100)); // past max-age
+      for (let i = 0; i < 50; i++) assert.equal((await verifier.verify(user.accessToken)).userId, user.userId);
+      await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50; i++) assert.equal((await verifier.verify(user.accessToken)).userId, user.userId);
+      assert.equal(asked, 2); // one failed background refresh, then the cooldown
+      // A verifier that never got a key set says so (the middleware answers 503, not 401).
+      const never = new TokenVerifier({ issuer: URL, tenantId: TENANT_ID, jwksUrl });
+      await assert.rejects(never.verify(user.accessToken), refusedWith("keys_unavailable"));
+      await assert.rejects(never.verify(user.accessToken), refusedWith("keys_unavailable"));
+      assert.equal(asked, 3);
+    } finally {
+      server.close();
+    }
   });
 
   it("refuses an expired token, within a small leeway, and a token of another issuer", async () => {

@@ -4,8 +4,10 @@ The stream (server-sent events, one per revocation of the tenant: a session revo
 banned or deleted, a signing key retired) is read in a thread of its own with its own event
 loop, so synchronous (Django) and asynchronous (aiohttp, Starlette) applications use it alike
 and verifying a token stays a lookup in memory. Reconnects resume with Last-Event-ID after a
-backoff. While the stream is down for longer than `grace`, the feed is not `healthy` and the
-verifier applies its fallback (fail closed, or ask POST /v1/sessions/verify).
+backoff. Once nothing at all (not even a keepalive) has arrived for `grace`, counted from the
+last byte received, so that a stalled connection counts like a dropped one, the feed is not
+`healthy` and the verifier applies its fallback (fail closed, or ask POST /v1/sessions/verify).
+An event that cannot be read is logged and skipped; nothing ends the reading thread but `stop()`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ import httpx
 log = logging.getLogger("identity_sdk.revocations")
 
 STREAM_PATH = "/v1/revocations/stream"
+KINDS = frozenset({"session", "user", "signing_key"})
+#: The server's keepalive interval (15 s) and a margin: a live connection is never silent longer.
+KEEPALIVE_GAP = 20.0
 
 
 def _timestamp(value: Any) -> float | None:
@@ -100,13 +105,13 @@ class RevocationFeed:
     has been read (the first `ready`), or after `ready_timeout` (the feed then keeps trying)."""
 
     def __init__(self, base_url: str, *, secret_key: str, tenant_id: str, grace: float = 30.0,
-                 max_backoff: float = 15.0, read_timeout: float = 45.0) -> None:
+                 max_backoff: float = 15.0, read_timeout: float = 35.0) -> None:
         self.base_url = base_url.rstrip("/")
         self.secret_key = secret_key
         self.tenant_id = tenant_id
         self.grace = grace
         self.max_backoff = max_backoff
-        # Keepalives come every 15 s; a silence of three of them means the connection is gone.
+        # Keepalives come every 15 s; missing two of them (and a margin) means the connection is gone.
         self.read_timeout = read_timeout
         self.deny = DenyList()
         self.last_event_id: str | None = None
@@ -114,7 +119,7 @@ class RevocationFeed:
         self.last_error: str | None = None
         self._connected = False
         self._ever_ready = False
-        self._down_since = time.monotonic()
+        self._last_activity = time.monotonic()  # the last byte received
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -122,10 +127,12 @@ class RevocationFeed:
 
     @property
     def healthy(self) -> bool:
-        """True while the deny list can be trusted: connected and caught up, or down for less than the grace."""
-        if self._connected:
-            return True
-        return self._ever_ready and time.monotonic() - self._down_since < self.grace
+        """True while the deny list can be trusted: caught up once, and something received (an
+        event or a keepalive) less than the grace ago; a connected stream also between keepalives."""
+        if not self._ever_ready:
+            return False
+        silence = time.monotonic() - self._last_activity
+        return silence < self.grace or (self._connected and silence < min(KEEPALIVE_GAP, self.read_timeout))
 
     @property
     def started(self) -> bool:
@@ -173,10 +180,12 @@ class RevocationFeed:
                     self.last_error = str(exc) or type(exc).__name__
                     log.warning("revocation feed: %s", self.last_error)
                     failures += 1
+                except Exception as exc:  # noqa: BLE001 - a bug must not end the thread: retry later
+                    self.last_error = repr(exc)
+                    log.exception("revocation feed: unexpected error")
+                    failures += 1
                 finally:
-                    if self._connected:
-                        self._connected = False
-                        self._down_since = time.monotonic()
+                    self._connected = False
                 delay = min(self.max_backoff, 0.25 * 2 ** min(failures, 10)) if failures else 0.1
                 await asyncio.sleep(delay * (0.5 + random.random() / 2))
 
@@ -194,9 +203,11 @@ class RevocationFeed:
                 raise httpx.HTTPStatusError(f"{response.status_code}: {body}", request=response.request,
                                             response=response)
             self.connects += 1
+            self._last_activity = time.monotonic()
             fields: dict[str, str] = {}
             data: list[str] = []
             async for line in response.aiter_lines():
+                self._last_activity = time.monotonic()
                 if line == "":
                     if data or fields:
                         self._dispatch(fields, "\n".join(data))
@@ -214,11 +225,12 @@ class RevocationFeed:
     def _dispatch(self, fields: Mapping[str, str], data: str) -> None:
         event = fields.get("event", "message")
         if event == "revocation":
-            payload = json.loads(data)
-            revoked_at, forget_after = _timestamp(payload.get("revoked_at")), _timestamp(payload.get("forget_after"))
-            if isinstance(payload.get("id"), str) and revoked_at is not None and forget_after is not None:
-                self.deny.add(Revocation(str(payload.get("kind")), payload["id"], str(payload.get("reason", "")),
-                                         revoked_at, forget_after))
+            entry = _entry(data)
+            if entry is None:
+                # Skipped, not fatal: one entry the verifier cannot use must not stop the others.
+                log.warning("revocation feed: skipped an unreadable event (id %s)", fields.get("id"))
+            else:
+                self.deny.add(entry)
         elif event == "ready":
             self._connected = True
             self._ever_ready = True
@@ -226,3 +238,20 @@ class RevocationFeed:
         if "id" in fields:
             # Only after the entry is kept: a reconnect resumes after what is really held.
             self.last_event_id = fields["id"]
+
+
+def _entry(data: str) -> Revocation | None:
+    """The revocation of an event's data, or None when it is not one (bad JSON, a missing field)."""
+    try:
+        payload = json.loads(data)
+    except ValueError:
+        return None
+    if not isinstance(payload, dict):
+        return None
+    kind, id_, reason = payload.get("kind"), payload.get("id"), payload.get("reason", "")
+    revoked_at, forget_after = _timestamp(payload.get("revoked_at")), _timestamp(payload.get("forget_after"))
+    if kind not in KINDS or not isinstance(id_, str) or not id_ or not isinstance(reason, str):
+        return None
+    if revoked_at is None or forget_after is None:
+        return None
+    return Revocation(kind, id_, reason, revoked_at, forget_after)

@@ -125,6 +125,8 @@ class TokenVerifier:
         return kid
 
     def _claims(self, token: str, key: jwt.PyJWK | None, kid: str) -> dict[str, Any]:
+        if key is None and not self.keys.available:
+            raise TokenError("keys_unavailable", "the service's key set could not be fetched")
         if key is None:
             raise TokenError("unknown_key", f"no signing key {kid!r} in the service's key set")
         try:

@@ -1,7 +1,9 @@
 """Middleware for aiohttp (`identity_sdk.middleware.aiohttp`), Starlette/FastAPI
 (`identity_sdk.middleware.starlette`) and Django (`identity_sdk.middleware.django`): each reads
 the session token (Authorization: Bearer, or a cookie you name), verifies it locally with a
-TokenVerifier and puts its Auth on the request, or answers 401 in the service's error shape."""
+TokenVerifier and puts its Auth on the request, or answers 401 in the service's error shape (503
+`service_unavailable` with Retry-After when the token could not be checked: the key set or the
+revocation check was out of reach, which says nothing about the token)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,10 @@ MESSAGES = {
     "missing": "A session token is required (Authorization: Bearer <token>).",
     "expired": "The session token has expired; refresh it.",
     "revocation_unavailable": "The session could not be checked right now.",
+    "keys_unavailable": "The session could not be checked right now.",
 }
+#: Verifier codes that mean "could not check", not "not valid": the client should retry, not sign in.
+UNAVAILABLE = frozenset({"revocation_unavailable", "keys_unavailable"})
 
 
 @dataclass(frozen=True)
@@ -52,13 +57,17 @@ def request_id(headers: Mapping[str, str]) -> str:
     return headers.get("x-request-id") or headers.get("X-Request-ID") or f"req_{uuid.uuid4().hex}"
 
 
-def unauthenticated(error: TokenError | None, rid: str) -> bytes:
-    """The 401 body, in the service's error shape; `reason` is the verifier's code."""
+def refusal(error: TokenError | None, rid: str) -> tuple[int, bytes, dict[str, str]]:
+    """The status, body (the service's error shape; `reason` is the verifier's code) and headers
+    of a refused request: 401 `unauthenticated`, or 503 `service_unavailable` with Retry-After: 1."""
     reason = error.code if error else "missing"
-    body = {"error": {"code": "unauthenticated", "message": MESSAGES.get(reason, "The session token is not valid."),
-                      "status": 401, "request_id": rid, "reason": reason}}
-    return json.dumps(body).encode()
-
-
-HEADERS_401 = {"Content-Type": "application/json", "WWW-Authenticate": 'Bearer realm="identity"',
-               "Cache-Control": "no-store"}
+    message = MESSAGES.get(reason, "The session token is not valid.")
+    if reason in UNAVAILABLE:
+        status, code = 503, "service_unavailable"
+        headers = {"Content-Type": "application/json", "Retry-After": "1", "Cache-Control": "no-store"}
+    else:
+        status, code = 401, "unauthenticated"
+        headers = {"Content-Type": "application/json", "WWW-Authenticate": 'Bearer realm="identity"',
+                   "Cache-Control": "no-store"}
+    body = {"error": {"code": code, "message": message, "status": status, "request_id": rid, "reason": reason}}
+    return status, json.dumps(body).encode(), headers

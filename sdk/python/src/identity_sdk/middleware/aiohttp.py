@@ -9,7 +9,7 @@ from typing import Any
 from aiohttp import web
 
 from identity_sdk.errors import TokenError
-from identity_sdk.middleware import HEADERS_401, Options, request_id, token_from, unauthenticated
+from identity_sdk.middleware import Options, refusal, request_id, token_from
 from identity_sdk.tokens import Auth, TokenVerifier
 
 # A typed request key where aiohttp has them (3.12+: it warns about plain string keys).
@@ -43,7 +43,8 @@ def identity_auth(verifier: TokenVerifier, *, required: bool = True, public_path
 
 
 def _refuse(request: web.Request, error: TokenError | None) -> web.Response:
-    return web.Response(status=401, body=unauthenticated(error, request_id(request.headers)), headers=HEADERS_401)
+    status, body, headers = refusal(error, request_id(request.headers))
+    return web.Response(status=status, body=body, headers=headers)
 
 
 def get_auth(request: web.Request) -> Auth | None:

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
 from identity_sdk.errors import TokenError
-from identity_sdk.middleware import HEADERS_401, Options, request_id, token_from, unauthenticated
+from identity_sdk.middleware import Options, refusal, request_id, token_from
 from identity_sdk.tokens import TokenVerifier
 
 
@@ -49,9 +49,9 @@ class IdentityAuthMiddleware:
 
     @staticmethod
     def _refuse(request: HttpRequest, error: TokenError | None) -> HttpResponse:
-        response = HttpResponse(unauthenticated(error, request_id(request.headers)), status=401,
-                                content_type="application/json")
-        for name, value in HEADERS_401.items():
+        status, body, headers = refusal(error, request_id(request.headers))
+        response = HttpResponse(body, status=status, content_type="application/json")
+        for name, value in headers.items():
             if name != "Content-Type":
                 response[name] = value
         return response

@@ -9,7 +9,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 from identity_sdk.errors import TokenError
-from identity_sdk.middleware import HEADERS_401, Options, request_id, token_from, unauthenticated
+from identity_sdk.middleware import Options, refusal, request_id, token_from
 from identity_sdk.tokens import TokenVerifier
 
 Scope = dict[str, Any]
@@ -50,8 +50,8 @@ class IdentityAuthMiddleware:
 
     @staticmethod
     async def _refuse(send: Any, error: TokenError | None, rid: str) -> None:
-        body = unauthenticated(error, rid)
-        headers = [(k.lower().encode(), v.encode()) for k, v in HEADERS_401.items()]
+        status, body, fields = refusal(error, rid)
+        headers = [(k.lower().encode(), v.encode()) for k, v in fields.items()]
         headers.append((b"content-length", str(len(body)).encode()))
-        await send({"type": "http.response.start", "status": 401, "headers": headers})
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})

@@ -99,13 +99,18 @@ _events_connected = False
 
 def connect_events() -> None:
     """emit() runs inside a service's transaction with only a connection in hand, so its one
-    subscriber, the webhook fan-out, is set on the events module for the process: once, here."""
+    subscriber, the webhook fan-out, is set on the events module for the process: once, here.
+    Its targets query (which webhooks receive an event) is spliced into the event's INSERT by
+    identity/events/store.insert_sql, so an event and its receivers cost one round trip."""
     global _events_connected
     if _events_connected:
         return
+    from identity.events import emit
     from identity.webhooks import fanout
+    from identity.webhooks import store as webhooks_store
 
-    fanout.register()
+    emit.connect(emit.Subscriber(targets_sql=webhooks_store.TARGETS_OF_EV,
+                                 on_event=fanout.fan_out, on_events=fanout.fan_out_many))
     _events_connected = True
 
 

@@ -13,12 +13,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: Modules another change is rewriting; their SQL moves to stores when it lands.
-PENDING = {
-    "identity/events/emit.py",
-    "identity/webhooks/fanout.py",
-}
-
 # Upper-case keywords, as every statement here is written; prose says "select" and "update".
 _SQL = re.compile(
     r"^\s*(SELECT|WITH|INSERT|UPDATE|DELETE|SET|LOCK|NOTIFY|LISTEN|CREATE|ALTER|DROP|TRUNCATE)\s"
@@ -40,7 +34,7 @@ def _is_store(rel: str) -> bool:
 
 
 def _exempt(rel: str) -> bool:
-    return rel.startswith(("identity/db/", "identity/static/")) or _is_store(rel) or rel in PENDING
+    return rel.startswith(("identity/db/", "identity/static/")) or _is_store(rel)
 
 
 def _strings(tree: ast.AST) -> list[tuple[int, str]]:
@@ -92,12 +86,6 @@ def test_the_check_recognises_sql() -> None:
         assert _SQL.search(text), text
     for text in ("Select a factor to continue.", "The update was applied.", "selected from the list"):
         assert not _SQL.search(text), text
-
-
-def test_pending_modules_exist() -> None:
-    # An entry for a module that moved or lost its SQL is dead weight: drop it.
-    for rel in PENDING:
-        assert (ROOT / rel).is_file(), rel
 
 
 def test_statement_files_are_annotated_and_used() -> None:

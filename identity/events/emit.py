@@ -1,18 +1,21 @@
 """emit(): record an event in the caller's transaction.
 
-This is the one call every operation makes; the webhook machinery (issue D) decides who
-receives it. Keep data JSON-serialisable (timestamps as ISO strings).
+This is the one call every operation makes; the subscriber connected by identity/wiring.py
+(the webhook fan-out) decides who receives it. The SQL is in identity/events/store.py.
+Keep data JSON-serialisable (timestamps as ISO strings).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import asyncpg
 
 from identity.db.transactions import require_transaction
+from identity.events import store
 from identity.ids import new_id
 
 CATALOGUE = (
@@ -36,16 +39,34 @@ CATALOGUE = (
     "oauth.disconnected",
 )
 
-#: Called after the event row is written, inside the same transaction, as
-#: (conn, tenant_id, event, targets) where event is {id, type, tenant_id, created_at, data} and
-#: targets the rows TARGETS_SQL found. The webhook package registers its fan-out here.
-SUBSCRIBERS: list[Any] = []
-#: A query over the just-inserted event `ev(tenant_id, type)` naming who receives it (the
-#: webhook package's subscribed endpoints). emit() runs it in the INSERT's statement, so an
-#: event costs one round trip whether or not anyone is subscribed.
-TARGETS_SQL: str | None = None
-#: The same for emit_many, called once with the list of events (one type).
-BATCH_SUBSCRIBERS: list[Any] = []
+Event = dict[str, Any]
+"""{id, type, tenant_id, created_at, data}, as a subscriber receives it."""
+
+
+@dataclass(frozen=True)
+class Subscriber:
+    """Who receives events, connected once by identity/wiring.py (the webhook fan-out).
+
+    targets_sql is a query over the just-inserted event `ev(tenant_id, type)` naming the
+    receivers as rows (version, id); emit() runs it in the event's INSERT statement
+    (identity/events/store.insert_sql), so an event costs one round trip whether or not anyone
+    is subscribed. on_event is awaited after that statement, in the same transaction, with the
+    target rows it found; on_events once per emit_many() with its events (one type)."""
+
+    targets_sql: str
+    on_event: Callable[[asyncpg.Connection, str, Event, list[asyncpg.Record]], Awaitable[None]]
+    on_events: Callable[[asyncpg.Connection, str, list[Event]], Awaitable[None]]
+
+
+# emit() runs inside a service's transaction with only a connection in hand, so the subscriber
+# is held here for the process; connect() (called by the wiring, never at import) sets it.
+_subscriber: Subscriber | None = None
+
+
+def connect(subscriber: Subscriber) -> None:
+    """Make `subscriber` receive every event from now on (identity/wiring.connect_events)."""
+    global _subscriber
+    _subscriber = subscriber
 
 
 def _jsonable(value: Any) -> Any:
@@ -76,32 +97,22 @@ async def emit_with(
     require_transaction(conn, "an event")
     event_id = new_id("evt")
     payload = _jsonable(data)
-    rows = await conn.fetch(_insert_sql(ctes, columns, source, len(args)), *args,
-                            tenant_id, event_id, type_, payload)
+    subscriber = _subscriber
+    sql = store.insert_sql(ctes, columns, source, len(args),
+                           subscriber.targets_sql if subscriber else None)
+    rows = await store.insert_with(conn, sql, args, tenant_id, event_id, type_, payload)
     created_at = rows[0]["created_at_of_event"]
     targets = [r for r in rows if r.get("target_id") is not None]
-    event = {
+    event: Event = {
         "id": event_id,
         "type": type_,
         "tenant_id": tenant_id,
         "created_at": _jsonable(created_at),
         "data": payload,
     }
-    for subscriber in SUBSCRIBERS:
-        await subscriber(conn, tenant_id, event, targets)
+    if subscriber is not None:
+        await subscriber.on_event(conn, tenant_id, event, targets)
     return event_id, rows[0] if columns else None
-
-
-def _insert_sql(ctes: str, columns: str, source: str, n: int) -> str:
-    insert = (f"INSERT INTO events (tenant_id, id, type, data) "
-              f"VALUES (${n + 1}, ${n + 2}, ${n + 3}, ${n + 4}) RETURNING tenant_id, type, created_at")
-    head = f"WITH {ctes}, ev AS ({insert}) " if ctes else f"WITH ev AS ({insert}) "
-    select = f"SELECT {columns + ', ' if columns else ''}ev.created_at AS created_at_of_event"
-    sources = f"{source + ', ' if source else ''}ev"
-    if TARGETS_SQL is None:
-        return f"{head}{select} FROM {sources}"
-    return (f"{head}{select}, t.version AS target_version, t.id AS target_id "
-            f"FROM {sources} LEFT JOIN LATERAL ({TARGETS_SQL}) t ON true")
 
 
 async def emit_many(
@@ -115,18 +126,12 @@ async def emit_many(
     require_transaction(conn, "an event")
     ids = [new_id("evt") for _ in items]
     payloads = [_jsonable(d) for d in items]
-    rows = await conn.fetch(
-        """INSERT INTO events (tenant_id, id, type, data)
-           SELECT $1, u.id, $2, u.data FROM unnest($3::text[], $4::jsonb[]) WITH ORDINALITY AS u(id, data, n)
-           ORDER BY u.n
-           RETURNING id, created_at""",
-        tenant_id, type_, ids, payloads,
-    )
+    rows = await store.insert_many(conn, tenant_id, type_, ids, payloads)
     created = {r["id"]: _jsonable(r["created_at"]) for r in rows}
     events = [
         {"id": i, "type": type_, "tenant_id": tenant_id, "created_at": created[i], "data": p}
         for i, p in zip(ids, payloads, strict=True)
     ]
-    for subscriber in BATCH_SUBSCRIBERS:
-        await subscriber(conn, tenant_id, events)
+    if _subscriber is not None:
+        await _subscriber.on_events(conn, tenant_id, events)
     return ids

@@ -53,24 +53,17 @@ def v2_data(type_: str, data: dict[str, Any], role: str | None = None) -> dict[s
     return out
 
 
-async def _role_of(conn: Any, tenant_id: str, user_id: Any) -> str | None:
-    if not isinstance(user_id, str):
-        return None
-    return await conn.fetchval(
-        "SELECT role FROM users WHERE tenant_id = $1 AND id = $2", tenant_id, user_id
-    )
-
-
 async def v2_payload(conn: Any, event: dict[str, Any]) -> dict[str, Any]:
     data = event["data"]
     role = None
     if event["type"].startswith("user.") and "role" not in data:
-        role = await _role_of(conn, event["tenant_id"], data.get("id"))
+        role = await store.role_of(conn, event["tenant_id"], data.get("id"))
     return {**v1_payload(event), "data": v2_data(event["type"], data, role)}
 
 
 async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any], targets: list[Any]) -> None:
-    """emit()'s subscriber: targets were found by store.TARGETS_OF_EV in the event's INSERT."""
+    """emit()'s subscriber: targets were found by store.TARGETS_OF_EV in the event's INSERT
+    (identity/events/store.insert_sql; connected in identity/wiring.connect_events)."""
     if targets:
         found = [{"version": t["target_version"], "id": t["target_id"]} for t in targets]
         await fan_out_many(conn, tenant_id, [event], found)
@@ -83,7 +76,7 @@ async def fan_out_many(conn: Any, tenant_id: str, events: list[dict[str, Any]],
     if not events:
         return
     if targets is None:
-        targets = await conn.fetch(store.MATCHING, tenant_id, events[0]["type"])
+        targets = await store.matching(conn, tenant_id, events[0]["type"])
     if not targets:
         return
     items: list[tuple[str, str, str | None, str | None, str]] = []
@@ -102,14 +95,3 @@ async def fan_out_many(conn: Any, tenant_id: str, events: list[dict[str, Any]],
                 bodies[version],
             ))
     await store.insert_event_deliveries(conn, tenant_id, events[0]["type"], items)
-
-
-def register() -> None:
-    from identity.events import emit
-    from identity.events.emit import BATCH_SUBSCRIBERS, SUBSCRIBERS
-
-    emit.TARGETS_SQL = store.TARGETS_OF_EV
-    if fan_out not in SUBSCRIBERS:
-        SUBSCRIBERS.append(fan_out)
-    if fan_out_many not in BATCH_SUBSCRIBERS:
-        BATCH_SUBSCRIBERS.append(fan_out_many)

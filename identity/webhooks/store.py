@@ -59,8 +59,24 @@ SELECT 2, a.id FROM admin_webhooks a
    AND a.events && ARRAY[ev.type, '*']::text[]
 """
 # The same for a tenant and type given as $1 and $2.
-MATCHING = (f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::text AS type) ev, "
-            f"LATERAL ({TARGETS_OF_EV}) t")
+_MATCHING = (f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::text AS type) ev, "
+             f"LATERAL ({TARGETS_OF_EV}) t")
+
+
+async def matching(conn: Any, tenant_id: str, type_: str) -> list[asyncpg.Record]:
+    """The webhooks (version, id) subscribed to events of `type_` in the tenant."""
+    rows: list[asyncpg.Record] = await conn.fetch(_MATCHING, tenant_id, type_)
+    return rows
+
+
+async def role_of(conn: Any, tenant_id: str, user_id: Any) -> str | None:
+    """The user's role, for version 2 payloads of user.* events (None for a non-id)."""
+    if not isinstance(user_id, str):
+        return None
+    role: str | None = await conn.fetchval(
+        "SELECT role FROM users WHERE tenant_id = $1 AND id = $2", tenant_id, user_id
+    )
+    return role
 
 # Insert the deliveries and defer their jobs in one statement (one round trip in emit()).
 _INSERT_AND_DEFER = f"""

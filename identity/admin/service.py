@@ -10,6 +10,7 @@ import asyncpg
 from identity.admin.schemas import AdminImpersonate, BulkDisable, RevokeAllSessions, SearchUsers
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
+from identity.crypto import SecretBox
 from identity.events.emit import emit_many
 from identity.http.errors import ValidationFailed
 from identity.http.instants import parse_instant
@@ -102,7 +103,7 @@ def get_config(tenant: Tenant) -> Any:
 
 
 async def update_config(
-    pool: asyncpg.Pool, tenant_id: str, patch: auth_config.AuthConfigPatch, audit: AuditContext, box: Any,
+    pool: asyncpg.Pool, tenant_id: str, patch: auth_config.AuthConfigPatch, audit: AuditContext, box: SecretBox,
     *, allow_http: bool,
 ) -> Any:
     """PATCH /v1/admin/config: the tenant update's merge (each key validated, the bot-protection

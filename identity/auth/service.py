@@ -20,6 +20,7 @@ import asyncpg
 
 from identity.auth import email_proof, errors, mfa_gate
 from identity.auth.schemas import SignIn, SignUp
+from identity.crypto import SecretBox
 from identity.email.queue import queue_email
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.types import EMAIL_RE
@@ -55,15 +56,15 @@ def valid_email(email: str) -> str:
     return normalised
 
 
-def ensure_email_verified(tenant: Tenant, user: Any) -> None:
+def ensure_email_verified(tenant: Tenant, user: asyncpg.Record) -> None:
     """Signing in to an existing account needs a verified address while the tenant requires
     verification (403 email_not_verified): password sign-in and provider sign-in alike."""
     if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
         raise errors.EMAIL_NOT_VERIFIED()
 
 
-async def queue_verification(conn: asyncpg.Connection, box: Any, public_url: str, tenant_id: str,
-                             user: Any) -> None:
+async def queue_verification(conn: asyncpg.Connection, box: SecretBox, public_url: str, tenant_id: str,
+                             user: asyncpg.Record) -> None:
     token = await onetime.create(
         conn, tenant_id, "email_verification", email=user["email"], user_id=user["id"],
         ttl=onetime.VERIFICATION_TTL,
@@ -83,7 +84,7 @@ async def complete_sign_in(
     conn: asyncpg.Connection,
     rt: AuthRuntime,
     tenant: Tenant,
-    user: Any,
+    user: asyncpg.Record,
     client: ClientInfo,
     *,
     new_hash: str | None = None,
@@ -124,7 +125,7 @@ async def complete_sign_in(
     return updated, creds
 
 
-async def mfa_challenge(conn: Any, rt: AuthRuntime, tenant: Tenant, user: Any, *,
+async def mfa_challenge(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: asyncpg.Record, *,
                         verify_email: bool = False) -> dict[str, Any] | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises

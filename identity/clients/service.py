@@ -52,7 +52,7 @@ def new_secret() -> str:
 PRIVATE_KEY_JWT = "private_key_jwt"
 
 
-def auth_method(row: Any) -> str:
+def auth_method(row: asyncpg.Record) -> str:
     """The stored method; clients registered before it was stored: by type."""
     stored = row["token_endpoint_auth_method"]
     if stored:
@@ -81,7 +81,7 @@ def _check_jwks(jwks: Any) -> None:
         raise ValidationFailed("jwks", problem)
 
 
-def present(row: Any) -> dict[str, Any]:
+def present(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"],
         "client_id": row["id"],
@@ -103,7 +103,7 @@ def present(row: Any) -> dict[str, Any]:
     }
 
 
-def present_summary(row: Any) -> dict[str, Any]:
+def present_summary(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"], "client_id": row["id"], "name": row["name"], "type": row["type"],
         "redirect_uris": list(row["redirect_uris"]), "created_at": row["created_at"],
@@ -231,7 +231,7 @@ async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -
     ), present_summary)
 
 
-async def _get_row(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = False) -> Any:
+async def _get_row(conn: asyncpg.Connection, tenant_id: str, client_id: str, *, for_update: bool = False) -> Any:
     row = await store.get(conn, tenant_id, client_id, for_update=for_update)
     if row is None:
         raise CLIENT_NOT_FOUND()

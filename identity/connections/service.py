@@ -13,6 +13,7 @@ import msgspec
 
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
+from identity.config import Settings
 from identity.connections import providers, store
 from identity.connections.errors import (
     CONNECTION_DISABLED,
@@ -68,7 +69,7 @@ def seal(box: SecretBox, tenant_id: str, connection_id: str, what: str, value: s
     return box.encrypt(value, _secret_aad(tenant_id, connection_id, what))
 
 
-def client_secret(box: SecretBox, row: Any) -> str | None:
+def client_secret(box: SecretBox, row: asyncpg.Record) -> str | None:
     """The secret to authenticate to the provider with: Apple's signed JWT when the connection
     has a key, else the stored client secret."""
     if row["apple_private_key_sealed"]:
@@ -79,7 +80,7 @@ def client_secret(box: SecretBox, row: Any) -> str | None:
     return None
 
 
-def present(row: Any, public_url: str) -> dict[str, Any]:
+def present(row: asyncpg.Record, public_url: str) -> dict[str, Any]:
     endpoints = row["endpoints"] or {}
     mapping = None
     if row["provider"] == "oauth2":
@@ -103,7 +104,7 @@ def present(row: Any, public_url: str) -> dict[str, Any]:
     }
 
 
-def present_identity(row: Any) -> dict[str, Any]:
+def present_identity(row: asyncpg.Record) -> dict[str, Any]:
     return {k: row[k] for k in ("id", "user_id", "connection_id", "provider", "provider_user_id", "email",
                                 "email_verified", "name", "avatar_url", "created_at", "updated_at",
                                 "last_sign_in_at")}
@@ -156,7 +157,7 @@ def _check_apple(body: Any) -> None:
 
 # -- connections ---------------------------------------------------------------------------------
 
-async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, body: CreateConnection,
+async def create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: CreateConnection,
                  audit: AuditContext) -> dict[str, Any]:
     provider = body.provider
     if body.field_mapping is not None and provider != "oauth2":
@@ -197,7 +198,7 @@ async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, bo
 
 
 async def list_connections(
-    pool: asyncpg.Pool, settings: Any, tenant_id: str, query: ListConnections
+    pool: asyncpg.Pool, settings: Settings, tenant_id: str, query: ListConnections
 ) -> Page[dict[str, Any]]:
     return await paginate(query, lambda k: store.list_connections(
         pool, tenant_id, provider=query.provider, enabled=query.enabled,
@@ -205,14 +206,14 @@ async def list_connections(
     ), lambda r: present(r, settings.public_url))
 
 
-async def get(pool: asyncpg.Pool, settings: Any, tenant_id: str, connection_id: str) -> dict[str, Any]:
+async def get(pool: asyncpg.Pool, settings: Settings, tenant_id: str, connection_id: str) -> dict[str, Any]:
     row = await store.get_connection(pool, tenant_id, connection_id)
     if row is None:
         raise CONNECTION_NOT_FOUND()
     return present(row, settings.public_url)
 
 
-async def update(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, connection_id: str,
+async def update(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, connection_id: str,
                  body: UpdateConnection, audit: AuditContext) -> dict[str, Any]:
     current = await store.get_connection(pool, tenant_id, connection_id)
     if current is None:
@@ -265,7 +266,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, connection_id: str, audit: 
                            {"provider": row["provider"], "name": row["name"]})
 
 
-async def public_list(pool: asyncpg.Pool, settings: Any, tenant_id: str) -> dict[str, Any]:
+async def public_list(pool: asyncpg.Pool, settings: Settings, tenant_id: str) -> dict[str, Any]:
     rows = await store.enabled_connections(pool, tenant_id)
     return {"data": [{"id": r["id"], "provider": r["provider"], "name": r["name"],
                       "start_url": start_url(settings.public_url, tenant_id, r["id"])} for r in rows]}
@@ -308,7 +309,7 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
             "connection_id": identity["connection_id"]})
 
 
-async def start_link(pool: asyncpg.Pool, settings: Any, tenant: Tenant, user_id: str, session_id: str | None,
+async def start_link(pool: asyncpg.Pool, settings: Settings, tenant: Tenant, user_id: str, session_id: str | None,
                      body: StartLink) -> dict[str, Any]:
     """A short-lived single-use ticket the browser carries to the start endpoint: a browser
     navigation cannot send the access token, and the token must not travel in a URL. The flow

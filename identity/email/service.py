@@ -8,6 +8,8 @@ from typing import Any
 import asyncpg
 
 from identity.audit.context import AuditContext
+from identity.config import Settings
+from identity.crypto import SecretBox
 from identity.email import store, templates, transport
 from identity.email.delivery import deliver, sender_for, template_source
 from identity.email.errors import EMAIL_TEMPLATE_NOT_FOUND, INVALID_TEMPLATE
@@ -68,7 +70,7 @@ async def get_config(pool: asyncpg.Pool, tenant_id: str) -> dict[str, Any]:
 
 
 async def put_config(
-    pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, body: PutConfig,
+    pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: PutConfig,
     audit: AuditContext,
 ) -> dict[str, Any]:
     _no_line_breaks("from_name", body.from_name)
@@ -107,7 +109,7 @@ async def put_config(
 
 
 async def test_config(
-    pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, body: ConfigTest
+    pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: ConfigTest
 ) -> dict[str, Any]:
     """Send one real message through the configured provider, now. A delivery failure is an
     answer (sent: false, error), not an HTTP error: the request itself was fine."""

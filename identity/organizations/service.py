@@ -19,7 +19,7 @@ import asyncpg
 from identity import slugs
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
-from identity.crypto import random_token, sha256_hex
+from identity.crypto import SecretBox, random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
@@ -69,7 +69,7 @@ INVITATION_PAGE_PATH = "/v1/invitations/view"
 
 # -- presentation -----------------------------------------------------------------------------
 
-def present_org(row: Any) -> dict[str, Any]:
+def present_org(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"],
         "tenant_id": row["tenant_id"],
@@ -84,7 +84,7 @@ def present_org(row: Any) -> dict[str, Any]:
     }
 
 
-def present_member(row: Any) -> dict[str, Any]:
+def present_member(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"],
         "user_id": row["user_id"],
@@ -96,7 +96,7 @@ def present_member(row: Any) -> dict[str, Any]:
     }
 
 
-def present_invitation(row: Any) -> dict[str, Any]:
+def present_invitation(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"],
         "org_id": row["org_id"],
@@ -112,7 +112,7 @@ def present_invitation(row: Any) -> dict[str, Any]:
     }
 
 
-def _member_event(row: Any, via: str) -> dict[str, Any]:
+def _member_event(row: asyncpg.Record, via: str) -> dict[str, Any]:
     # added_at is the catalogue's key (docs/events.md); joined_at, id and via were sent first
     # and stay for receivers that read them.
     return {"id": row["id"], "org_id": row["org_id"], "user_id": row["user_id"], "role": row["role"],
@@ -156,7 +156,7 @@ def _logo_url(url: str | None) -> str | None:
     return url
 
 
-async def _org(conn: Any, tenant_id: str, id_or_slug: str, lock: str | None = None) -> asyncpg.Record:
+async def _org(conn: asyncpg.Connection, tenant_id: str, id_or_slug: str, lock: str | None = None) -> asyncpg.Record:
     row = await store.get_org(conn, tenant_id, id_or_slug, lock=lock)
     if row is None:
         raise ORGANIZATION_NOT_FOUND()
@@ -333,7 +333,7 @@ def _invitation_ttl(expires_in: str) -> timedelta:
 
 
 async def create_invitation(
-    pool: asyncpg.Pool, box: Any, public_url: str, tenant: Tenant, id_or_slug: str,
+    pool: asyncpg.Pool, box: SecretBox, public_url: str, tenant: Tenant, id_or_slug: str,
     body: CreateInvitation, audit: AuditContext,
 ) -> dict[str, Any]:
     email = users.normalise_email(body.email)
@@ -416,7 +416,7 @@ async def revoke_invitation(
                            {"invitation_id": invitation_id, "email": row["email"]})
 
 
-def _check_usable(row: Any) -> None:
+def _check_usable(row: asyncpg.Record) -> None:
     if row is None or row["status"] in ("accepted", "revoked"):
         raise auth_errors.INVALID_TOKEN("The invitation is not valid or was already used.")
     if row["status"] == "expired" or row["expires_at"] <= datetime.now(UTC):

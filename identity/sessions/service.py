@@ -47,7 +47,7 @@ def present(row: asyncpg.Record) -> dict[str, Any]:
     }
 
 
-def ensure_can_sign_in(user: Any) -> None:
+def ensure_can_sign_in(user: asyncpg.Record) -> None:
     """A session is made only for an active user (403 user_banned / user_disabled)."""
     if user["status"] != "active":
         raise errors.user_inactive(user["status"])
@@ -58,7 +58,7 @@ def new_refresh_token() -> str:
 
 
 def credentials(
-    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: Any, session: Any, refresh_token: str
+    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: asyncpg.Record, session: Any, refresh_token: str
 ) -> dict[str, Any]:
     """Sign an access token for the session and return the four-field token object + id."""
     claims = claims_for(
@@ -79,7 +79,7 @@ async def create_session(
     rt: AuthRuntime,
     tenant_id: str,
     auth_config: dict[str, Any],
-    user: Any,
+    user: asyncpg.Record,
     client: ClientInfo,
     *,
     mfa_verified: bool = False,

@@ -10,7 +10,7 @@ import msgspec
 
 from identity import slugs
 from identity.audit.context import AuditContext
-from identity.crypto import random_token
+from identity.crypto import SecretBox, random_token
 from identity.http.errors import INVALID_EMAIL, TENANT_NOT_FOUND, ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import Page, paginate
@@ -60,7 +60,7 @@ def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
 
 
 async def create(
-    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: Any, *, allow_http: bool,
+    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: SecretBox, *, allow_http: bool,
     on_created: Sequence[TenantCreated] = (),
 ) -> dict[str, Any]:
     """on_created: awaited inside the creation transaction (Registry.tenant_created, e.g. the
@@ -144,7 +144,7 @@ async def _change(
 
 
 async def update(
-    pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext, box: Any, *,
+    pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext, box: SecretBox, *,
     allow_http: bool,
 ) -> dict[str, Any]:
     def build(current: asyncpg.Record) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from identity.audit.context import AuditContext
+from identity.crypto import SecretBox
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
@@ -122,7 +123,7 @@ async def get_user_by_email(pool: asyncpg.Pool, tenant_id: str, email: str) -> d
 
 
 async def create(
-    pool: asyncpg.Pool, box: Any, tenant: Tenant, body: CreateUser, audit: AuditContext
+    pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, body: CreateUser, audit: AuditContext
 ) -> dict[str, Any]:
     """POST /v1/users. The password policy does not apply (imports, admin-made accounts); an
     imported password_hash must be a format sign-in verifies (argon2, bcrypt, scrypt), within the
@@ -246,7 +247,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
 
 
 async def _disable(
-    conn: asyncpg.Connection, tenant_id: str, row: Any, reason: str | None, revoke: bool,
+    conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, reason: str | None, revoke: bool,
     audit: AuditContext,
 ) -> Any:
     if row["status"] == "banned":
@@ -264,7 +265,7 @@ async def _disable(
     return row
 
 
-async def _enable(conn: asyncpg.Connection, tenant_id: str, row: Any, audit: AuditContext) -> Any:
+async def _enable(conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, audit: AuditContext) -> Any:
     if row["status"] == "active":
         return row
     previous = row["status"]
@@ -357,7 +358,7 @@ async def set_password(
     return present_user(row)
 
 
-def present_session(row: Any) -> dict[str, Any]:
+def present_session(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"],
         "user_id": row["user_id"],

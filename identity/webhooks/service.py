@@ -9,6 +9,7 @@ import asyncpg
 
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
+from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import TENANT_NOT_FOUND, ValidationFailed
@@ -44,7 +45,7 @@ def check_events(events: list[str], field: str = "events") -> list[str]:
     return unique
 
 
-async def check_url(url: str, settings: Any, field: str = "url") -> str:
+async def check_url(url: str, settings: Settings, field: str = "url") -> str:
     try:
         await check_url_at_creation(url, settings.webhook_allow_http)
     except AddressRefused as exc:
@@ -56,7 +57,7 @@ def _status(enabled: bool) -> str:
     return "active" if enabled else "disabled"
 
 
-def present(row: Any) -> dict[str, Any]:
+def present(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"], "url": row["url"], "description": row["description"],
         "events": list(row["events"]), "status": _status(row["enabled"]),
@@ -65,7 +66,7 @@ def present(row: Any) -> dict[str, Any]:
     }
 
 
-def present_delivery(row: Any) -> dict[str, Any]:
+def present_delivery(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"], "webhook_id": row["webhook_id"], "event": row["event_type"],
         "event_id": row["event_id"], "status": row["status"], "http_status": row["http_status"],
@@ -81,7 +82,7 @@ def _sealed(box: SecretBox, secret: str, associated: str) -> str:
     return box.encrypt(secret, associated=associated)
 
 
-async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Any) -> dict[str, Any]:
+async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Settings) -> dict[str, Any]:
     """The events and URL an update sets, checked as on create (v1 and v2 alike)."""
     changes: dict[str, Any] = {}
     if isinstance(body.events, list):
@@ -93,7 +94,7 @@ async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: An
 
 # -- v1 ----------------------------------------------------------------------------------------
 
-async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
+async def create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str,
                  body: CreateWebhook, audit: AuditContext) -> dict[str, Any]:
     events = check_events(body.events)
     url = await check_url(body.url, settings)
@@ -122,7 +123,7 @@ async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, 
     return present(row)
 
 
-async def update(pool: asyncpg.Pool, settings: Any, tenant_id: str, webhook_id: str,
+async def update(pool: asyncpg.Pool, settings: Settings, tenant_id: str, webhook_id: str,
                  body: UpdateWebhook, audit: AuditContext) -> dict[str, Any]:
     changes = await _target_changes(body, settings)
     if isinstance(body.description, str):
@@ -154,7 +155,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, webhook_id: str, audit: Aud
         await audit.record(conn, tenant_id, "webhook.deleted", "webhook", webhook_id)
 
 
-async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webhook_id: str,
+async def test(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, webhook_id: str,
                kind: str) -> dict[str, Any]:
     """A real, signed delivery of a sample event of `kind`, made now (not by a worker), recorded
     as a test delivery (not retried by itself; it can be retried by hand). Sent even while the
@@ -244,7 +245,7 @@ async def retry_many(pool: asyncpg.Pool, tenant_id: str, delivery_ids: list[str]
 
 # -- v2 ----------------------------------------------------------------------------------------
 
-def present_admin(row: Any) -> dict[str, Any]:
+def present_admin(row: asyncpg.Record) -> dict[str, Any]:
     return {
         "id": row["id"], "url": row["url"], "events": list(row["events"]),
         "tenant_id": row["tenant_id"], "active": row["active"], "status": _status(row["active"]),
@@ -253,20 +254,20 @@ def present_admin(row: Any) -> dict[str, Any]:
     }
 
 
-def present_admin_delivery(row: Any) -> dict[str, Any]:
+def present_admin_delivery(row: asyncpg.Record) -> dict[str, Any]:
     out = present_delivery(row)
     out.pop("test")
     return {**out, "tenant_id": row["tenant_id"]}
 
 
-async def _audit_admin(conn: Any, tenant_id: str | None, action: str, webhook_id: str,
+async def _audit_admin(conn: asyncpg.Connection, tenant_id: str | None, action: str, webhook_id: str,
                        audit: AuditContext, metadata: dict[str, Any] | None = None) -> None:
     # Webhooks of every tenant belong to no tenant's audit log.
     if tenant_id is not None:
         await audit.record(conn, tenant_id, action, "webhook", webhook_id, metadata)
 
 
-async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminCreateWebhook,
+async def admin_create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, body: AdminCreateWebhook,
                        audit: AuditContext) -> dict[str, Any]:
     events = check_events(body.events)
     url = await check_url(body.url, settings)
@@ -293,7 +294,7 @@ async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
     return present_admin(row)
 
 
-async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
+async def admin_update(pool: asyncpg.Pool, settings: Settings, webhook_id: str,
                        body: AdminUpdateWebhook, audit: AuditContext) -> dict[str, Any]:
     changes = await _target_changes(body, settings)
     if isinstance(body.active, bool):

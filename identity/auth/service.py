@@ -18,6 +18,7 @@ from typing import Any
 
 import asyncpg
 
+from identity.audit.context import AuditContext
 from identity.auth import email_proof, errors, mfa_gate
 from identity.auth.schemas import SignIn, SignUp
 from identity.crypto import SecretBox
@@ -92,7 +93,7 @@ async def complete_sign_in(
     extra: dict[str, Any] | None = None,
     mfa_verified: bool = False,
     gate_skipped: bool = False,
-) -> tuple[Any, dict[str, Any]]:
+) -> tuple[asyncpg.Record, dict[str, Any]]:
     """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
     hash, email verified (a magic link; its first proof ends what was set up before, see
     identity/auth/email_proof.py), the welcome email on the first sign-in, and the
@@ -198,7 +199,7 @@ async def sign_in(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Sig
     return {"user": present_user(user, private=False), "session": creds}
 
 
-async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: Any = None) -> None:
+async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: AuditContext | None = None) -> None:
     """audit: an AuditContext when the change must be recorded (an impersonation token)."""
     async with pool.acquire() as conn, conn.transaction():
         row = await sessions.revoke_session(conn, tenant_id, session_id, "signed_out")

@@ -231,7 +231,9 @@ async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -
     ), present_summary)
 
 
-async def _get_row(conn: asyncpg.Connection, tenant_id: str, client_id: str, *, for_update: bool = False) -> Any:
+async def _get_row(
+    conn: asyncpg.Connection, tenant_id: str, client_id: str, *, for_update: bool = False,
+) -> asyncpg.Record:
     row = await store.get(conn, tenant_id, client_id, for_update=for_update)
     if row is None:
         raise CLIENT_NOT_FOUND()

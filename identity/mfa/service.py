@@ -100,7 +100,7 @@ def event_data(row: asyncpg.Record) -> dict[str, Any]:
 
 # -- helpers -----------------------------------------------------------------------------------
 
-async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> Any:
+async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> asyncpg.Record:
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
         raise USER_NOT_FOUND()
@@ -111,7 +111,9 @@ def _aware(value: datetime | None) -> datetime | None:
     return value if value is None or value.tzinfo else value.replace(tzinfo=UTC)
 
 
-async def activate(conn: asyncpg.Connection, tenant_id: str, factor: asyncpg.Record, changes: dict[str, Any]) -> Any:
+async def activate(
+    conn: asyncpg.Connection, tenant_id: str, factor: asyncpg.Record, changes: dict[str, Any],
+) -> asyncpg.Record:
     """Pending -> active: the enrollment data is dropped, users.mfa_enabled follows, and
     mfa.enrolled is emitted, all in the caller's transaction."""
     row = await store.update_factor(conn, tenant_id, factor["id"], {
@@ -292,7 +294,7 @@ async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: st
 
 
 async def remove_all(conn: asyncpg.Connection, tenant_id: str, user_id: str,
-                     audit: AuditContext) -> list[Any]:
+                     audit: AuditContext) -> list[asyncpg.Record]:
     """Remove every factor of the user (backup codes included) in the caller's transaction,
     with the events and audit entries of remove(); the caller holds the user's row lock. Used
     when the factors cannot be trusted (identity/auth/email_proof.py). Returns the rows."""

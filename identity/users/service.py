@@ -180,7 +180,9 @@ async def create(
     return present_user(row)
 
 
-async def _unique(conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: dict[str, Any]) -> Any:
+async def _unique(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: dict[str, Any],
+) -> asyncpg.Record | None:
     try:
         async with conn.transaction():
             return await store.update(conn, tenant_id, user_id, changes)
@@ -249,7 +251,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
 async def _disable(
     conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, reason: str | None, revoke: bool,
     audit: AuditContext,
-) -> Any:
+) -> asyncpg.Record:
     if row["status"] == "banned":
         raise USER_IS_BANNED()
     if row["status"] == "disabled":
@@ -265,7 +267,7 @@ async def _disable(
     return row
 
 
-async def _enable(conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, audit: AuditContext) -> Any:
+async def _enable(conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, audit: AuditContext) -> asyncpg.Record:
     if row["status"] == "active":
         return row
     previous = row["status"]

@@ -60,7 +60,7 @@ def auth_method(row: asyncpg.Record) -> str:
     return "client_secret_basic" if row["type"] in CONFIDENTIAL else "none"
 
 
-def _auth_method(type_: str, method: str | None, jwks: Any) -> str:
+def _auth_method(type_: str, method: str | None, jwks: dict[str, Any] | None) -> str:
     """Check the method a client asks for against its type and keys."""
     if method is None:
         method = PRIVATE_KEY_JWT if jwks is not None and type_ in CONFIDENTIAL else (
@@ -75,7 +75,7 @@ def _auth_method(type_: str, method: str | None, jwks: Any) -> str:
     return method
 
 
-def _check_jwks(jwks: Any) -> None:
+def _check_jwks(jwks: dict[str, Any] | None) -> None:
     problem = check_jwks(jwks) if jwks is not None else "is required for private_key_jwt"
     if problem:
         raise ValidationFailed("jwks", problem)

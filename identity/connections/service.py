@@ -25,6 +25,7 @@ from identity.connections.errors import (
     REAUTHENTICATION_REQUIRED,
 )
 from identity.connections.schemas import (
+    AppleKey,
     CreateConnection,
     Endpoints,
     ListConnections,
@@ -147,7 +148,7 @@ def _check_scopes(provider: str, scopes: list[str] | None) -> list[str]:
     return unique
 
 
-def _check_apple(body: Any) -> None:
+def _check_apple(body: AppleKey) -> None:
     try:
         providers.check_apple_key(body.private_key)
     except (ValueError, TypeError) as exc:

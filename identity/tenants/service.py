@@ -20,7 +20,7 @@ from identity.keys.service import issue_key
 from identity.state import TenantCreated
 from identity.tenants import auth_config, store
 from identity.tenants.errors import SLUG_TAKEN
-from identity.tenants.schemas import CreateTenant, ListTenants, UpdateTenant
+from identity.tenants.schemas import CreateTenant, ListTenants, RateLimits, UpdateTenant
 
 
 def present(row: asyncpg.Record) -> dict[str, Any]:
@@ -51,7 +51,7 @@ async def _free_slug(conn: asyncpg.Connection, base: str) -> str:
     raise SLUG_TAKEN()
 
 
-def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
+def _rate_limits(plan: str, limits: RateLimits | None) -> dict[str, Any] | None:
     if limits is None:
         return None
     if plan != "enterprise":

@@ -25,7 +25,7 @@ from identity.tenants import auth_config
 from identity.users import lockout, metadata, onetime, passwords, store
 from identity.users.errors import EMAIL_TAKEN, USER_IS_BANNED, USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import event_data, present_user
-from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser
+from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser, UserSession
 
 
 async def create_user(
@@ -360,22 +360,22 @@ async def set_password(
     return present_user(row)
 
 
-def present_session(row: asyncpg.Record) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "user_id": row["user_id"],
-        "user_agent": row["user_agent"],
-        "ip_address": row["ip_address"],
-        "created_at": row["created_at"],
-        "last_active_at": row["last_active_at"],
-        "expires_at": row["expires_at"],
-        "impersonated_by": row["impersonated_by"],
-    }
+def present_session(row: asyncpg.Record) -> UserSession:
+    return UserSession(
+        id=row["id"],
+        user_id=row["user_id"],
+        user_agent=row["user_agent"],
+        ip_address=row["ip_address"],
+        created_at=row["created_at"],
+        last_active_at=row["last_active_at"],
+        expires_at=row["expires_at"],
+        impersonated_by=row["impersonated_by"],
+    )
 
 
 async def user_sessions(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListUserSessions
-) -> Page[dict[str, Any]]:
+) -> Page[UserSession]:
     """GET /v1/users/:id/sessions: the user's active sessions, newest first."""
     async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
         async with pool.acquire() as conn:

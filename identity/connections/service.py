@@ -28,6 +28,7 @@ from identity.connections.schemas import (
     AppleKey,
     CreateConnection,
     Endpoints,
+    Identity,
     ListConnections,
     ListIdentities,
     StartLink,
@@ -105,10 +106,13 @@ def present(row: asyncpg.Record, public_url: str) -> dict[str, Any]:
     }
 
 
-def present_identity(row: asyncpg.Record) -> dict[str, Any]:
-    return {k: row[k] for k in ("id", "user_id", "connection_id", "provider", "provider_user_id", "email",
-                                "email_verified", "name", "avatar_url", "created_at", "updated_at",
-                                "last_sign_in_at")}
+def present_identity(row: asyncpg.Record) -> Identity:
+    return Identity(
+        id=row["id"], user_id=row["user_id"], connection_id=row["connection_id"], provider=row["provider"],
+        provider_user_id=row["provider_user_id"], email=row["email"], email_verified=row["email_verified"],
+        name=row["name"], avatar_url=row["avatar_url"], created_at=row["created_at"],
+        updated_at=row["updated_at"], last_sign_in_at=row["last_sign_in_at"],
+    )
 
 
 # -- validation ----------------------------------------------------------------------------------
@@ -277,7 +281,7 @@ async def public_list(pool: asyncpg.Pool, settings: Settings, tenant_id: str) ->
 
 async def list_identities(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities
-) -> Page[dict[str, Any]]:
+) -> Page[Identity]:
     async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
         async with pool.acquire() as conn:
             if await users.get(conn, tenant_id, user_id) is None:

@@ -58,7 +58,8 @@ def new_refresh_token() -> str:
 
 
 def credentials(
-    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: asyncpg.Record, session: Any, refresh_token: str
+    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: asyncpg.Record, session: asyncpg.Record,
+    refresh_token: str,
 ) -> dict[str, Any]:
     """Sign an access token for the session and return the four-field token object + id."""
     claims = claims_for(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import asyncpg
@@ -124,7 +124,7 @@ async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> Page[dict[str,
 
 async def _change(
     pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext, action: str,
-    build: Any,
+    build: Callable[[asyncpg.Record], tuple[dict[str, Any], dict[str, Any]]],
 ) -> dict[str, Any]:
     async with pool.acquire() as conn, conn.transaction():
         current = await store.get(conn, id_or_slug, for_update=True)

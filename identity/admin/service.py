@@ -10,6 +10,7 @@ import asyncpg
 from identity.admin.schemas import AdminImpersonate, BulkDisable, RevokeAllSessions, SearchUsers
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
+from identity.crypto import SecretBox
 from identity.events.emit import emit_many
 from identity.http.errors import ValidationFailed
 from identity.http.instants import parse_instant
@@ -97,14 +98,14 @@ async def bulk_disable(pool: asyncpg.Pool, tenant_id: str, body: BulkDisable, au
 
 # -- configuration -------------------------------------------------------------------------------
 
-def get_config(tenant: Tenant) -> Any:
+def get_config(tenant: Tenant) -> auth_config.AuthConfig:
     return auth_config.load(tenant.auth_config)
 
 
 async def update_config(
-    pool: asyncpg.Pool, tenant_id: str, patch: auth_config.AuthConfigPatch, audit: AuditContext, box: Any,
+    pool: asyncpg.Pool, tenant_id: str, patch: auth_config.AuthConfigPatch, audit: AuditContext, box: SecretBox,
     *, allow_http: bool,
-) -> Any:
+) -> auth_config.AuthConfig:
     """PATCH /v1/admin/config: the tenant update's merge (each key validated, the bot-protection
     secret stored encrypted and never returned), recorded as tenant.updated."""
     try:
@@ -114,5 +115,6 @@ async def update_config(
         details = exc.details or [{"field": "", "message": exc.message}]
         field = details[0]["field"].removeprefix("auth_config.")
         raise ValidationFailed(field, details[0]["message"], code=exc.code) from None
-    return tenant["auth_config"]
+    config: auth_config.AuthConfig = tenant["auth_config"]  # present() loads it (tenants.service)
+    return config
 

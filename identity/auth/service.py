@@ -18,8 +18,10 @@ from typing import Any
 
 import asyncpg
 
+from identity.audit.context import AuditContext
 from identity.auth import email_proof, errors, mfa_gate
 from identity.auth.schemas import SignIn, SignUp
+from identity.crypto import SecretBox
 from identity.email.queue import queue_email
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.types import EMAIL_RE
@@ -55,15 +57,15 @@ def valid_email(email: str) -> str:
     return normalised
 
 
-def ensure_email_verified(tenant: Tenant, user: Any) -> None:
+def ensure_email_verified(tenant: Tenant, user: asyncpg.Record) -> None:
     """Signing in to an existing account needs a verified address while the tenant requires
     verification (403 email_not_verified): password sign-in and provider sign-in alike."""
     if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
         raise errors.EMAIL_NOT_VERIFIED()
 
 
-async def queue_verification(conn: asyncpg.Connection, box: Any, public_url: str, tenant_id: str,
-                             user: Any) -> None:
+async def queue_verification(conn: asyncpg.Connection, box: SecretBox, public_url: str, tenant_id: str,
+                             user: asyncpg.Record) -> None:
     token = await onetime.create(
         conn, tenant_id, "email_verification", email=user["email"], user_id=user["id"],
         ttl=onetime.VERIFICATION_TTL,
@@ -83,7 +85,7 @@ async def complete_sign_in(
     conn: asyncpg.Connection,
     rt: AuthRuntime,
     tenant: Tenant,
-    user: Any,
+    user: asyncpg.Record,
     client: ClientInfo,
     *,
     new_hash: str | None = None,
@@ -91,7 +93,7 @@ async def complete_sign_in(
     extra: dict[str, Any] | None = None,
     mfa_verified: bool = False,
     gate_skipped: bool = False,
-) -> tuple[Any, dict[str, Any]]:
+) -> tuple[asyncpg.Record, dict[str, Any]]:
     """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
     hash, email verified (a magic link; its first proof ends what was set up before, see
     identity/auth/email_proof.py), the welcome email on the first sign-in, and the
@@ -124,7 +126,7 @@ async def complete_sign_in(
     return updated, creds
 
 
-async def mfa_challenge(conn: Any, rt: AuthRuntime, tenant: Tenant, user: Any, *,
+async def mfa_challenge(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: asyncpg.Record, *,
                         verify_email: bool = False) -> dict[str, Any] | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
@@ -197,7 +199,7 @@ async def sign_in(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Sig
     return {"user": present_user(user, private=False), "session": creds}
 
 
-async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: Any = None) -> None:
+async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: AuditContext | None = None) -> None:
     """audit: an AuditContext when the change must be recorded (an impersonation token)."""
     async with pool.acquire() as conn, conn.transaction():
         row = await sessions.revoke_session(conn, tenant_id, session_id, "signed_out")

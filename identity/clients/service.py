@@ -16,17 +16,27 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
+import msgspec
 
 from identity.audit.context import AuditContext
 from identity.clients import store
 from identity.clients.cache import forget_everywhere
 from identity.clients.errors import CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE
 from identity.clients.jwks import check_jwks
-from identity.clients.schemas import CreateClient, ListClients, ListTokens, UpdateClient
+from identity.clients.schemas import (
+    Client,
+    ClientCreated,
+    ClientSummary,
+    CreateClient,
+    ListClients,
+    ListTokens,
+    SecretRotated,
+    UpdateClient,
+)
 from identity.crypto import random_token, sha256_hex
 from identity.http.errors import ApiError, ValidationFailed
 from identity.http.pagination import Page, paginate
-from identity.http.types import UnsetType
+from identity.http.types import UNSET, UnsetType
 from identity.ids import new_id
 
 SECRET_PREFIX = "cs_"
@@ -52,7 +62,7 @@ def new_secret() -> str:
 PRIVATE_KEY_JWT = "private_key_jwt"
 
 
-def auth_method(row: Any) -> str:
+def auth_method(row: asyncpg.Record) -> str:
     """The stored method; clients registered before it was stored: by type."""
     stored = row["token_endpoint_auth_method"]
     if stored:
@@ -60,7 +70,7 @@ def auth_method(row: Any) -> str:
     return "client_secret_basic" if row["type"] in CONFIDENTIAL else "none"
 
 
-def _auth_method(type_: str, method: str | None, jwks: Any) -> str:
+def _auth_method(type_: str, method: str | None, jwks: dict[str, Any] | None) -> str:
     """Check the method a client asks for against its type and keys."""
     if method is None:
         method = PRIVATE_KEY_JWT if jwks is not None and type_ in CONFIDENTIAL else (
@@ -75,39 +85,39 @@ def _auth_method(type_: str, method: str | None, jwks: Any) -> str:
     return method
 
 
-def _check_jwks(jwks: Any) -> None:
+def _check_jwks(jwks: dict[str, Any] | None) -> None:
     problem = check_jwks(jwks) if jwks is not None else "is required for private_key_jwt"
     if problem:
         raise ValidationFailed("jwks", problem)
 
 
-def present(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "client_id": row["id"],
-        "tenant_id": row["tenant_id"],
-        "name": row["name"],
-        "type": row["type"],
-        "redirect_uris": list(row["redirect_uris"]),
-        "allowed_origins": list(row["allowed_origins"]),
-        "grant_types": list(row["grant_types"]),
-        "scopes": list(row["scopes"]),
-        "post_logout_redirect_uris": list(row["post_logout_redirect_uris"]),
-        "first_party": row["first_party"],
-        "token_endpoint_auth_method": auth_method(row),
-        "id_token_signed_response_alg": row["id_token_signed_response_alg"],
-        "jwks": row["jwks"],
-        "secret_rotated_at": row["secret_rotated_at"],
-        "created_at": row["created_at"],
-        "updated_at": row["updated_at"],
-    }
+def present(row: asyncpg.Record) -> Client:
+    return Client(
+        id=row["id"],
+        client_id=row["id"],
+        tenant_id=row["tenant_id"],
+        name=row["name"],
+        type=row["type"],
+        redirect_uris=list(row["redirect_uris"]),
+        allowed_origins=list(row["allowed_origins"]),
+        grant_types=list(row["grant_types"]),
+        scopes=list(row["scopes"]),
+        post_logout_redirect_uris=list(row["post_logout_redirect_uris"]),
+        first_party=row["first_party"],
+        token_endpoint_auth_method=auth_method(row),
+        id_token_signed_response_alg=row["id_token_signed_response_alg"],
+        jwks=row["jwks"],
+        secret_rotated_at=row["secret_rotated_at"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
 
 
-def present_summary(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"], "client_id": row["id"], "name": row["name"], "type": row["type"],
-        "redirect_uris": list(row["redirect_uris"]), "created_at": row["created_at"],
-    }
+def present_summary(row: asyncpg.Record) -> ClientSummary:
+    return ClientSummary(
+        id=row["id"], client_id=row["id"], name=row["name"], type=row["type"],
+        redirect_uris=list(row["redirect_uris"]), created_at=row["created_at"],
+    )
 
 
 def _is_loopback(host: str) -> bool:
@@ -197,7 +207,7 @@ def _redirects_needed(type_: str, grants: list[str], uris: list[str]) -> None:
         raise ValidationFailed("redirect_uris", "at least one redirect URI is required")
 
 
-async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: AuditContext) -> dict[str, Any]:
+async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: AuditContext) -> ClientCreated:
     grants = _grants(body.type, body.grant_types)
     redirect_uris = _uris("redirect_uris", body.redirect_uris, body.type)
     _redirects_needed(body.type, grants, redirect_uris)
@@ -219,32 +229,33 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
         })
         await audit.record(conn, tenant_id, "client.created", "client", row["id"],
                            {"name": body.name, "type": body.type})
-    out = present(row)
-    if secret is not None:
-        out["client_secret"] = secret
-    return out
+    # The secret is shown only here; without one the field is left out (UNSET).
+    return ClientCreated(**msgspec.structs.asdict(present(row)),
+                         client_secret=secret if secret is not None else UNSET)
 
 
-async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -> Page[dict[str, Any]]:
+async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -> Page[ClientSummary]:
     return await paginate(query, lambda k: store.list_page(
         pool, tenant_id, type_=query.type, after=k.after, limit=k.limit, ascending=k.ascending,
     ), present_summary)
 
 
-async def _get_row(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = False) -> Any:
+async def _get_row(
+    conn: asyncpg.Connection, tenant_id: str, client_id: str, *, for_update: bool = False,
+) -> asyncpg.Record:
     row = await store.get(conn, tenant_id, client_id, for_update=for_update)
     if row is None:
         raise CLIENT_NOT_FOUND()
     return row
 
 
-async def get(pool: asyncpg.Pool, tenant_id: str, client_id: str) -> dict[str, Any]:
+async def get(pool: asyncpg.Pool, tenant_id: str, client_id: str) -> Client:
     return present(await _get_row(pool, tenant_id, client_id))
 
 
 async def update(
     pool: asyncpg.Pool, tenant_id: str, client_id: str, body: UpdateClient, audit: AuditContext
-) -> dict[str, Any]:
+) -> Client:
     async with pool.acquire() as conn, conn.transaction():
         row = await _get_row(conn, tenant_id, client_id, for_update=True)
         type_ = row["type"]
@@ -292,7 +303,7 @@ def _no_secret(type_: str) -> ApiError:
     return INVALID_CLIENT_TYPE(f"A {type_} client has no secret; only web and machine clients do.")
 
 
-async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audit: AuditContext) -> dict[str, Any]:
+async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audit: AuditContext) -> SecretRotated:
     """The old secret stops working at once (no grace period): rotate when it may have leaked."""
     secret = new_secret()
     now = datetime.now(UTC)
@@ -305,7 +316,7 @@ async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audi
         await store.update(conn, tenant_id, client_id, {"secret_hash": sha256_hex(secret), "secret_rotated_at": now})
         forget_everywhere(conn, tenant_id)
         await audit.record(conn, tenant_id, "client.secret_rotated", "client", client_id)
-    return {"client_id": client_id, "client_secret": secret, "rotated_at": now}
+    return SecretRotated(client_id=client_id, client_secret=secret, rotated_at=now)
 
 
 async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: ListTokens) -> Page[dict[str, Any]]:

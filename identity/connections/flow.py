@@ -38,6 +38,7 @@ from identity.auth.service import (
 from identity.connections import providers, service, store
 from identity.connections.errors import CONNECTION_DISABLED, IDENTITY_ALREADY_LINKED, LINK_NEEDS_VERIFIED_EMAIL
 from identity.connections.providers import FlowError
+from identity.connections.schemas import Identity
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http import pages
@@ -401,7 +402,7 @@ async def _link(conn: asyncpg.Connection, tenant_id: str, row: Any, user: Any, p
 # -- completing a link ---------------------------------------------------------------------------
 
 async def complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
-                        token: str) -> dict[str, Any]:
+                        token: str) -> Identity:
     """Attach the provider account of a link flow to the signed-in user. Only the session that
     asked for the link (POST /v1/me/identities/link) can spend its ticket: any other session,
     of another user or not, gets invalid_token and nothing changes."""
@@ -413,7 +414,7 @@ async def complete_link(request: web.Request, tenant: Tenant, user_id: str, sess
 
 
 async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
-                         token: str) -> dict[str, Any]:
+                         token: str) -> Identity:
     st = state(request)
     async with st.pool.acquire() as conn, conn.transaction():
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "link_result")

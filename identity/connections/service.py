@@ -13,6 +13,7 @@ import msgspec
 
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
+from identity.config import Settings
 from identity.connections import providers, store
 from identity.connections.errors import (
     CONNECTION_DISABLED,
@@ -24,8 +25,10 @@ from identity.connections.errors import (
     REAUTHENTICATION_REQUIRED,
 )
 from identity.connections.schemas import (
+    AppleKey,
     CreateConnection,
     Endpoints,
+    Identity,
     ListConnections,
     ListIdentities,
     StartLink,
@@ -68,7 +71,7 @@ def seal(box: SecretBox, tenant_id: str, connection_id: str, what: str, value: s
     return box.encrypt(value, _secret_aad(tenant_id, connection_id, what))
 
 
-def client_secret(box: SecretBox, row: Any) -> str | None:
+def client_secret(box: SecretBox, row: asyncpg.Record) -> str | None:
     """The secret to authenticate to the provider with: Apple's signed JWT when the connection
     has a key, else the stored client secret."""
     if row["apple_private_key_sealed"]:
@@ -79,7 +82,7 @@ def client_secret(box: SecretBox, row: Any) -> str | None:
     return None
 
 
-def present(row: Any, public_url: str) -> dict[str, Any]:
+def present(row: asyncpg.Record, public_url: str) -> dict[str, Any]:
     endpoints = row["endpoints"] or {}
     mapping = None
     if row["provider"] == "oauth2":
@@ -103,10 +106,13 @@ def present(row: Any, public_url: str) -> dict[str, Any]:
     }
 
 
-def present_identity(row: Any) -> dict[str, Any]:
-    return {k: row[k] for k in ("id", "user_id", "connection_id", "provider", "provider_user_id", "email",
-                                "email_verified", "name", "avatar_url", "created_at", "updated_at",
-                                "last_sign_in_at")}
+def present_identity(row: asyncpg.Record) -> Identity:
+    return Identity(
+        id=row["id"], user_id=row["user_id"], connection_id=row["connection_id"], provider=row["provider"],
+        provider_user_id=row["provider_user_id"], email=row["email"], email_verified=row["email_verified"],
+        name=row["name"], avatar_url=row["avatar_url"], created_at=row["created_at"],
+        updated_at=row["updated_at"], last_sign_in_at=row["last_sign_in_at"],
+    )
 
 
 # -- validation ----------------------------------------------------------------------------------
@@ -146,7 +152,7 @@ def _check_scopes(provider: str, scopes: list[str] | None) -> list[str]:
     return unique
 
 
-def _check_apple(body: Any) -> None:
+def _check_apple(body: AppleKey) -> None:
     try:
         providers.check_apple_key(body.private_key)
     except (ValueError, TypeError) as exc:
@@ -156,7 +162,7 @@ def _check_apple(body: Any) -> None:
 
 # -- connections ---------------------------------------------------------------------------------
 
-async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, body: CreateConnection,
+async def create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: CreateConnection,
                  audit: AuditContext) -> dict[str, Any]:
     provider = body.provider
     if body.field_mapping is not None and provider != "oauth2":
@@ -197,7 +203,7 @@ async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, bo
 
 
 async def list_connections(
-    pool: asyncpg.Pool, settings: Any, tenant_id: str, query: ListConnections
+    pool: asyncpg.Pool, settings: Settings, tenant_id: str, query: ListConnections
 ) -> Page[dict[str, Any]]:
     return await paginate(query, lambda k: store.list_connections(
         pool, tenant_id, provider=query.provider, enabled=query.enabled,
@@ -205,14 +211,14 @@ async def list_connections(
     ), lambda r: present(r, settings.public_url))
 
 
-async def get(pool: asyncpg.Pool, settings: Any, tenant_id: str, connection_id: str) -> dict[str, Any]:
+async def get(pool: asyncpg.Pool, settings: Settings, tenant_id: str, connection_id: str) -> dict[str, Any]:
     row = await store.get_connection(pool, tenant_id, connection_id)
     if row is None:
         raise CONNECTION_NOT_FOUND()
     return present(row, settings.public_url)
 
 
-async def update(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, connection_id: str,
+async def update(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, connection_id: str,
                  body: UpdateConnection, audit: AuditContext) -> dict[str, Any]:
     current = await store.get_connection(pool, tenant_id, connection_id)
     if current is None:
@@ -265,7 +271,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, connection_id: str, audit: 
                            {"provider": row["provider"], "name": row["name"]})
 
 
-async def public_list(pool: asyncpg.Pool, settings: Any, tenant_id: str) -> dict[str, Any]:
+async def public_list(pool: asyncpg.Pool, settings: Settings, tenant_id: str) -> dict[str, Any]:
     rows = await store.enabled_connections(pool, tenant_id)
     return {"data": [{"id": r["id"], "provider": r["provider"], "name": r["name"],
                       "start_url": start_url(settings.public_url, tenant_id, r["id"])} for r in rows]}
@@ -275,7 +281,7 @@ async def public_list(pool: asyncpg.Pool, settings: Any, tenant_id: str) -> dict
 
 async def list_identities(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities
-) -> Page[dict[str, Any]]:
+) -> Page[Identity]:
     async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
         async with pool.acquire() as conn:
             if await users.get(conn, tenant_id, user_id) is None:
@@ -308,7 +314,7 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
             "connection_id": identity["connection_id"]})
 
 
-async def start_link(pool: asyncpg.Pool, settings: Any, tenant: Tenant, user_id: str, session_id: str | None,
+async def start_link(pool: asyncpg.Pool, settings: Settings, tenant: Tenant, user_id: str, session_id: str | None,
                      body: StartLink) -> dict[str, Any]:
     """A short-lived single-use ticket the browser carries to the start endpoint: a browser
     navigation cannot send the access token, and the token must not travel in a URL. The flow

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import msgspec
 import structlog
 
 from identity import masterkeys
@@ -219,8 +220,8 @@ async def webhooks_deliveries(pool: asyncpg.Pool, settings: Settings, args: argp
     if args.json:
         output.print_json(shown)
     else:
-        output.print_table(shown, DELIVERY_COLUMNS, title=f"webhook deliveries of {tenant.id}",
-                           empty="no deliveries")
+        output.print_table([msgspec.structs.asdict(d) for d in shown], DELIVERY_COLUMNS,
+                           title=f"webhook deliveries of {tenant.id}", empty="no deliveries")
 
 
 async def webhooks_retry(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:

@@ -8,34 +8,46 @@ from typing import Any
 import asyncpg
 
 from identity.audit.context import AuditContext
+from identity.config import Settings
+from identity.crypto import SecretBox
 from identity.email import store, templates, transport
 from identity.email.delivery import deliver, sender_for, template_source
 from identity.email.errors import EMAIL_TEMPLATE_NOT_FOUND, INVALID_TEMPLATE
 from identity.email.message import InvalidAddress
 from identity.email.queue import TEMPLATES
-from identity.email.schemas import ConfigTest, Preview, PutConfig, PutTemplate
+from identity.email.schemas import (
+    ConfigTest,
+    EmailConfig,
+    Preview,
+    PutConfig,
+    PutTemplate,
+    RenderedEmail,
+    SmtpOut,
+    Template,
+    TemplateList,
+)
 from identity.email.templates import Rendered, Source, TemplateRefused
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
-from identity.http.types import EMAIL_RE
+from identity.http.types import EMAIL_RE, Pagination
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused, check_host_at_creation
 
 CONFIG_TEST_TIMEOUT = 15.0
 
 
-def present_config(row: asyncpg.Record | None) -> dict[str, Any]:
+def present_config(row: asyncpg.Record | None) -> EmailConfig:
     """The configuration as the API shows it: never the password, only whether one is set."""
     if row is None:
-        return {"provider": "service", "from_name": None, "from_email": None, "reply_to": None,
-                "smtp": None, "updated_at": None}
+        return EmailConfig(provider="service", from_name=None, from_email=None, reply_to=None,
+                           smtp=None, updated_at=None)
     smtp = None
     if row["smtp_host"]:
-        smtp = {"host": row["smtp_host"], "port": row["smtp_port"],
-                "username": row["smtp_username"], "tls": row["smtp_tls"], "ssl": row["smtp_ssl"],
-                "password_set": row["smtp_password"] is not None}
-    return {"provider": row["provider"], "from_name": row["from_name"],
-            "from_email": row["from_email"], "reply_to": row["reply_to"], "smtp": smtp,
-            "updated_at": row["updated_at"]}
+        smtp = SmtpOut(host=row["smtp_host"], port=row["smtp_port"],
+                       username=row["smtp_username"], tls=row["smtp_tls"], ssl=row["smtp_ssl"],
+                       password_set=row["smtp_password"] is not None)
+    return EmailConfig(provider=row["provider"], from_name=row["from_name"],
+                       from_email=row["from_email"], reply_to=row["reply_to"], smtp=smtp,
+                       updated_at=row["updated_at"])
 
 
 def _no_line_breaks(field: str, value: str | None) -> None:
@@ -63,14 +75,14 @@ async def _host_allowed(host: str, allow_private: bool) -> None:
         raise ValidationFailed("smtp.host", f"must be a public host ({exc})") from None
 
 
-async def get_config(pool: asyncpg.Pool, tenant_id: str) -> dict[str, Any]:
+async def get_config(pool: asyncpg.Pool, tenant_id: str) -> EmailConfig:
     return present_config(await store.get_config(pool, tenant_id))
 
 
 async def put_config(
-    pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, body: PutConfig,
+    pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: PutConfig,
     audit: AuditContext,
-) -> dict[str, Any]:
+) -> EmailConfig:
     _no_line_breaks("from_name", body.from_name)
     values: dict[str, Any] = {
         "provider": body.provider,
@@ -107,7 +119,7 @@ async def put_config(
 
 
 async def test_config(
-    pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, body: ConfigTest
+    pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: ConfigTest
 ) -> dict[str, Any]:
     """Send one real message through the configured provider, now. A delivery failure is an
     answer (sent: false, error), not an HTTP error: the request itself was fine."""
@@ -150,29 +162,29 @@ def _known(template: str) -> None:
                        f"{', '.join(TEMPLATES)}.")
 
 
-def present_template(template: str, row: asyncpg.Record | None) -> dict[str, Any]:
+def present_template(template: str, row: asyncpg.Record | None) -> Template:
     source = templates.default(template) if row is None else Source(
         row["subject"], row["body_html"], row["body_text"])
-    return {"id": template, "subject": source.subject, "body_html": source.body_html,
-            "body_text": source.body_text, "variables": templates.variables_of(template),
-            "customized": row is not None, "updated_at": row["updated_at"] if row else None}
+    return Template(id=template, subject=source.subject, body_html=source.body_html,
+                    body_text=source.body_text, variables=templates.variables_of(template),
+                    customized=row is not None, updated_at=row["updated_at"] if row else None)
 
 
-async def list_templates(pool: asyncpg.Pool, tenant_id: str) -> dict[str, Any]:
+async def list_templates(pool: asyncpg.Pool, tenant_id: str) -> TemplateList:
     rows = await store.list_templates(pool, tenant_id)
     data = [present_template(t, rows.get(t)) for t in TEMPLATES]
-    return {"data": data, "pagination": {"total": len(data), "limit": len(data),
-                                         "has_more": False, "next_cursor": None}}
+    return TemplateList(data=data, pagination=Pagination(total=len(data), limit=len(data),
+                                                         has_more=False, next_cursor=None))
 
 
-async def get_template(pool: asyncpg.Pool, tenant_id: str, template: str) -> dict[str, Any]:
+async def get_template(pool: asyncpg.Pool, tenant_id: str, template: str) -> Template:
     _known(template)
     return present_template(template, await store.get_template(pool, tenant_id, template))
 
 
 async def put_template(
     pool: asyncpg.Pool, tenant_id: str, template: str, body: PutTemplate, audit: AuditContext
-) -> dict[str, Any]:
+) -> Template:
     _known(template)
     source = Source(body.subject, body.body_html, body.body_text)
     try:
@@ -195,7 +207,7 @@ async def delete_template(
         await audit.record(conn, tenant_id, "email_template.reset", "email_template", template)
 
 
-async def preview(pool: asyncpg.Pool, tenant_id: str, template: str, body: Preview) -> dict[str, Any]:
+async def preview(pool: asyncpg.Pool, tenant_id: str, template: str, body: Preview) -> RenderedEmail:
     _known(template)
     app_name = await store.tenant_name(pool, tenant_id) or templates.SAMPLES["app_name"]
     values = {**templates.SAMPLES, "app_name": app_name, **body.variables}
@@ -204,5 +216,5 @@ async def preview(pool: asyncpg.Pool, tenant_id: str, template: str, body: Previ
         rendered = templates.render(source, values)
     except templates.RenderError as exc:
         raise INVALID_TEMPLATE(f"The template does not render: {exc}") from None
-    return {"subject": rendered.subject, "body_html": rendered.body_html,
-            "body_text": rendered.body_text}
+    return RenderedEmail(subject=rendered.subject, body_html=rendered.body_html,
+                         body_text=rendered.body_text)

@@ -17,27 +17,27 @@ from identity.http.validation import duration_field
 from identity.ids import new_id
 from identity.keys import store
 from identity.keys.errors import API_KEY_NOT_FOUND, API_KEY_REVOKED
-from identity.keys.schemas import CreateKey, ListKeys, RotateKey, UpdateKey
+from identity.keys.schemas import ApiKey, ApiKeyCreated, ApiKeyRotated, CreateKey, ListKeys, RotateKey, UpdateKey
 
 _PREFIX = {"publishable": "pk_live_", "secret": "sk_live_"}
 MAX_EXPIRY_DAYS = 3650
 MAX_GRACE_DAYS = 30
 
 
-def present(row: asyncpg.Record) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "name": row["name"],
-        "type": row["type"],
-        "prefix": row["prefix"],
-        "last_four": row["last_four"],
-        "scopes": list(row["scopes"]),
-        "created_at": row["created_at"],
-        "last_used_at": row["last_used_at"],
-        "expires_at": row["expires_at"],
-        "revoked": row["revoked"],
-        "revokes_at": row["revoked_at"] if not row["revoked"] else None,
-    }
+def present(row: asyncpg.Record) -> ApiKey:
+    return ApiKey(
+        id=row["id"],
+        name=row["name"],
+        type=row["type"],
+        prefix=row["prefix"],
+        last_four=row["last_four"],
+        scopes=list(row["scopes"]),
+        created_at=row["created_at"],
+        last_used_at=row["last_used_at"],
+        expires_at=row["expires_at"],
+        revoked=row["revoked"],
+        revokes_at=row["revoked_at"] if not row["revoked"] else None,
+    )
 
 
 async def issue_key(
@@ -84,7 +84,7 @@ def _expiry(expires_in: str | None) -> datetime | None:
     return datetime.now(UTC) + delta
 
 
-async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateKey, audit: AuditContext) -> dict[str, Any]:
+async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateKey, audit: AuditContext) -> ApiKeyCreated:
     scopes = _scopes(body.type, body.scopes)
     expires_at = _expiry(body.expires_in)
     async with pool.acquire() as conn, conn.transaction():
@@ -93,21 +93,21 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateKey, audit: Aud
         )
         await audit.record(conn, tenant_id, "api_key.created", "api_key", row["id"],
                            {"name": body.name, "type": body.type, "scopes": scopes})
-    return {
-        "id": row["id"], "name": row["name"], "type": row["type"], "key": key,
-        "prefix": row["prefix"], "last_four": row["last_four"], "scopes": list(row["scopes"]),
-        "expires_at": row["expires_at"], "created_at": row["created_at"],
-    }
+    return ApiKeyCreated(
+        id=row["id"], name=row["name"], type=row["type"], key=key,
+        prefix=row["prefix"], last_four=row["last_four"], scopes=list(row["scopes"]),
+        expires_at=row["expires_at"], created_at=row["created_at"],
+    )
 
 
-async def list_keys(pool: asyncpg.Pool, tenant_id: str, query: ListKeys) -> Page[dict[str, Any]]:
+async def list_keys(pool: asyncpg.Pool, tenant_id: str, query: ListKeys) -> Page[ApiKey]:
     return await paginate(query, lambda k: store.list_page(
         pool, tenant_id, type_=query.type, include_revoked=query.revoked,
         after=k.after, limit=k.limit, ascending=k.ascending,
     ), present)
 
 
-async def get(pool: asyncpg.Pool, tenant_id: str, key_id: str) -> dict[str, Any]:
+async def get(pool: asyncpg.Pool, tenant_id: str, key_id: str) -> ApiKey:
     row = await store.get(pool, tenant_id, key_id)
     if row is None:
         raise API_KEY_NOT_FOUND()
@@ -116,7 +116,7 @@ async def get(pool: asyncpg.Pool, tenant_id: str, key_id: str) -> dict[str, Any]
 
 async def update(
     pool: asyncpg.Pool, tenant_id: str, key_id: str, body: UpdateKey, audit: AuditContext
-) -> dict[str, Any]:
+) -> ApiKey:
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get(conn, tenant_id, key_id, for_update=True)
         if row is None:
@@ -147,7 +147,7 @@ async def revoke(pool: asyncpg.Pool, tenant_id: str, key_id: str, audit: AuditCo
     forget_tenant_everywhere(tenant_id)  # committed; other processes learn it by NOTIFY
 
 
-async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: AuditContext) -> dict[str, Any]:
+async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: AuditContext) -> ApiKeyRotated:
     grace = duration_field("grace_period", body.grace_period, timedelta(0),
                            timedelta(days=MAX_GRACE_DAYS), f"0s and {MAX_GRACE_DAYS}d")
     async with pool.acquire() as conn, conn.transaction():
@@ -167,4 +167,4 @@ async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: Aud
         await audit.record(conn, tenant_id, "api_key.rotated", "api_key", old["id"],
                            {"new_key_id": new["id"], "revokes_at": revokes_at.isoformat()})
     forget_tenant_everywhere(tenant_id)  # committed; other processes learn it by NOTIFY
-    return {"id": new["id"], "key": key, "old_key_id": old["id"], "old_key_revokes_at": revokes_at}
+    return ApiKeyRotated(id=new["id"], key=key, old_key_id=old["id"], old_key_revokes_at=revokes_at)

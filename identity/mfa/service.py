@@ -63,7 +63,7 @@ def backup_hash(box: SecretBox, tenant_id: str, user_id: str, code: str) -> str:
 
 # -- presentation ------------------------------------------------------------------------------
 
-def present_factor(row: Any, email: str | None = None) -> dict[str, Any]:
+def present_factor(row: asyncpg.Record, email: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": row["id"],
         "user_id": row["user_id"],
@@ -92,7 +92,7 @@ def present_factor(row: Any, email: str | None = None) -> dict[str, Any]:
     return out
 
 
-def event_data(row: Any) -> dict[str, Any]:
+def event_data(row: asyncpg.Record) -> dict[str, Any]:
     """The data of mfa.enrolled and mfa.removed (docs/events.md)."""
     return {"id": row["id"], "user_id": row["user_id"], "type": row["type"], "name": row["name"],
             "created_at": row["created_at"]}
@@ -100,7 +100,7 @@ def event_data(row: Any) -> dict[str, Any]:
 
 # -- helpers -----------------------------------------------------------------------------------
 
-async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> Any:
+async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> asyncpg.Record:
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
         raise USER_NOT_FOUND()
@@ -111,7 +111,9 @@ def _aware(value: datetime | None) -> datetime | None:
     return value if value is None or value.tzinfo else value.replace(tzinfo=UTC)
 
 
-async def activate(conn: asyncpg.Connection, tenant_id: str, factor: Any, changes: dict[str, Any]) -> Any:
+async def activate(
+    conn: asyncpg.Connection, tenant_id: str, factor: asyncpg.Record, changes: dict[str, Any],
+) -> asyncpg.Record:
     """Pending -> active: the enrollment data is dropped, users.mfa_enabled follows, and
     mfa.enrolled is emitted, all in the caller's transaction."""
     row = await store.update_factor(conn, tenant_id, factor["id"], {
@@ -135,7 +137,7 @@ async def list_factors(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict
     return {"data": data, "total": len(data)}
 
 
-async def enroll(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, body: EnrollFactor,
+async def enroll(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, body: EnrollFactor,
                  audit: AuditContext) -> dict[str, Any]:
     phone = None
     if body.type == "sms":
@@ -199,7 +201,7 @@ async def enroll(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, bod
     return result
 
 
-async def confirm(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, factor_id: str,
+async def confirm(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, factor_id: str,
                   code: str | dict[str, Any], audit: AuditContext) -> dict[str, Any]:
     error: ApiError | None = None
     async with pool.acquire() as conn, conn.transaction():
@@ -247,7 +249,7 @@ async def confirm(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str, fa
     return present_factor(row, user["email"])
 
 
-async def _confirm_webauthn(conn: asyncpg.Connection, tenant: Tenant, factor: Any,
+async def _confirm_webauthn(conn: asyncpg.Connection, tenant: Tenant, factor: asyncpg.Record,
                             code: str | dict[str, Any]) -> tuple[dict[str, Any] | None, ApiError | None]:
     expires = _aware(factor["enroll_expires_at"])
     if expires is None or expires <= datetime.now(UTC):
@@ -292,7 +294,7 @@ async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: st
 
 
 async def remove_all(conn: asyncpg.Connection, tenant_id: str, user_id: str,
-                     audit: AuditContext) -> list[Any]:
+                     audit: AuditContext) -> list[asyncpg.Record]:
     """Remove every factor of the user (backup codes included) in the caller's transaction,
     with the events and audit entries of remove(); the caller holds the user's row lock. Used
     when the factors cannot be trusted (identity/auth/email_proof.py). Returns the rows."""
@@ -312,7 +314,7 @@ async def remove_all(conn: asyncpg.Connection, tenant_id: str, user_id: str,
     return removed
 
 
-async def generate_backup_codes(pool: asyncpg.Pool, box: Any, tenant: Tenant, user_id: str,
+async def generate_backup_codes(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str,
                                 audit: AuditContext) -> dict[str, Any]:
     """A new set of 8 codes; the previous set stops working in the same transaction."""
     fresh = codes.new_backup_codes()

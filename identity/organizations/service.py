@@ -19,7 +19,7 @@ import asyncpg
 from identity import slugs
 from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
-from identity.crypto import random_token, sha256_hex
+from identity.crypto import SecretBox, random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
@@ -44,9 +44,13 @@ from identity.organizations.schemas import (
     AddMember,
     CreateInvitation,
     CreateOrganization,
+    Invitation,
     ListInvitations,
     ListMembers,
     ListOrganizations,
+    Membership,
+    MemberUser,
+    Organization,
     UpdateMember,
     UpdateOrganization,
 )
@@ -69,50 +73,50 @@ INVITATION_PAGE_PATH = "/v1/invitations/view"
 
 # -- presentation -----------------------------------------------------------------------------
 
-def present_org(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "tenant_id": row["tenant_id"],
-        "name": row["name"],
-        "slug": row["slug"],
-        "logo_url": row["logo_url"],
-        "member_count": row["member_count"],
-        "public_metadata": row["public_metadata"],
-        "created_by": row["created_by"],
-        "created_at": row["created_at"],
-        "updated_at": row["updated_at"],
-    }
+def present_org(row: asyncpg.Record) -> Organization:
+    return Organization(
+        id=row["id"],
+        tenant_id=row["tenant_id"],
+        name=row["name"],
+        slug=row["slug"],
+        logo_url=row["logo_url"],
+        member_count=row["member_count"],
+        public_metadata=row["public_metadata"],
+        created_by=row["created_by"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
 
 
-def present_member(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "user_id": row["user_id"],
-        "org_id": row["org_id"],
-        "role": row["role"],
-        "joined_at": row["joined_at"],
-        "updated_at": row["updated_at"],
-        "user": {"id": row["user_id"], "email": row["user_email"], "name": row["user_name"]},
-    }
+def present_member(row: asyncpg.Record) -> Membership:
+    return Membership(
+        id=row["id"],
+        user_id=row["user_id"],
+        org_id=row["org_id"],
+        role=row["role"],
+        joined_at=row["joined_at"],
+        updated_at=row["updated_at"],
+        user=MemberUser(id=row["user_id"], email=row["user_email"], name=row["user_name"]),
+    )
 
 
-def present_invitation(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "org_id": row["org_id"],
-        "email": row["email"],
-        "role": row["role"],
-        "status": row["status"],
-        "redirect_url": row["redirect_url"],
-        "inviter_user_id": row["inviter_user_id"],
-        "expires_at": row["expires_at"],
-        "created_at": row["created_at"],
-        "accepted_at": row["accepted_at"],
-        "revoked_at": row["revoked_at"],
-    }
+def present_invitation(row: asyncpg.Record) -> Invitation:
+    return Invitation(
+        id=row["id"],
+        org_id=row["org_id"],
+        email=row["email"],
+        role=row["role"],
+        status=row["status"],
+        redirect_url=row["redirect_url"],
+        inviter_user_id=row["inviter_user_id"],
+        expires_at=row["expires_at"],
+        created_at=row["created_at"],
+        accepted_at=row["accepted_at"],
+        revoked_at=row["revoked_at"],
+    )
 
 
-def _member_event(row: Any, via: str) -> dict[str, Any]:
+def _member_event(row: asyncpg.Record, via: str) -> dict[str, Any]:
     # added_at is the catalogue's key (docs/events.md); joined_at, id and via were sent first
     # and stay for receivers that read them.
     return {"id": row["id"], "org_id": row["org_id"], "user_id": row["user_id"], "role": row["role"],
@@ -156,7 +160,7 @@ def _logo_url(url: str | None) -> str | None:
     return url
 
 
-async def _org(conn: Any, tenant_id: str, id_or_slug: str, lock: str | None = None) -> asyncpg.Record:
+async def _org(conn: asyncpg.Connection, tenant_id: str, id_or_slug: str, lock: str | None = None) -> asyncpg.Record:
     row = await store.get_org(conn, tenant_id, id_or_slug, lock=lock)
     if row is None:
         raise ORGANIZATION_NOT_FOUND()
@@ -165,7 +169,7 @@ async def _org(conn: Any, tenant_id: str, id_or_slug: str, lock: str | None = No
 
 async def create_org(
     pool: asyncpg.Pool, tenant_id: str, body: CreateOrganization, audit: AuditContext
-) -> dict[str, Any]:
+) -> Organization:
     metadata.check("public_metadata", body.public_metadata)
     async with pool.acquire() as conn, conn.transaction():
         if body.created_by is not None and await users.get(conn, tenant_id, body.created_by) is None:
@@ -191,23 +195,23 @@ async def create_org(
             if member is None:  # the user was deleted meanwhile (the FK would have refused)
                 raise USER_NOT_FOUND("No user with the id given as created_by.")
             await emit(conn, tenant_id, "org.member.added", _member_event(member, "created"))
-            result["member_count"] = 1
+            result.member_count = 1
     return result
 
 
-async def list_orgs(pool: asyncpg.Pool, tenant_id: str, query: ListOrganizations) -> Page[dict[str, Any]]:
+async def list_orgs(pool: asyncpg.Pool, tenant_id: str, query: ListOrganizations) -> Page[Organization]:
     return await paginate(query, lambda k: store.list_orgs(
         pool, tenant_id, q=query.q, after=k.after, limit=k.limit, ascending=k.ascending,
     ), present_org)
 
 
-async def get_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str) -> dict[str, Any]:
+async def get_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str) -> Organization:
     return present_org(await _org(pool, tenant_id, id_or_slug))
 
 
 async def update_org(
     pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, body: UpdateOrganization, audit: AuditContext
-) -> dict[str, Any]:
+) -> Organization:
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug, lock="UPDATE")
         changes: dict[str, Any] = {}
@@ -249,7 +253,7 @@ async def delete_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, audit:
 
 async def list_members(
     pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListMembers
-) -> Page[dict[str, Any]]:
+) -> Page[Membership]:
     org = await _org(pool, tenant_id, id_or_slug)
     return await paginate(query, lambda k: store.list_members(
         pool, tenant_id, org["id"], role=query.role, after=k.after, limit=k.limit, ascending=k.ascending,
@@ -258,7 +262,7 @@ async def list_members(
 
 async def add_member(
     pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, body: AddMember, audit: AuditContext
-) -> dict[str, Any]:
+) -> Membership:
     """Add a user directly (no email is sent)."""
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug)
@@ -279,7 +283,7 @@ async def add_member(
 async def update_member(
     pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, user_id: str, body: UpdateMember,
     audit: AuditContext,
-) -> dict[str, Any]:
+) -> Membership:
     async with pool.acquire() as conn, conn.transaction():
         # The organization row is the lock that serialises owner changes (see module doc).
         org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
@@ -333,9 +337,9 @@ def _invitation_ttl(expires_in: str) -> timedelta:
 
 
 async def create_invitation(
-    pool: asyncpg.Pool, box: Any, public_url: str, tenant: Tenant, id_or_slug: str,
+    pool: asyncpg.Pool, box: SecretBox, public_url: str, tenant: Tenant, id_or_slug: str,
     body: CreateInvitation, audit: AuditContext,
-) -> dict[str, Any]:
+) -> Invitation:
     email = users.normalise_email(body.email)
     if not EMAIL_RE.match(email):
         raise INVALID_EMAIL.invalid("email", "is not a valid email address")
@@ -390,7 +394,7 @@ async def create_invitation(
 
 async def list_invitations(
     pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListInvitations
-) -> Page[dict[str, Any]]:
+) -> Page[Invitation]:
     org = await _org(pool, tenant_id, id_or_slug)
     return await paginate(query, lambda k: store.list_invitations(
         pool, tenant_id, org["id"], status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
@@ -416,7 +420,7 @@ async def revoke_invitation(
                            {"invitation_id": invitation_id, "email": row["email"]})
 
 
-def _check_usable(row: Any) -> None:
+def _check_usable(row: asyncpg.Record) -> None:
     if row is None or row["status"] in ("accepted", "revoked"):
         raise auth_errors.INVALID_TOKEN("The invitation is not valid or was already used.")
     if row["status"] == "expired" or row["expires_at"] <= datetime.now(UTC):
@@ -425,7 +429,7 @@ def _check_usable(row: Any) -> None:
 
 async def accept_invitation(
     pool: asyncpg.Pool, tenant_id: str, token: str, user_id: str, audit: AuditContext
-) -> dict[str, Any]:
+) -> Membership:
     """The signed-in user accepts: single use, the user's email must be the invited one."""
     async with pool.acquire() as conn, conn.transaction():
         inv = await store.invitation_by_token(conn, tenant_id, sha256_hex(token), for_update=True)
@@ -453,7 +457,7 @@ async def accept_invitation(
     return present_member(row)
 
 
-async def invitation_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, Any]:
+async def invitation_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, asyncpg.Record | None]:
     """For the service's own page: ('pending' | 'accepted' | 'expired' | 'invalid', row)."""
     if not token:
         return "invalid", None

@@ -23,31 +23,31 @@ from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
 from identity.sessions.errors import SESSION_NOT_FOUND
 from identity.sessions.runtime import AuthRuntime
-from identity.sessions.schemas import ListSessions
+from identity.sessions.schemas import ListSessions, Session
 from identity.sessions.signing import InvalidToken
 from identity.tenants.auth_config import duration
 
 REFRESH_PREFIX = "rft_"
 
 
-def present(row: asyncpg.Record) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "user_id": row["user_id"],
-        "tenant_id": row["tenant_id"],
-        "status": row["status"],
-        "user_agent": row["user_agent"],
-        "ip_address": row["ip_address"],
-        "country": row["country"],
-        "device_type": row["device_type"],
-        "created_at": row["created_at"],
-        "last_active_at": row["last_active_at"],
-        "expires_at": row["expires_at"],
-        "revoked_at": row["revoked_at"],
-    }
+def present(row: asyncpg.Record) -> Session:
+    return Session(
+        id=row["id"],
+        user_id=row["user_id"],
+        tenant_id=row["tenant_id"],
+        status=row["status"],
+        user_agent=row["user_agent"],
+        ip_address=row["ip_address"],
+        country=row["country"],
+        device_type=row["device_type"],
+        created_at=row["created_at"],
+        last_active_at=row["last_active_at"],
+        expires_at=row["expires_at"],
+        revoked_at=row["revoked_at"],
+    )
 
 
-def ensure_can_sign_in(user: Any) -> None:
+def ensure_can_sign_in(user: asyncpg.Record) -> None:
     """A session is made only for an active user (403 user_banned / user_disabled)."""
     if user["status"] != "active":
         raise errors.user_inactive(user["status"])
@@ -58,7 +58,8 @@ def new_refresh_token() -> str:
 
 
 def credentials(
-    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: Any, session: Any, refresh_token: str
+    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: asyncpg.Record, session: asyncpg.Record,
+    refresh_token: str,
 ) -> dict[str, Any]:
     """Sign an access token for the session and return the four-field token object + id."""
     claims = claims_for(
@@ -79,7 +80,7 @@ async def create_session(
     rt: AuthRuntime,
     tenant_id: str,
     auth_config: dict[str, Any],
-    user: Any,
+    user: asyncpg.Record,
     client: ClientInfo,
     *,
     mfa_verified: bool = False,
@@ -157,14 +158,14 @@ async def revoke_sessions(
 
 # -- /v1/sessions ------------------------------------------------------------------------------
 
-async def list_sessions(pool: asyncpg.Pool, tenant_id: str, query: ListSessions) -> Page[dict[str, Any]]:
+async def list_sessions(pool: asyncpg.Pool, tenant_id: str, query: ListSessions) -> Page[Session]:
     return await paginate(query, lambda k: store.list_page(
         pool, tenant_id, user_id=query.user_id, status=query.status,
         after=k.after, limit=k.limit, ascending=k.ascending,
     ), present)
 
 
-async def get(pool: asyncpg.Pool, tenant_id: str, session_id: str) -> dict[str, Any]:
+async def get(pool: asyncpg.Pool, tenant_id: str, session_id: str) -> Session:
     row = await store.get(pool, tenant_id, session_id)
     if row is None:
         raise SESSION_NOT_FOUND()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import asyncpg
@@ -10,7 +10,7 @@ import msgspec
 
 from identity import slugs
 from identity.audit.context import AuditContext
-from identity.crypto import random_token
+from identity.crypto import SecretBox, random_token
 from identity.http.errors import INVALID_EMAIL, TENANT_NOT_FOUND, ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import Page, paginate
@@ -20,7 +20,7 @@ from identity.keys.service import issue_key
 from identity.state import TenantCreated
 from identity.tenants import auth_config, store
 from identity.tenants.errors import SLUG_TAKEN
-from identity.tenants.schemas import CreateTenant, ListTenants, UpdateTenant
+from identity.tenants.schemas import CreateTenant, ListTenants, RateLimits, UpdateTenant
 
 
 def present(row: asyncpg.Record) -> dict[str, Any]:
@@ -51,7 +51,7 @@ async def _free_slug(conn: asyncpg.Connection, base: str) -> str:
     raise SLUG_TAKEN()
 
 
-def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
+def _rate_limits(plan: str, limits: RateLimits | None) -> dict[str, Any] | None:
     if limits is None:
         return None
     if plan != "enterprise":
@@ -60,7 +60,7 @@ def _rate_limits(plan: str, limits: Any) -> dict[str, Any] | None:
 
 
 async def create(
-    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: Any, *, allow_http: bool,
+    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: SecretBox, *, allow_http: bool,
     on_created: Sequence[TenantCreated] = (),
 ) -> dict[str, Any]:
     """on_created: awaited inside the creation transaction (Registry.tenant_created, e.g. the
@@ -124,7 +124,7 @@ async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> Page[dict[str,
 
 async def _change(
     pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext, action: str,
-    build: Any,
+    build: Callable[[asyncpg.Record], tuple[dict[str, Any], dict[str, Any]]],
 ) -> dict[str, Any]:
     async with pool.acquire() as conn, conn.transaction():
         current = await store.get(conn, id_or_slug, for_update=True)
@@ -144,7 +144,7 @@ async def _change(
 
 
 async def update(
-    pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext, box: Any, *,
+    pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext, box: SecretBox, *,
     allow_http: bool,
 ) -> dict[str, Any]:
     def build(current: asyncpg.Record) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from identity.audit.context import AuditContext
+from identity.crypto import SecretBox
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
@@ -24,7 +25,7 @@ from identity.tenants import auth_config
 from identity.users import lockout, metadata, onetime, passwords, store
 from identity.users.errors import EMAIL_TAKEN, USER_IS_BANNED, USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import event_data, present_user
-from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser
+from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser, UserSession
 
 
 async def create_user(
@@ -122,7 +123,7 @@ async def get_user_by_email(pool: asyncpg.Pool, tenant_id: str, email: str) -> d
 
 
 async def create(
-    pool: asyncpg.Pool, box: Any, tenant: Tenant, body: CreateUser, audit: AuditContext
+    pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, body: CreateUser, audit: AuditContext
 ) -> dict[str, Any]:
     """POST /v1/users. The password policy does not apply (imports, admin-made accounts); an
     imported password_hash must be a format sign-in verifies (argon2, bcrypt, scrypt), within the
@@ -179,7 +180,9 @@ async def create(
     return present_user(row)
 
 
-async def _unique(conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: dict[str, Any]) -> Any:
+async def _unique(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: dict[str, Any],
+) -> asyncpg.Record | None:
     try:
         async with conn.transaction():
             return await store.update(conn, tenant_id, user_id, changes)
@@ -246,9 +249,9 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
 
 
 async def _disable(
-    conn: asyncpg.Connection, tenant_id: str, row: Any, reason: str | None, revoke: bool,
+    conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, reason: str | None, revoke: bool,
     audit: AuditContext,
-) -> Any:
+) -> asyncpg.Record:
     if row["status"] == "banned":
         raise USER_IS_BANNED()
     if row["status"] == "disabled":
@@ -264,7 +267,7 @@ async def _disable(
     return row
 
 
-async def _enable(conn: asyncpg.Connection, tenant_id: str, row: Any, audit: AuditContext) -> Any:
+async def _enable(conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, audit: AuditContext) -> asyncpg.Record:
     if row["status"] == "active":
         return row
     previous = row["status"]
@@ -357,22 +360,22 @@ async def set_password(
     return present_user(row)
 
 
-def present_session(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "user_id": row["user_id"],
-        "user_agent": row["user_agent"],
-        "ip_address": row["ip_address"],
-        "created_at": row["created_at"],
-        "last_active_at": row["last_active_at"],
-        "expires_at": row["expires_at"],
-        "impersonated_by": row["impersonated_by"],
-    }
+def present_session(row: asyncpg.Record) -> UserSession:
+    return UserSession(
+        id=row["id"],
+        user_id=row["user_id"],
+        user_agent=row["user_agent"],
+        ip_address=row["ip_address"],
+        created_at=row["created_at"],
+        last_active_at=row["last_active_at"],
+        expires_at=row["expires_at"],
+        impersonated_by=row["impersonated_by"],
+    )
 
 
 async def user_sessions(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListUserSessions
-) -> Page[dict[str, Any]]:
+) -> Page[UserSession]:
     """GET /v1/users/:id/sessions: the user's active sessions, newest first."""
     async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
         async with pool.acquire() as conn:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, Literal
 
 import asyncpg
 
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
+from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import TENANT_NOT_FOUND, ValidationFailed
@@ -19,14 +21,21 @@ from identity.outbound.http import check_url_at_creation
 from identity.webhooks import catalogue, delivery, fanout, signing, store
 from identity.webhooks.errors import DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND
 from identity.webhooks.schemas import (
+    Accepted,
     AdminCreateWebhook,
+    AdminDelivery,
     AdminDeliveryQuery,
     AdminListWebhooks,
     AdminUpdateWebhook,
+    AdminWebhook,
     CreateWebhook,
+    Deleted,
+    Delivery,
     ListDeliveries,
     ListWebhooks,
     UpdateWebhook,
+    Webhook,
+    WebhookCreated,
 )
 
 
@@ -44,7 +53,7 @@ def check_events(events: list[str], field: str = "events") -> list[str]:
     return unique
 
 
-async def check_url(url: str, settings: Any, field: str = "url") -> str:
+async def check_url(url: str, settings: Settings, field: str = "url") -> str:
     try:
         await check_url_at_creation(url, settings.webhook_allow_http)
     except AddressRefused as exc:
@@ -52,36 +61,40 @@ async def check_url(url: str, settings: Any, field: str = "url") -> str:
     return url
 
 
-def _status(enabled: bool) -> str:
+def _status(enabled: bool) -> Literal["active", "disabled"]:
     return "active" if enabled else "disabled"
 
 
-def present(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"], "url": row["url"], "description": row["description"],
-        "events": list(row["events"]), "status": _status(row["enabled"]),
-        "enabled": row["enabled"], "created_at": row["created_at"],
-        "updated_at": row["updated_at"], "last_triggered_at": row["last_triggered_at"],
-    }
+def present(row: asyncpg.Record) -> Webhook:
+    return Webhook(
+        id=row["id"], url=row["url"], description=row["description"],
+        events=list(row["events"]), status=_status(row["enabled"]),
+        enabled=row["enabled"], created_at=row["created_at"],
+        updated_at=row["updated_at"], last_triggered_at=row["last_triggered_at"],
+    )
 
 
-def present_delivery(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"], "webhook_id": row["webhook_id"], "event": row["event_type"],
-        "event_id": row["event_id"], "status": row["status"], "http_status": row["http_status"],
-        "duration_ms": row["duration_ms"], "attempts": row["attempts"],
-        "last_error": row["last_error"],
-        "next_attempt_at": row["next_attempt_at"] if row["status"] == "pending" else None,
-        "test": row["test"], "created_at": row["created_at"],
-        "delivered_at": row["delivered_at"],
-    }
+def present_delivery(row: asyncpg.Record) -> Delivery:
+    return Delivery(
+        id=row["id"], webhook_id=row["webhook_id"], event=row["event_type"],
+        event_id=row["event_id"], status=row["status"], http_status=row["http_status"],
+        duration_ms=row["duration_ms"], attempts=row["attempts"],
+        last_error=row["last_error"],
+        next_attempt_at=_next_attempt_at(row),
+        test=row["test"], created_at=row["created_at"],
+        delivered_at=row["delivered_at"],
+    )
+
+
+def _next_attempt_at(row: asyncpg.Record) -> datetime | None:
+    return row["next_attempt_at"] if row["status"] == "pending" else None
 
 
 def _sealed(box: SecretBox, secret: str, associated: str) -> str:
     return box.encrypt(secret, associated=associated)
 
 
-async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Any) -> dict[str, Any]:
+async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Settings) -> dict[str, Any]:
     """The events and URL an update sets, checked as on create (v1 and v2 alike)."""
     changes: dict[str, Any] = {}
     if isinstance(body.events, list):
@@ -93,8 +106,8 @@ async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: An
 
 # -- v1 ----------------------------------------------------------------------------------------
 
-async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
-                 body: CreateWebhook, audit: AuditContext) -> dict[str, Any]:
+async def create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str,
+                 body: CreateWebhook, audit: AuditContext) -> WebhookCreated:
     events = check_events(body.events)
     url = await check_url(body.url, settings)
     webhook_id = new_id("wh")
@@ -105,25 +118,27 @@ async def create(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str,
                                           events, body.enabled, sealed)
         await audit.record(conn, tenant_id, "webhook.created", "webhook", webhook_id,
                            {"url": url, "events": events, "enabled": body.enabled})
-    out = present(row)
-    return {k: out[k] for k in ("id", "url", "description", "events", "status", "enabled",
-                                "created_at")} | {"signing_secret": secret}
+    return WebhookCreated(
+        id=row["id"], url=row["url"], description=row["description"], events=list(row["events"]),
+        status=_status(row["enabled"]), enabled=row["enabled"], signing_secret=secret,
+        created_at=row["created_at"],
+    )
 
 
-async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> Page[dict[str, Any]]:
+async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> Page[Webhook]:
     return await paginate(query, lambda k: store.list_endpoints(
         pool, tenant_id, k.after, k.limit, k.ascending), present)
 
 
-async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> dict[str, Any]:
+async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> Webhook:
     row = await store.get_endpoint(pool, tenant_id, webhook_id)
     if row is None:
         raise WEBHOOK_NOT_FOUND()
     return present(row)
 
 
-async def update(pool: asyncpg.Pool, settings: Any, tenant_id: str, webhook_id: str,
-                 body: UpdateWebhook, audit: AuditContext) -> dict[str, Any]:
+async def update(pool: asyncpg.Pool, settings: Settings, tenant_id: str, webhook_id: str,
+                 body: UpdateWebhook, audit: AuditContext) -> Webhook:
     changes = await _target_changes(body, settings)
     if isinstance(body.description, str):
         changes["description"] = body.description
@@ -154,7 +169,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, webhook_id: str, audit: Aud
         await audit.record(conn, tenant_id, "webhook.deleted", "webhook", webhook_id)
 
 
-async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webhook_id: str,
+async def test(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, webhook_id: str,
                kind: str) -> dict[str, Any]:
     """A real, signed delivery of a sample event of `kind`, made now (not by a worker), recorded
     as a test delivery (not retried by itself; it can be retried by hand). Sent even while the
@@ -184,7 +199,7 @@ async def test(pool: asyncpg.Pool, box: Any, settings: Any, tenant_id: str, webh
 
 
 async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
-                          query: ListDeliveries) -> Page[dict[str, Any]]:
+                          query: ListDeliveries) -> Page[Delivery]:
     if await store.get_endpoint(pool, tenant_id, webhook_id) is None:
         raise WEBHOOK_NOT_FOUND()
     return await paginate(query, lambda k: store.list_deliveries(
@@ -194,7 +209,7 @@ async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
 
 
 async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
-                audit: AuditContext) -> dict[str, Any]:
+                audit: AuditContext) -> Accepted:
     """A new series of attempts now (five retries on the schedule again). Accepted whatever the
     delivery's status: a pending one that is already due or running stays as it is."""
     async with pool.acquire() as conn, conn.transaction():
@@ -204,7 +219,7 @@ async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
         await store.restart(conn, tenant_id, [delivery_id])
         await audit.record(conn, tenant_id, "webhook.delivery_retried", "webhook",
                            row["endpoint_id"], {"delivery_id": delivery_id})
-    return {"delivery_id": delivery_id, "status": "pending"}
+    return Accepted(delivery_id=delivery_id, status="pending")
 
 
 @dataclass(frozen=True)
@@ -244,30 +259,34 @@ async def retry_many(pool: asyncpg.Pool, tenant_id: str, delivery_ids: list[str]
 
 # -- v2 ----------------------------------------------------------------------------------------
 
-def present_admin(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"], "url": row["url"], "events": list(row["events"]),
-        "tenant_id": row["tenant_id"], "active": row["active"], "status": _status(row["active"]),
-        "created_at": row["created_at"], "updated_at": row["updated_at"],
-        "last_triggered_at": row["last_triggered_at"],
-    }
+def present_admin(row: asyncpg.Record) -> AdminWebhook:
+    return AdminWebhook(
+        id=row["id"], url=row["url"], events=list(row["events"]),
+        tenant_id=row["tenant_id"], active=row["active"], status=_status(row["active"]),
+        created_at=row["created_at"], updated_at=row["updated_at"],
+        last_triggered_at=row["last_triggered_at"],
+    )
 
 
-def present_admin_delivery(row: Any) -> dict[str, Any]:
-    out = present_delivery(row)
-    out.pop("test")
-    return {**out, "tenant_id": row["tenant_id"]}
+def present_admin_delivery(row: asyncpg.Record) -> AdminDelivery:
+    return AdminDelivery(
+        id=row["id"], webhook_id=row["webhook_id"], tenant_id=row["tenant_id"],
+        event=row["event_type"], event_id=row["event_id"], status=row["status"],
+        http_status=row["http_status"], duration_ms=row["duration_ms"], attempts=row["attempts"],
+        last_error=row["last_error"], next_attempt_at=_next_attempt_at(row),
+        created_at=row["created_at"], delivered_at=row["delivered_at"],
+    )
 
 
-async def _audit_admin(conn: Any, tenant_id: str | None, action: str, webhook_id: str,
+async def _audit_admin(conn: asyncpg.Connection, tenant_id: str | None, action: str, webhook_id: str,
                        audit: AuditContext, metadata: dict[str, Any] | None = None) -> None:
     # Webhooks of every tenant belong to no tenant's audit log.
     if tenant_id is not None:
         await audit.record(conn, tenant_id, action, "webhook", webhook_id, metadata)
 
 
-async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminCreateWebhook,
-                       audit: AuditContext) -> dict[str, Any]:
+async def admin_create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, body: AdminCreateWebhook,
+                       audit: AuditContext) -> AdminWebhook:
     events = check_events(body.events)
     url = await check_url(body.url, settings)
     webhook_id = new_id("wh")
@@ -281,20 +300,20 @@ async def admin_create(pool: asyncpg.Pool, box: Any, settings: Any, body: AdminC
     return present_admin(row)
 
 
-async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> Page[dict[str, Any]]:
+async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> Page[AdminWebhook]:
     return await paginate(query, lambda k: store.list_admin(
         pool, query.tenant_id, k.after, k.limit, k.ascending), present_admin)
 
 
-async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> dict[str, Any]:
+async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> AdminWebhook:
     row = await store.get_admin(pool, webhook_id)
     if row is None:
         raise WEBHOOK_NOT_FOUND()
     return present_admin(row)
 
 
-async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
-                       body: AdminUpdateWebhook, audit: AuditContext) -> dict[str, Any]:
+async def admin_update(pool: asyncpg.Pool, settings: Settings, webhook_id: str,
+                       body: AdminUpdateWebhook, audit: AuditContext) -> AdminWebhook:
     changes = await _target_changes(body, settings)
     if isinstance(body.active, bool):
         changes["active"] = body.active
@@ -313,17 +332,17 @@ async def admin_update(pool: asyncpg.Pool, settings: Any, webhook_id: str,
     return present_admin(row)
 
 
-async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext) -> dict[str, Any]:
+async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext) -> Deleted:
     async with pool.acquire() as conn, conn.transaction():
         tenant_id = await store.admin_tenant(conn, webhook_id)
         if not await store.delete_admin(conn, webhook_id):
             raise WEBHOOK_NOT_FOUND()
         await _audit_admin(conn, tenant_id, "webhook.deleted", webhook_id, audit)
-    return {"id": webhook_id, "deleted": True}
+    return Deleted(id=webhook_id, deleted=True)
 
 
 async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
-                           query: AdminDeliveryQuery) -> Page[dict[str, Any]]:
+                           query: AdminDeliveryQuery) -> Page[AdminDelivery]:
     if await store.get_admin(pool, webhook_id) is None:
         raise WEBHOOK_NOT_FOUND()
     return await paginate(query, lambda k: store.list_deliveries(
@@ -333,7 +352,7 @@ async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
 
 
 async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,
-                       audit: AuditContext) -> dict[str, Any]:
+                       audit: AuditContext) -> Accepted:
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get_delivery(conn, None, delivery_id)
         if row is None or row["admin_webhook_id"] != webhook_id:
@@ -341,4 +360,4 @@ async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,
                 raise WEBHOOK_NOT_FOUND()
             raise DELIVERY_NOT_FOUND()
         await store.restart(conn, row["tenant_id"], [delivery_id])
-    return {"delivery_id": delivery_id, "status": "pending"}
+    return Accepted(delivery_id=delivery_id, status="pending")

@@ -73,8 +73,7 @@ def _counted(
 
 async def read(conn: Any) -> Snapshot:
     snap = Snapshot()
-    snap.outbox, snap.outbox_oldest = _counted(
-        await outbox_store.depth(conn), "topic", OUTBOX_TOPICS, OUTBOX_STATUSES)
+    snap.outbox, snap.outbox_oldest = _counted(await outbox_store.depth(conn), "topic", OUTBOX_TOPICS, OUTBOX_STATUSES)
     snap.jobs = {(q, s): 0 for q in JOB_QUEUES for s in JOB_STATUSES}
     snap.jobs_oldest = dict.fromkeys(JOB_QUEUES, 0.0)
     for r in await queue_depth(conn):
@@ -124,38 +123,63 @@ class BacklogCollector(Collector):
         snap = self.snapshot
         if snap is None or time.monotonic() - self.taken_at > STALE_SECONDS:
             return
-        yield _filled(GaugeMetricFamily(
-            "identity_outbox_depth", "Outbox rows waiting, in progress or failed, by topic and status",
-            labels=["topic", "status"]), snap.outbox)
-        yield _filled(GaugeMetricFamily(
-            "identity_outbox_oldest_due_seconds", "Age of the oldest due queued outbox row, by topic",
-            labels=["topic"]), snap.outbox_oldest)
-        yield _filled(GaugeMetricFamily(
-            "identity_job_queue_depth", "Jobs waiting (todo) or running (doing), by queue and status",
-            labels=["queue", "status"]), snap.jobs)
-        yield _filled(GaugeMetricFamily(
-            "identity_job_queue_oldest_due_seconds",
-            "Age of the oldest due job nobody has taken yet, by queue", labels=["queue"]), snap.jobs_oldest)
+        yield _filled(
+            GaugeMetricFamily(
+                "identity_outbox_depth",
+                "Outbox rows waiting, in progress or failed, by topic and status",
+                labels=["topic", "status"],
+            ),
+            snap.outbox,
+        )
+        yield _filled(
+            GaugeMetricFamily(
+                "identity_outbox_oldest_due_seconds",
+                "Age of the oldest due queued outbox row, by topic",
+                labels=["topic"],
+            ),
+            snap.outbox_oldest,
+        )
+        yield _filled(
+            GaugeMetricFamily(
+                "identity_job_queue_depth",
+                "Jobs waiting (todo) or running (doing), by queue and status",
+                labels=["queue", "status"],
+            ),
+            snap.jobs,
+        )
+        yield _filled(
+            GaugeMetricFamily(
+                "identity_job_queue_oldest_due_seconds",
+                "Age of the oldest due job nobody has taken yet, by queue",
+                labels=["queue"],
+            ),
+            snap.jobs_oldest,
+        )
         hooks = snap.webhooks
         pending = GaugeMetricFamily(
             "identity_webhook_deliveries_pending",
             "Webhook deliveries not yet delivered nor given up, every tenant, by the state of "
-            "their webhook (paused: held until the tenant resumes it)", labels=["state"])
+            "their webhook (paused: held until the tenant resumes it)",
+            labels=["state"],
+        )
         pending.add_metric(["active"], hooks["pending"])
         pending.add_metric(["paused"], hooks["paused"])
         yield pending
         yield GaugeMetricFamily(
             "identity_webhook_deliveries_due",
             "Pending deliveries of active webhooks due now (the others wait for a retry)",
-            value=hooks["due"])
+            value=hooks["due"],
+        )
         yield GaugeMetricFamily(
             "identity_webhook_deliveries_pending_webhooks",
             "Active webhooks (endpoints and admin webhooks) that pending deliveries wait for",
-            value=hooks["webhooks"])
+            value=hooks["webhooks"],
+        )
         yield GaugeMetricFamily(
             "identity_webhook_deliveries_oldest_pending_seconds",
-            "Age of the oldest pending delivery of an active webhook, from the start of its "
-            "series of attempts", value=hooks["oldest"])
+            "Age of the oldest pending delivery of an active webhook, from the start of its series of attempts",
+            value=hooks["oldest"],
+        )
 
 
 def _filled(gauge: GaugeMetricFamily, values: Mapping[Any, float]) -> GaugeMetricFamily:

@@ -46,8 +46,14 @@ def _migrate(dsn: str) -> None:
     from identity.db.migrate import migrate
 
     with progress("applying schema files") as advance:
-        asyncio.run(migrate(dsn, on_step=lambda name, done, total: advance(
-            steps=1 if done else 0, description=f"applying {name}", total=total)))
+        asyncio.run(
+            migrate(
+                dsn,
+                on_step=lambda name, done, total: advance(
+                    steps=1 if done else 0, description=f"applying {name}", total=total
+                ),
+            )
+        )
 
 
 def _prepare(settings: Settings, *, create_master: bool) -> str:
@@ -67,8 +73,7 @@ def _prepare(settings: Settings, *, create_master: bool) -> str:
 
             where = SecretOutput(settings.data_dir).show("A master key was created", key, "master-key")
             # Where it went, never the key: the log stream is kept by log collectors.
-            structlog.get_logger("identity.cli").info(
-                "master_key_created", last_four=key[-4:], shown_on=where)
+            structlog.get_logger("identity.cli").info("master_key_created", last_four=key[-4:], shown_on=where)
     return dsn
 
 
@@ -81,33 +86,44 @@ async def _mail(settings: Settings, dsn: str, args: argparse.Namespace) -> str:
     try:
         if args.command == "emails":
             box = SecretBox.load_or_create(settings.secret_key, settings.data_dir)
-            return await operator.list_emails(pool, box, tenant_id=args.tenant, to=args.to,
-                                              limit=args.limit, full=args.full)
+            return await operator.list_emails(
+                pool, box, tenant_id=args.tenant, to=args.to, limit=args.limit, full=args.full
+            )
         if args.outbox_command == "retry":
             ok = await operator.retry(pool, args.tenant, args.id)
             if not ok:
                 raise SystemExit("no failed or abandoned outbox row with that tenant and id")
             return f"requeued {args.id}"
-        return await operator.list_outbox(pool, tenant_id=args.tenant, topic=args.topic,
-                                          status=args.status, limit=args.limit)
+        return await operator.list_outbox(
+            pool, tenant_id=args.tenant, topic=args.topic, status=args.status, limit=args.limit
+        )
     finally:
         await pool.close()
 
 
 # -- the parser --------------------------------------------------------------------------------
 
+
 def _json(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of a table (for scripts)")
 
 
 def _tenant_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tenant", "-t", required=True, metavar="TENANT",
-                   help="the tenant's id (tnt_...) or slug; every lookup stays inside it")
+    p.add_argument(
+        "--tenant",
+        "-t",
+        required=True,
+        metavar="TENANT",
+        help="the tenant's id (tnt_...) or slug; every lookup stays inside it",
+    )
 
 
 def _secret_file(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--secret-file", metavar="PATH",
-                   help="write the new secret to this new file (mode 0600) instead of the terminal")
+    p.add_argument(
+        "--secret-file",
+        metavar="PATH",
+        help="write the new secret to this new file (mode 0600) instead of the terminal",
+    )
 
 
 def _group(sub: Any, name: str, dest: str, *, help: str, description: str) -> Any:
@@ -122,12 +138,15 @@ def _limit(p: argparse.ArgumentParser, default: int) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="identity", description="Identity and authentication service, and its operator's tools.",
+        prog="identity",
+        description="Identity and authentication service, and its operator's tools.",
         epilog="Configuration comes from IDENTITY_* environment variables (`identity config` shows "
-               "them). Without IDENTITY_DATABASE_URL the database is the embedded one under "
-               "IDENTITY_DATA_DIR (default ./.identity). docs/operations.md describes each command.")
-    parser.add_argument("--version", action="version", version=f"identity {__version__}",
-                        help="print the version and exit")
+        "them). Without IDENTITY_DATABASE_URL the database is the embedded one under "
+        "IDENTITY_DATA_DIR (default ./.identity). docs/operations.md describes each command.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"identity {__version__}", help="print the version and exit"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     for name, text in (
@@ -138,47 +157,87 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
         p.add_argument("--port", type=int, default=3000, help="port to listen on (default 3000)")
     sub.add_parser("worker", help="run the job workers only", description="run the job workers only")
-    sub.add_parser("migrate", help="apply the schema files in sql/ once each, in order",
-                   description="apply the schema files in sql/ once each, in order, under an advisory "
-                               "lock (creates the embedded database when there is none)")
+    sub.add_parser(
+        "migrate",
+        help="apply the schema files in sql/ once each, in order",
+        description="apply the schema files in sql/ once each, in order, under an advisory "
+        "lock (creates the embedded database when there is none)",
+    )
 
-    keys_sub = _group(sub, "keys", "keys_command",
-                      help="master keys and JWT signing keys",
-                      description="master keys and JWT signing keys")
-    km = keys_sub.add_parser("master", help="create a new master key and show it once (= master-keys create)",
-                             description="create a new master key; only its hash is stored")
+    keys_sub = _group(
+        sub,
+        "keys",
+        "keys_command",
+        help="master keys and JWT signing keys",
+        description="master keys and JWT signing keys",
+    )
+    km = keys_sub.add_parser(
+        "master",
+        help="create a new master key and show it once (= master-keys create)",
+        description="create a new master key; only its hash is stored",
+    )
     _secret_file(km)
     rotate = keys_sub.add_parser(
-        "rotate-signing", help="bring in a new JWT signing key; tokens already issued stay valid",
-        description="bring in a new JWT signing key; tokens already issued stay valid")
-    rotate.add_argument("--activate-in", default="0s",
-                        help="publish now, start signing this long from now (e.g. 1h); default now")
-    rotate.add_argument("--algorithm", choices=["ES256", "RS256"], action="append",
-                        help="rotate only this key family (repeatable); default both")
+        "rotate-signing",
+        help="bring in a new JWT signing key; tokens already issued stay valid",
+        description="bring in a new JWT signing key; tokens already issued stay valid",
+    )
+    rotate.add_argument(
+        "--activate-in", default="0s", help="publish now, start signing this long from now (e.g. 1h); default now"
+    )
+    rotate.add_argument(
+        "--algorithm",
+        choices=["ES256", "RS256"],
+        action="append",
+        help="rotate only this key family (repeatable); default both",
+    )
 
-    mk_sub = _group(sub, "master-keys", "master_command",
-                    help="create, list and revoke master keys",
-                    description="master keys (mk_live_...) manage tenants; only their hashes are stored")
-    mkc = mk_sub.add_parser("create", help="create a new master key and show it once",
-                            description="create a new master key and show it once")
+    mk_sub = _group(
+        sub,
+        "master-keys",
+        "master_command",
+        help="create, list and revoke master keys",
+        description="master keys (mk_live_...) manage tenants; only their hashes are stored",
+    )
+    mkc = mk_sub.add_parser(
+        "create",
+        help="create a new master key and show it once",
+        description="create a new master key and show it once",
+    )
     _secret_file(mkc)
-    mkl = mk_sub.add_parser("list", help="list stored master keys (id, prefix, last four, status)",
-                            description="list stored master keys; IDENTITY_MASTER_KEY is not stored, so not listed")
+    mkl = mk_sub.add_parser(
+        "list",
+        help="list stored master keys (id, prefix, last four, status)",
+        description="list stored master keys; IDENTITY_MASTER_KEY is not stored, so not listed",
+    )
     _json(mkl)
-    mkr = mk_sub.add_parser("revoke", help="revoke a master key; it stops working at once",
-                            description="revoke a master key; it stops working at once")
+    mkr = mk_sub.add_parser(
+        "revoke",
+        help="revoke a master key; it stops working at once",
+        description="revoke a master key; it stops working at once",
+    )
     mkr.add_argument("id", help="the key's id (mk_..., from `identity master-keys list`)")
 
-    t_sub = _group(sub, "tenants", "tenants_command",
-                   help="create, list and show tenants",
-                   description="create, list and show tenants (as the control plane API does)")
-    tc = t_sub.add_parser("create", help="create a tenant with its publishable and secret keys",
-                          description="create a tenant; prints its id (TID) and publishable key (PK), "
-                                      "and shows its secret key (SK) once")
+    t_sub = _group(
+        sub,
+        "tenants",
+        "tenants_command",
+        help="create, list and show tenants",
+        description="create, list and show tenants (as the control plane API does)",
+    )
+    tc = t_sub.add_parser(
+        "create",
+        help="create a tenant with its publishable and secret keys",
+        description="create a tenant; prints its id (TID) and publishable key (PK), and shows its secret key (SK) once",
+    )
     tc.add_argument("name", help="the tenant's display name")
     tc.add_argument("--slug", help="URL-safe unique name (default: made from the name)")
-    tc.add_argument("--plan", default="free", choices=["free", "starter", "pro", "enterprise"],
-                    help="billing plan, which sets the rate limits (default free)")
+    tc.add_argument(
+        "--plan",
+        default="free",
+        choices=["free", "starter", "pro", "enterprise"],
+        help="billing plan, which sets the rate limits (default free)",
+    )
     tc.add_argument("--owner-email", help="also create an owner user with this address")
     _secret_file(tc)
     _json(tc)
@@ -188,18 +247,25 @@ def build_parser() -> argparse.ArgumentParser:
     tl.add_argument("--plan", choices=["free", "starter", "pro", "enterprise"], help="only tenants on this plan")
     _limit(tl, 20)
     _json(tl)
-    ts = t_sub.add_parser("show", help="one tenant with its settings and counts",
-                          description="one tenant with its settings and counts")
+    ts = t_sub.add_parser(
+        "show", help="one tenant with its settings and counts", description="one tenant with its settings and counts"
+    )
     ts.add_argument("tenant", help="the tenant's id (tnt_...) or slug")
     _json(ts)
 
-    u_sub = _group(sub, "users", "users_command",
-                   help="look up a user; verify their email, unlock them, reset their MFA",
-                   description="user support actions; each change is audited with actor type operator")
+    u_sub = _group(
+        sub,
+        "users",
+        "users_command",
+        help="look up a user; verify their email, unlock them, reset their MFA",
+        description="user support actions; each change is audited with actor type operator",
+    )
     for name, text in (
         ("find", "show a user (status, verification, MFA, lockout)"),
-        ("verify-email", "mark the user's email address verified (sign-in then stops answering "
-                         "403 email_not_verified)"),
+        (
+            "verify-email",
+            "mark the user's email address verified (sign-in then stops answering 403 email_not_verified)",
+        ),
         ("unlock", "clear a lockout after too many wrong passwords"),
         ("reset-mfa", "remove all of the user's MFA factors and backup codes (lost device)"),
     ):
@@ -209,65 +275,107 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "find":
             _json(p)
 
-    w_sub = _group(sub, "webhooks", "webhooks_command",
-                   help="list and retry webhook deliveries",
-                   description="webhook deliveries of one tenant")
-    wd = w_sub.add_parser("deliveries", help="list deliveries, newest first",
-                          description="list deliveries, newest first, to the tenant's and admin webhooks")
+    w_sub = _group(
+        sub,
+        "webhooks",
+        "webhooks_command",
+        help="list and retry webhook deliveries",
+        description="webhook deliveries of one tenant",
+    )
+    wd = w_sub.add_parser(
+        "deliveries",
+        help="list deliveries, newest first",
+        description="list deliveries, newest first, to the tenant's and admin webhooks",
+    )
     _tenant_arg(wd)
     wd.add_argument("--webhook", help="only deliveries to this webhook (whk_... or its admin webhook id)")
     wd.add_argument("--status", choices=["pending", "delivered", "failed"], help="only deliveries in this status")
     wd.add_argument("--event", help="only deliveries of this event type (e.g. user.created)")
     _limit(wd, 50)
     _json(wd)
-    wr = w_sub.add_parser("retry", help="start a new series of attempts for deliveries now",
-                          description="start a new series of attempts now (five retries on the schedule again)")
+    wr = w_sub.add_parser(
+        "retry",
+        help="start a new series of attempts for deliveries now",
+        description="start a new series of attempts now (five retries on the schedule again)",
+    )
     _tenant_arg(wr)
     wr.add_argument("delivery", nargs="*", help="delivery ids (del_...) to retry")
     wr.add_argument("--all-failed", action="store_true", help="retry every failed delivery of the tenant")
     wr.add_argument("--webhook", help="with --all-failed: only this webhook's")
     _limit(wr, 1000)
 
-    st = sub.add_parser("status", help="job queues, outbox and webhook backlog",
-                        description="job queue depth and the age of the oldest job due per queue; "
-                                    "outbox and pending webhook deliveries per tenant")
+    st = sub.add_parser(
+        "status",
+        help="job queues, outbox and webhook backlog",
+        description="job queue depth and the age of the oldest job due per queue; "
+        "outbox and pending webhook deliveries per tenant",
+    )
     _json(st)
-    cf = sub.add_parser("config", help="the effective configuration, secrets masked",
-                        description="every IDENTITY_* setting as this process reads it; credentials "
-                                    "show only whether they are set, URLs lose their passwords")
+    cf = sub.add_parser(
+        "config",
+        help="the effective configuration, secrets masked",
+        description="every IDENTITY_* setting as this process reads it; credentials "
+        "show only whether they are set, URLs lose their passwords",
+    )
     _json(cf)
 
-    d_sub = _group(sub, "db", "db_command",
-                   help="the embedded database: psql, stop",
-                   description="the database under IDENTITY_DATA_DIR (or IDENTITY_DATABASE_URL)")
-    dp = d_sub.add_parser("psql", help="open psql on the service's database",
-                          description="open psql on the service's database (starts the embedded "
-                                      "server if needed, and stops it again afterwards)")
+    d_sub = _group(
+        sub,
+        "db",
+        "db_command",
+        help="the embedded database: psql, stop",
+        description="the database under IDENTITY_DATA_DIR (or IDENTITY_DATABASE_URL)",
+    )
+    dp = d_sub.add_parser(
+        "psql",
+        help="open psql on the service's database",
+        description="open psql on the service's database (starts the embedded "
+        "server if needed, and stops it again afterwards)",
+    )
     dp.add_argument("psql_args", nargs=argparse.REMAINDER, help="further arguments for psql (after --)")
-    d_sub.add_parser("stop", help="stop the embedded Postgres (a running serve loses its database)",
-                     description="stop the embedded Postgres under IDENTITY_DATA_DIR")
+    d_sub.add_parser(
+        "stop",
+        help="stop the embedded Postgres (a running serve loses its database)",
+        description="stop the embedded Postgres under IDENTITY_DATA_DIR",
+    )
 
-    emails_sub = _group(sub, "emails", "emails_command",
-                        help="the email log (stored messages without IDENTITY_SMTP_URL)",
-                        description="the email log (stored messages without IDENTITY_SMTP_URL)")
-    el = emails_sub.add_parser("list", help="newest emails first, with their links and codes",
-                               description="newest emails first, with their links and codes")
+    emails_sub = _group(
+        sub,
+        "emails",
+        "emails_command",
+        help="the email log (stored messages without IDENTITY_SMTP_URL)",
+        description="the email log (stored messages without IDENTITY_SMTP_URL)",
+    )
+    el = emails_sub.add_parser(
+        "list",
+        help="newest emails first, with their links and codes",
+        description="newest emails first, with their links and codes",
+    )
     el.add_argument("--tenant", help="only this tenant's emails (tenant id)")
     el.add_argument("--to", help="only emails to this address")
     _limit(el, 20)
     el.add_argument("--full", action="store_true", help="print whole text bodies")
-    outbox_sub = _group(sub, "outbox", "outbox_command",
-                        help="inspect and retry outbox rows",
-                        description="inspect and retry outbox rows")
-    ol = outbox_sub.add_parser("list", help="newest rows first: status, attempts, last error",
-                               description="newest rows first: status, attempts, last error")
+    outbox_sub = _group(
+        sub,
+        "outbox",
+        "outbox_command",
+        help="inspect and retry outbox rows",
+        description="inspect and retry outbox rows",
+    )
+    ol = outbox_sub.add_parser(
+        "list",
+        help="newest rows first: status, attempts, last error",
+        description="newest rows first: status, attempts, last error",
+    )
     ol.add_argument("--tenant", help="only this tenant's rows (tenant id)")
     ol.add_argument("--topic", help="only rows of this topic (email, sms)")
-    ol.add_argument("--status", choices=["queued", "processing", "sent", "failed", "abandoned"],
-                    help="only rows in this status")
+    ol.add_argument(
+        "--status", choices=["queued", "processing", "sent", "failed", "abandoned"], help="only rows in this status"
+    )
     _limit(ol, 50)
-    orr = outbox_sub.add_parser("retry", help="requeue a failed or abandoned row",
-                                description="requeue a failed or abandoned row")
+    orr = outbox_sub.add_parser(
+        "retry", help="requeue a failed or abandoned row", description="requeue a failed or abandoned row"
+    )
     orr.add_argument("tenant", help="the row's tenant id")
     orr.add_argument("id", help="the outbox row's id")
     return parser
@@ -275,22 +383,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 # -- dispatch ----------------------------------------------------------------------------------
 
+
 def _operator_handler(args: argparse.Namespace) -> Any:
     from identity.console import commands as c
 
     table = {
-        ("master-keys", "create"): c.master_create, ("master-keys", "list"): c.master_list,
-        ("master-keys", "revoke"): c.master_revoke, ("keys", "master"): c.master_create,
-        ("tenants", "create"): c.tenants_create, ("tenants", "list"): c.tenants_list,
+        ("master-keys", "create"): c.master_create,
+        ("master-keys", "list"): c.master_list,
+        ("master-keys", "revoke"): c.master_revoke,
+        ("keys", "master"): c.master_create,
+        ("tenants", "create"): c.tenants_create,
+        ("tenants", "list"): c.tenants_list,
         ("tenants", "show"): c.tenants_show,
-        ("users", "find"): c.users_find, ("users", "verify-email"): c.users_verify_email,
-        ("users", "unlock"): c.users_unlock, ("users", "reset-mfa"): c.users_reset_mfa,
-        ("webhooks", "deliveries"): c.webhooks_deliveries, ("webhooks", "retry"): c.webhooks_retry,
+        ("users", "find"): c.users_find,
+        ("users", "verify-email"): c.users_verify_email,
+        ("users", "unlock"): c.users_unlock,
+        ("users", "reset-mfa"): c.users_reset_mfa,
+        ("webhooks", "deliveries"): c.webhooks_deliveries,
+        ("webhooks", "retry"): c.webhooks_retry,
         ("status", None): c.status,
     }
-    action = next((getattr(args, a) for a in ("master_command", "keys_command", "tenants_command",
-                                              "users_command", "webhooks_command")
-                   if getattr(args, a, None)), None)
+    action = next(
+        (
+            getattr(args, a)
+            for a in ("master_command", "keys_command", "tenants_command", "users_command", "webhooks_command")
+            if getattr(args, a, None)
+        ),
+        None,
+    )
     return table.get((args.command, action))
 
 
@@ -307,8 +427,11 @@ def _db(settings: Settings, args: argparse.Namespace) -> int:
         if not embedded.exists(settings.data_dir):
             raise SystemExit(embedded.missing_message(settings.data_dir))
         stopped = embedded.stop_embedded(settings.data_dir)
-        print(f"stopped the embedded Postgres at {embedded.pgdata_of(settings.data_dir)}" if stopped
-              else f"the embedded Postgres at {embedded.pgdata_of(settings.data_dir)} was not running")
+        print(
+            f"stopped the embedded Postgres at {embedded.pgdata_of(settings.data_dir)}"
+            if stopped
+            else f"the embedded Postgres at {embedded.pgdata_of(settings.data_dir)} was not running"
+        )
         return 0
     psql = shutil.which("psql")
     if psql is None:
@@ -343,8 +466,11 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(_db(settings, args))
 
     handler = _operator_handler(args)
-    if handler is not None or args.command in ("emails", "outbox") or (
-            args.command == "keys" and args.keys_command == "rotate-signing"):
+    if (
+        handler is not None
+        or args.command in ("emails", "outbox")
+        or (args.command == "keys" and args.keys_command == "rotate-signing")
+    ):
         _operate(settings, args, handler)
         return
 

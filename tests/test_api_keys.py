@@ -9,7 +9,8 @@ from tests.support.api import assert_error
 
 async def test_create_shows_the_key_once(tenant) -> None:
     status, created, _ = await tenant.secret(
-        "POST", "/v1/api-keys",
+        "POST",
+        "/v1/api-keys",
         json={"name": "backend", "type": "secret", "scopes": ["users:read", "users:write"]},
     )
     assert status == 201
@@ -22,16 +23,19 @@ async def test_create_shows_the_key_once(tenant) -> None:
     assert status == 201 and pub["key"].startswith("pk_live_")
 
 
-@pytest.mark.parametrize("bad", [
-    {"name": "", "type": "secret"},
-    {"name": "x", "type": "other"},
-    {"name": "x", "type": "secret", "scopes": ["users:destroy"]},
-    {"name": "x", "type": "secret", "scopes": []},
-    {"name": "x", "type": "secret", "scopes": ["*", "users:read"]},
-    {"name": "x", "type": "publishable", "scopes": ["users:read"]},
-    {"name": "x", "type": "secret", "expires_in": "soon"},
-    {"name": "x", "type": "secret", "expires_in": "20000d"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"name": "", "type": "secret"},
+        {"name": "x", "type": "other"},
+        {"name": "x", "type": "secret", "scopes": ["users:destroy"]},
+        {"name": "x", "type": "secret", "scopes": []},
+        {"name": "x", "type": "secret", "scopes": ["*", "users:read"]},
+        {"name": "x", "type": "publishable", "scopes": ["users:read"]},
+        {"name": "x", "type": "secret", "expires_in": "soon"},
+        {"name": "x", "type": "secret", "expires_in": "20000d"},
+    ],
+)
 async def test_create_rejects_bad_input(tenant, bad) -> None:
     status, before, _ = await tenant.secret("GET", "/v1/api-keys")
     status, body, _ = await tenant.secret("POST", "/v1/api-keys", json=bad)
@@ -108,9 +112,7 @@ async def test_rotate_with_grace_period(tenant) -> None:
     assert status == 200
     status, got, _ = await tenant.secret("GET", f"/v1/api-keys/{rotated['id']}")
     assert got["revoked"] is True
-    status, body, _ = await tenant.secret(
-        "POST", "/v1/api-keys/rotate", json={"id": rotated["id"]}
-    )
+    status, body, _ = await tenant.secret("POST", "/v1/api-keys/rotate", json={"id": rotated["id"]})
     assert status == 409 and body["error"]["code"] == "api_key_revoked"
     for bad in ({"id": old["id"], "grace_period": "later"}, {"id": old["id"], "grace_period": "90d"}, {}):
         status, body, _ = await tenant.secret("POST", "/v1/api-keys/rotate", json=bad)

@@ -15,8 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: Builds the app and the worker from every package; may import anything, imported by none of
 #: the packages (identity/wiring.py says which is which).
-COMPOSITION = frozenset({"identity.app", "identity.wiring", "identity.runner", "identity.cli",
-                         "identity.console", "workers.run"})
+COMPOSITION = frozenset(
+    {"identity.app", "identity.wiring", "identity.runner", "identity.cli", "identity.console", "workers.run"}
+)
 
 
 def _module_name(path: Path) -> str:
@@ -119,15 +120,22 @@ def _describe(graph: dict[str, dict[str, list[str]]], component: list[str]) -> s
 
 
 def _without_composition(graph: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
-    return {s: {t: w for t, w in targets.items() if t not in COMPOSITION}
-            for s, targets in graph.items() if s not in COMPOSITION}
+    return {
+        s: {t: w for t, w in targets.items() if t not in COMPOSITION}
+        for s, targets in graph.items()
+        if s not in COMPOSITION
+    }
 
 
 def test_no_package_imports_the_composition_root() -> None:
     graph = import_graph()
-    wrong = [f"{source} -> {target}: {', '.join(where[:3])}"
-             for source, targets in graph.items() if source not in COMPOSITION
-             for target, where in targets.items() if target in COMPOSITION]
+    wrong = [
+        f"{source} -> {target}: {', '.join(where[:3])}"
+        for source, targets in graph.items()
+        if source not in COMPOSITION
+        for target, where in targets.items()
+        if target in COMPOSITION
+    ]
     assert not wrong, "only the composition root imports the composition root:\n" + "\n".join(wrong)
 
 
@@ -140,15 +148,29 @@ def test_no_import_cycle_between_packages() -> None:
 def test_the_foundation_imports_no_feature() -> None:
     """The HTTP framework, the database, configuration and the shared records are below every
     feature package."""
-    foundation = {"identity.http", "identity.db", "identity.config", "identity.crypto",
-                  "identity.ids", "identity.state", "identity.principals", "identity.jsontext",
-                  "identity.durations", "identity.origin", "identity.tracing", "identity.logs",
-                  "identity.outbound"}
+    foundation = {
+        "identity.http",
+        "identity.db",
+        "identity.config",
+        "identity.crypto",
+        "identity.ids",
+        "identity.state",
+        "identity.principals",
+        "identity.jsontext",
+        "identity.durations",
+        "identity.origin",
+        "identity.tracing",
+        "identity.logs",
+        "identity.outbound",
+    }
     graph = import_graph()
     allowed = foundation
-    wrong = [f"{source} -> {target}: {', '.join(where[:3])}"
-             for source in sorted(foundation) for target, where in sorted(graph.get(source, {}).items())
-             if target not in allowed]
+    wrong = [
+        f"{source} -> {target}: {', '.join(where[:3])}"
+        for source in sorted(foundation)
+        for target, where in sorted(graph.get(source, {}).items())
+        if target not in allowed
+    ]
     assert not wrong, "the foundation imports a feature:\n" + "\n".join(wrong)
 
 

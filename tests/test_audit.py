@@ -20,8 +20,9 @@ async def _logs(tenant, query: str = "", token: str | None = None) -> dict:
 
 async def test_entries_and_their_shape(api: Api, tenant) -> None:
     user = await create_user(tenant)
-    await tenant.secret("POST", f"/v1/users/{user['id']}/ban", json={"reason": "abuse"},
-                        headers={"User-Agent": "admin-panel/1.0"})
+    await tenant.secret(
+        "POST", f"/v1/users/{user['id']}/ban", json={"reason": "abuse"}, headers={"User-Agent": "admin-panel/1.0"}
+    )
     body = await _logs(tenant)
     actions = [e["action"] for e in body["data"]]
     assert actions[:2] == ["user.banned", "user.created"]
@@ -53,7 +54,8 @@ async def test_filters_and_pages(api: Api, app, tenant, make_tenant) -> None:
     body = await _logs(tenant, "action=user.created")
     assert len(body["data"]) == 7
     assert [e["resource"]["id"] for e in body["data"][1:]] == [other_key_user["id"]] + [
-        u["id"] for u in reversed(users)]
+        u["id"] for u in reversed(users)
+    ]
     assert (await _logs(tenant, f"actor_id={made['id']}"))["data"][0]["action"] == "user.created"
     assert len((await _logs(tenant, f"actor_id={made['id']}"))["data"]) == 1
     assert {e["resource"]["type"] for e in (await _logs(tenant, "resource_type=api_key"))["data"]} == {"api_key"}
@@ -64,8 +66,11 @@ async def test_filters_and_pages(api: Api, app, tenant, make_tenant) -> None:
     for order in ("desc", "asc"):
         seen, cursor = [], None
         while True:
-            body = await _logs(tenant, f"action=user.created&limit=2&order={order}" +
-                               (f"&cursor={cursor}" if cursor else ""), token=key)
+            body = await _logs(
+                tenant,
+                f"action=user.created&limit=2&order={order}" + (f"&cursor={cursor}" if cursor else ""),
+                token=key,
+            )
             seen += [e["id"] for e in body["data"]]
             cursor = body["next_cursor"]
             if cursor is None:
@@ -93,10 +98,17 @@ async def test_filters_and_pages(api: Api, app, tenant, make_tenant) -> None:
 
 
 async def test_bad_queries_and_scopes(api: Api, tenant) -> None:
-    for bad, field in (("limit=0", "limit"), ("limit=501", "limit"), ("from=yesterday", "from"),
-                       ("to=2025-02-30", "to"), ("from=2025-02-02&to=2025-02-01", "from"),
-                       ("cursor=%25%25", "cursor"), ("cursor=WyJ4Il0", "cursor"),
-                       ("resource_type=User%20X", "resource_type"), ("order=new", "order")):
+    for bad, field in (
+        ("limit=0", "limit"),
+        ("limit=501", "limit"),
+        ("from=yesterday", "from"),
+        ("to=2025-02-30", "to"),
+        ("from=2025-02-02&to=2025-02-01", "from"),
+        ("cursor=%25%25", "cursor"),
+        ("cursor=WyJ4Il0", "cursor"),
+        ("resource_type=User%20X", "resource_type"),
+        ("order=new", "order"),
+    ):
         status, err, _ = await tenant.secret("GET", f"/v1/admin/audit-logs?{bad}")
         assert status == 422, (bad, err)
         assert_error(err, "validation_error", 422)
@@ -113,11 +125,11 @@ async def test_entries_commit_with_their_change_only(api: Api, app, tenant) -> N
     user = await create_user(tenant)
     before = len((await _logs(tenant))["data"])
     # Refused changes record nothing.
-    await tenant.secret("POST", "/v1/users", json={"email": user["email"]})                   # 409
+    await tenant.secret("POST", "/v1/users", json={"email": user["email"]})  # 409
     await tenant.secret("POST", f"/v1/users/{user['id']}/ban")
-    await tenant.secret("POST", f"/v1/users/{user['id']}/disable")                             # 409
-    await tenant.secret("PATCH", f"/v1/users/{user['id']}", json={"email": "bad"})             # 422
-    await tenant.secret("POST", "/v1/users/usr_none/enable")                                   # 404
+    await tenant.secret("POST", f"/v1/users/{user['id']}/disable")  # 409
+    await tenant.secret("PATCH", f"/v1/users/{user['id']}", json={"email": "bad"})  # 422
+    await tenant.secret("POST", "/v1/users/usr_none/enable")  # 404
     assert len((await _logs(tenant))["data"]) == before + 1  # the ban only
     # Concurrent changes each get exactly one entry.
     users = [await create_user(tenant) for _ in range(5)]

@@ -31,7 +31,6 @@ async def _outbox(app, tenant_id: str, template: str | None = None) -> list[dict
     return out
 
 
-
 async def test_sign_up_returns_reduced_user_and_session(api: Api, tenant, app) -> None:
     email = _email()
     status, body, _ = await tenant.public(

@@ -40,8 +40,9 @@ async def test_magic_link_signs_in_and_verifies_the_email(api: Api, app, tenant,
     assert body["user"]["id"] == created["user"]["id"] and body["user"]["email_verified"] is True
     assert body["session"]["access_token"]
     # The password chosen before the address was proven is gone (tests/test_prehijack.py).
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                          json={"email": email, "password": STRONG_PASSWORD})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-in", json={"email": email, "password": STRONG_PASSWORD}
+    )
     assert_error(body, "invalid_credentials", 401)
     # a used link is refused
     status, body, _ = await tenant.public("POST", "/v1/auth/magic-link/verify", json={"token": token})

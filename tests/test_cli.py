@@ -68,8 +68,9 @@ async def fresh_dsn(server_dsn: str):
 
 def _popen(cmd: list[str], env: dict[str, str]) -> subprocess.Popen:
     # A new session: no controlling terminal, as under a service manager or in a container.
-    return subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    return subprocess.Popen(
+        cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
 
 
 def _shown_secret(stderr: str) -> str:
@@ -84,8 +85,15 @@ def _shown_secret(stderr: str) -> str:
 async def test_migrate_and_keys_master(tmp_path: Path, fresh_dsn: str) -> None:
     env = _env(tmp_path, IDENTITY_DATABASE_URL=fresh_dsn)
     subprocess.run([*IDENTITY, "migrate"], env=env, check=True, capture_output=True, timeout=120)
-    done = subprocess.run([*IDENTITY, "keys", "master", "--secret-file", str(tmp_path / "mk")], env=env,
-                          check=True, capture_output=True, text=True, timeout=120, start_new_session=True)
+    done = subprocess.run(
+        [*IDENTITY, "keys", "master", "--secret-file", str(tmp_path / "mk")],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        start_new_session=True,
+    )
     assert "mk_live_" not in done.stdout + done.stderr
     key = _shown_secret(done.stderr)
     assert re.fullmatch(r"mk_live_[0-9A-Za-z]{32,}", key)
@@ -156,8 +164,14 @@ async def test_serve_on_embedded_postgres_survives_restart_and_stops_cleanly(tmp
         # and stops it again when it ends.
         elsewhere = tmp_path / "elsewhere"
         elsewhere.mkdir()
-        done = subprocess.run([*IDENTITY, "tenants", "show", tenant_id, "--json"], env=env, cwd=elsewhere,
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [*IDENTITY, "tenants", "show", tenant_id, "--json"],
+            env=env,
+            cwd=elsewhere,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["name"] == "Persisted"
         assert not _postgres_running(pgdata)
@@ -187,7 +201,8 @@ def _postgres_running(pgdata: Path) -> bool:
 
 
 async def test_serve_logs_json_lines_only_and_shows_the_master_key_outside_the_logs(
-        tmp_path: Path, fresh_dsn: str) -> None:
+    tmp_path: Path, fresh_dsn: str
+) -> None:
     """stdout is the JSON log stream (one object per line); the first start's master key goes
     to no log stream, stdout or stderr: without a terminal, to a 0600 file that stderr names."""
     port = _free_port()
@@ -211,7 +226,11 @@ async def test_serve_logs_json_lines_only_and_shows_the_master_key_outside_the_l
     try:
         from identity.crypto import sha256_hex
 
-        assert await conn.fetchval("SELECT count(*) FROM master_keys WHERE key_hash = $1 AND revoked_at IS NULL",
-                                   sha256_hex(master)) == 1
+        assert (
+            await conn.fetchval(
+                "SELECT count(*) FROM master_keys WHERE key_hash = $1 AND revoked_at IS NULL", sha256_hex(master)
+            )
+            == 1
+        )
     finally:
         await conn.close()

@@ -35,12 +35,20 @@ def _env(tmp_path: Path, dsn: str | None = None, **extra: str) -> dict[str, str]
     return env
 
 
-async def cli(env: dict[str, str], *args: str, cwd: Path | None = None, ok: bool = True
-              ) -> subprocess.CompletedProcess[str]:
+async def cli(
+    env: dict[str, str], *args: str, cwd: Path | None = None, ok: bool = True
+) -> subprocess.CompletedProcess[str]:
     # A new session: no controlling terminal, so secrets take the documented file path.
     done = await asyncio.to_thread(
-        subprocess.run, [*IDENTITY, *args], env=env, cwd=cwd, capture_output=True, text=True,
-        timeout=120, start_new_session=True)
+        subprocess.run,
+        [*IDENTITY, *args],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        start_new_session=True,
+    )
     if ok:
         assert done.returncode == 0, done.stderr
     return done
@@ -52,6 +60,7 @@ def _secret_in(path: Path) -> str:
 
 
 # -- help and version --------------------------------------------------------------------------
+
 
 def _parsers(parser: argparse.ArgumentParser, path: str = "identity"):
     yield path, parser
@@ -85,13 +94,18 @@ async def test_version_and_help(tmp_path: Path) -> None:
 
 # -- the database is found the same way from anywhere ------------------------------------------
 
+
 async def test_operator_commands_elsewhere_create_no_database(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = _env(tmp_path)
     del env["IDENTITY_DATA_DIR"]  # the default, ./.identity of the working directory
-    for args in (["emails", "list"], ["status"], ["users", "find", "-t", "acme", "a@example.com"],
-                 ["db", "psql", "--", "-c", "select 1"]):
+    for args in (
+        ["emails", "list"],
+        ["status"],
+        ["users", "find", "-t", "acme", "a@example.com"],
+        ["db", "psql", "--", "-c", "select 1"],
+    ):
         done = await cli(env, *args, cwd=elsewhere, ok=False)
         assert done.returncode != 0, (args, done.stdout)
         assert f"no embedded database at {elsewhere / '.identity' / 'pgdata'}" in done.stderr, done.stderr
@@ -101,11 +115,23 @@ async def test_operator_commands_elsewhere_create_no_database(tmp_path: Path) ->
 
 # -- tenants and master keys -------------------------------------------------------------------
 
+
 async def test_tenants_create_list_show(api: Any, app: Any, database_dsn: str, tmp_path: Path) -> None:
     env = _env(tmp_path, database_dsn)
     secret_file = tmp_path / "sk.txt"
-    done = await cli(env, "tenants", "create", "Cli Corp", "--owner-email", "owner@cli.example",
-                     "--plan", "pro", "--secret-file", str(secret_file), "--json")
+    done = await cli(
+        env,
+        "tenants",
+        "create",
+        "Cli Corp",
+        "--owner-email",
+        "owner@cli.example",
+        "--plan",
+        "pro",
+        "--secret-file",
+        str(secret_file),
+        "--json",
+    )
     created = json.loads(done.stdout)
     assert created["id"].startswith("tnt_") and created["publishable_key"].startswith("pk_")
     assert "sk_live_" not in done.stdout + done.stderr
@@ -125,7 +151,8 @@ async def test_tenants_create_list_show(api: Any, app: Any, database_dsn: str, t
     assert created["id"] in table and "Cli Corp" in table
 
     entry = await state(app).pool.fetchrow(
-        "SELECT actor FROM audit_log WHERE tenant_id = $1 AND action = 'tenant.created'", created["id"])
+        "SELECT actor FROM audit_log WHERE tenant_id = $1 AND action = 'tenant.created'", created["id"]
+    )
     assert entry["actor"]["type"] == "operator" and entry["actor"]["id"].startswith("cli:")
 
     # Bad input is refused with the API's code and changes nothing.
@@ -168,14 +195,17 @@ async def test_master_keys_create_list_revoke(api: Any, database_dsn: str, tmp_p
 
 # -- users -------------------------------------------------------------------------------------
 
-async def test_users_find_verify_unlock_reset_mfa(api: Any, app: Any, make_tenant: Any, database_dsn: str,
-                                                  tmp_path: Path) -> None:
+
+async def test_users_find_verify_unlock_reset_mfa(
+    api: Any, app: Any, make_tenant: Any, database_dsn: str, tmp_path: Path
+) -> None:
     env = _env(tmp_path, database_dsn)
     tenant = await make_tenant()  # email verification required (the default)
     other = await make_tenant()
     email = "ada@cli.example"
-    status, created, _ = await tenant.public("POST", "/v1/auth/sign-up",
-                                             json={"email": email, "password": STRONG_PASSWORD})
+    status, created, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD}
+    )
     assert status == 201, created
     user_id = created["user"]["id"]
 
@@ -212,14 +242,20 @@ async def test_users_find_verify_unlock_reset_mfa(api: Any, app: Any, make_tenan
     assert status == 200, body
 
     pool = state(app).pool
-    actions = {r["action"]: r for r in await pool.fetch(
-        "SELECT action, actor, metadata FROM audit_log WHERE tenant_id = $1 AND resource_id = $2",
-        tenant.id, user_id)}
+    actions = {
+        r["action"]: r
+        for r in await pool.fetch(
+            "SELECT action, actor, metadata FROM audit_log WHERE tenant_id = $1 AND resource_id = $2",
+            tenant.id,
+            user_id,
+        )
+    }
     for action in ("user.updated", "user.unlocked", "mfa.reset"):
         assert actions[action]["actor"]["type"] == "operator", action
     assert actions["mfa.reset"]["metadata"]["factors_removed"] == [factor_id]
-    events = [r["type"] for r in await pool.fetch(
-        "SELECT type FROM events WHERE tenant_id = $1 ORDER BY id", tenant.id)]
+    events = [
+        r["type"] for r in await pool.fetch("SELECT type FROM events WHERE tenant_id = $1 ORDER BY id", tenant.id)
+    ]
     assert "mfa.removed" in events and "user.updated" in events
     gone = await cli(env, "users", "unlock", "-t", tenant.id, "usr_nope", ok=False)
     assert gone.returncode == 1 and "user_not_found" in gone.stderr
@@ -227,29 +263,53 @@ async def test_users_find_verify_unlock_reset_mfa(api: Any, app: Any, make_tenan
 
 # -- webhooks and status -----------------------------------------------------------------------
 
-async def test_webhook_deliveries_retry_and_status(api: Any, app: Any, make_tenant: Any, database_dsn: str,
-                                                   tmp_path: Path) -> None:
+
+async def test_webhook_deliveries_retry_and_status(
+    api: Any, app: Any, make_tenant: Any, database_dsn: str, tmp_path: Path
+) -> None:
     from identity.webhooks import store
 
     env = _env(tmp_path, database_dsn)
     tenant = await make_tenant()
     other = await make_tenant()
-    status, hook, _ = await tenant.secret("POST", "/v1/webhooks",
-                                          json={"url": "http://127.0.0.1:9/hook", "events": ["*"]})
+    status, hook, _ = await tenant.secret(
+        "POST", "/v1/webhooks", json={"url": "http://127.0.0.1:9/hook", "events": ["*"]}
+    )
     assert status == 201, hook
     pool = state(app).pool
     async with pool.acquire() as conn, conn.transaction():
-        await store.insert_deliveries(conn, tenant.id, "evt_cli_1", "user.created",
-                                      [("del_cli_pending", hook["id"], None, "{}")])
-        await store.insert_deliveries(conn, tenant.id, "evt_cli_2", "user.deleted",
-                                      [("del_cli_failed", hook["id"], None, "{}")], with_jobs=False)
-    await pool.execute("UPDATE webhook_deliveries SET status = 'failed', attempts = 6, last_error = 'refused' "
-                       "WHERE tenant_id = $1 AND id = 'del_cli_failed'", tenant.id)
+        await store.insert_deliveries(
+            conn, tenant.id, "evt_cli_1", "user.created", [("del_cli_pending", hook["id"], None, "{}")]
+        )
+        await store.insert_deliveries(
+            conn, tenant.id, "evt_cli_2", "user.deleted", [("del_cli_failed", hook["id"], None, "{}")], with_jobs=False
+        )
+    await pool.execute(
+        "UPDATE webhook_deliveries SET status = 'failed', attempts = 6, last_error = 'refused' "
+        "WHERE tenant_id = $1 AND id = 'del_cli_failed'",
+        tenant.id,
+    )
 
     listed = json.loads((await cli(env, "webhooks", "deliveries", "-t", tenant.id, "--json")).stdout)
     assert {d["id"]: d["status"] for d in listed} == {"del_cli_pending": "pending", "del_cli_failed": "failed"}
-    only = json.loads((await cli(env, "webhooks", "deliveries", "-t", tenant.id, "--status", "failed",
-                                 "--event", "user.deleted", "--webhook", hook["id"], "--json")).stdout)
+    only = json.loads(
+        (
+            await cli(
+                env,
+                "webhooks",
+                "deliveries",
+                "-t",
+                tenant.id,
+                "--status",
+                "failed",
+                "--event",
+                "user.deleted",
+                "--webhook",
+                hook["id"],
+                "--json",
+            )
+        ).stdout
+    )
     assert [d["id"] for d in only] == ["del_cli_failed"]
     assert json.loads((await cli(env, "webhooks", "deliveries", "-t", other.id, "--json")).stdout) == []
     table = (await cli(env, "webhooks", "deliveries", "-t", tenant.id)).stdout
@@ -268,17 +328,20 @@ async def test_webhook_deliveries_retry_and_status(api: Any, app: Any, make_tena
     assert cross.returncode == 1 and "not_found" in cross.stderr
     out = (await cli(env, "webhooks", "retry", "-t", tenant.id, "--all-failed")).stdout
     assert "del_cli_failed: pending" in out
-    row = await pool.fetchrow("SELECT status FROM webhook_deliveries WHERE tenant_id = $1 AND id = $2",
-                              tenant.id, "del_cli_failed")
+    row = await pool.fetchrow(
+        "SELECT status FROM webhook_deliveries WHERE tenant_id = $1 AND id = $2", tenant.id, "del_cli_failed"
+    )
     assert row["status"] == "pending"
-    entry = await pool.fetchrow("SELECT actor, metadata FROM audit_log WHERE tenant_id = $1 "
-                                "AND action = 'webhook.delivery_retried'", tenant.id)
+    entry = await pool.fetchrow(
+        "SELECT actor, metadata FROM audit_log WHERE tenant_id = $1 AND action = 'webhook.delivery_retried'", tenant.id
+    )
     assert entry["actor"]["type"] == "operator" and entry["metadata"]["delivery_id"] == "del_cli_failed"
     none = await cli(env, "webhooks", "retry", "-t", tenant.id, ok=False)
     assert none.returncode != 0 and "--all-failed" in none.stderr
 
 
 # -- config and psql ---------------------------------------------------------------------------
+
 
 async def test_config_masks_secrets(tmp_path: Path) -> None:
     secrets = {
@@ -297,8 +360,11 @@ async def test_config_masks_secrets(tmp_path: Path) -> None:
     assert rows["IDENTITY_MASTER_KEY"]["value"].startswith("set")
     assert rows["IDENTITY_DATABASE_URL"]["value"] == "postgresql://app:********@db.internal:5432/identity"
     assert rows["IDENTITY_SMTP_URL"]["value"] == "smtp+starttls://mailer:********@mail.internal:587"
-    assert rows["IDENTITY_PUBLIC_URL"] == {"variable": "IDENTITY_PUBLIC_URL", "value": "http://127.0.0.1:3000",
-                                           "source": "default"}
+    assert rows["IDENTITY_PUBLIC_URL"] == {
+        "variable": "IDENTITY_PUBLIC_URL",
+        "value": "http://127.0.0.1:3000",
+        "source": "default",
+    }
     assert rows["IDENTITY_DATABASE_URL"]["source"] == "environment"
     assert "IDENTITY_OUTBOX_RETRY_SCHEDULE" in rows
     table = (await cli(env, "config")).stdout

@@ -25,15 +25,22 @@ def test_address_buckets() -> None:
 
 
 async def _api(aiohttp_client, settings, database_dsn, **changes) -> Api:
-    app = create_app(dataclasses.replace(
-        settings, rate_limits_enabled=True, trusted_proxies=(ipaddress.ip_network("127.0.0.0/8"),),
-        **changes), dsn=database_dsn)
+    app = create_app(
+        dataclasses.replace(
+            settings, rate_limits_enabled=True, trusted_proxies=(ipaddress.ip_network("127.0.0.0/8"),), **changes
+        ),
+        dsn=database_dsn,
+    )
     return Api(await aiohttp_client(app))
 
 
 async def _tenant(api: Api) -> TenantHandle:
-    status, created, _ = await api.call("POST", "/v1/tenants", token=MASTER_KEY, json={
-        "name": f"v6-{uuid.uuid4().hex[:6]}", "auth_config": {"email_verification_required": False}})
+    status, created, _ = await api.call(
+        "POST",
+        "/v1/tenants",
+        token=MASTER_KEY,
+        json={"name": f"v6-{uuid.uuid4().hex[:6]}", "auth_config": {"email_verification_required": False}},
+    )
     assert status == 201, created
     return TenantHandle(api, created)
 

@@ -80,9 +80,16 @@ def test_sql_is_written_only_in_store_modules() -> None:
 
 
 def test_the_check_recognises_sql() -> None:
-    for text in ("SELECT 1", "SELECT a FROM t", "\n  INSERT INTO t (a) VALUES ($1)", "UPDATE users u SET x = 1",
-                 "DELETE FROM t WHERE a = $1", "WITH d AS (SELECT 1) SELECT * FROM d", "SET LOCAL jit = off",
-                 "LOCK TABLE master_keys IN EXCLUSIVE MODE"):
+    for text in (
+        "SELECT 1",
+        "SELECT a FROM t",
+        "\n  INSERT INTO t (a) VALUES ($1)",
+        "UPDATE users u SET x = 1",
+        "DELETE FROM t WHERE a = $1",
+        "WITH d AS (SELECT 1) SELECT * FROM d",
+        "SET LOCAL jit = off",
+        "LOCK TABLE master_keys IN EXCLUSIVE MODE",
+    ):
         assert _SQL.search(text), text
     for text in ("Select a factor to continue.", "The update was applied.", "selected from the list"):
         assert not _SQL.search(text), text
@@ -102,7 +109,8 @@ def test_statement_files_are_annotated_and_used() -> None:
         package = path.parents[1]
         quoted = f'"{path.stem}"'
         assert any(quoted in module.read_text() for module in package.glob("*.py")), (
-            f"{path}: no module of {package.name} loads it")
+            f"{path}: no module of {package.name} loads it"
+        )
 
 
 def test_refresh_statements_read_the_session_columns() -> None:
@@ -138,25 +146,33 @@ def test_error_declarations_live_in_errors_modules() -> None:
         if rel.startswith("identity/static/"):
             continue
         tree = ast.parse(path.read_text(), rel)
-        declared = {id(stmt.value) for stmt in tree.body
-                    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)}
+        declared = {
+            id(stmt.value) for stmt in tree.body if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
+        }
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
                 if name == "ErrorSpec" and not (_is_errors_module(rel) and id(node) in declared):
                     offenders.append(f"{rel}:{node.lineno}: ErrorSpec outside a module-level declaration of errors.py")
-                if (name == "ApiError" and rel != "identity/http/errors.py"
-                        and any(kw.arg in ("code", "status") for kw in node.keywords)):
+                if (
+                    name == "ApiError"
+                    and rel != "identity/http/errors.py"
+                    and any(kw.arg in ("code", "status") for kw in node.keywords)
+                ):
                     offenders.append(f"{rel}:{node.lineno}: ApiError with an inline code; declare it in errors.py")
             if isinstance(node, ast.ClassDef) and node.name != "ApiError":
                 bases = {getattr(b, "id", getattr(b, "attr", None)) for b in node.bases}
                 if not bases & {"ApiError", "ValidationFailed", "NotFound"}:
                     continue
                 for stmt in node.body:
-                    targets = stmt.targets if isinstance(stmt, ast.Assign) else (
-                        [stmt.target] if isinstance(stmt, ast.AnnAssign) else [])
+                    targets = (
+                        stmt.targets
+                        if isinstance(stmt, ast.Assign)
+                        else ([stmt.target] if isinstance(stmt, ast.AnnAssign) else [])
+                    )
                     names = {getattr(t, "id", None) for t in targets} | {
-                        getattr(e, "id", None) for t in targets if isinstance(t, ast.Tuple) for e in t.elts}
+                        getattr(e, "id", None) for t in targets if isinstance(t, ast.Tuple) for e in t.elts
+                    }
                     if names & {"code", "status", "message"}:
                         offenders.append(f"{rel}:{stmt.lineno}: {node.name} writes its own code; use spec = ...")
     assert not offenders, "\n".join(offenders)

@@ -9,8 +9,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NAME = re.compile(r"IDENTITY_[A-Z0-9_]+")
 #: Where variables are read: the service, its workers and the container entrypoint.
-SOURCES = [*(ROOT / "identity").rglob("*.py"), *(ROOT / "workers").rglob("*.py"),
-           ROOT / "ops" / "docker" / "entrypoint.py"]
+SOURCES = [
+    *(ROOT / "identity").rglob("*.py"),
+    *(ROOT / "workers").rglob("*.py"),
+    ROOT / "ops" / "docker" / "entrypoint.py",
+]
 
 
 def read_by_code() -> set[str]:

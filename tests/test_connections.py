@@ -37,13 +37,14 @@ from tests.support.records import events
 
 async def audit_of(app: Any, tenant_id: str, action: str) -> list[Any]:
     return await state(app).pool.fetch(
-        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = $2", tenant_id, action)
+        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = $2", tenant_id, action
+    )
 
 
 # -- the whole flow ------------------------------------------------------------------------------
 
-async def test_sign_up_then_sign_in_through_another_tenants_provider(app, api, base, idp, tenant, connection,
-                                                                    browser):
+
+async def test_sign_up_then_sign_in_through_another_tenants_provider(app, api, base, idp, tenant, connection, browser):
     person = await upstream_user(app, idp)
     query = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), person)
     assert set(query) == {"token"}
@@ -70,9 +71,17 @@ async def test_sign_up_then_sign_in_through_another_tenants_provider(app, api, b
     assert status == 200 and mine["data"] == listed["data"]
 
     connected = await events(app, tenant.id, "oauth.connected")
-    assert connected == [{"id": identity["id"], "user_id": user["id"], "provider": "oidc",
-                          "provider_user_id": person["id"], "email": person["email"],
-                          "connected_at": connected[0]["connected_at"], "connection_id": connection["id"]}]
+    assert connected == [
+        {
+            "id": identity["id"],
+            "user_id": user["id"],
+            "provider": "oidc",
+            "provider_user_id": person["id"],
+            "email": person["email"],
+            "connected_at": connected[0]["connected_at"],
+            "connection_id": connection["id"],
+        }
+    ]
     assert len(await events(app, tenant.id, "user.created")) == 1
     assert len(await audit_of(app, tenant.id, "oauth.connected")) == 1
 
@@ -104,7 +113,8 @@ async def test_exchange_token_is_single_use_and_short_lived(app, base, idp, tena
     query = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), None)
     await state(app).pool.execute(
         "UPDATE oauth_tickets SET expires_at = now() - interval '1 second' WHERE tenant_id = $1 AND used_at IS NULL",
-        tenant.id)
+        tenant.id,
+    )
     status, body = await exchange(tenant, query["token"])
     assert_error(body, "token_expired", 401)
     # Another tenant's publishable key cannot exchange it either.
@@ -120,11 +130,13 @@ async def test_token_of_one_tenant_is_unknown_to_another(app, base, idp, tenant,
     assert status == 200, body
 
 
-async def test_verified_provider_email_links_the_existing_verified_account(app, base, idp, tenant, connection,
-                                                                          browser, sign_up):
+async def test_verified_provider_email_links_the_existing_verified_account(
+    app, base, idp, tenant, connection, browser, sign_up
+):
     person = await upstream_user(app, idp)
-    status, existing, _ = await tenant.secret("POST", "/v1/users", json={
-        "email": person["email"], "password": STRONG_PASSWORD, "email_verified": True})
+    status, existing, _ = await tenant.secret(
+        "POST", "/v1/users", json={"email": person["email"], "password": STRONG_PASSWORD, "email_verified": True}
+    )
     assert status == 201, existing
     query = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), person)
     status, body = await exchange(tenant, query["token"])
@@ -133,11 +145,11 @@ async def test_verified_provider_email_links_the_existing_verified_account(app, 
     assert len(await events(app, tenant.id, "oauth.connected")) == 1
 
 
-async def test_unverified_provider_email_never_links_an_existing_account(app, base, idp, tenant, connection,
-                                                                        browser):
+async def test_unverified_provider_email_never_links_an_existing_account(app, base, idp, tenant, connection, browser):
     person = await upstream_user(app, idp, verified=False)
-    status, existing, _ = await tenant.secret("POST", "/v1/users", json={
-        "email": person["email"], "password": STRONG_PASSWORD, "email_verified": True})
+    status, existing, _ = await tenant.secret(
+        "POST", "/v1/users", json={"email": person["email"], "password": STRONG_PASSWORD, "email_verified": True}
+    )
     assert status == 201, existing
     query = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), person)
     assert query["error"] == "unverified_email", query
@@ -147,13 +159,13 @@ async def test_unverified_provider_email_never_links_an_existing_account(app, ba
     assert await events(app, tenant.id, "oauth.connected") == []
 
 
-async def test_existing_account_with_unverified_email_is_not_taken_over(app, base, idp, tenant, connection,
-                                                                       browser):
+async def test_existing_account_with_unverified_email_is_not_taken_over(app, base, idp, tenant, connection, browser):
     # Someone registered the address here without proving it: a verified provider account
     # with that address must not be joined to it (pre-account takeover).
     person = await upstream_user(app, idp)
-    status, existing, _ = await tenant.secret("POST", "/v1/users", json={
-        "email": person["email"], "password": STRONG_PASSWORD, "email_verified": False})
+    status, existing, _ = await tenant.secret(
+        "POST", "/v1/users", json={"email": person["email"], "password": STRONG_PASSWORD, "email_verified": False}
+    )
     assert status == 201, existing
     query = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), person)
     assert query["error"] == "account_email_not_verified", query
@@ -165,8 +177,7 @@ async def test_unverified_provider_email_signs_up_an_unverified_user(app, base, 
     status, body = await exchange(tenant, query["token"])
     assert status == 200, body
     assert body["user"]["email_verified"] is False and body["new_user"] is True
-    rows = await state(app).pool.fetch(
-        "SELECT payload FROM outbox WHERE tenant_id = $1 AND topic = 'email'", tenant.id)
+    rows = await state(app).pool.fetch("SELECT payload FROM outbox WHERE tenant_id = $1 AND topic = 'email'", tenant.id)
     assert "verification" in [r["payload"]["template"] for r in rows]
 
 
@@ -198,6 +209,7 @@ async def test_provider_error_is_passed_to_the_app(app, base, idp, tenant, brows
 
 # -- state, replay, browser binding --------------------------------------------------------------
 
+
 async def test_replayed_callback_is_refused(app, base, idp, tenant, connection, browser):
     person = await upstream_user(app, idp)
     callback = await to_callback(browser, start_url(base, tenant.id, connection["id"]), person)
@@ -208,8 +220,7 @@ async def test_replayed_callback_is_refused(app, base, idp, tenant, connection, 
     assert query["error"] == "invalid_state" and "token" not in query
 
 
-async def test_tampered_or_missing_state_shows_a_page_never_a_redirect(app, base, idp, tenant, connection,
-                                                                       browser):
+async def test_tampered_or_missing_state_shows_a_page_never_a_redirect(app, base, idp, tenant, connection, browser):
     person = await upstream_user(app, idp)
     callback = await to_callback(browser, start_url(base, tenant.id, connection["id"]), person)
     tampered = callback.replace("state=", "state=x")
@@ -237,6 +248,7 @@ async def test_callback_in_another_browser_is_refused(app, base, idp, tenant, co
 
 
 # -- start ---------------------------------------------------------------------------------------
+
 
 async def test_start_redirects_to_the_provider_with_state_pkce_and_nonce(base, idp, tenant, connection, browser):
     resp = await browser.http.get(start_url(base, tenant.id, connection["id"]))
@@ -292,6 +304,7 @@ async def test_disabled_connection(app, base, idp, tenant, connection, browser):
 
 # -- linking and disconnecting -------------------------------------------------------------------
 
+
 async def _signed_in(tenant, sign_up) -> dict[str, Any]:
     """A signed-in password user whose address is verified (linking needs it: tests/test_prehijack.py);
     marked verified by the backend, which ends no session."""
@@ -301,21 +314,26 @@ async def _signed_in(tenant, sign_up) -> dict[str, Any]:
     return created
 
 
-async def test_link_to_the_signed_in_user_then_disconnect(app, api, base, idp, tenant, connection, browser,
-                                                          sign_up):
+async def test_link_to_the_signed_in_user_then_disconnect(app, api, base, idp, tenant, connection, browser, sign_up):
     me = await _signed_in(tenant, sign_up)  # a password user with another address
     access = me["session"]["access_token"]
     person = await upstream_user(app, idp)
-    status, link, _ = await api.call("POST", "/v1/me/identities/link", token=access, tenant=tenant.id,
-                                     json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT})
+    status, link, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link",
+        token=access,
+        tenant=tenant.id,
+        json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT},
+    )
     assert status == 201, link
     assert "link_token=" in link["url"] and link["expires_at"]
     query = await sign_in_with(browser, link["url"], person)
     assert set(query) == {"link_token"}, query  # nothing linked yet: the app completes it
     status, mine, _ = await api.call("GET", "/v1/me/identities", token=access, tenant=tenant.id)
     assert mine["data"] == []
-    status, linked, _ = await api.call("POST", "/v1/me/identities/link/complete", token=access, tenant=tenant.id,
-                                       json={"token": query["link_token"]})
+    status, linked, _ = await api.call(
+        "POST", "/v1/me/identities/link/complete", token=access, tenant=tenant.id, json={"token": query["link_token"]}
+    )
     assert status == 200 and linked["id"].startswith("oac_"), linked
     query = {"identity_id": linked["id"]}
     status, mine, _ = await api.call("GET", "/v1/me/identities", token=access, tenant=tenant.id)
@@ -335,16 +353,21 @@ async def test_link_to_the_signed_in_user_then_disconnect(app, api, base, idp, t
     assert status == 200 and body["user"]["id"] == me["user"]["id"]
 
     # The user has a password: disconnecting is allowed.
-    status, body, _ = await api.call("DELETE", f"/v1/me/identities/{query['identity_id']}", token=access,
-                                     tenant=tenant.id)
+    status, body, _ = await api.call(
+        "DELETE", f"/v1/me/identities/{query['identity_id']}", token=access, tenant=tenant.id
+    )
     assert status == 204, body
     assert (await events(app, tenant.id, "oauth.disconnected"))[0] == {
-        "id": query["identity_id"], "user_id": me["user"]["id"], "provider": "oidc",
+        "id": query["identity_id"],
+        "user_id": me["user"]["id"],
+        "provider": "oidc",
         "connection_id": connection["id"],
-        "disconnected_at": (await events(app, tenant.id, "oauth.disconnected"))[0]["disconnected_at"]}
+        "disconnected_at": (await events(app, tenant.id, "oauth.disconnected"))[0]["disconnected_at"],
+    }
     assert len(await audit_of(app, tenant.id, "oauth.disconnected")) == 1
-    status, body, _ = await api.call("DELETE", f"/v1/me/identities/{query['identity_id']}", token=access,
-                                     tenant=tenant.id)
+    status, body, _ = await api.call(
+        "DELETE", f"/v1/me/identities/{query['identity_id']}", token=access, tenant=tenant.id
+    )
     assert_error(body, "identity_not_found", 404)
 
 
@@ -353,9 +376,13 @@ async def test_a_provider_account_links_to_one_user_only(app, api, base, idp, te
     first = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), person)
     assert (await exchange(tenant, first["token"]))[0] == 200
     me = await _signed_in(tenant, sign_up)
-    status, link, _ = await api.call("POST", "/v1/me/identities/link", token=me["session"]["access_token"],
-                                     tenant=tenant.id,
-                                     json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT})
+    status, link, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link",
+        token=me["session"]["access_token"],
+        tenant=tenant.id,
+        json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT},
+    )
     assert status == 201
     query = await sign_in_with(browser, link["url"], None)
     assert query["error"] == "identity_already_linked", query
@@ -374,12 +401,18 @@ async def test_the_last_way_to_sign_in_cannot_be_disconnected(app, api, base, id
 
     # A second connection (another client at the provider), linked: now one may go.
     second = await make_connection(tenant, base, idp, name="Second")
-    status, link, _ = await api.call("POST", "/v1/me/identities/link", token=access, tenant=tenant.id,
-                                     json={"connection_id": second["id"], "redirect_url": APP_REDIRECT})
+    status, link, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link",
+        token=access,
+        tenant=tenant.id,
+        json={"connection_id": second["id"], "redirect_url": APP_REDIRECT},
+    )
     assert status == 201, link
     query = await sign_in_with(browser, link["url"], None)
-    status, completed, _ = await api.call("POST", "/v1/me/identities/link/complete", token=access,
-                                          tenant=tenant.id, json={"token": query["link_token"]})
+    status, completed, _ = await api.call(
+        "POST", "/v1/me/identities/link/complete", token=access, tenant=tenant.id, json={"token": query["link_token"]}
+    )
     assert status == 200, completed
     linked = {"identity_id": completed["id"]}
     # An identity whose connection is disabled is not a way in.
@@ -419,8 +452,9 @@ async def test_link_ticket_rules(app, api, base, idp, tenant, connection, sign_u
     status, body = await link({"connection_id": connection["id"], "redirect_url": APP_REDIRECT})
     assert_error(body, "connection_disabled", 409)
     # Secret and publishable keys are not a signed-in user.
-    status, body, _ = await tenant.secret("POST", "/v1/me/identities/link",
-                                          json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT})
+    status, body, _ = await tenant.secret(
+        "POST", "/v1/me/identities/link", json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT}
+    )
     assert_error(body, "forbidden", 403)
     status, body, _ = await api.call("GET", "/v1/me/identities", tenant=tenant.id)
     assert_error(body, "unauthenticated", 401)
@@ -440,21 +474,30 @@ async def test_mfa_still_applies_to_provider_sign_ins(app, base, idp, tenant, co
     assert status == 403, body
     assert_error(body, "mfa_required", 403)
     assert body["error"]["mfa_challenge"]["challenge_id"]
-    assert await state(app).pool.fetchval("SELECT count(*) FROM sessions WHERE tenant_id = $1",
-                                          tenant.id) == sessions_before
+    assert (
+        await state(app).pool.fetchval("SELECT count(*) FROM sessions WHERE tenant_id = $1", tenant.id)
+        == sessions_before
+    )
     status, body = await exchange(tenant, query["token"])  # spent with the challenge
     assert_error(body, "invalid_token", 401)
 
 
 # -- where the flow may send the browser, and linking from the browser that asked ----------------
 
+
 @pytest.mark.parametrize("origins", [[], ["*"], ["https://app.example.com"]])
 async def test_start_with_a_foreign_redirect_never_reaches_the_provider(base, idp, make_tenant, browser, origins):
     app_tenant = await make_tenant(auth_config={"allowed_origins": origins})
     conn = await make_connection(app_tenant, base, idp)
-    for bad in ("https://evil.example/steal", "https://app.example.com.evil.com/x", "http://app.example.com/x",
-                "https://evil.com/https://app.example.com", "https://app.example.com@evil.com/x",
-                "https://evil.com\\@app.example.com/x", "https://app.example.com:444/x"):
+    for bad in (
+        "https://evil.example/steal",
+        "https://app.example.com.evil.com/x",
+        "http://app.example.com/x",
+        "https://evil.com/https://app.example.com",
+        "https://app.example.com@evil.com/x",
+        "https://evil.com\\@app.example.com/x",
+        "https://app.example.com:444/x",
+    ):
         resp = await browser.http.get(start_url(base, app_tenant.id, conn["id"], bad))
         assert resp.status_code == 400 and "location" not in resp.headers, (origins, bad)
         assert "text/html" in resp.headers["content-type"]
@@ -463,8 +506,13 @@ async def test_start_with_a_foreign_redirect_never_reaches_the_provider(base, id
 
 
 async def _link_started(api, tenant, connection, access) -> dict[str, Any]:
-    status, link, _ = await api.call("POST", "/v1/me/identities/link", token=access, tenant=tenant.id,
-                                     json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT})
+    status, link, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link",
+        token=access,
+        tenant=tenant.id,
+        json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT},
+    )
     assert status == 201, link
     return link
 
@@ -493,23 +541,35 @@ async def test_a_link_url_opened_in_another_browser_links_nothing(app, api, base
     assert "linked" not in query and "identity_id" not in query and "link_token" in query, query
     assert await _identities(api, tenant, attacker_access) == []  # nothing attached at the callback
     # The victim's app, holding the victim's session, cannot complete it.
-    status, body, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id,
-                                     token=victim["session"]["access_token"], json={"token": query["link_token"]})
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link/complete",
+        tenant=tenant.id,
+        token=victim["session"]["access_token"],
+        json={"token": query["link_token"]},
+    )
     assert_error(body, "invalid_token", 401)
     # Nor another session of the attacker (it is not the session, so not the browser, that asked).
-    status, other, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                           json={"email": attacker["user"]["email"], "password": STRONG_PASSWORD})
+    status, other, _ = await tenant.public(
+        "POST", "/v1/auth/sign-in", json={"email": attacker["user"]["email"], "password": STRONG_PASSWORD}
+    )
     assert status == 200, other
-    status, body, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id,
-                                     token=other["session"]["access_token"], json={"token": query["link_token"]})
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link/complete",
+        tenant=tenant.id,
+        token=other["session"]["access_token"],
+        json={"token": query["link_token"]},
+    )
     assert_error(body, "invalid_token", 401)
     assert await _identities(api, tenant, attacker_access) == []
     assert await _identities(api, tenant, victim["session"]["access_token"]) == []
     assert await events(app, tenant.id, "oauth.connected") == []
 
 
-async def test_a_link_is_completed_once_by_the_session_that_asked(app, api, base, idp, tenant, connection, browser,
-                                                                   sign_up):
+async def test_a_link_is_completed_once_by_the_session_that_asked(
+    app, api, base, idp, tenant, connection, browser, sign_up
+):
     me = await _signed_in(tenant, sign_up)
     access = me["session"]["access_token"]
     link = await _link_started(api, tenant, connection, access)
@@ -518,18 +578,21 @@ async def test_a_link_is_completed_once_by_the_session_that_asked(app, api, base
     # The one-time token is not a sign-in token either.
     status, body = await exchange(tenant, query["link_token"])
     assert_error(body, "invalid_token", 401)
-    status, identity, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access,
-                                         json={"token": query["link_token"]})
+    status, identity, _ = await api.call(
+        "POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access, json={"token": query["link_token"]}
+    )
     assert status == 200 and identity["user_id"] == me["user"]["id"] and identity["email"] == person["email"]
     assert [i["id"] for i in await _identities(api, tenant, access)] == [identity["id"]]
     assert len(await events(app, tenant.id, "oauth.connected")) == 1
     assert len(await audit_of(app, tenant.id, "oauth.connected")) == 1
-    status, body, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access,
-                                     json={"token": query["link_token"]})
+    status, body, _ = await api.call(
+        "POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access, json={"token": query["link_token"]}
+    )
     assert_error(body, "invalid_token", 401)
     for bad in ({}, {"token": ""}, {"token": "x" * 600}, {"token": 1}):
-        status, body, _ = await api.call("POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access,
-                                         json=bad)
+        status, body, _ = await api.call(
+            "POST", "/v1/me/identities/link/complete", tenant=tenant.id, token=access, json=bad
+        )
         assert 400 <= status < 500 and status != 404, (bad, body)
 
 
@@ -538,12 +601,20 @@ async def test_linking_needs_a_recent_sign_in(app, api, tenant, connection, sign
     access = me["session"]["access_token"]
     await state(app).pool.execute(
         "UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE tenant_id = $1 AND id = $2",
-        tenant.id, me["session"]["id"])
-    status, body, _ = await api.call("POST", "/v1/me/identities/link", token=access, tenant=tenant.id,
-                                     json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT})
+        tenant.id,
+        me["session"]["id"],
+    )
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link",
+        token=access,
+        tenant=tenant.id,
+        json={"connection_id": connection["id"], "redirect_url": APP_REDIRECT},
+    )
     assert_error(body, "reauthentication_required", 403)
     assert await state(app).pool.fetchval("SELECT count(*) FROM oauth_tickets WHERE tenant_id = $1", tenant.id) == 0
     # A fresh sign-in may.
-    status, fresh, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                           json={"email": me["user"]["email"], "password": STRONG_PASSWORD})
+    status, fresh, _ = await tenant.public(
+        "POST", "/v1/auth/sign-in", json={"email": me["user"]["email"], "password": STRONG_PASSWORD}
+    )
     await _link_started(api, tenant, connection, fresh["session"]["access_token"])

@@ -18,8 +18,9 @@ SECRET = "very-secret-client-secret-value-123"
 
 def p8(curve: Any = None) -> str:
     key = ec.generate_private_key(curve or ec.SECP256R1())
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                             serialization.NoEncryption()).decode()
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
 
 
 async def create(tenant, **body: Any) -> tuple[int, Any]:
@@ -41,25 +42,45 @@ async def test_create_get_list_patch_delete(app, tenant):
     assert google["enabled"] is True and google["has_client_secret"] is True
     assert google["token_endpoint_auth_method"] == "client_secret_basic"
     assert google["callback_url"] == f"http://127.0.0.1:3000/v1/oauth/{tenant.id}/callback"
-    assert google["endpoints"] == {k: None for k in ("discovery_url", "authorization_url", "token_url",
-                                                     "userinfo_url", "jwks_url", "emails_url")}
+    assert google["endpoints"] == {
+        k: None for k in ("discovery_url", "authorization_url", "token_url", "userinfo_url", "jwks_url", "emails_url")
+    }
     assert google["field_mapping"] is None and google["apple"] is None
     no_secret(google)
 
-    status, gh = await create(tenant, provider="github", client_id="gh", client_secret=SECRET, name="GitHub (work)",
-                              endpoints={"token_url": "https://gh.example.com/login/oauth/access_token"})
+    status, gh = await create(
+        tenant,
+        provider="github",
+        client_id="gh",
+        client_secret=SECRET,
+        name="GitHub (work)",
+        endpoints={"token_url": "https://gh.example.com/login/oauth/access_token"},
+    )
     assert status == 201, gh
     assert gh["scopes"] == ["read:user", "user:email"] and gh["token_endpoint_auth_method"] == "client_secret_post"
     assert gh["endpoints"]["token_url"] == "https://gh.example.com/login/oauth/access_token"
 
     status, generic = await create(
-        tenant, provider="oauth2", client_id="x", client_secret=SECRET, scopes=["read"],
-        endpoints={"authorization_url": "https://o.example.com/auth", "token_url": "https://o.example.com/token",
-                   "userinfo_url": "https://o.example.com/me"},
-        field_mapping={"id": "data.id", "email": "data.mail"})
+        tenant,
+        provider="oauth2",
+        client_id="x",
+        client_secret=SECRET,
+        scopes=["read"],
+        endpoints={
+            "authorization_url": "https://o.example.com/auth",
+            "token_url": "https://o.example.com/token",
+            "userinfo_url": "https://o.example.com/me",
+        },
+        field_mapping={"id": "data.id", "email": "data.mail"},
+    )
     assert status == 201, generic
-    assert generic["field_mapping"] == {"id": "data.id", "email": "data.mail", "email_verified": "email_verified",
-                                        "name": "name", "picture": "picture"}
+    assert generic["field_mapping"] == {
+        "id": "data.id",
+        "email": "data.mail",
+        "email_verified": "email_verified",
+        "name": "name",
+        "picture": "picture",
+    }
 
     status, listed, _ = await tenant.secret("GET", "/v1/connections?limit=2")
     assert status == 200 and listed["pagination"]["total"] == 3 and listed["pagination"]["has_more"] is True
@@ -74,8 +95,16 @@ async def test_create_get_list_patch_delete(app, tenant):
     status, got, _ = await tenant.secret("GET", f"/v1/connections/{google['id']}")
     assert status == 200 and got == google
 
-    status, patched, _ = await tenant.secret("PATCH", f"/v1/connections/{google['id']}", json={
-        "name": "Google Workspace", "enabled": False, "client_secret": SECRET + "2", "scopes": ["openid", "email"]})
+    status, patched, _ = await tenant.secret(
+        "PATCH",
+        f"/v1/connections/{google['id']}",
+        json={
+            "name": "Google Workspace",
+            "enabled": False,
+            "client_secret": SECRET + "2",
+            "scopes": ["openid", "email"],
+        },
+    )
     assert status == 200, patched
     assert patched["name"] == "Google Workspace" and patched["enabled"] is False
     assert patched["scopes"] == ["openid", "email"]
@@ -94,7 +123,8 @@ async def test_create_get_list_patch_delete(app, tenant):
     # Audit entries name what changed, never the secret.
     rows = await state(app).pool.fetch(
         "SELECT action, metadata::text AS m FROM audit_log WHERE tenant_id = $1 AND action LIKE 'connection.%'",
-        tenant.id)
+        tenant.id,
+    )
     actions = sorted(r["action"] for r in rows)
     assert actions == ["connection.created"] * 3 + ["connection.deleted", "connection.updated"]
     assert all(SECRET not in r["m"] for r in rows)
@@ -102,14 +132,19 @@ async def test_create_get_list_patch_delete(app, tenant):
 
 async def test_secrets_are_encrypted_at_rest(app, tenant):
     key = p8()
-    status, apple = await create(tenant, provider="apple", client_id="com.example.web",
-                                 apple={"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": key})
+    status, apple = await create(
+        tenant,
+        provider="apple",
+        client_id="com.example.web",
+        apple={"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": key},
+    )
     assert status == 201, apple
     assert apple["apple"] == {"team_id": "ABCDE12345", "key_id": "KEY1234567"} and apple["has_client_secret"]
     assert apple["scopes"] == ["openid", "email", "name"]
     no_secret(apple)
-    status, oidc = await create(tenant, provider="oidc", client_id="c", client_secret=SECRET,
-                                endpoints={"discovery_url": DISCOVERY})
+    status, oidc = await create(
+        tenant, provider="oidc", client_id="c", client_secret=SECRET, endpoints={"discovery_url": DISCOVERY}
+    )
     assert status == 201
     rows = await state(app).pool.fetch("SELECT * FROM oauth_connections WHERE tenant_id = $1", tenant.id)
     for row in rows:
@@ -126,8 +161,9 @@ def test_apple_client_secret_is_a_jwt_signed_with_the_team_key():
     from identity.connections.providers import apple_client_secret
 
     key = ec.generate_private_key(ec.SECP256R1())
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption()).decode()
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
     token = apple_client_secret("ABCDE12345", "KEY1234567", pem, "com.example.web")
     assert jwt.get_unverified_header(token) == {"alg": "ES256", "kid": "KEY1234567", "typ": "JWT"}
     claims = jwt.decode(token, key.public_key(), algorithms=["ES256"], audience="https://appleid.apple.com")
@@ -135,60 +171,130 @@ def test_apple_client_secret_is_a_jwt_signed_with_the_team_key():
     assert 0 < claims["exp"] - claims["iat"] <= 300
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"provider": "facebook", "client_id": "x", "client_secret": "y"}, "provider"),
-    ({"provider": "google", "client_secret": "y"}, "client_id"),
-    ({"provider": "google", "client_id": "x"}, "client_secret"),
-    ({"provider": "google", "client_id": "", "client_secret": "y"}, "client_id"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "scopes": []}, "scopes"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "scopes": ["email"]}, "scopes"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "scopes": ["bad scope"]}, "scopes[0]"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "enabled": "yes"}, "enabled"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "pasword": 1}, "pasword"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "token_endpoint_auth_method": "none"},
-     "token_endpoint_auth_method"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "field_mapping": {"id": "x"}}, "field_mapping"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "endpoints": {"emails_url": "https://e.x/e"}},
-     "endpoints.emails_url"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "endpoints": {"discovery_url": "ftp://x.example"}},
-     "endpoints.discovery_url"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "endpoints": {"token_url": "not a url"}},
-     "endpoints.token_url"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y", "endpoints": {"nope": "https://x.example"}},
-     "endpoints.nope"),
-    ({"provider": "oidc", "client_id": "x", "client_secret": "y"}, "endpoints.discovery_url"),
-    ({"provider": "oauth2", "client_id": "x", "client_secret": "y",
-      "endpoints": {"authorization_url": "https://o.example/a", "token_url": "https://o.example/t"}},
-     "endpoints.userinfo_url"),
-    ({"provider": "oauth2", "client_id": "x", "client_secret": "y", "field_mapping": {"id": "a..b"},
-      "endpoints": {"authorization_url": "https://o.example/a", "token_url": "https://o.example/t",
-                    "userinfo_url": "https://o.example/u"}}, "field_mapping.id"),
-    ({"provider": "github", "client_id": "x", "client_secret": "y", "endpoints": {"jwks_url": "https://x.example/j"}},
-     "endpoints.jwks_url"),
-    ({"provider": "apple", "client_id": "x"}, "apple"),
-    ({"provider": "apple", "client_id": "x",
-      "apple": {"team_id": "short", "key_id": "KEY1234567", "private_key": "x"}}, "apple.team_id"),
-    ({"provider": "apple", "client_id": "x",
-      "apple": {"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": "not a pem"}}, "apple.private_key"),
-    ({"provider": "google", "client_id": "x", "client_secret": "y",
-      "apple": {"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": "x"}}, "apple"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"provider": "facebook", "client_id": "x", "client_secret": "y"}, "provider"),
+        ({"provider": "google", "client_secret": "y"}, "client_id"),
+        ({"provider": "google", "client_id": "x"}, "client_secret"),
+        ({"provider": "google", "client_id": "", "client_secret": "y"}, "client_id"),
+        ({"provider": "google", "client_id": "x", "client_secret": "y", "scopes": []}, "scopes"),
+        ({"provider": "google", "client_id": "x", "client_secret": "y", "scopes": ["email"]}, "scopes"),
+        ({"provider": "google", "client_id": "x", "client_secret": "y", "scopes": ["bad scope"]}, "scopes[0]"),
+        ({"provider": "google", "client_id": "x", "client_secret": "y", "enabled": "yes"}, "enabled"),
+        ({"provider": "google", "client_id": "x", "client_secret": "y", "pasword": 1}, "pasword"),
+        (
+            {"provider": "google", "client_id": "x", "client_secret": "y", "token_endpoint_auth_method": "none"},
+            "token_endpoint_auth_method",
+        ),
+        ({"provider": "google", "client_id": "x", "client_secret": "y", "field_mapping": {"id": "x"}}, "field_mapping"),
+        (
+            {
+                "provider": "google",
+                "client_id": "x",
+                "client_secret": "y",
+                "endpoints": {"emails_url": "https://e.x/e"},
+            },
+            "endpoints.emails_url",
+        ),
+        (
+            {
+                "provider": "google",
+                "client_id": "x",
+                "client_secret": "y",
+                "endpoints": {"discovery_url": "ftp://x.example"},
+            },
+            "endpoints.discovery_url",
+        ),
+        (
+            {"provider": "google", "client_id": "x", "client_secret": "y", "endpoints": {"token_url": "not a url"}},
+            "endpoints.token_url",
+        ),
+        (
+            {"provider": "google", "client_id": "x", "client_secret": "y", "endpoints": {"nope": "https://x.example"}},
+            "endpoints.nope",
+        ),
+        ({"provider": "oidc", "client_id": "x", "client_secret": "y"}, "endpoints.discovery_url"),
+        (
+            {
+                "provider": "oauth2",
+                "client_id": "x",
+                "client_secret": "y",
+                "endpoints": {"authorization_url": "https://o.example/a", "token_url": "https://o.example/t"},
+            },
+            "endpoints.userinfo_url",
+        ),
+        (
+            {
+                "provider": "oauth2",
+                "client_id": "x",
+                "client_secret": "y",
+                "field_mapping": {"id": "a..b"},
+                "endpoints": {
+                    "authorization_url": "https://o.example/a",
+                    "token_url": "https://o.example/t",
+                    "userinfo_url": "https://o.example/u",
+                },
+            },
+            "field_mapping.id",
+        ),
+        (
+            {
+                "provider": "github",
+                "client_id": "x",
+                "client_secret": "y",
+                "endpoints": {"jwks_url": "https://x.example/j"},
+            },
+            "endpoints.jwks_url",
+        ),
+        ({"provider": "apple", "client_id": "x"}, "apple"),
+        (
+            {
+                "provider": "apple",
+                "client_id": "x",
+                "apple": {"team_id": "short", "key_id": "KEY1234567", "private_key": "x"},
+            },
+            "apple.team_id",
+        ),
+        (
+            {
+                "provider": "apple",
+                "client_id": "x",
+                "apple": {"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": "not a pem"},
+            },
+            "apple.private_key",
+        ),
+        (
+            {
+                "provider": "google",
+                "client_id": "x",
+                "client_secret": "y",
+                "apple": {"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": "x"},
+            },
+            "apple",
+        ),
+    ],
+)
 async def test_bad_create_bodies_are_422_naming_the_field(app, tenant, body, field):
     status, out = await create(tenant, **body)
     assert status == 422, out
     assert_error(out, "validation_error", 422)
     assert out["error"]["details"][0]["field"] == field, out
-    assert await state(app).pool.fetchval("SELECT count(*) FROM oauth_connections WHERE tenant_id = $1",
-                                          tenant.id) == 0
+    assert await state(app).pool.fetchval("SELECT count(*) FROM oauth_connections WHERE tenant_id = $1", tenant.id) == 0
 
 
 async def test_apple_key_must_be_p256(tenant):
     rsa_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    pem = rsa_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                serialization.NoEncryption()).decode()
+    pem = rsa_key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
     for key in (pem, p8(ec.SECP384R1())):
-        status, out = await create(tenant, provider="apple", client_id="x",
-                                   apple={"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": key})
+        status, out = await create(
+            tenant,
+            provider="apple",
+            client_id="x",
+            apple={"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": key},
+        )
         assert status == 422 and out["error"]["details"][0]["field"] == "apple.private_key", out
 
 
@@ -198,20 +304,36 @@ async def test_private_addresses_are_refused_without_the_http_setting(api, tenan
     from identity.connections.service import _check_endpoints
     from identity.http.errors import ValidationFailed
 
-    for url in ("http://idp.example.com/.well-known/openid-configuration",
-                "https://127.0.0.1/.well-known/openid-configuration",
-                "https://10.0.0.5/x", "https://localhost/x", "https://[::1]/x"):
+    for url in (
+        "http://idp.example.com/.well-known/openid-configuration",
+        "https://127.0.0.1/.well-known/openid-configuration",
+        "https://10.0.0.5/x",
+        "https://localhost/x",
+        "https://[::1]/x",
+    ):
         with pytest.raises(ValidationFailed):
             await _check_endpoints("oidc", Endpoints(discovery_url=url), allow_http=False)
     assert await _check_endpoints("oidc", Endpoints(discovery_url="https://93.184.215.14/x"), allow_http=False)
 
 
 async def test_bad_json_and_bad_queries(api, tenant):
-    status, body, _ = await api.call("POST", "/v1/connections", token=tenant.sk, tenant=tenant.id,
-                                     data=b"{not json", headers={"Content-Type": "application/json"})
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/connections",
+        token=tenant.sk,
+        tenant=tenant.id,
+        data=b"{not json",
+        headers={"Content-Type": "application/json"},
+    )
     assert_error(body, "invalid_json", 400)
-    status, body, _ = await api.call("POST", "/v1/connections", token=tenant.sk, tenant=tenant.id,
-                                     data=b"[1, 2]", headers={"Content-Type": "application/json"})
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/connections",
+        token=tenant.sk,
+        tenant=tenant.id,
+        data=b"[1, 2]",
+        headers={"Content-Type": "application/json"},
+    )
     assert status in (400, 422), body
     for query in ("limit=0", "limit=101", "limit=x", "cursor=%%%", "provider=facebook", "order=up", "enabled=maybe"):
         status, body, _ = await tenant.secret("GET", f"/v1/connections?{query}")
@@ -221,17 +343,22 @@ async def test_bad_json_and_bad_queries(api, tenant):
 async def test_patch_and_delete_bad_input(tenant):
     status, google = await create(tenant, provider="google", client_id="g", client_secret=SECRET)
     path = f"/v1/connections/{google['id']}"
-    for body, field in (({"provider": "github"}, "provider"), ({"scopes": ["email"]}, "scopes"),
-                        ({"enabled": None}, "enabled"), ({"field_mapping": {"id": "sub"}}, "field_mapping"),
-                        ({"apple": {"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": p8()}}, "apple"),
-                        ({"client_secret": ""}, "client_secret")):
+    for body, field in (
+        ({"provider": "github"}, "provider"),
+        ({"scopes": ["email"]}, "scopes"),
+        ({"enabled": None}, "enabled"),
+        ({"field_mapping": {"id": "sub"}}, "field_mapping"),
+        ({"apple": {"team_id": "ABCDE12345", "key_id": "KEY1234567", "private_key": p8()}}, "apple"),
+        ({"client_secret": ""}, "client_secret"),
+    ):
         status, out, _ = await tenant.secret("PATCH", path, json=body)
         assert status == 422 and out["error"]["details"][0]["field"] == field, (body, out)
     status, out, _ = await tenant.secret("GET", path)
     assert out == google  # nothing changed
     for method in ("GET", "PATCH", "DELETE"):
-        status, out, _ = await tenant.secret(method, "/v1/connections/con_unknown",
-                                             json={} if method == "PATCH" else None)
+        status, out, _ = await tenant.secret(
+            method, "/v1/connections/con_unknown", json={} if method == "PATCH" else None
+        )
         assert_error(out, "connection_not_found", 404)
 
 
@@ -239,8 +366,9 @@ async def test_tenant_isolation_and_credentials(api, tenant, make_tenant, sign_u
     other = await make_tenant()
     status, google = await create(tenant, provider="google", client_id="g", client_secret=SECRET)
     for method in ("GET", "PATCH", "DELETE"):
-        status, out, _ = await other.secret(method, f"/v1/connections/{google['id']}",
-                                            json={"name": "x"} if method == "PATCH" else None)
+        status, out, _ = await other.secret(
+            method, f"/v1/connections/{google['id']}", json={"name": "x"} if method == "PATCH" else None
+        )
         assert_error(out, "connection_not_found", 404)
     status, out, _ = await other.secret("GET", "/v1/connections")
     assert out["data"] == []
@@ -250,15 +378,18 @@ async def test_tenant_isolation_and_credentials(api, tenant, make_tenant, sign_u
     assert_error(out, "unauthenticated", 401)
     status, out, _ = await api.call("GET", "/v1/connections", token=tenant.sk)
     assert_error(out, "tenant_header_required", 400)
-    status, key, _ = await tenant.secret("POST", "/v1/api-keys",
-                                         json={"name": "users only", "type": "secret", "scopes": ["users:write"]})
+    status, key, _ = await tenant.secret(
+        "POST", "/v1/api-keys", json={"name": "users only", "type": "secret", "scopes": ["users:write"]}
+    )
     status, out, _ = await tenant.secret("GET", "/v1/connections", token=key["key"])
     assert_error(out, "insufficient_scope", 403)
     # users:* keys reach the identity endpoints.
     user = (await sign_up(on=tenant))["user"]
     status, out, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/identities", token=key["key"])
-    assert status == 200 and out == {"data": [], "pagination": {"total": 0, "limit": 20, "has_more": False,
-                                                                "next_cursor": None}}
+    assert status == 200 and out == {
+        "data": [],
+        "pagination": {"total": 0, "limit": 20, "has_more": False, "next_cursor": None},
+    }
     status, out, _ = await other.secret("GET", f"/v1/users/{user['id']}/identities")
     assert_error(out, "user_not_found", 404)
     status, out, _ = await tenant.secret("DELETE", f"/v1/users/{user['id']}/identities/oac_nope")
@@ -276,12 +407,15 @@ async def test_exchange_bad_input(tenant, api):
 
 
 async def test_callback_and_start_never_answer_500_to_junk(api, tenant):
-    for path in (f"/v1/oauth/{tenant.id}/callback", f"/v1/oauth/{tenant.id}/callback?state=",
-                 f"/v1/oauth/{tenant.id}/callback?state=%F0%9F%98%80&code=x",
-                 f"/v1/oauth/{tenant.id}/callback?state={'a' * 5000}",
-                 "/v1/oauth/not-a-tenant/callback?state=abc",
-                 f"/v1/oauth/{tenant.id}/connections/con_x/start?redirect_url=https://a.example",
-                 f"/v1/oauth/{tenant.id}/connections/{'x' * 300}/start"):
+    for path in (
+        f"/v1/oauth/{tenant.id}/callback",
+        f"/v1/oauth/{tenant.id}/callback?state=",
+        f"/v1/oauth/{tenant.id}/callback?state=%F0%9F%98%80&code=x",
+        f"/v1/oauth/{tenant.id}/callback?state={'a' * 5000}",
+        "/v1/oauth/not-a-tenant/callback?state=abc",
+        f"/v1/oauth/{tenant.id}/connections/con_x/start?redirect_url=https://a.example",
+        f"/v1/oauth/{tenant.id}/connections/{'x' * 300}/start",
+    ):
         status, body, _ = await api.call("GET", path)
         assert 400 <= status < 500, (path, status, body)
     status, body, _ = await api.call("POST", f"/v1/oauth/{tenant.id}/callback", data={"state": "nope"})
@@ -312,9 +446,10 @@ async def test_create_honours_idempotency_key(app, tenant):
     status, first, _ = await tenant.secret("POST", "/v1/connections", json=body, headers=headers)
     status2, second, resp = await tenant.secret("POST", "/v1/connections", json=body, headers=headers)
     assert status == status2 == 201 and first == second and resp.headers["Idempotent-Replayed"] == "true"
-    assert await state(app).pool.fetchval("SELECT count(*) FROM oauth_connections WHERE tenant_id = $1",
-                                          tenant.id) == 1
+    assert await state(app).pool.fetchval("SELECT count(*) FROM oauth_connections WHERE tenant_id = $1", tenant.id) == 1
     stored = await state(app).pool.fetchval(
         "SELECT count(*) FROM idempotency_keys WHERE tenant_id = $1 AND position($2::bytea in response_body) > 0",
-        tenant.id, SECRET.encode())
+        tenant.id,
+        SECRET.encode(),
+    )
     assert stored == 0

@@ -34,7 +34,8 @@ class FakeProvider:
         self.id_token_mode = "good"
         self.github_emails: list[dict[str, Any]] = [
             {"email": "octo@users.noreply.example.com", "primary": False, "verified": True},
-            {"email": "Octo@Example.com", "primary": True, "verified": True}]
+            {"email": "Octo@Example.com", "primary": True, "verified": True},
+        ]
         self.token_requests: list[dict[str, Any]] = []
         #: the endpoints ("discovery", "token", "me", "jwks") that answer JSON nested 100,000 deep
         self.nested: set[str] = set()
@@ -72,8 +73,11 @@ class FakeProvider:
         form = dict(await request.post())
         self.token_requests.append({"form": form, "authorization": request.headers.get("Authorization")})
         req = self.codes.pop(form.get("code", ""), None)
-        challenge = base64.urlsafe_b64encode(
-            hashlib.sha256(form.get("code_verifier", "").encode()).digest()).decode().rstrip("=")
+        challenge = (
+            base64.urlsafe_b64encode(hashlib.sha256(form.get("code_verifier", "").encode()).digest())
+            .decode()
+            .rstrip("=")
+        )
         if req is None or req["code_challenge"] != challenge or form.get("redirect_uri") != req["redirect_uri"]:
             return web.json_response({"error": "bad_verification_code"}, status=400)
         answer: dict[str, Any] = {"access_token": "at-123", "token_type": "bearer", "scope": req.get("scope", "")}
@@ -89,8 +93,15 @@ class FakeProvider:
 
     async def github_user(self, request: web.Request) -> web.Response:
         self._authorized(request)
-        return web.json_response({"id": 583231, "login": "octocat", "name": None, "email": None,
-                                  "avatar_url": "https://avatars.example.com/u/583231"})
+        return web.json_response(
+            {
+                "id": 583231,
+                "login": "octocat",
+                "name": None,
+                "email": None,
+                "avatar_url": "https://avatars.example.com/u/583231",
+            }
+        )
 
     async def github_emails_handler(self, request: web.Request) -> web.Response:
         self._authorized(request)
@@ -99,15 +110,27 @@ class FakeProvider:
     async def generic_me(self, request: web.Request) -> web.Response:
         self._authorized(request)
         return self._nested("me") or web.json_response(
-            {"data": {"uid": "u-77", "contact": {"mail": "Generic@Example.com"},
-                      "display": "Generic Person", "checked": "true"}})
+            {
+                "data": {
+                    "uid": "u-77",
+                    "contact": {"mail": "Generic@Example.com"},
+                    "display": "Generic Person",
+                    "checked": "true",
+                }
+            }
+        )
 
     async def discovery(self, request: web.Request) -> web.Response:
         iss = f"{self.base}/oidc"
         return self._nested("discovery") or web.json_response(
-            {"issuer": iss, "authorization_endpoint": f"{self.base}/authorize",
-             "token_endpoint": f"{self.base}/token", "jwks_uri": f"{iss}/jwks",
-             "id_token_signing_alg_values_supported": ["ES256"]})
+            {
+                "issuer": iss,
+                "authorization_endpoint": f"{self.base}/authorize",
+                "token_endpoint": f"{self.base}/token",
+                "jwks_uri": f"{iss}/jwks",
+                "id_token_signing_alg_values_supported": ["ES256"],
+            }
+        )
 
     async def jwks(self, request: web.Request) -> web.Response:
         if nested := self._nested("jwks"):
@@ -117,8 +140,16 @@ class FakeProvider:
 
     def id_token(self, client_id: str, nonce: str) -> str:
         now = int(time.time())
-        claims = {"iss": f"{self.base}/oidc", "sub": "oidc-sub-1", "aud": client_id, "iat": now, "exp": now + 300,
-                  "nonce": nonce, "email": "oidc@example.com", "email_verified": True}
+        claims = {
+            "iss": f"{self.base}/oidc",
+            "sub": "oidc-sub-1",
+            "aud": client_id,
+            "iat": now,
+            "exp": now + 300,
+            "nonce": nonce,
+            "email": "oidc@example.com",
+            "email_verified": True,
+        }
         key: Any = self.key
         headers = {"kid": "k1"}
         alg = "ES256"
@@ -177,10 +208,21 @@ async def walk(browser: Browser, start: str) -> dict[str, str]:
 
 
 async def test_github_shape(app, base, tenant, fake, browser):
-    status, conn, _ = await tenant.secret("POST", "/v1/connections", json={
-        "provider": "github", "client_id": "gh-client", "client_secret": "gh-secret",
-        "endpoints": {"authorization_url": f"{fake.base}/authorize", "token_url": f"{fake.base}/token",
-                      "userinfo_url": f"{fake.base}/user", "emails_url": f"{fake.base}/user/emails"}})
+    status, conn, _ = await tenant.secret(
+        "POST",
+        "/v1/connections",
+        json={
+            "provider": "github",
+            "client_id": "gh-client",
+            "client_secret": "gh-secret",
+            "endpoints": {
+                "authorization_url": f"{fake.base}/authorize",
+                "token_url": f"{fake.base}/token",
+                "userinfo_url": f"{fake.base}/user",
+                "emails_url": f"{fake.base}/user/emails",
+            },
+        },
+    )
     assert status == 201, conn
     query = await walk(browser, start_url(base, tenant.id, conn["id"]))
     assert "token" in query, query
@@ -199,22 +241,49 @@ async def test_github_shape(app, base, tenant, fake, browser):
 
 async def test_github_unverified_primary_email(app, base, tenant, fake, browser):
     fake.github_emails = [{"email": "new@example.com", "primary": True, "verified": False}]
-    status, conn, _ = await tenant.secret("POST", "/v1/connections", json={
-        "provider": "github", "client_id": "gh", "client_secret": "s",
-        "endpoints": {"authorization_url": f"{fake.base}/authorize", "token_url": f"{fake.base}/token",
-                      "userinfo_url": f"{fake.base}/user", "emails_url": f"{fake.base}/user/emails"}})
+    status, conn, _ = await tenant.secret(
+        "POST",
+        "/v1/connections",
+        json={
+            "provider": "github",
+            "client_id": "gh",
+            "client_secret": "s",
+            "endpoints": {
+                "authorization_url": f"{fake.base}/authorize",
+                "token_url": f"{fake.base}/token",
+                "userinfo_url": f"{fake.base}/user",
+                "emails_url": f"{fake.base}/user/emails",
+            },
+        },
+    )
     query = await walk(browser, start_url(base, tenant.id, conn["id"]))
     status, body, _ = await tenant.public("POST", "/v1/auth/oauth/exchange", json={"token": query["token"]})
     assert status == 200 and body["user"]["email"] == "new@example.com" and body["user"]["email_verified"] is False
 
 
 async def test_generic_oauth2_with_field_mapping_and_basic_auth(app, base, tenant, fake, browser):
-    status, conn, _ = await tenant.secret("POST", "/v1/connections", json={
-        "provider": "oauth2", "client_id": "gen:client", "client_secret": "s&cret", "scopes": ["profile"],
-        "endpoints": {"authorization_url": f"{fake.base}/authorize", "token_url": f"{fake.base}/token",
-                      "userinfo_url": f"{fake.base}/me"},
-        "field_mapping": {"id": "data.uid", "email": "data.contact.mail", "email_verified": "data.checked",
-                          "name": "data.display", "picture": None}})
+    status, conn, _ = await tenant.secret(
+        "POST",
+        "/v1/connections",
+        json={
+            "provider": "oauth2",
+            "client_id": "gen:client",
+            "client_secret": "s&cret",
+            "scopes": ["profile"],
+            "endpoints": {
+                "authorization_url": f"{fake.base}/authorize",
+                "token_url": f"{fake.base}/token",
+                "userinfo_url": f"{fake.base}/me",
+            },
+            "field_mapping": {
+                "id": "data.uid",
+                "email": "data.contact.mail",
+                "email_verified": "data.checked",
+                "name": "data.display",
+                "picture": None,
+            },
+        },
+    )
     assert status == 201, conn
     query = await walk(browser, start_url(base, tenant.id, conn["id"]))
     sent = fake.token_requests[-1]
@@ -228,9 +297,16 @@ async def test_generic_oauth2_with_field_mapping_and_basic_auth(app, base, tenan
 
 
 async def _oidc(tenant, fake) -> dict[str, Any]:
-    status, conn, _ = await tenant.secret("POST", "/v1/connections", json={
-        "provider": "oidc", "client_id": "oidc-client", "client_secret": "s",
-        "endpoints": {"discovery_url": f"{fake.base}/oidc/.well-known/openid-configuration"}})
+    status, conn, _ = await tenant.secret(
+        "POST",
+        "/v1/connections",
+        json={
+            "provider": "oidc",
+            "client_id": "oidc-client",
+            "client_secret": "s",
+            "endpoints": {"discovery_url": f"{fake.base}/oidc/.well-known/openid-configuration"},
+        },
+    )
     assert status == 201, conn
     return conn
 
@@ -242,10 +318,19 @@ async def test_a_good_id_token_from_a_third_party_issuer(app, base, tenant, fake
     assert status == 200 and body["user"]["email"] == "oidc@example.com", body
 
 
-@pytest.mark.parametrize("mode, words", [
-    ("aud", "another client"), ("iss", "wrong issuer"), ("nonce", "nonce"), ("expired", "expired"),
-    ("kid", "JWKS"), ("signature", "not valid"), ("hs256", "algorithm"), ("none", "algorithm"),
-])
+@pytest.mark.parametrize(
+    "mode, words",
+    [
+        ("aud", "another client"),
+        ("iss", "wrong issuer"),
+        ("nonce", "nonce"),
+        ("expired", "expired"),
+        ("kid", "JWKS"),
+        ("signature", "not valid"),
+        ("hs256", "algorithm"),
+        ("none", "algorithm"),
+    ],
+)
 async def test_id_tokens_that_must_be_refused(app, base, tenant, fake, browser, mode, words):
     conn = await _oidc(tenant, fake)
     fake.id_token_mode = mode
@@ -257,9 +342,16 @@ async def test_id_tokens_that_must_be_refused(app, base, tenant, fake, browser, 
 
 async def test_unreachable_provider_is_an_error_redirect(app, base, tenant, browser):
     dead = f"http://127.0.0.1:{free_port()}"
-    status, conn, _ = await tenant.secret("POST", "/v1/connections", json={
-        "provider": "oidc", "client_id": "c", "client_secret": "s",
-        "endpoints": {"discovery_url": f"{dead}/.well-known/openid-configuration"}})
+    status, conn, _ = await tenant.secret(
+        "POST",
+        "/v1/connections",
+        json={
+            "provider": "oidc",
+            "client_id": "c",
+            "client_secret": "s",
+            "endpoints": {"discovery_url": f"{dead}/.well-known/openid-configuration"},
+        },
+    )
     resp = await browser.http.get(start_url(base, tenant.id, conn["id"]))
     assert resp.status_code == 302
     query = query_of(resp.headers["location"])
@@ -272,10 +364,20 @@ async def test_deeply_nested_provider_answers_are_a_provider_error(app, base, te
     RecursionError) ends the flow with an error redirect, not a 500; nobody is signed in."""
     fake.nested.add(endpoint)
     if endpoint == "me":
-        status, conn, _ = await tenant.secret("POST", "/v1/connections", json={
-            "provider": "oauth2", "client_id": "gen", "client_secret": "s",
-            "endpoints": {"authorization_url": f"{fake.base}/authorize", "token_url": f"{fake.base}/token",
-                          "userinfo_url": f"{fake.base}/me"}})
+        status, conn, _ = await tenant.secret(
+            "POST",
+            "/v1/connections",
+            json={
+                "provider": "oauth2",
+                "client_id": "gen",
+                "client_secret": "s",
+                "endpoints": {
+                    "authorization_url": f"{fake.base}/authorize",
+                    "token_url": f"{fake.base}/token",
+                    "userinfo_url": f"{fake.base}/me",
+                },
+            },
+        )
         assert status == 201, conn
     else:
         conn = await _oidc(tenant, fake)

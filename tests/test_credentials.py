@@ -11,15 +11,11 @@ from tests.support.api import MASTER_KEY, Api, assert_error
 async def test_missing_malformed_and_unknown_credentials(api: Api, tenant) -> None:
     status, body, _ = await api.call("GET", "/v1/api-keys", tenant=tenant.id)
     assert status == 401 and body["error"]["code"] == "unauthenticated"
-    status, body, _ = await api.call(
-        "GET", "/v1/api-keys", tenant=tenant.id, headers={"Authorization": "Basic abc"}
-    )
+    status, body, _ = await api.call("GET", "/v1/api-keys", tenant=tenant.id, headers={"Authorization": "Basic abc"})
     assert status == 401
     status, body, _ = await api.call("GET", "/v1/api-keys", tenant=tenant.id, token="garbage")
     assert status == 401
-    status, body, _ = await api.call(
-        "GET", "/v1/api-keys", tenant=tenant.id, token="sk_live_" + "x" * 43
-    )
+    status, body, _ = await api.call("GET", "/v1/api-keys", tenant=tenant.id, token="sk_live_" + "x" * 43)
     assert status == 401
     assert_error(body, "unauthenticated", 401)
     status, body, _ = await api.call("GET", "/v1/tenants", token="mk_live_" + "y" * 40)
@@ -62,9 +58,7 @@ async def test_scopes_are_enforced(api: Api, tenant) -> None:
 
 
 async def test_last_used_at_is_recorded_without_a_write_per_request(api: Api, tenant, app) -> None:
-    status, created, _ = await tenant.secret(
-        "POST", "/v1/api-keys", json={"name": "used", "type": "secret"}
-    )
+    status, created, _ = await tenant.secret("POST", "/v1/api-keys", json={"name": "used", "type": "secret"})
     for _ in range(3):
         await tenant.secret("GET", "/v1/api-keys", token=created["key"])
     status, key, _ = await tenant.secret("GET", f"/v1/api-keys/{created['id']}")
@@ -81,7 +75,8 @@ async def test_expired_key_is_refused(api: Api, tenant, app) -> None:
     assert status == 201 and created["expires_at"] is not None
     await state(app).pool.execute(
         "UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE tenant_id = $1 AND id = $2",
-        tenant.id, created["id"],
+        tenant.id,
+        created["id"],
     )
     status, body, _ = await tenant.secret("GET", "/v1/api-keys", token=created["key"])
     assert status == 401

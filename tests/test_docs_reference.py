@@ -29,8 +29,12 @@ ERRORS_DOC = ROOT / "docs" / "errors.md"
 
 #: Callables outside the ApiError family that carry a code, per family of answers:
 #: name -> (position of the code argument, its keyword, its default). Only in the packages named.
-OAUTH_CALLS = {"OAuthError": (0, "error", None), "RedirectError": (0, "error", None),
-               "error_redirect": (1, "error", None), "bearer_error": (1, "error", "invalid_token")}
+OAUTH_CALLS = {
+    "OAuthError": (0, "error", None),
+    "RedirectError": (0, "error", None),
+    "error_redirect": (1, "error", None),
+    "bearer_error": (1, "error", "invalid_token"),
+}
 FLOW_CALLS = {"FlowError": (0, "code", None), "fail": (0, "code", None), "_error_redirect": (1, "code", None)}
 
 #: Places that pass on a code they received rather than naming one (function -> why). Every
@@ -74,8 +78,11 @@ def _declared_specs(modules: list[tuple[str, ast.Module]]) -> dict[str, str]:
     specs: dict[str, str] = {}
     for _, tree in modules:
         for stmt in tree.body:
-            if (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
-                    and _name(stmt.value.func) == "ErrorSpec"):
+            if (
+                isinstance(stmt, ast.Assign)
+                and isinstance(stmt.value, ast.Call)
+                and _name(stmt.value.func) == "ErrorSpec"
+            ):
                 code = _argument(stmt.value, 1, "code")
                 if isinstance(code, ast.Constant):
                     specs[_name(stmt.targets[0])] = code.value
@@ -86,9 +93,12 @@ def _class_code(body: list[ast.stmt], specs: dict[str, str]) -> str | None:
     """`spec = DECLARATION` (an ErrorSpec's code), `code = "x"`, `code: str = "x"` or
     `status, code = 400, "x"` in a class body."""
     for stmt in body:
-        if (isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None
-                and _name(stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target) == "spec"
-                and _name(stmt.value) in specs):
+        if (
+            isinstance(stmt, ast.Assign | ast.AnnAssign)
+            and stmt.value is not None
+            and _name(stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target) == "spec"
+            and _name(stmt.value) in specs
+        ):
             return specs[_name(stmt.value)]
         if isinstance(stmt, ast.AnnAssign) and _name(stmt.target) == "code":
             if isinstance(stmt.value, ast.Constant):
@@ -106,8 +116,7 @@ def _class_code(body: list[ast.stmt], specs: dict[str, str]) -> str | None:
 
 def _api_error_family(modules: list[tuple[str, ast.Module]]) -> dict[str, str | None]:
     """Every class derived from ApiError, with the code it answers when none is passed."""
-    classes = {node.name: node for _, tree in modules for node in ast.walk(tree)
-               if isinstance(node, ast.ClassDef)}
+    classes = {node.name: node for _, tree in modules for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
     specs = _declared_specs(modules)
     family: dict[str, str | None] = {"ApiError": _class_code(classes["ApiError"].body, specs)}
     grown = True
@@ -155,8 +164,11 @@ class _Collector(ast.NodeVisitor):
             scope: ast.AST = self.functions[-1] if self.functions else self.tree
             if self.functions and node.id in {a.arg for a in ast.walk(scope.args) if isinstance(a, ast.arg)}:
                 return None
-            values = [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign)
-                      and any(isinstance(t, ast.Name) and t.id == node.id for t in n.targets)]
+            values = [
+                n.value
+                for n in ast.walk(scope)
+                if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == node.id for t in n.targets)
+            ]
             found: set[str] = set()
             for value in values:
                 got = self._resolve(value)
@@ -167,8 +179,9 @@ class _Collector(ast.NodeVisitor):
         return None
 
     def _add(self, target: set[str], node: ast.expr | None, default: str | None) -> None:
-        codes = {default} if node is None and default is not None else (
-            self._resolve(node) if node is not None else None)
+        codes = (
+            {default} if node is None and default is not None else (self._resolve(node) if node is not None else None)
+        )
         if codes is None:
             where = self.functions[-1].name if self.functions else "<module>"
             self.out.unresolved.add(f"{self.path}:{where}")
@@ -218,6 +231,7 @@ def collect_codes() -> Collected:
 
 # -- reading the docs ---------------------------------------------------------------------------
 
+
 def _section(text: str, heading: str) -> str:
     """The text under `## heading` up to the next `## ` heading."""
     match = re.search(rf"^## {re.escape(heading)}\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
@@ -232,9 +246,11 @@ def _table_codes(section: str) -> list[str]:
 
 def documented_codes() -> dict[str, list[str]]:
     text = ERRORS_DOC.read_text()
-    return {"platform": _table_codes(_section(text, "Platform error codes")),
-            "oauth": _table_codes(_section(text, "OAuth 2.0 and OpenID Connect endpoints")),
-            "flow": _table_codes(_section(text, "Social sign-in results"))}
+    return {
+        "platform": _table_codes(_section(text, "Platform error codes")),
+        "oauth": _table_codes(_section(text, "OAuth 2.0 and OpenID Connect endpoints")),
+        "flow": _table_codes(_section(text, "Social sign-in results")),
+    }
 
 
 def _example(section: str) -> dict:
@@ -245,11 +261,13 @@ def _example(section: str) -> dict:
 
 # -- the tests ----------------------------------------------------------------------------------
 
+
 def test_every_error_code_is_documented_and_every_documented_code_exists():
     found, documented = collect_codes(), documented_codes()
     assert found.unresolved <= set(FORWARDS), (
         "codes the collector cannot read: write them as a literal where raised, or name the "
-        f"forwarding place in FORWARDS: {sorted(found.unresolved - set(FORWARDS))}")
+        f"forwarding place in FORWARDS: {sorted(found.unresolved - set(FORWARDS))}"
+    )
     assert set(FORWARDS) <= found.unresolved, f"stale FORWARDS: {sorted(set(FORWARDS) - found.unresolved)}"
     for family in ("platform", "oauth", "flow"):
         codes, listed = getattr(found, family), documented[family]
@@ -262,9 +280,17 @@ def test_the_collector_reads_each_way_a_code_is_raised():
     """Guards the collector itself: a class default, a code= keyword, a NotFound kind, a
     conditional through a local name, the middleware table and an OAuth default argument."""
     found = collect_codes()
-    assert {"unauthenticated", "invalid_email", "user_not_found", "mfa_factor_not_found",
-            "rate_limit_exceeded", "captcha_required", "method_not_allowed", "internal_error",
-            "service_unavailable"} <= found.platform
+    assert {
+        "unauthenticated",
+        "invalid_email",
+        "user_not_found",
+        "mfa_factor_not_found",
+        "rate_limit_exceeded",
+        "captcha_required",
+        "method_not_allowed",
+        "internal_error",
+        "service_unavailable",
+    } <= found.platform
     assert {"invalid_token", "login_required", "unsupported_grant_type"} <= found.oauth
     assert {"user_banned", "user_disabled", "access_denied", "provider_error"} <= found.flow
 
@@ -291,16 +317,20 @@ async def test_every_key_of_every_emitted_event_is_documented(tenant, app, sign_
     owner = await new_user(sign_up)
     org = await new_org(tenant, created_by=owner["id"])
     member = await new_user(sign_up)
-    assert (await tenant.secret("POST", f"/v1/organizations/{org['id']}/members",
-                                json={"user_id": member["id"]}))[0] == 201
+    assert (await tenant.secret("POST", f"/v1/organizations/{org['id']}/members", json={"user_id": member["id"]}))[
+        0
+    ] == 201
     assert (await tenant.secret("DELETE", f"/v1/organizations/{org['id']}/members/{member['id']}"))[0] == 204
     invited = email()
     assert (await invite(tenant, org["id"], email=invited, inviter_user_id=owner["id"]))[0] == 201
     joiner = await new_user(sign_up, email=invited)
     assert (await accept(tenant, token_in(await last_invite_url(app, tenant.id)), joiner["access_token"]))[0] == 200
     assert (await tenant.secret("PATCH", f"/v1/users/{member['id']}", json={"name": "M"}))[0] == 200
-    assert (await tenant.secret("POST", f"/v1/users/{member['id']}/password",
-                                json={"password": "another strong password 7"}))[0] == 200
+    assert (
+        await tenant.secret(
+            "POST", f"/v1/users/{member['id']}/password", json={"password": "another strong password 7"}
+        )
+    )[0] == 200
     assert (await tenant.secret("POST", f"/v1/users/{member['id']}/disable", json={}))[0] == 200
     assert (await tenant.secret("DELETE", f"/v1/sessions/{owner['session_id']}"))[0] == 204
     assert (await tenant.secret("POST", f"/v1/users/{joiner['id']}/sessions/revoke-all"))[0] == 200
@@ -312,12 +342,16 @@ async def test_every_key_of_every_emitted_event_is_documented(tenant, app, sign_
     mfa.wait_for_fresh_step()
     factor_id, secret = await mfa.enroll_totp(second, user["id"])
     challenge = await mfa.challenge_of(second, user["email"])
-    status, body, _ = await second.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": mfa.totp_code(secret, 1), "factor_type": "totp"})
+    status, body, _ = await second.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "code": mfa.totp_code(secret, 1), "factor_type": "totp"},
+    )
     assert status == 200, body
     assert (await second.secret("DELETE", f"/v1/users/{user['id']}/mfa/factors/{factor_id}"))[0] == 204
     rows = await state(app).pool.fetch(
-        "SELECT type, data FROM events WHERE tenant_id = ANY($1::text[]) ORDER BY id", [tenant.id, second.id])
+        "SELECT type, data FROM events WHERE tenant_id = ANY($1::text[]) ORDER BY id", [tenant.id, second.id]
+    )
     sections = events_sections()
     # Every kind but the oauth.* ones (they need a provider; tests/test_connections.py emits them).
     assert {r["type"] for r in rows} >= set(CATALOGUE) - {"oauth.connected", "oauth.disconnected"}
@@ -333,13 +367,22 @@ async def test_every_key_of_every_emitted_event_is_documented(tenant, app, sign_
 # -- no contract outside the repository ---------------------------------------------------------
 
 #: Written so that this file does not match itself.
-OUTSIDE = re.compile("|".join([
-    r"decisions" r"\.md", r"interface" r"\.md", r"shared" r"/spec", r"\.\./" r"shared",
-    # (not TypeScript's keyword: `interface Name {`, `interface Name<T>`, `interface A extends B`)
-    r"(?<!user )(?<!command-line )\binter" r"face\b(?!\s+\w+\s*(?:\{|<|extends\b))", r"\bthe " r"spec\b",
-    # A section sign not preceded on its line by the RFC or OIDC document it belongs to.
-    r"^(?!.*(?:RFC|OIDC|OpenID|Core|Discovery)).*" "\u00a7",
-]), re.I | re.M)
+OUTSIDE = re.compile(
+    "|".join(
+        [
+            r"decisions" r"\.md",
+            r"interface" r"\.md",
+            r"shared" r"/spec",
+            r"\.\./" r"shared",
+            # (not TypeScript's keyword: `interface Name {`, `interface Name<T>`, `interface A extends B`)
+            r"(?<!user )(?<!command-line )\binter" r"face\b(?!\s+\w+\s*(?:\{|<|extends\b))",
+            r"\bthe " r"spec\b",
+            # A section sign not preceded on its line by the RFC or OIDC document it belongs to.
+            r"^(?!.*(?:RFC|OIDC|OpenID|Core|Discovery)).*" "\u00a7",
+        ]
+    ),
+    re.I | re.M,
+)
 
 
 #: This file (its patterns).

@@ -19,12 +19,14 @@ async def test_every_key_of_the_oauth_events_is_documented(app, base, idp, tenan
     assert status == 200, body
     user_id, identity_id = body["user"]["id"], body["identity_id"]
     # A second way in first, else unlinking the only one is refused (last_sign_in_method).
-    assert (await tenant.secret("POST", f"/v1/users/{user_id}/password",
-                                json={"password": "another strong password 7"}))[0] == 200
+    assert (
+        await tenant.secret("POST", f"/v1/users/{user_id}/password", json={"password": "another strong password 7"})
+    )[0] == 200
     assert (await tenant.secret("DELETE", f"/v1/users/{user_id}/identities/{identity_id}"))[0] == 204
 
     rows = await state(app).pool.fetch(
-        "SELECT type, data FROM events WHERE tenant_id = $1 AND type LIKE 'oauth.%'", tenant.id)
+        "SELECT type, data FROM events WHERE tenant_id = $1 AND type LIKE 'oauth.%'", tenant.id
+    )
     assert sorted(r["type"] for r in rows) == ["oauth.connected", "oauth.disconnected"]
     sections = events_sections()
     for r in rows:

@@ -34,8 +34,7 @@ def addr() -> str:
 async def queue(app: Any, tenant_id: str, template: str, to: str, variables: dict[str, Any]) -> str:
     st = state(app)
     async with st.pool.acquire() as conn, conn.transaction():
-        return await queue_email(conn, st.box, tenant_id=tenant_id, template=template, to=to,
-                                 variables=variables)
+        return await queue_email(conn, st.box, tenant_id=tenant_id, template=template, to=to, variables=variables)
 
 
 def text_and_html(msg) -> tuple[str, str]:
@@ -72,12 +71,17 @@ async def test_each_builtin_arrives_with_its_link_or_code(app, tenant, worker, s
     assert msg["Subject"] == "Ada invited you to join Analytical Engines"
 
 
-async def test_variables_are_escaped_in_html_and_cannot_inject_headers(app, tenant, worker,
-                                                                       smtp_sink) -> None:
+async def test_variables_are_escaped_in_html_and_cannot_inject_headers(app, tenant, worker, smtp_sink) -> None:
     to = addr()
-    await tenant.secret("PUT", "/v1/email/templates/welcome", json={
-        "subject": "Hello {{ user_name }}", "body_html": "<p>{{ user_name }}</p>",
-        "body_text": "{{ user_name }}"})
+    await tenant.secret(
+        "PUT",
+        "/v1/email/templates/welcome",
+        json={
+            "subject": "Hello {{ user_name }}",
+            "body_html": "<p>{{ user_name }}</p>",
+            "body_text": "{{ user_name }}",
+        },
+    )
     evil = "<script>alert(1)</script>\r\nBcc: victim@example.com"
     outbox_id = await queue(app, tenant.id, "welcome", to, {"user_name": evil})
     [msg] = await smtp_sink.wait_for(to)
@@ -94,14 +98,18 @@ async def test_variables_are_escaped_in_html_and_cannot_inject_headers(app, tena
 
 
 async def test_custom_template_is_used_and_previewed(app, tenant, worker, smtp_sink) -> None:
-    body = {"subject": "{{ app_name }}: magic for {{ user_email }}",
-            "body_html": "<h1>Custom</h1><a href=\"{{ magic_link_url }}\">go</a> {{ expires_in|upper }}",
-            "body_text": "Custom: {{ magic_link_url }}"}
+    body = {
+        "subject": "{{ app_name }}: magic for {{ user_email }}",
+        "body_html": '<h1>Custom</h1><a href="{{ magic_link_url }}">go</a> {{ expires_in|upper }}',
+        "body_text": "Custom: {{ magic_link_url }}",
+    }
     status, tpl, _ = await tenant.secret("PUT", "/v1/email/templates/magic_link", json=body)
     assert status == 200 and tpl["customized"] is True and tpl["subject"] == body["subject"]
     status, preview, _ = await tenant.secret(
-        "POST", "/v1/email/templates/magic_link/preview",
-        json={"variables": {"magic_link_url": "https://x.example/?token=abc", "expires_in": "5m"}})
+        "POST",
+        "/v1/email/templates/magic_link/preview",
+        json={"variables": {"magic_link_url": "https://x.example/?token=abc", "expires_in": "5m"}},
+    )
     assert status == 200
     assert preview["body_text"] == "Custom: https://x.example/?token=abc"
     assert "5M" in preview["body_html"] and preview["subject"].startswith(tenant.created["name"])
@@ -120,9 +128,16 @@ async def test_custom_template_is_used_and_previewed(app, tenant, worker, smtp_s
 
 
 async def test_from_name_from_email_and_reply_to_are_honoured(app, tenant, worker, smtp_sink) -> None:
-    status, cfg, _ = await tenant.secret("PUT", "/v1/email/config", json={
-        "provider": "service", "from_name": "Acme Support", "from_email": "hello@acme.example",
-        "reply_to": "help@acme.example"})
+    status, cfg, _ = await tenant.secret(
+        "PUT",
+        "/v1/email/config",
+        json={
+            "provider": "service",
+            "from_name": "Acme Support",
+            "from_email": "hello@acme.example",
+            "reply_to": "help@acme.example",
+        },
+    )
     assert status == 200, cfg
     to = addr()
     outbox_id = await queue(app, tenant.id, "welcome", to, {"user_name": "Ada"})

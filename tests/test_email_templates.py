@@ -24,8 +24,11 @@ def test_defaults_are_valid_and_use_their_variables(name: str) -> None:
 
 def test_sandbox_is_a_second_wall() -> None:
     # Even a template that skipped validation cannot reach Python objects: the sandbox refuses.
-    for html in ("{{ ''.__class__.__mro__ }}", "{{ code.__class__.__init__.__globals__ }}",
-                 "{{ ''.__class__.__mro__[1].__subclasses__() }}"):
+    for html in (
+        "{{ ''.__class__.__mro__ }}",
+        "{{ code.__class__.__init__.__globals__ }}",
+        "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+    ):
         with pytest.raises(templates.RenderError) as exc:
             templates.render(Source("x", html, "t"), {"code": "1"})
         assert "object" not in str(exc.value) and "class" not in str(exc.value)
@@ -47,8 +50,9 @@ def test_subject_is_one_line_and_html_escaped_only_in_html() -> None:
 
 def test_message_headers_cannot_be_injected() -> None:
     rendered = Rendered("S", "<p>h</p>", "t")
-    addresses = envelope(from_name="Acme\r\nBcc: evil@x.example", from_email="a@acme.example",
-                         reply_to=None, to="u@example.com")
+    addresses = envelope(
+        from_name="Acme\r\nBcc: evil@x.example", from_email="a@acme.example", reply_to=None, to="u@example.com"
+    )
     msg = build(addresses, rendered, "<1@acme.example>")
     raw = msg.as_string()
     assert "\nBcc:" not in raw and str(msg["From"]).startswith('"Acme Bcc: evil@x.example"')
@@ -63,12 +67,12 @@ def test_message_headers_cannot_be_injected() -> None:
 def test_stored_headers_are_the_ones_the_message_carries(name) -> None:
     """A stored message keeps From and Reply-To without the MIME message being built: they must
     read exactly as the built message's headers do."""
-    addresses = envelope(from_name=name, from_email="no-reply@acme.example",
-                         reply_to="help@acme.example", to="u@example.com")
+    addresses = envelope(
+        from_name=name, from_email="no-reply@acme.example", reply_to="help@acme.example", to="u@example.com"
+    )
     msg = build(addresses, Rendered("S", "<p>h</p>", "t"), "<1@acme.example>")
     assert addresses.header_values() == (str(msg["From"]), str(msg["Reply-To"]))
-    bare = envelope(from_name=name, from_email="no-reply@acme.example", reply_to=None,
-                    to="u@example.com")
+    bare = envelope(from_name=name, from_email="no-reply@acme.example", reply_to=None, to="u@example.com")
     assert bare.header_values()[1] is None
 
 
@@ -80,8 +84,9 @@ def test_kept_header_classes_build_the_same_message(monkeypatch) -> None:
     from identity.email import message
 
     rendered = Rendered("Hello Zoë", "<p>h</p>", "t")
-    addresses = envelope(from_name="Zoë, Inc.", from_email="a@acme.example",
-                         reply_to="r@acme.example", to="u@example.com")
+    addresses = envelope(
+        from_name="Zoë, Inc.", from_email="a@acme.example", reply_to="r@acme.example", to="u@example.com"
+    )
     build(addresses, rendered, "<1@acme.example>")
     kept = build(addresses, rendered, "<1@acme.example>").as_bytes()  # classes from the cache
     monkeypatch.setattr(message, "POLICY", email.policy.SMTP)
@@ -96,8 +101,7 @@ def test_kept_header_classes_build_the_same_message(monkeypatch) -> None:
 
 def test_smtp_url_forms() -> None:
     plain = parse_smtp_url("smtp://relay.example:2525")
-    assert (plain.host, plain.port, plain.start_tls, plain.use_tls) == ("relay.example", 2525,
-                                                                       False, False)
+    assert (plain.host, plain.port, plain.start_tls, plain.use_tls) == ("relay.example", 2525, False, False)
     tls = parse_smtp_url("smtp+starttls://user%40x:p%3Ass@relay.example")
     assert (tls.port, tls.start_tls, tls.username, tls.password) == (587, True, "user@x", "p:ss")
     assert "p:ss" not in repr(tls)  # the password is kept out of reprs and tracebacks

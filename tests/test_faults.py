@@ -82,7 +82,8 @@ async def test_postgres_restart_under_load(own_postgres, settings, aiohttp_clien
         while not stop.is_set():
             i += 1
             status, body, _ = await api.call(
-                "POST", "/v1/api-keys", json={"name": f"w{n}-{i}", "type": "secret"}, token=sk, tenant=tid)
+                "POST", "/v1/api-keys", json={"name": f"w{n}-{i}", "type": "secret"}, token=sk, tenant=tid
+            )
             answers.append((status, body))
             if phase["down"]:
                 down_answers.append(status)
@@ -126,8 +127,12 @@ async def test_postgres_restart_under_load(own_postgres, settings, aiohttp_clien
     conn = await asyncpg.connect(dsn)
     try:
         stored = {r["id"] for r in await conn.fetch("SELECT id FROM api_keys WHERE tenant_id = $1", tid)}
-        audited = {r["resource_id"] for r in await conn.fetch(
-            "SELECT resource_id FROM audit_log WHERE tenant_id = $1 AND action = 'api_key.created'", tid)}
+        audited = {
+            r["resource_id"]
+            for r in await conn.fetch(
+                "SELECT resource_id FROM audit_log WHERE tenant_id = $1 AND action = 'api_key.created'", tid
+            )
+        }
     finally:
         await conn.close()
     lost = [key for key in accepted if key not in stored]
@@ -152,14 +157,16 @@ async def test_a_worker_outlives_a_postgres_restart(own_postgres, settings, aioh
         email = f"w-{uuid.uuid4().hex[:8]}@example.com"
         deadline = time.monotonic() + 30
         while True:
-            status, body, _ = await api.call("POST", "/v1/auth/sign-up", token=pk, tenant=tid,
-                                             json={"email": email, "password": STRONG_PASSWORD})
+            status, body, _ = await api.call(
+                "POST", "/v1/auth/sign-up", token=pk, tenant=tid, json={"email": email, "password": STRONG_PASSWORD}
+            )
             if status == 201:
                 break
             assert status == 503 and time.monotonic() < deadline, (status, body)
             await asyncio.sleep(0.2)
         return await state(app).pool.fetchval(
-            "SELECT id FROM outbox WHERE tenant_id = $1 AND topic = 'email' AND payload->>'to' = $2", tid, email)
+            "SELECT id FROM outbox WHERE tenant_id = $1 AND topic = 'email' AND payload->>'to' = $2", tid, email
+        )
 
     workers = WorkerFixture(app, dsn)
     handle = await workers.start()
@@ -227,8 +234,14 @@ class BadTcpServer:
 async def _queue(app: Any, tenant_id: str) -> str:
     st = state(app)
     async with st.pool.acquire() as conn, conn.transaction():
-        return await queue_email(conn, st.box, tenant_id=tenant_id, template="welcome",
-                                 to=f"fault-{uuid.uuid4().hex[:8]}@example.com", variables={"user_name": "Ada"})
+        return await queue_email(
+            conn,
+            st.box,
+            tenant_id=tenant_id,
+            template="welcome",
+            to=f"fault-{uuid.uuid4().hex[:8]}@example.com",
+            variables={"user_name": "Ada"},
+        )
 
 
 @pytest.mark.parametrize("mode", ["silent", "reset"])
@@ -262,10 +275,22 @@ async def test_smtp_server_that_hangs_does_not_block_other_tenants(
     try:
         state(app).settings = dataclasses.replace(settings, smtp_url=smtp_sink.url)
         stuck, fine = await make_tenant(), await make_tenant()
-        status, body, _ = await stuck.secret("PUT", "/v1/email/config", json={
-            "provider": "smtp", "from_email": "noreply@example.com",
-            "smtp": {"host": "127.0.0.1", "port": bad.port, "username": "u", "password": "p",
-                     "tls": False, "ssl": False}})
+        status, body, _ = await stuck.secret(
+            "PUT",
+            "/v1/email/config",
+            json={
+                "provider": "smtp",
+                "from_email": "noreply@example.com",
+                "smtp": {
+                    "host": "127.0.0.1",
+                    "port": bad.port,
+                    "username": "u",
+                    "password": "p",
+                    "tls": False,
+                    "ssl": False,
+                },
+            },
+        )
         assert status == 200, body
         await worker.stop()
         await worker.start(policy=dataclasses.replace(TEST_POLICY, job_timeout=5.0, lease=6.0))
@@ -298,9 +323,7 @@ async def _ok_http(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -
 
 
 @pytest.mark.parametrize("mode", ["reset", "silent"])
-async def test_webhook_receiver_that_resets_or_never_answers(
-    tenant, app, worker, settings, sign_up, mode: str
-) -> None:
+async def test_webhook_receiver_that_resets_or_never_answers(tenant, app, worker, settings, sign_up, mode: str) -> None:
     """The receiver resets the connection (or accepts and never answers) twice, then answers
     204: the failed attempts are recorded with their reason, the delivery is retried and
     delivered with the same webhook-id, and nothing is lost."""
@@ -315,8 +338,10 @@ async def test_webhook_receiver_that_resets_or_never_answers(
         [row] = await wait_delivery(app, tenant.id, hook["id"], {"delivered"}, timeout=20)
         assert row["attempts"] == 3
         attempts = await state(app).pool.fetch(
-            "SELECT outcome, error FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 "
-            "ORDER BY attempt", tenant.id, row["id"])
+            "SELECT outcome, error FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 ORDER BY attempt",
+            tenant.id,
+            row["id"],
+        )
         assert [a["outcome"] for a in attempts] == ["failed", "failed", "delivered"]
         assert all(a["error"] for a in attempts[:2])
     finally:
@@ -361,8 +386,9 @@ async def _rows(app: Any, tenant_id: str) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("table", ["sessions", "refresh_tokens", "events", "outbox"])
-async def test_failing_insert_mid_sign_up_leaves_nothing(api: Api, app, make_tenant, failing_insert,
-                                                         table: str) -> None:
+async def test_failing_insert_mid_sign_up_leaves_nothing(
+    api: Api, app, make_tenant, failing_insert, table: str
+) -> None:
     """Sign-up writes the user, the session, its refresh token, the events and the verification
     email; when one of the later inserts fails the answer is a clear 500 in the envelope and
     none of the others is there."""
@@ -377,18 +403,17 @@ async def test_failing_insert_mid_sign_up_leaves_nothing(api: Api, app, make_ten
     assert await _rows(app, t.id) == before
 
 
-async def test_failing_audit_insert_mid_key_creation_leaves_nothing(api: Api, app, make_tenant,
-                                                                    failing_insert) -> None:
+async def test_failing_audit_insert_mid_key_creation_leaves_nothing(api: Api, app, make_tenant, failing_insert) -> None:
     """Creating an API key writes the key and its audit entry: the audit insert fails, the key
     is not there either, and the Idempotency-Key is free for a retry."""
     t = await make_tenant()
     before = await _rows(app, t.id)
     await failing_insert("audit_log", t.id)
-    status, body, _ = await t.secret("POST", "/v1/api-keys", json={"name": "half", "type": "secret"},
-                                     headers={"Idempotency-Key": "half-1"})
+    status, body, _ = await t.secret(
+        "POST", "/v1/api-keys", json={"name": "half", "type": "secret"}, headers={"Idempotency-Key": "half-1"}
+    )
     assert status == 500, body
     assert_error(body, "internal_error", 500)
     assert await _rows(app, t.id) == before
     # The failed request stored no idempotent answer: the same key may be used again.
-    assert await state(app).pool.fetchval(
-        "SELECT count(*) FROM idempotency_keys WHERE tenant_id = $1", t.id) == 0
+    assert await state(app).pool.fetchval("SELECT count(*) FROM idempotency_keys WHERE tenant_id = $1", t.id) == 0

@@ -81,17 +81,30 @@ class Fuzz:
         self.server = server
         self.schema = schemathesis.openapi.from_url(server.url + "/openapi.json")
         self.doc = server.http.get(server.url + "/openapi.json", timeout=10).json()
-        status = server.call("POST", "/v1/tenants", token=MASTER_KEY, json={
-            "name": f"Fuzz {uuid.uuid4().hex[:8]}", "auth_config": {"email_verification_required": False},
-        })
+        status = server.call(
+            "POST",
+            "/v1/tenants",
+            token=MASTER_KEY,
+            json={
+                "name": f"Fuzz {uuid.uuid4().hex[:8]}",
+                "auth_config": {"email_verification_required": False},
+            },
+        )
         assert status.status_code == 201, status.text
         created = status.json()
         self.tenant = created["id"]
         self.sk = created["secret_key"]
         self.pk = created["publishable_key"]
-        signed = server.call("POST", "/v1/auth/sign-up", token=self.pk, tenant=self.tenant, json={
-            "email": f"fuzz-{uuid.uuid4().hex[:8]}@example.com", "password": STRONG_PASSWORD,
-        })
+        signed = server.call(
+            "POST",
+            "/v1/auth/sign-up",
+            token=self.pk,
+            tenant=self.tenant,
+            json={
+                "email": f"fuzz-{uuid.uuid4().hex[:8]}@example.com",
+                "password": STRONG_PASSWORD,
+            },
+        )
         assert signed.status_code == 201, signed.text
         self.access_token = signed.json()["session"]["access_token"]
 
@@ -118,8 +131,11 @@ def fuzz(database_dsn, tmp_path_factory):
         server.stop()
         # Our middleware's unhandled_error, and aiohttp's own when a response cannot be sent
         # (e.g. a header with a control character: the connection is dropped without answer).
-        crashes = [line for line in server.log_lines()
-                   if "unhandled_error" in line or ('"aiohttp.server"' in line and '"error"' in line)]
+        crashes = [
+            line
+            for line in server.log_lines()
+            if "unhandled_error" in line or ('"aiohttp.server"' in line and '"error"' in line)
+        ]
         assert not crashes, "the server logged unhandled errors:\n" + "\n".join(crashes[:5])
         undeclared = [line for line in server.log_lines() if "undeclared_error" in line]
         assert not undeclared, "errors answered but not declared:\n" + "\n".join(undeclared[:10])
@@ -156,7 +172,8 @@ def check_error_code_declared(doc: dict, method: str, path: str, response) -> No
     declared = doc["paths"][path][method.lower()]["responses"].get(str(response.status_code), {})
     assert error.get("code") in declared.get("x-error-codes", []), (
         f"{method} {path} answered {response.status_code} {error.get('code')!r}, which the "
-        f"document does not list for it: {declared.get('x-error-codes')}")
+        f"document does not list for it: {declared.get('x-error-codes')}"
+    )
 
 
 def _id(param: tuple[str, str, str]) -> str:
@@ -174,8 +191,14 @@ def test_operation_conforms_and_never_fails(fuzz: Fuzz, operation: tuple[str, st
         op.as_strategy(generation_mode=GenerationMode.NEGATIVE, headers=fixed),
     )
 
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=not RANDOM, database=None,
-              phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=not RANDOM,
+        database=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(case=strategy)
     def run(case) -> None:
         case.headers = {**(case.headers or {}), **fixed}

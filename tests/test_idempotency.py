@@ -27,9 +27,7 @@ async def test_different_body_is_a_mismatch(tenant, app) -> None:
     headers = {"Idempotency-Key": "create-2"}
     await tenant.secret("POST", "/v1/api-keys", json={"name": "a", "type": "secret"}, headers=headers)
     before = await _count_keys(app, tenant.id)
-    status, body, _ = await tenant.secret(
-        "POST", "/v1/api-keys", json={"name": "b", "type": "secret"}, headers=headers
-    )
+    status, body, _ = await tenant.secret("POST", "/v1/api-keys", json={"name": "b", "type": "secret"}, headers=headers)
     assert status == 422
     assert_error(body, "idempotency_key_mismatch", 422)
     assert await _count_keys(app, tenant.id) == before
@@ -39,9 +37,9 @@ async def test_concurrent_requests_with_one_key_run_once(tenant, app) -> None:
     before = await _count_keys(app, tenant.id)
     headers = {"Idempotency-Key": "race"}
     body = {"name": "race", "type": "secret"}
-    results = await asyncio.gather(*[
-        tenant.secret("POST", "/v1/api-keys", json=body, headers=headers) for _ in range(8)
-    ])
+    results = await asyncio.gather(
+        *[tenant.secret("POST", "/v1/api-keys", json=body, headers=headers) for _ in range(8)]
+    )
     assert {r[0] for r in results} == {201}
     assert len({r[1]["id"] for r in results}) == 1
     assert await _count_keys(app, tenant.id) == before + 1
@@ -60,9 +58,7 @@ async def test_failed_request_does_not_store_a_response(tenant) -> None:
     headers = {"Idempotency-Key": "fails-first"}
     status, _, _ = await tenant.secret("POST", "/v1/api-keys", json={"name": "x", "type": "bad"}, headers=headers)
     assert status == 422
-    status, _, _ = await tenant.secret(
-        "POST", "/v1/api-keys", json={"name": "x", "type": "secret"}, headers=headers
-    )
+    status, _, _ = await tenant.secret("POST", "/v1/api-keys", json={"name": "x", "type": "secret"}, headers=headers)
     assert status == 201
 
 
@@ -76,7 +72,9 @@ async def test_control_plane_idempotency(api) -> None:
 
 async def test_overlong_key_is_refused(tenant) -> None:
     status, body, _ = await tenant.secret(
-        "POST", "/v1/api-keys", json={"name": "x", "type": "secret"},
+        "POST",
+        "/v1/api-keys",
+        json={"name": "x", "type": "secret"},
         headers={"Idempotency-Key": "k" * 300},
     )
     assert status == 422
@@ -93,7 +91,8 @@ async def test_the_table_holds_neither_the_key_nor_the_answer_nor_a_bare_hash(te
     status, created, _ = await tenant.secret("POST", "/v1/api-keys", json=body, headers=headers)
     assert status == 201
     rows = await state(app).pool.fetch(
-        "SELECT key, request_hash, response_body FROM idempotency_keys WHERE tenant_id = $1", tenant.id)
+        "SELECT key, request_hash, response_body FROM idempotency_keys WHERE tenant_id = $1", tenant.id
+    )
     assert len(rows) == 1
     row = rows[0]
     assert "sealed-create-1" not in row["key"]
@@ -115,13 +114,19 @@ async def test_the_table_holds_neither_the_key_nor_the_answer_nor_a_bare_hash(te
 async def test_answers_that_hold_a_secret_are_replayed_not_made_twice(tenant, app, sign_up) -> None:
     """Rotating a client secret or generating backup codes twice by a retry would throw away
     the first answer's secret; with one Idempotency-Key the retry gets the same one."""
-    status, client, _ = await tenant.secret("POST", "/v1/clients", json={
-        "name": "Web", "type": "web", "redirect_uris": ["https://app.example.com/cb"]},
-        headers={"Idempotency-Key": "client-1"})
+    status, client, _ = await tenant.secret(
+        "POST",
+        "/v1/clients",
+        json={"name": "Web", "type": "web", "redirect_uris": ["https://app.example.com/cb"]},
+        headers={"Idempotency-Key": "client-1"},
+    )
     assert status == 201
-    again = await tenant.secret("POST", "/v1/clients", json={
-        "name": "Web", "type": "web", "redirect_uris": ["https://app.example.com/cb"]},
-        headers={"Idempotency-Key": "client-1"})
+    again = await tenant.secret(
+        "POST",
+        "/v1/clients",
+        json={"name": "Web", "type": "web", "redirect_uris": ["https://app.example.com/cb"]},
+        headers={"Idempotency-Key": "client-1"},
+    )
     assert again[0] == 201 and again[1] == client
     path = f"/v1/clients/{client['id']}/rotate-secret"
     first = await tenant.secret("POST", path, headers={"Idempotency-Key": "rotate-1"})
@@ -129,7 +134,8 @@ async def test_answers_that_hold_a_secret_are_replayed_not_made_twice(tenant, ap
     assert first[0] == second[0] == 200 and first[1] == second[1]
     assert second[2].headers["Idempotent-Replayed"] == "true"
     rotations = await state(app).pool.fetchval(
-        "SELECT count(*) FROM audit_log WHERE tenant_id = $1 AND action = 'client.secret_rotated'", tenant.id)
+        "SELECT count(*) FROM audit_log WHERE tenant_id = $1 AND action = 'client.secret_rotated'", tenant.id
+    )
     assert rotations == 1
 
     user = (await sign_up())["user"]
@@ -147,14 +153,18 @@ async def test_an_idempotency_key_that_cannot_be_stored_is_a_422(tenant) -> None
     client = tenant.api.client
     body = b'{"name":"x","type":"secret"}'
     reader, writer = await asyncio.open_connection(client.host, client.port)
-    writer.write(b"POST /v1/api-keys HTTP/1.1\r\nHost: t\r\nConnection: close\r\n"
-                 + f"Authorization: Bearer {tenant.sk}\r\nX-Tenant-ID: {tenant.id}\r\n".encode()
-                 + b"Content-Type: application/json\r\nIdempotency-Key: bad\xffkey\r\n"
-                 + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    writer.write(
+        b"POST /v1/api-keys HTTP/1.1\r\nHost: t\r\nConnection: close\r\n"
+        + f"Authorization: Bearer {tenant.sk}\r\nX-Tenant-ID: {tenant.id}\r\n".encode()
+        + b"Content-Type: application/json\r\nIdempotency-Key: bad\xffkey\r\n"
+        + f"Content-Length: {len(body)}\r\n\r\n".encode()
+        + body
+    )
     answer = await reader.read()
     writer.close()
     assert answer.startswith(b"HTTP/1.1 422 "), answer[:200]
     assert b'"validation_error"' in answer
-    status, _, _ = await tenant.secret("POST", "/v1/api-keys", json={"name": "x", "type": "secret"},
-                                       headers={"Idempotency-Key": "clé-\u00e9té-1"})
+    status, _, _ = await tenant.secret(
+        "POST", "/v1/api-keys", json={"name": "x", "type": "secret"}, headers={"Idempotency-Key": "clé-\u00e9té-1"}
+    )
     assert status == 201

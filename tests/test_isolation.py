@@ -33,7 +33,7 @@ OPERATOR_KINDS = {MASTER, ADMIN_TOKEN}
 #: Path prefixes whose routes are outside the tenant-credential boundary, and why.
 NOT_TENANT_SCOPED = {
     "/oauth/{tenant_id}/": "the OAuth provider's public endpoints name their tenant in the path and "
-                           "take no tenant credential; tests/test_oauth.py covers clients and codes",
+    "take no tenant credential; tests/test_oauth.py covers clients and codes",
 }
 
 #: (path pattern, parameter) -> key in A's resources; first match wins.
@@ -78,8 +78,7 @@ BODIES: dict[str, Any] = {
     "BanUser": {},
     "SetPassword": {"password": STRONG_PASSWORD},
     "ImpersonateUser": {},
-    "PutTemplate": {"subject": "Hi {{ user_name }}", "html": "<p>{{ user_name }}</p>",
-                    "text": "{{ user_name }}"},
+    "PutTemplate": {"subject": "Hi {{ user_name }}", "html": "<p>{{ user_name }}</p>", "text": "{{ user_name }}"},
     "Preview": {},
     "SearchUsers": {},
 }
@@ -120,13 +119,23 @@ async def world(api, app, make_tenant):
 
     async def users() -> None:
         email = f"iso-{uuid.uuid4().hex[:8]}@example.com"
-        body = await _ok(await a.public("POST", "/v1/auth/sign-up",
-                                        json={"email": email, "password": STRONG_PASSWORD}), 201)
-        res.update(user_id=body["user"]["id"], user_email=email, session_id=body["session"]["id"],
-                   a_access=body["session"]["access_token"])
-        body = await _ok(await b.public("POST", "/v1/auth/sign-up",
-                                        json={"email": f"iso-b-{uuid.uuid4().hex[:8]}@example.com",
-                                              "password": STRONG_PASSWORD}), 201)
+        body = await _ok(
+            await a.public("POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD}), 201
+        )
+        res.update(
+            user_id=body["user"]["id"],
+            user_email=email,
+            session_id=body["session"]["id"],
+            a_access=body["session"]["access_token"],
+        )
+        body = await _ok(
+            await b.public(
+                "POST",
+                "/v1/auth/sign-up",
+                json={"email": f"iso-b-{uuid.uuid4().hex[:8]}@example.com", "password": STRONG_PASSWORD},
+            ),
+            201,
+        )
         res["b_access"] = body["session"]["access_token"]
 
     async def key() -> None:
@@ -134,60 +143,97 @@ async def world(api, app, make_tenant):
         res["key_id"] = body["id"]
 
     async def webhook() -> None:
-        body = await _ok(await a.secret("POST", "/v1/webhooks", json={
-            "url": "https://hooks.example.com/iso", "events": ["*"]}), 201)
+        body = await _ok(
+            await a.secret("POST", "/v1/webhooks", json={"url": "https://hooks.example.com/iso", "events": ["*"]}), 201
+        )
         res["webhook_id"] = body["id"]
 
     async def template() -> None:
         res["template_marker"] = f"MARK{uuid.uuid4().hex[:10]}"
-        await _ok(await a.secret("PUT", "/v1/email/templates/welcome", json={
-            "subject": res["template_marker"] + " {{ user_name }}", "html": "<p>{{ user_name }}</p>",
-            "text": "{{ user_name }}"}), 200)
+        await _ok(
+            await a.secret(
+                "PUT",
+                "/v1/email/templates/welcome",
+                json={
+                    "subject": res["template_marker"] + " {{ user_name }}",
+                    "html": "<p>{{ user_name }}</p>",
+                    "text": "{{ user_name }}",
+                },
+            ),
+            200,
+        )
 
     async def organization() -> None:
-        body = await _ok(await a.secret("POST", "/v1/organizations", json={
-            "name": "Iso org", "created_by": res["user_id"]}), 201)
+        body = await _ok(
+            await a.secret("POST", "/v1/organizations", json={"name": "Iso org", "created_by": res["user_id"]}), 201
+        )
         res.update(org_id=body["id"], org_slug=body["slug"])
         invited = f"invited-{uuid.uuid4().hex[:8]}@example.com"
-        body = await _ok(await a.secret("POST", f"/v1/organizations/{res['org_id']}/invitations",
-                                        json={"email": invited}), 201)
+        body = await _ok(
+            await a.secret("POST", f"/v1/organizations/{res['org_id']}/invitations", json={"email": invited}), 201
+        )
         res["invitation_id"] = body["id"]
         [mail] = [m for m in await emails_of(app, a.id, "invitation") if m["to"] == invited]
         url = next(v for v in mail["variables"].values() if isinstance(v, str) and "token=" in v)
         res["invitation_token"] = token_in(url)
 
     async def client() -> None:
-        body = await _ok(await a.secret("POST", "/v1/clients", json={
-            "name": "Iso", "type": "web", "redirect_uris": ["https://app.example.com/cb"]}), 201)
+        body = await _ok(
+            await a.secret(
+                "POST",
+                "/v1/clients",
+                json={"name": "Iso", "type": "web", "redirect_uris": ["https://app.example.com/cb"]},
+            ),
+            201,
+        )
         res["client_id"] = body["id"]
 
     async def connection() -> None:
-        body = await _ok(await a.secret("POST", "/v1/connections", json={
-            "provider": "github", "client_id": "iso-client", "client_secret": "iso-secret"}), 201)
+        body = await _ok(
+            await a.secret(
+                "POST",
+                "/v1/connections",
+                json={"provider": "github", "client_id": "iso-client", "client_secret": "iso-secret"},
+            ),
+            201,
+        )
         res["connection_id"] = body["id"]
         # A linked social identity needs a provider round trip; the row is what sign-in writes.
         res["identity_id"] = "oac_iso" + uuid.uuid4().hex[:20]
         await state(app).pool.execute(
             """INSERT INTO oauth_identities (tenant_id, id, user_id, connection_id, provider, provider_user_id)
                VALUES ($1, $2, $3, $4, 'github', $5)""",
-            a.id, res["identity_id"], res["user_id"], res["connection_id"], uuid.uuid4().hex)
+            a.id,
+            res["identity_id"],
+            res["user_id"],
+            res["connection_id"],
+            uuid.uuid4().hex,
+        )
 
     async def factor() -> None:
-        body = await _ok(await a.secret("POST", f"/v1/users/{res['user_id']}/mfa/factors",
-                                        json={"type": "totp"}), 200, 201)
+        body = await _ok(
+            await a.secret("POST", f"/v1/users/{res['user_id']}/mfa/factors", json={"type": "totp"}), 200, 201
+        )
         res["factor_id"] = body.get("factor_id") or body["id"]
 
     await step("users", users())
-    for name, make in (("key", key), ("webhook", webhook), ("template", template),
-                       ("organization", organization), ("client", client), ("connection", connection),
-                       ("factor", factor)):
+    for name, make in (
+        ("key", key),
+        ("webhook", webhook),
+        ("template", template),
+        ("organization", organization),
+        ("client", client),
+        ("connection", connection),
+        ("factor", factor),
+    ):
         await step(name, make())
     # A webhook delivery of A (sign-up emitted events to the '*' webhook; no worker runs).
     if "webhook_id" in res:
         email = f"iso2-{uuid.uuid4().hex[:8]}@example.com"
         await a.public("POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD})
         delivery = await state(app).pool.fetchval(
-            "SELECT id FROM webhook_deliveries WHERE tenant_id = $1 LIMIT 1", a.id)
+            "SELECT id FROM webhook_deliveries WHERE tenant_id = $1 LIMIT 1", a.id
+        )
         if delivery:
             res["delivery_id"] = delivery
         else:
@@ -209,8 +255,7 @@ async def _same_as_unknown(api, route, path, res, b, kind, status, body) -> bool
     if not any(p in TOKEN_PARAMS for p in _PARAM.findall(route.path)) or not 400 <= status < 500:
         return False
     fake = path.replace(str(res["invitation_token"]), "never-issued-" + uuid.uuid4().hex)
-    other, other_body, _ = await api.call(route.method, fake, json=_body_for(route),
-                                          headers=_credentials(b, res, kind))
+    other, other_body, _ = await api.call(route.method, fake, json=_body_for(route), headers=_credentials(b, res, kind))
     return other == status and other_body["error"]["code"] == body["error"]["code"]
 
 
@@ -231,8 +276,9 @@ async def test_another_tenants_ids_answer_404_on_every_route(api, app, world) ->
         path = route.path
         skip = False
         for name in _PARAM.findall(route.path):
-            catalogue = next((v for (prefix, p), v in CATALOGUE_PARAMS.items()
-                              if p == name and route.path.startswith(prefix)), None)
+            catalogue = next(
+                (v for (prefix, p), v in CATALOGUE_PARAMS.items() if p == name and route.path.startswith(prefix)), None
+            )
             if catalogue is not None:
                 path = re.sub(r"\{" + name + r"(:[^}]*)?\}", catalogue, path)
                 continue
@@ -251,16 +297,19 @@ async def test_another_tenants_ids_answer_404_on_every_route(api, app, world) ->
             continue
         catalogue_route = any(route.path.startswith(prefix) for prefix, _ in CATALOGUE_PARAMS)
         for kind in _tenant_kinds(route):
-            status, body, _ = await api.call(route.method, path, json=_body_for(route),
-                                             headers=_credentials(b, res, kind))
+            status, body, _ = await api.call(
+                route.method, path, json=_body_for(route), headers=_credentials(b, res, kind)
+            )
             checked += 1
             if catalogue_route:
                 if res.get("template_marker") and res["template_marker"] in str(body):
                     failures.append(f"{label} [{kind}]: B sees A's template content")
                 continue
             if status == 422:
-                failures.append(f"{label} [{kind}]: 422 before the lookup; add a valid body for "
-                                f"{route.body.__name__ if route.body else 'its query'} to BODIES: {body}")
+                failures.append(
+                    f"{label} [{kind}]: 422 before the lookup; add a valid body for "
+                    f"{route.body.__name__ if route.body else 'its query'} to BODIES: {body}"
+                )
             elif status != 404 and not await _same_as_unknown(api, route, path, res, b, kind, status, body):
                 failures.append(f"{label} [{kind}]: {status} with A's identifier (expected 404): {str(body)[:200]}")
     assert not failures, "\n".join(failures)
@@ -292,14 +341,21 @@ async def test_lists_of_another_tenant_never_contain_its_ids(api, app, world) ->
     secrets["a_tenant"] = a.id
     # A stream (the revocation feed) never ends by itself: tests/test_revocations.py checks that
     # tenant B's never carries A's entries.
-    routes = [r for r in state(app).routes if _scoped(r) and not _PARAM.search(r.path)
-              and (r.method == "GET" or (r.method, r.path) in LIST_POSTS) and r.content_type != "text/event-stream"]
+    routes = [
+        r
+        for r in state(app).routes
+        if _scoped(r)
+        and not _PARAM.search(r.path)
+        and (r.method == "GET" or (r.method, r.path) in LIST_POSTS)
+        and r.content_type != "text/event-stream"
+    ]
     assert routes
     leaks: list[str] = []
     for route in routes:
         for kind in _tenant_kinds(route):
-            status, body, _ = await api.call(route.method, route.path, json=_body_for(route),
-                                             headers=_credentials(b, res, kind))
+            status, body, _ = await api.call(
+                route.method, route.path, json=_body_for(route), headers=_credentials(b, res, kind)
+            )
             text = str(body)
             for name, value in secrets.items():
                 if str(value) in text:
@@ -322,6 +378,7 @@ async def test_access_token_of_a_used_with_tenant_b_is_refused(api, world) -> No
     for route in state(api.client.app).routes:
         if ACCESS_TOKEN not in route.auth or _PARAM.search(route.path):
             continue
-        status, body, _ = await api.call(route.method, route.path, json=_body_for(route),
-                                         token=res["a_access"], tenant=b.id)
+        status, body, _ = await api.call(
+            route.method, route.path, json=_body_for(route), token=res["a_access"], tenant=b.id
+        )
         assert status == 401, (route.method, route.path, status, body)

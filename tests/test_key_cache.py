@@ -53,9 +53,7 @@ async def warm(app: Any, tenant: TenantHandle, key: str) -> None:
 async def test_warm_requests_run_no_key_lookup(aiohttp_client, settings, database_dsn) -> None:
     """Every statement on the app's pool is logged (asyncpg's query logger): the first request
     looks the key up, the next ones do not."""
-    async with cache_support.logged_tenant(aiohttp_client, settings, database_dsn, "warm") as (
-        app, tenant, statements
-    ):
+    async with cache_support.logged_tenant(aiohttp_client, settings, database_dsn, "warm") as (app, tenant, statements):
         await delivered(app)
 
         def lookups() -> int:
@@ -103,12 +101,15 @@ async def test_scope_change_through_the_api_applies_on_the_next_request(api: Api
     assert_error(body, "insufficient_scope", 403)
 
 
-@pytest.mark.parametrize(("change", "expected"), [
-    ("UPDATE api_keys SET revoked_at = now() WHERE tenant_id = $1 AND id = $2", 401),
-    ("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE tenant_id = $1 AND id = $2", 401),
-    ("DELETE FROM api_keys WHERE tenant_id = $1 AND id = $2", 401),
-    ("UPDATE api_keys SET scopes = '{users:read}' WHERE tenant_id = $1 AND id = $2", 403),
-])
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ("UPDATE api_keys SET revoked_at = now() WHERE tenant_id = $1 AND id = $2", 401),
+        ("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE tenant_id = $1 AND id = $2", 401),
+        ("DELETE FROM api_keys WHERE tenant_id = $1 AND id = $2", 401),
+        ("UPDATE api_keys SET scopes = '{users:read}' WHERE tenant_id = $1 AND id = $2", 403),
+    ],
+)
 async def test_a_change_made_in_sql_reaches_the_cache(api: Api, app, tenant, change: str, expected: int) -> None:
     key = await new_key(tenant)
     await warm(app, tenant, key["key"])
@@ -131,7 +132,8 @@ async def test_rotation_grace_ends_without_any_notification(api: Api, app, tenan
     # An operator shortens the grace to one second; the cache learns the new deadline.
     await state(app).pool.execute(
         "UPDATE api_keys SET revoked_at = now() + interval '1 second' WHERE tenant_id = $1 AND id = $2",
-        tenant.id, key["id"],
+        tenant.id,
+        key["id"],
     )
     await delivered(app)
     status, _, _ = await tenant.secret("GET", "/v1/api-keys", token=key["key"])
@@ -247,9 +249,7 @@ async def test_nothing_is_cached_while_the_listener_is_down(api: Api, app, tenan
     assert status == 401
 
 
-async def test_a_lost_listen_connection_empties_the_caches_and_reconnects(
-    api: Api, app, tenant, monkeypatch
-) -> None:
+async def test_a_lost_listen_connection_empties_the_caches_and_reconnects(api: Api, app, tenant, monkeypatch) -> None:
     monkeypatch.setattr(listener_module, "RECONNECT_SECONDS", 0.05)
     key = await new_key(tenant)
     await warm(app, tenant, key["key"])
@@ -280,9 +280,12 @@ async def test_last_used_flush_and_renames_do_not_invalidate(api: Api, app, tena
     await warm(app, tenant, key["key"])
     entry = cached(app, tenant.id, key["key"])
     await state(app).last_used.flush(state(app).pool)
-    assert await state(app).pool.fetchval(
-        "SELECT last_used_at FROM api_keys WHERE tenant_id = $1 AND id = $2", tenant.id, key["id"]
-    ) is not None  # the flush did write
+    assert (
+        await state(app).pool.fetchval(
+            "SELECT last_used_at FROM api_keys WHERE tenant_id = $1 AND id = $2", tenant.id, key["id"]
+        )
+        is not None
+    )  # the flush did write
     await state(app).pool.execute(
         "UPDATE api_keys SET name = 'renamed' WHERE tenant_id = $1 AND id = $2", tenant.id, key["id"]
     )

@@ -36,10 +36,18 @@ def test_write_info_writes_the_line_structlog_writes(json_logs) -> None:  # noqa
     """The access log's short cut (logs.write_info) writes byte for byte the line the structlog
     chain writes for the same event: keys, their order, the bound context vars (redacted),
     level, logger, non-ASCII escapes, objects JSON cannot hold. Only the timestamp differs."""
-    fields = {"method": "GET", "path": "/v1/caf\u00e9", "status": 404, "error_code": "not_found",
-              "duration_ms": 1.5, "request_id": "req_1", "tenant_id": None}
-    with structlog.contextvars.bound_contextvars(request_id="req_1", password="hunter2",
-                                                 note="rft_abcdefghijkl", shape=object):
+    fields = {
+        "method": "GET",
+        "path": "/v1/caf\u00e9",
+        "status": 404,
+        "error_code": "not_found",
+        "duration_ms": 1.5,
+        "request_id": "req_1",
+        "tenant_id": None,
+    }
+    with structlog.contextvars.bound_contextvars(
+        request_id="req_1", password="hunter2", note="rft_abcdefghijkl", shape=object
+    ):
         structlog.get_logger("identity.access").info("http_request", **fields)
         logs.write_info(logging.getLogger("identity.access"), "http_request", dict(fields))
     lines = json_logs.stream.getvalue().splitlines()

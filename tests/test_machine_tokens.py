@@ -30,16 +30,20 @@ ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 
 async def machine_token(meta: dict[str, Any], created: dict[str, Any], scope: str = "reports:read") -> dict[str, Any]:
     async with httpx.AsyncClient() as http:
-        resp = await http.post(meta["token_endpoint"], auth=(created["client_id"], created["client_secret"]),
-                               data={"grant_type": "client_credentials", "scope": scope})
+        resp = await http.post(
+            meta["token_endpoint"],
+            auth=(created["client_id"], created["client_secret"]),
+            data={"grant_type": "client_credentials", "scope": scope},
+        )
     assert resp.status_code == 200, resp.text
     return resp.json()
 
 
 async def introspect(meta: dict[str, Any], created: dict[str, Any], token: str) -> dict[str, Any]:
     async with httpx.AsyncClient() as http:
-        resp = await http.post(meta["introspection_endpoint"], data={"token": token},
-                               auth=(created["client_id"], created["client_secret"]))
+        resp = await http.post(
+            meta["introspection_endpoint"], data={"token": token}, auth=(created["client_id"], created["client_secret"])
+        )
     assert resp.status_code == 200
     return resp.json()
 
@@ -71,8 +75,9 @@ async def test_machine_tokens_share_a_counted_grant_and_revocation_reaches_every
         # userinfo never accepts a machine token (it has no user), revoked or not.
         info = await http.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {first}"})
         assert info.status_code == 401
-        revoked = await http.post(meta["revocation_endpoint"], data={"token": first},
-                                  auth=(created["client_id"], created["client_secret"]))
+        revoked = await http.post(
+            meta["revocation_endpoint"], data={"token": first}, auth=(created["client_id"], created["client_secret"])
+        )
         assert revoked.status_code == 200
     # Every token of the grant is revoked; the other scope set's grant is not.
     for t in tokens:
@@ -98,7 +103,9 @@ async def test_counts_written_at_shutdown(tenant, meta, app):
     assert not rt.pending
     count = await state(app).pool.fetchval(
         "SELECT issued_count FROM oauth_machine_grants WHERE tenant_id = $1 AND client_id = $2",
-        tenant.id, created["client_id"])
+        tenant.id,
+        created["client_id"],
+    )
     assert count == 3
 
 
@@ -124,13 +131,19 @@ async def test_cached_clients_follow_changes_made_in_sql(tenant, meta, app, data
             return gid_of((await machine_token(meta, created))["access_token"]) != gid_of(token["access_token"])
 
         assert await _until(new_grant)
-        await conn.execute("UPDATE oauth_clients SET secret_hash = 'x' WHERE tenant_id = $1 AND id = $2",
-                           tenant.id, created["client_id"])
+        await conn.execute(
+            "UPDATE oauth_clients SET secret_hash = 'x' WHERE tenant_id = $1 AND id = $2",
+            tenant.id,
+            created["client_id"],
+        )
 
         async def refused() -> bool:
             async with httpx.AsyncClient() as http:
-                resp = await http.post(meta["token_endpoint"], data={"grant_type": "client_credentials"},
-                                       auth=(created["client_id"], created["client_secret"]))
+                resp = await http.post(
+                    meta["token_endpoint"],
+                    data={"grant_type": "client_credentials"},
+                    auth=(created["client_id"], created["client_secret"]),
+                )
             return resp.status_code == 401
 
         assert await _until(refused)
@@ -144,15 +157,21 @@ async def test_rotated_secret_and_deleted_client_stop_at_once(tenant, meta):
     status, rotated, _ = await tenant.secret("POST", f"/v1/clients/{created['id']}/rotate-secret")
     assert status == 200
     async with httpx.AsyncClient() as http:
-        old = await http.post(meta["token_endpoint"], data={"grant_type": "client_credentials"},
-                              auth=(created["client_id"], created["client_secret"]))
+        old = await http.post(
+            meta["token_endpoint"],
+            data={"grant_type": "client_credentials"},
+            auth=(created["client_id"], created["client_secret"]),
+        )
         assert old.status_code == 401 and old.json()["error"] == "invalid_client"
     await machine_token(meta, {**created, "client_secret": rotated["client_secret"]})
     status, _, _ = await tenant.secret("DELETE", f"/v1/clients/{created['id']}")
     assert status == 204
     async with httpx.AsyncClient() as http:
-        gone = await http.post(meta["token_endpoint"], data={"grant_type": "client_credentials"},
-                               auth=(created["client_id"], rotated["client_secret"]))
+        gone = await http.post(
+            meta["token_endpoint"],
+            data={"grant_type": "client_credentials"},
+            auth=(created["client_id"], rotated["client_secret"]),
+        )
         assert gone.status_code == 401
 
 
@@ -171,25 +190,53 @@ def rsa_key(kid: str = "r1") -> tuple[Any, dict[str, Any]]:
     return private, {**public, "kid": kid, "alg": "RS256"}
 
 
-def assertion(private: Any, client_id: str, aud: str, *, alg: str = "ES256", kid: str | None = "k1",
-              lifetime: int = 60, jti: str | None = None, **claims: Any) -> str:
+def assertion(
+    private: Any,
+    client_id: str,
+    aud: str,
+    *,
+    alg: str = "ES256",
+    kid: str | None = "k1",
+    lifetime: int = 60,
+    jti: str | None = None,
+    **claims: Any,
+) -> str:
     now = int(time.time())
-    body = {"iss": client_id, "sub": client_id, "aud": aud, "iat": now, "exp": now + lifetime,
-            "jti": jti or uuid.uuid4().hex, **claims}
+    body = {
+        "iss": client_id,
+        "sub": client_id,
+        "aud": aud,
+        "iat": now,
+        "exp": now + lifetime,
+        "jti": jti or uuid.uuid4().hex,
+        **claims,
+    }
     headers = {"kid": kid} if kid is not None else {}
     return jwt.encode(body, private, algorithm=alg, headers=headers)
 
 
 async def post_assertion(url: str, signed: str, **extra: str) -> httpx.Response:
     async with httpx.AsyncClient() as http:
-        return await http.post(url, data={"grant_type": "client_credentials", "client_assertion_type": ASSERTION_TYPE,
-                                          "client_assertion": signed, **extra})
+        return await http.post(
+            url,
+            data={
+                "grant_type": "client_credentials",
+                "client_assertion_type": ASSERTION_TYPE,
+                "client_assertion": signed,
+                **extra,
+            },
+        )
 
 
 async def test_private_key_jwt(tenant, meta):
     private, jwk = ec_key()
-    created = await make_client(tenant, type="machine", scopes=["reports:read"],
-                                token_endpoint_auth_method="private_key_jwt", jwks={"keys": [jwk]})
+    created = await make_client(
+        tenant,
+        type="machine",
+        scopes=["reports:read"],
+        token_endpoint_auth_method="private_key_jwt",
+        jwks={"keys": [jwk]},
+    )
     assert "client_secret" not in created and created["token_endpoint_auth_method"] == "private_key_jwt"
     assert "private_key_jwt" in meta["token_endpoint_auth_methods_supported"]
     cid, url = created["client_id"], meta["token_endpoint"]
@@ -200,9 +247,16 @@ async def test_private_key_jwt(tenant, meta):
     # The issuer is an accepted audience too, as at the introspection endpoint.
     token = ok.json()["access_token"]
     async with httpx.AsyncClient() as http:
-        body = (await http.post(meta["introspection_endpoint"], data={
-            "token": token, "client_assertion_type": ASSERTION_TYPE,
-            "client_assertion": assertion(private, cid, meta["issuer"])})).json()
+        body = (
+            await http.post(
+                meta["introspection_endpoint"],
+                data={
+                    "token": token,
+                    "client_assertion_type": ASSERTION_TYPE,
+                    "client_assertion": assertion(private, cid, meta["issuer"]),
+                },
+            )
+        ).json()
     assert body["active"] is True and body["client_id"] == cid
 
     other_private, _ = ec_key()
@@ -217,8 +271,12 @@ async def test_private_key_jwt(tenant, meta):
         "wrong alg (HS256)": assertion(hs_key, cid, url, alg="HS256"),
         "sub is another client": assertion(private, cid, url, sub="cli_someone_else"),
         "iss is another client": assertion(private, cid, url, iss="cli_someone_else"),
-        "no jti": jwt.encode({"iss": cid, "sub": cid, "aud": url, "exp": int(time.time()) + 60}, private,
-                             algorithm="ES256", headers={"kid": "k1"}),
+        "no jti": jwt.encode(
+            {"iss": cid, "sub": cid, "aud": url, "exp": int(time.time()) + 60},
+            private,
+            algorithm="ES256",
+            headers={"kid": "k1"},
+        ),
         "not a JWT": "not.a.jwt",
     }
     for reason, bad in refused.items():
@@ -228,12 +286,19 @@ async def test_private_key_jwt(tenant, meta):
     assert wrong_type.status_code == 401
     # A secret is no way in for a private_key_jwt client, and two methods at once are refused.
     async with httpx.AsyncClient() as http:
-        secret = await http.post(url, data={"grant_type": "client_credentials", "client_id": cid,
-                                            "client_secret": "cs_anything"})
+        secret = await http.post(
+            url, data={"grant_type": "client_credentials", "client_id": cid, "client_secret": "cs_anything"}
+        )
         assert secret.status_code == 401 and secret.json()["error"] == "invalid_client"
-        both = await http.post(url, auth=(cid, "cs_anything"), data={
-            "grant_type": "client_credentials", "client_assertion_type": ASSERTION_TYPE,
-            "client_assertion": assertion(private, cid, url)})
+        both = await http.post(
+            url,
+            auth=(cid, "cs_anything"),
+            data={
+                "grant_type": "client_credentials",
+                "client_assertion_type": ASSERTION_TYPE,
+                "client_assertion": assertion(private, cid, url),
+            },
+        )
         assert both.status_code == 400 and both.json()["error"] == "invalid_request"
     # A secret client cannot switch to assertions by sending one.
     secret_client = await make_client(tenant, type="machine", scopes=["reports:read"])
@@ -243,8 +308,13 @@ async def test_private_key_jwt(tenant, meta):
 
 async def test_private_key_jwt_rs256_and_key_rules(tenant, meta):
     private, jwk = rsa_key()
-    created = await make_client(tenant, type="machine", scopes=["reports:read"],
-                                token_endpoint_auth_method="private_key_jwt", jwks={"keys": [jwk]})
+    created = await make_client(
+        tenant,
+        type="machine",
+        scopes=["reports:read"],
+        token_endpoint_auth_method="private_key_jwt",
+        jwks={"keys": [jwk]},
+    )
     url = meta["token_endpoint"]
     ok = await post_assertion(url, assertion(private, created["client_id"], url, alg="RS256", kid="r1"))
     assert ok.status_code == 200, ok.text
@@ -254,13 +324,23 @@ async def test_private_key_jwt_rs256_and_key_rules(tenant, meta):
 
     ec_private, ec_jwk = ec_key()
     bad_bodies = [
-        {"type": "spa", "redirect_uris": ["http://127.0.0.1:9/cb"], "token_endpoint_auth_method": "private_key_jwt",
-         "jwks": {"keys": [ec_jwk]}},
+        {
+            "type": "spa",
+            "redirect_uris": ["http://127.0.0.1:9/cb"],
+            "token_endpoint_auth_method": "private_key_jwt",
+            "jwks": {"keys": [ec_jwk]},
+        },
         {"type": "machine", "token_endpoint_auth_method": "private_key_jwt"},
-        {"type": "machine", "token_endpoint_auth_method": "private_key_jwt",
-         "jwks": {"keys": [{**ec_jwk, "d": "AAAA"}]}},
-        {"type": "machine", "token_endpoint_auth_method": "private_key_jwt",
-         "jwks": {"keys": [{"kty": "oct", "kid": "x", "k": "AAAA"}]}},
+        {
+            "type": "machine",
+            "token_endpoint_auth_method": "private_key_jwt",
+            "jwks": {"keys": [{**ec_jwk, "d": "AAAA"}]},
+        },
+        {
+            "type": "machine",
+            "token_endpoint_auth_method": "private_key_jwt",
+            "jwks": {"keys": [{"kty": "oct", "kid": "x", "k": "AAAA"}]},
+        },
         {"type": "machine", "token_endpoint_auth_method": "private_key_jwt", "jwks": {"keys": [ec_jwk, ec_jwk]}},
         {"type": "machine", "token_endpoint_auth_method": "private_key_jwt", "jwks": {"nokeys": []}},
         {"type": "machine", "token_endpoint_auth_method": "client_secret_basic", "jwks": {"keys": [ec_jwk]}},

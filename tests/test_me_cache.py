@@ -47,7 +47,9 @@ async def signed_up(app: Any, api: Api, tenant: TenantHandle, sign_up: Any) -> t
 async def test_warm_me_runs_no_query(aiohttp_client, settings, database_dsn, sign_up) -> None:
     """Every statement on the app's pool is logged: the first /me reads the user, the next do not."""
     async with cache_support.logged_tenant(aiohttp_client, settings, database_dsn, "warm me") as (
-        app, tenant, statements
+        app,
+        tenant,
+        statements,
     ):
         user_id, token = await signed_up(app, tenant.api, tenant, lambda: sign_up(on=tenant))
         await asyncio.sleep(0)  # query loggers run soon after their statement
@@ -61,8 +63,9 @@ async def test_warm_me_runs_no_query(aiohttp_client, settings, database_dsn, sig
 
 async def test_a_change_through_the_api_shows_on_the_next_request(api: Api, app, tenant, sign_up) -> None:
     user_id, token = await signed_up(app, api, tenant, sign_up)
-    status, _, _ = await tenant.secret("PATCH", f"/v1/users/{user_id}",
-                                       json={"name": "New Name", "public_metadata": {"plan": "pro"}})
+    status, _, _ = await tenant.secret(
+        "PATCH", f"/v1/users/{user_id}", json={"name": "New Name", "public_metadata": {"plan": "pro"}}
+    )
     assert status == 200
     status, body = await me(api, tenant, token)  # no waiting: the writing process forgot it
     assert status == 200
@@ -92,7 +95,10 @@ async def test_a_change_made_in_sql_reaches_the_cache(api: Api, app, tenant, sig
     user_id, token = await signed_up(app, api, tenant, sign_up)
     await state(app).pool.execute(
         "UPDATE users SET name = 'From SQL', email_verified = true, updated_at = now() "
-        "WHERE tenant_id = $1 AND id = $2", tenant.id, user_id)
+        "WHERE tenant_id = $1 AND id = $2",
+        tenant.id,
+        user_id,
+    )
     await delivered(app)
     assert cached(app, tenant.id, user_id) is None
     status, body = await me(api, tenant, token)
@@ -102,8 +108,8 @@ async def test_a_change_made_in_sql_reaches_the_cache(api: Api, app, tenant, sig
 async def test_changes_me_does_not_show_keep_the_entry(api: Api, app, tenant, sign_up) -> None:
     user_id, token = await signed_up(app, api, tenant, sign_up)
     await state(app).pool.execute(
-        "UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE tenant_id = $1 AND id = $2",
-        tenant.id, user_id)
+        "UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE tenant_id = $1 AND id = $2", tenant.id, user_id
+    )
     await delivered(app)
     assert cached(app, tenant.id, user_id) is not None
 
@@ -114,7 +120,8 @@ async def test_a_bulk_change_empties_the_cache(api: Api, app, tenant, sign_up) -
     await pool.execute(  # more than 100 users in one statement: one "*" notification
         """INSERT INTO users (tenant_id, id, email)
            SELECT $1, 'usr_bulk' || i, 'bulk' || i || '@example.com' FROM generate_series(1, 150) i""",
-        tenant.id)
+        tenant.id,
+    )
     await delivered(app)
     status, _ = await me(api, tenant, token)
     assert cached(app, tenant.id, user_id) is not None
@@ -147,7 +154,9 @@ async def test_another_app_on_the_same_database_sees_a_change(
     # tell the other app.
     await state(app).pool.execute(
         "UPDATE users SET name = 'Seen Elsewhere', updated_at = now() WHERE tenant_id = $1 AND id = $2",
-        tenant.id, user_id)
+        tenant.id,
+        user_id,
+    )
     await delivered(other_app)
     status, body = await me(other, other_tenant, token)
     assert body["name"] == "Seen Elsewhere"
@@ -161,8 +170,8 @@ async def test_nothing_is_cached_while_the_listener_is_down(api: Api, app, tenan
     status, _ = await me(api, tenant, token)
     assert status == 200 and cached(app, tenant.id, user_id) is None
     await state(app).pool.execute(  # no notification can arrive now
-        "UPDATE users SET name = 'While Down', updated_at = now() WHERE tenant_id = $1 AND id = $2",
-        tenant.id, user_id)
+        "UPDATE users SET name = 'While Down', updated_at = now() WHERE tenant_id = $1 AND id = $2", tenant.id, user_id
+    )
     status, body = await me(api, tenant, token)
     assert body["name"] == "While Down"
 

@@ -31,19 +31,25 @@ def _escaped_of_size(n: int) -> dict[str, Any]:
 
 async def _stored(app, tenant_id: str) -> dict[str, int]:
     pool = state(app).pool
-    return {table: await pool.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1", tenant_id)
-            for table in ("users", "sessions", "events", "outbox", "organizations")}
+    return {
+        table: await pool.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1", tenant_id)
+        for table in ("users", "sessions", "events", "outbox", "organizations")
+    }
 
 
-@pytest.mark.parametrize("metadata", [
-    _of_size(TOKEN_METADATA_MAX_BYTES + 1),
-    _escaped_of_size(TOKEN_METADATA_MAX_BYTES + 2),  # counted as the token carries it
-    {"big": "y" * 600_000},
-])
+@pytest.mark.parametrize(
+    "metadata",
+    [
+        _of_size(TOKEN_METADATA_MAX_BYTES + 1),
+        _escaped_of_size(TOKEN_METADATA_MAX_BYTES + 2),  # counted as the token carries it
+        {"big": "y" * 600_000},
+    ],
+)
 async def test_sign_up_refuses_oversized_metadata_and_stores_nothing(app, tenant, metadata) -> None:
     before = await _stored(app, tenant.id)
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-up", json={
-        "email": _email(), "password": STRONG_PASSWORD, "metadata": metadata})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": _email(), "password": STRONG_PASSWORD, "metadata": metadata}
+    )
     assert status == 422, body
     assert_error(body, "validation_error", 422)
     [detail] = body["error"]["details"]
@@ -54,8 +60,9 @@ async def test_sign_up_refuses_oversized_metadata_and_stores_nothing(app, tenant
 @pytest.mark.parametrize("make", [_of_size, _escaped_of_size])
 async def test_the_largest_public_metadata_still_makes_a_usable_token(api, tenant, make) -> None:
     metadata = make(TOKEN_METADATA_MAX_BYTES)
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-up", json={
-        "email": _email(), "password": STRONG_PASSWORD, "metadata": metadata})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": _email(), "password": STRONG_PASSWORD, "metadata": metadata}
+    )
     assert status == 201, body
     assert len(body["session"]["access_token"]) < 7000  # fits an 8 KiB header line with room to spare
     status, me, _ = await api.call("GET", "/v1/auth/me", token=body["session"]["access_token"], tenant=tenant.id)
@@ -85,9 +92,11 @@ async def test_users_and_organizations_share_the_rule(app, tenant) -> None:
         assert status == 422, (path, answer)
         assert answer["error"]["details"][0]["field"] == field, answer
     assert await _stored(app, tenant.id) == before
-    status, body, _ = await tenant.secret("PATCH", f"/v1/organizations/{org['id']}",
-                                          json={"public_metadata": _of_size(METADATA_MAX_BYTES)})
+    status, body, _ = await tenant.secret(
+        "PATCH", f"/v1/organizations/{org['id']}", json={"public_metadata": _of_size(METADATA_MAX_BYTES)}
+    )
     assert status == 200, body
-    status, body, _ = await tenant.secret("PATCH", f"/v1/users/{user['id']}",
-                                          json={"private_metadata": _of_size(METADATA_MAX_BYTES)})
+    status, body, _ = await tenant.secret(
+        "PATCH", f"/v1/users/{user['id']}", json={"private_metadata": _of_size(METADATA_MAX_BYTES)}
+    )
     assert status == 200, body

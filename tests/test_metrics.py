@@ -73,19 +73,22 @@ async def test_sign_in_refusals_that_share_a_status_count_under_their_own_codes(
     # Not verified (the default auth_config requires it): 403 email_not_verified.
     user = await sign_up()
     email = user["user"]["email"]
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                          json={"email": email, "password": STRONG_PASSWORD})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-in", json={"email": email, "password": STRONG_PASSWORD}
+    )
     assert_error(body, "email_not_verified", 403)
 
     # Ten wrong passwords lock the account: 401 x9, then 403 account_locked, and the right
     # password is refused as locked too.
     locked = (await sign_up())["user"]["email"]
     for _ in range(10):
-        status, body, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                              json={"email": locked, "password": "wrong password 1"})
+        status, body, _ = await tenant.public(
+            "POST", "/v1/auth/sign-in", json={"email": locked, "password": "wrong password 1"}
+        )
     assert_error(body, "account_locked", 403)
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                          json={"email": locked, "password": STRONG_PASSWORD})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-in", json={"email": locked, "password": STRONG_PASSWORD}
+    )
     assert_error(body, "account_locked", 403)
 
     # Refused before the handler runs: a body without a password.
@@ -93,8 +96,9 @@ async def test_sign_in_refusals_that_share_a_status_count_under_their_own_codes(
     assert status == 422
 
     # Sign-up: created, then the same email again.
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-up",
-                                          json={"email": email, "password": STRONG_PASSWORD})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD}
+    )
     assert_error(body, "email_already_exists", 409)
 
     after = await scrape(api)
@@ -113,13 +117,16 @@ async def test_sign_in_refusals_that_share_a_status_count_under_their_own_codes(
 
 async def test_sign_in_with_an_unknown_publishable_key_counts_as_unauthenticated(api, tenant):
     before = await scrape(api)
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-in", token="pk_test_" + "x" * 40,
-                                          json={"email": "a@example.com", "password": "x" * 12})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-in", token="pk_test_" + "x" * 40, json={"email": "a@example.com", "password": "x" * 12}
+    )
     assert status == 401
     after = await scrape(api)
     name = "identity_auth_outcomes_total"
-    assert (value(after, name, operation="sign_in", code="unauthenticated")
-            - value(before, name, operation="sign_in", code="unauthenticated")) == 1
+    assert (
+        value(after, name, operation="sign_in", code="unauthenticated")
+        - value(before, name, operation="sign_in", code="unauthenticated")
+    ) == 1
 
 
 # -- backlog gauges ----------------------------------------------------------------------------
@@ -137,9 +144,11 @@ async def test_empty_queues_read_zero(api):
         assert value(text, "identity_job_queue_oldest_due_seconds", queue=queue) == 0
     for state_ in ("active", "paused"):
         assert value(text, "identity_webhook_deliveries_pending", state=state_) == 0
-    for name in ("identity_webhook_deliveries_due",
-                 "identity_webhook_deliveries_pending_webhooks",
-                 "identity_webhook_deliveries_oldest_pending_seconds"):
+    for name in (
+        "identity_webhook_deliveries_due",
+        "identity_webhook_deliveries_pending_webhooks",
+        "identity_webhook_deliveries_oldest_pending_seconds",
+    ):
         assert value(text, name) == 0, name
 
 
@@ -190,16 +199,16 @@ async def test_failing_receiver_shows_in_latency_and_pending(api, app, tenant, w
     receiver = await Receiver().start()
     try:
         receiver.default = 500
-        status, hook, _ = await tenant.secret("POST", "/v1/webhooks",
-                                              json={"url": receiver.url, "events": ["user.created"]})
+        status, hook, _ = await tenant.secret(
+            "POST", "/v1/webhooks", json={"url": receiver.url, "events": ["user.created"]}
+        )
         assert status == 201, hook
         failed_before = LATENCY.labels("failed")._sum.get(), _count(LATENCY, "failed")
         await sign_up()
         pool = state(app).pool
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            row = await pool.fetchrow("SELECT attempts, status FROM webhook_deliveries WHERE tenant_id = $1",
-                                      tenant.id)
+            row = await pool.fetchrow("SELECT attempts, status FROM webhook_deliveries WHERE tenant_id = $1", tenant.id)
             if row is not None and row["attempts"] == 1 and row["status"] == "pending":
                 break
             await asyncio.sleep(0.05)

@@ -79,8 +79,9 @@ def settings(settings, sms_gateway, smtp_sink):
 async def test_sms_codes_reach_the_gateway_and_sign_in(make_tenant, app, worker, sms_gateway) -> None:
     tenant = await make_tenant_for_mfa(make_tenant)
     user = await new_user(tenant)
-    status, body, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/mfa/factors",
-                                          json={"type": "sms", "phone_number": PHONE})
+    status, body, _ = await tenant.secret(
+        "POST", f"/v1/users/{user['id']}/mfa/factors", json={"type": "sms", "phone_number": PHONE}
+    )
     assert status == 201
     [enrollment] = await sms_gateway.wait_for(1)
     assert set(enrollment) == {"to", "body", "tenant_id"}
@@ -88,15 +89,19 @@ async def test_sms_codes_reach_the_gateway_and_sign_in(make_tenant, app, worker,
     code = re.search(r"\b(\d{6})\b", enrollment["body"]).group(1)
     assert tenant.created["name"] in enrollment["body"]
     status, factor, _ = await tenant.secret(
-        "POST", f"/v1/users/{user['id']}/mfa/factors/{body['factor_id']}/confirm", json={"code": code})
+        "POST", f"/v1/users/{user['id']}/mfa/factors/{body['factor_id']}/confirm", json={"code": code}
+    )
     assert status == 200 and factor["status"] == "active"
 
     challenge = await challenge_of(tenant, user["email"])
     assert challenge["sent_to"] == "+********0123"
     received = await sms_gateway.wait_for(2)
     code = re.search(r"\b(\d{6})\b", received[1]["body"]).group(1)
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": code, "factor_type": "sms"})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "code": code, "factor_type": "sms"},
+    )
     assert status == 200, done
     assert claims(done["session"]["access_token"])["mfa_verified"] is True
     # the gateway may deduplicate on the outbox id
@@ -144,13 +149,17 @@ async def test_email_otp_arrives_by_smtp_and_signs_in(make_tenant, app, worker, 
     [msg] = await otp_messages(1)
     assert msg["Subject"] == f"Your {tenant.created['name']} verification code"
     status, factor, _ = await tenant.secret(
-        "POST", f"/v1/users/{user['id']}/mfa/factors/{body['factor_id']}/confirm", json={"code": code_in(msg)})
+        "POST", f"/v1/users/{user['id']}/mfa/factors/{body['factor_id']}/confirm", json={"code": code_in(msg)}
+    )
     assert status == 200, factor
     challenge = await challenge_of(tenant, user["email"])
     assert challenge["factor_type"] == "email_otp"
     messages = await otp_messages(2)
-    status, tokens, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": body["factor_id"], "code": code_in(messages[1])})
+    status, tokens, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_id": body["factor_id"], "code": code_in(messages[1])},
+    )
     assert status == 200, tokens
     assert claims(tokens["access_token"])["mfa_verified"] is True
 
@@ -167,11 +176,12 @@ async def test_without_a_gateway_the_code_is_logged(app, tenant) -> None:
 
         outbox_id = await queue_sms(conn, st.box, tenant_id=tenant.id, to=PHONE, body="123456 is your code")
     row = await st.pool.fetchrow("SELECT payload FROM outbox WHERE id = $1", outbox_id)
-    rt = runtime.Runtime(pool=st.pool, settings=dataclasses.replace(st.settings, sms_gateway_url=None),
-                         box=st.box)
+    rt = runtime.Runtime(pool=st.pool, settings=dataclasses.replace(st.settings, sms_gateway_url=None), box=st.box)
     with structlog.testing.capture_logs() as logs:
-        outcome = await handle(rt, {"tenant_id": tenant.id, "outbox_id": outbox_id, "topic": "sms",
-                                    "payload": row["payload"], "attempts": 1})
+        outcome = await handle(
+            rt,
+            {"tenant_id": tenant.id, "outbox_id": outbox_id, "topic": "sms", "payload": row["payload"], "attempts": 1},
+        )
     assert outcome == "logged"
     [entry] = [e for e in logs if e["event"] == "sms_not_sent"]
     assert entry["to"] == PHONE and entry["body"] == "123456 is your code"

@@ -21,17 +21,26 @@ async def test_hosted_page_completes_totp_and_backup_code(make_tenant, api, port
     wait_for_fresh_step()
     _, secret = await enroll_totp(tenant, user["id"])
     status, backup, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/mfa/backup-codes/generate")
-    status, client, _ = await tenant.secret("POST", "/v1/clients", json={
-        "name": "App", "type": "spa", "redirect_uris": [REDIRECT]})
+    status, client, _ = await tenant.secret(
+        "POST", "/v1/clients", json={"name": "App", "type": "spa", "redirect_uris": [REDIRECT]}
+    )
     assert status == 201, client
     base = f"http://127.0.0.1:{port}"
 
     async def start(browser: Browser):
         verifier = secrets.token_urlsafe(48)
         challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
-        query = urlencode({"response_type": "code", "client_id": client["client_id"], "redirect_uri": REDIRECT,
-                           "scope": "openid", "state": "st", "code_challenge": challenge,
-                           "code_challenge_method": "S256"})
+        query = urlencode(
+            {
+                "response_type": "code",
+                "client_id": client["client_id"],
+                "redirect_uri": REDIRECT,
+                "scope": "openid",
+                "state": "st",
+                "code_challenge": challenge,
+                "code_challenge_method": "S256",
+            }
+        )
         page = await browser.open(f"{base}/oauth/{tenant.id}/authorize?{query}")
         assert "/authorize/sign-in" in page.text
         page = await browser.submit({"email": user["email"], "password": "correct horse battery staple 42"})

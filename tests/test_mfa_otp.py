@@ -25,12 +25,14 @@ PHONE = "+14155552671"
 
 
 async def enroll_sms(tenant, app, user_id: str, phone: str = PHONE) -> str:
-    status, body, _ = await tenant.secret("POST", f"/v1/users/{user_id}/mfa/factors",
-                                          json={"type": "sms", "phone_number": phone})
+    status, body, _ = await tenant.secret(
+        "POST", f"/v1/users/{user_id}/mfa/factors", json={"type": "sms", "phone_number": phone}
+    )
     assert status == 201, body
     code = await last_sms_code(app, tenant.id, phone)
     status, factor, _ = await tenant.secret(
-        "POST", f"/v1/users/{user_id}/mfa/factors/{body['factor_id']}/confirm", json={"code": code})
+        "POST", f"/v1/users/{user_id}/mfa/factors/{body['factor_id']}/confirm", json={"code": code}
+    )
     assert status == 200, factor
     return body["factor_id"]
 
@@ -39,16 +41,27 @@ async def test_sms_enrollment_validates_and_masks_the_number(make_tenant, app) -
     tenant = await make_tenant_for_mfa(make_tenant)
     user = await new_user(tenant)
     path = f"/v1/users/{user['id']}/mfa/factors"
-    for bad in ({"type": "sms"}, {"type": "sms", "phone_number": "4155552671"},
-                {"type": "sms", "phone_number": "+0123456789"}, {"type": "sms", "phone_number": "+1 415 CALL ME"},
-                {"type": "totp", "phone_number": PHONE}, {"type": "backup_codes"}, {"type": "voice"}):
+    for bad in (
+        {"type": "sms"},
+        {"type": "sms", "phone_number": "4155552671"},
+        {"type": "sms", "phone_number": "+0123456789"},
+        {"type": "sms", "phone_number": "+1 415 CALL ME"},
+        {"type": "totp", "phone_number": PHONE},
+        {"type": "backup_codes"},
+        {"type": "voice"},
+    ):
         status, err, _ = await tenant.secret("POST", path, json=bad)
         assert status == 422, (bad, err)
         assert_error(err, "validation_error")
     status, body, _ = await tenant.secret("POST", path, json={"type": "sms", "phone_number": "+1 (415) 555-2671"})
     assert status == 201, body
-    assert body == {"factor_id": body["factor_id"], "type": "sms", "status": "pending",
-                    "name": "Text message", "phone_number": "+*******2671"}
+    assert body == {
+        "factor_id": body["factor_id"],
+        "type": "sms",
+        "status": "pending",
+        "name": "Text message",
+        "phone_number": "+*******2671",
+    }
     [text] = await outbox_messages(app, tenant.id, "sms")
     assert text["to"] == PHONE  # the sealed part holds the real number
     code = text["body"].split()[0]
@@ -84,17 +97,21 @@ async def test_enrollment_code_has_limited_attempts(make_tenant, app) -> None:
     assert [f["id"] for f in listed["data"]] == [again["factor_id"]]
     new_code = await last_email_code(app, tenant.id, user["email"])
     status, factor, _ = await tenant.secret(
-        "POST", f"/v1/users/{user['id']}/mfa/factors/{again['factor_id']}/confirm", json={"code": new_code})
+        "POST", f"/v1/users/{user['id']}/mfa/factors/{again['factor_id']}/confirm", json={"code": new_code}
+    )
     assert status == 200 and factor["status"] == "active"
     # an expired enrollment code is refused
-    status, third, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/mfa/factors",
-                                           json={"type": "sms", "phone_number": PHONE})
+    status, third, _ = await tenant.secret(
+        "POST", f"/v1/users/{user['id']}/mfa/factors", json={"type": "sms", "phone_number": PHONE}
+    )
     await state(app).pool.execute(
-        "UPDATE mfa_factors SET enroll_expires_at = now() - interval '1 second' WHERE id = $1",
-        third["factor_id"])
+        "UPDATE mfa_factors SET enroll_expires_at = now() - interval '1 second' WHERE id = $1", third["factor_id"]
+    )
     status, err, _ = await tenant.secret(
-        "POST", f"/v1/users/{user['id']}/mfa/factors/{third['factor_id']}/confirm",
-        json={"code": await last_sms_code(app, tenant.id, PHONE)})
+        "POST",
+        f"/v1/users/{user['id']}/mfa/factors/{third['factor_id']}/confirm",
+        json={"code": await last_sms_code(app, tenant.id, PHONE)},
+    )
     assert status == 401 and "expired" in err["error"]["message"]
 
 
@@ -105,11 +122,15 @@ async def test_sms_sign_in_sends_a_code_and_verifies(make_tenant, app) -> None:
     challenge = await challenge_of(tenant, user["email"])
     assert challenge["factor_type"] == "sms" and challenge["factor_id"] == factor_id
     assert challenge["sent_to"] == "+*******2671"
-    assert challenge["factors"] == [{"id": factor_id, "type": "sms", "name": "Text message",
-                                     "phone_number": "+*******2671"}]
+    assert challenge["factors"] == [
+        {"id": factor_id, "type": "sms", "name": "Text message", "phone_number": "+*******2671"}
+    ]
     code = await last_sms_code(app, tenant.id, PHONE)
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": code, "factor_type": "sms"})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "code": code, "factor_type": "sms"},
+    )
     assert status == 200, done
     assert claims(done["session"]["access_token"])["mfa_verified"] is True
     [verified] = await events(app, tenant.id, "mfa.verified")
@@ -124,29 +145,38 @@ async def test_resend_keeps_recent_codes_valid_and_is_capped(make_tenant, app) -
     factor_id = await enroll_sms(tenant, app, user["id"])
     challenge = await challenge_of(tenant, user["email"])
     first = await last_sms_code(app, tenant.id, PHONE)
-    status, again, _ = await tenant.public("POST", "/v1/mfa/challenge", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor_id})
+    status, again, _ = await tenant.public(
+        "POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id}
+    )
     assert status == 200 and again["sent_to"] == "+*******2671"
     second = await last_sms_code(app, tenant.id, PHONE)
     for _ in range(3):  # 5 codes in all for one sign-in
-        status, _, _ = await tenant.public("POST", "/v1/mfa/challenge", json={
-            "challenge_id": challenge["challenge_id"]})
+        status, _, _ = await tenant.public(
+            "POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"]}
+        )
         assert status == 200
-    status, err, resp = await tenant.public("POST", "/v1/mfa/challenge", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor_id})
+    status, err, resp = await tenant.public(
+        "POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id}
+    )
     assert status == 429
     assert_error(err, "rate_limit_exceeded")
     assert resp.headers["Retry-After"]
     texts = await outbox_messages(app, tenant.id, "sms")
     assert len(texts) == 1 + 5  # enrollment + five sign-in codes
     # the first code is no longer among the three newest; the second is not either
-    status, err, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": first})
+    status, err, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": first},
+    )
     assert status == 401
     assert_error(err, "invalid_code")
     newest = await last_sms_code(app, tenant.id, PHONE)
-    status, body, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": newest})
+    status, body, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": newest},
+    )
     assert status == 200, body
     assert second  # (read above, before it was superseded)
 
@@ -158,10 +188,14 @@ async def test_code_from_a_resend_and_the_one_before_both_work(make_tenant, app)
     factor_id = await enroll_sms(tenant, app, user["id"])
     challenge = await challenge_of(tenant, user["email"])
     first = await last_sms_code(app, tenant.id, PHONE)
-    await tenant.public("POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"],
-                                                           "factor_id": factor_id})
-    status, body, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": first})
+    await tenant.public(
+        "POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id}
+    )
+    status, body, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": first},
+    )
     assert status == 200, body
 
 
@@ -174,9 +208,11 @@ async def test_expired_otp_is_refused(make_tenant, app) -> None:
     await state(app).pool.execute(
         """UPDATE mfa_challenges SET codes = (SELECT jsonb_agg(c || '{"expires_at": "2000-01-01T00:00:00+00:00"}')
                                               FROM jsonb_array_elements(codes) c) WHERE id = $1""",
-        challenge["challenge_id"])
-    status, err, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": code})
+        challenge["challenge_id"],
+    )
+    status, err, _ = await tenant.public(
+        "POST", "/v1/mfa/verify", json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": code}
+    )
     assert status == 401
     assert_error(err, "invalid_code")
     assert "expired" in err["error"]["message"]
@@ -188,23 +224,33 @@ async def test_switching_factor_sends_an_email_code(make_tenant, app) -> None:
     sms_id = await enroll_sms(tenant, app, user["id"])
     status, body, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/mfa/factors", json={"type": "email_otp"})
     email_id = body["factor_id"]
-    await tenant.secret("POST", f"/v1/users/{user['id']}/mfa/factors/{email_id}/confirm",
-                        json={"code": await last_email_code(app, tenant.id, user["email"])})
+    await tenant.secret(
+        "POST",
+        f"/v1/users/{user['id']}/mfa/factors/{email_id}/confirm",
+        json={"code": await last_email_code(app, tenant.id, user["email"])},
+    )
     challenge = await challenge_of(tenant, user["email"])
     assert {f["id"] for f in challenge["factors"]} == {sms_id, email_id}
-    status, switched, _ = await tenant.public("POST", "/v1/mfa/challenge", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": email_id})
+    status, switched, _ = await tenant.public(
+        "POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"], "factor_id": email_id}
+    )
     assert status == 200 and switched["factor_type"] == "email_otp" and switched["factor_id"] == email_id
     mails = [m for m in await outbox_messages(app, tenant.id, "email") if m["template"] == "mfa_otp"]
     assert mails[-1]["to"] == user["email"] and mails[-1]["variables"]["expires_in"] == "10 minutes"
     code = mails[-1]["variables"]["code"]
     # the email code does not pass as an SMS code
-    status, err, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": code, "factor_type": "sms"})
+    status, err, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "code": code, "factor_type": "sms"},
+    )
     assert status == 401
     assert_error(err, "invalid_code")
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": code, "factor_type": "email_otp"})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "code": code, "factor_type": "email_otp"},
+    )
     assert status == 200, done
 
 
@@ -215,7 +261,13 @@ async def test_codes_may_be_typed_with_a_separator(make_tenant, app, typed) -> N
     await enroll_sms(tenant, app, user["id"])
     challenge = await challenge_of(tenant, user["email"])
     code = await last_sms_code(app, tenant.id, PHONE)
-    status, body, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_type": "sms",
-        "code": typed.format(code=code, a=code[:3], b=code[3:])})
+    status, body, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={
+            "challenge_id": challenge["challenge_id"],
+            "factor_type": "sms",
+            "code": typed.format(code=code, a=code[:3], b=code[3:]),
+        },
+    )
     assert status == 200, body

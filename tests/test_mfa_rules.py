@@ -41,7 +41,8 @@ async def test_backup_codes_are_single_use_and_regeneration_invalidates(make_ten
     assert all(CODE_FORM.match(c) for c in first["codes"]) and first["generated_at"].endswith("Z")
     # stored as hashes only
     stored = await state(app).pool.fetch(
-        "SELECT code_hash FROM mfa_backup_codes WHERE tenant_id = $1 AND user_id = $2", tenant.id, user["id"])
+        "SELECT code_hash FROM mfa_backup_codes WHERE tenant_id = $1 AND user_id = $2", tenant.id, user["id"]
+    )
     assert len(stored) == 8
     assert not {r["code_hash"] for r in stored} & set(first["codes"])
     assert not any(c.replace("-", "") in r["code_hash"] for r in stored for c in first["codes"])
@@ -50,14 +51,23 @@ async def test_backup_codes_are_single_use_and_regeneration_invalidates(make_ten
     assert challenge["factor_type"] == "totp"  # backup codes are never the first choice
     assert {f["type"] for f in challenge["factors"]} == {"totp", "backup_codes"}
     code = first["codes"][0]
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": code.lower().replace("-", " "),
-        "factor_type": "backup_code"})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={
+            "challenge_id": challenge["challenge_id"],
+            "code": code.lower().replace("-", " "),
+            "factor_type": "backup_code",
+        },
+    )
     assert status == 200, done
     assert claims(done["session"]["access_token"])["mfa_verified"] is True
     again = await challenge_of(tenant, user["email"])
-    status, err, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": again["challenge_id"], "code": code, "factor_type": "backup_code"})
+    status, err, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": again["challenge_id"], "code": code, "factor_type": "backup_code"},
+    )
     assert status == 401
     assert_error(err, "invalid_code")
     status, listed, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/mfa/factors")
@@ -68,12 +78,18 @@ async def test_backup_codes_are_single_use_and_regeneration_invalidates(make_ten
     status, second, _ = await tenant.secret("POST", "/v1/mfa/backup-codes/generate", json={"user_id": user["id"]})
     assert status == 200 and not set(second["codes"]) & set(first["codes"])
     assert second["factor_id"] == first["factor_id"]
-    status, err, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": again["challenge_id"], "code": first["codes"][1], "factor_type": "backup_code"})
+    status, err, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": again["challenge_id"], "code": first["codes"][1], "factor_type": "backup_code"},
+    )
     assert status == 401
     # /v1/mfa/verify with the backup-codes factor id, and the hosted form's way (code only)
-    status, body, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": again["challenge_id"], "factor_id": second["factor_id"], "code": second["codes"][0]})
+    status, body, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": again["challenge_id"], "factor_id": second["factor_id"], "code": second["codes"][0]},
+    )
     assert status == 200, body
     status, err, _ = await tenant.secret("POST", "/v1/mfa/backup-codes/generate", json={})
     assert status == 422
@@ -93,11 +109,16 @@ async def test_concurrent_use_of_one_backup_code_succeeds_once(make_tenant, app)
     first = await challenge_of(tenant, user["email"])
     second = await challenge_of(tenant, user["email"])
     assert first["factor_type"] == "backup_codes"
-    results = await asyncio.gather(*[
-        tenant.public("POST", "/v1/auth/mfa/verify", json={
-            "challenge_id": c["challenge_id"], "code": generated["codes"][3], "factor_type": "backup_code"})
-        for c in (first, second)
-    ])
+    results = await asyncio.gather(
+        *[
+            tenant.public(
+                "POST",
+                "/v1/auth/mfa/verify",
+                json={"challenge_id": c["challenge_id"], "code": generated["codes"][3], "factor_type": "backup_code"},
+            )
+            for c in (first, second)
+        ]
+    )
     assert sorted(r[0] for r in results) == [200, 401]
 
 
@@ -108,8 +129,11 @@ async def test_last_backup_code_disables_the_set(make_tenant, app) -> None:
     assert await mfa_enabled(app, tenant.id, user["id"])  # a set of codes is an active factor
     for code in generated["codes"]:
         challenge = await challenge_of(tenant, user["email"])
-        status, body, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-            "challenge_id": challenge["challenge_id"], "code": code, "factor_type": "backup_code"})
+        status, body, _ = await tenant.public(
+            "POST",
+            "/v1/auth/mfa/verify",
+            json={"challenge_id": challenge["challenge_id"], "code": code, "factor_type": "backup_code"},
+        )
         assert status == 200, body
     status, listed, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/mfa/factors")
     assert listed["data"][0]["status"] == "disabled" and listed["data"][0]["codes_remaining"] == 0
@@ -142,8 +166,11 @@ async def test_removal_rules_and_mfa_enabled(make_tenant, app) -> None:
     assert status == 204
     # with a second active factor the first may go, then the second is the last one
     status, email, _ = await tenant.secret("POST", base, json={"type": "email_otp"})
-    await tenant.secret("POST", f"{base}/{email['factor_id']}/confirm",
-                        json={"code": await last_email_code(app, tenant.id, user["email"])})
+    await tenant.secret(
+        "POST",
+        f"{base}/{email['factor_id']}/confirm",
+        json={"code": await last_email_code(app, tenant.id, user["email"])},
+    )
     status, _, _ = await tenant.secret("DELETE", f"{base}/{totp_id}")
     assert status == 204
     assert await mfa_enabled(app, tenant.id, user["id"])
@@ -176,8 +203,9 @@ async def test_concurrent_removals_keep_one_factor(make_tenant, app) -> None:
     wait_for_fresh_step()
     first, _ = await enroll_totp(tenant, user["id"])
     second, _ = await enroll_totp(tenant, user["id"])
-    results = await asyncio.gather(*[
-        tenant.secret("DELETE", f"/v1/users/{user['id']}/mfa/factors/{f}") for f in (first, second)])
+    results = await asyncio.gather(
+        *[tenant.secret("DELETE", f"/v1/users/{user['id']}/mfa/factors/{f}") for f in (first, second)]
+    )
     assert sorted(r[0] for r in results) == [204, 403]
     assert await mfa_enabled(app, tenant.id, user["id"])
 
@@ -192,8 +220,11 @@ async def test_mfa_required_user_without_factor_gets_an_email_code(make_tenant, 
     assert challenge["factor_type"] == "email_otp" and challenge["factor_id"] is None
     assert challenge["factors"] == [] and challenge["sent_to"].endswith("@example.com")
     code = await last_email_code(app, tenant.id, user["email"])
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": code, "factor_type": "email_otp"})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "code": code, "factor_type": "email_otp"},
+    )
     assert status == 200, done
     assert claims(done["session"]["access_token"])["mfa_verified"] is True
     assert done["user"]["mfa_enabled"] is False  # nothing was enrolled
@@ -201,11 +232,15 @@ async def test_mfa_required_user_without_factor_gets_an_email_code(make_tenant, 
     assert verified["factor_id"] is None and verified["type"] == "email_otp"
     # /v1/mfa/verify takes it without a factor_id; /v1/mfa/challenge without one resends
     challenge = await challenge_of(tenant, user["email"])
-    status, resent, _ = await tenant.public("POST", "/v1/mfa/challenge", json={
-        "challenge_id": challenge["challenge_id"]})
+    status, resent, _ = await tenant.public(
+        "POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"]}
+    )
     assert status == 200 and resent["factor_type"] == "email_otp"
-    status, tokens, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": await last_email_code(app, tenant.id, user["email"])})
+    status, tokens, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "code": await last_email_code(app, tenant.id, user["email"])},
+    )
     assert status == 200 and claims(tokens["access_token"])["mfa_verified"] is True
 
 
@@ -215,11 +250,15 @@ async def test_mfa_required_user_may_enroll_during_the_challenge(make_tenant, ap
     challenge = await challenge_of(tenant, user["email"])
     wait_for_fresh_step()
     factor_id, secret = await enroll_totp(tenant, user["id"])
-    status, switched, _ = await tenant.public("POST", "/v1/mfa/challenge", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor_id})
+    status, switched, _ = await tenant.public(
+        "POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id}
+    )
     assert status == 200 and switched["factor_type"] == "totp"
-    status, tokens, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": totp_code(secret)})
+    status, tokens, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_id": factor_id, "code": totp_code(secret)},
+    )
     assert status == 200, tokens
 
 
@@ -235,8 +274,9 @@ async def test_magic_link_and_password_reset_ask_for_the_second_factor(make_tena
     from tests.support.mail import emails_of
 
     # magic link: the link is spent, the sign-in waits for the code
-    status, _, _ = await tenant.public("POST", "/v1/auth/magic-link", json={
-        "email": user["email"], "redirect_url": "https://app.example.com/cb"})
+    status, _, _ = await tenant.public(
+        "POST", "/v1/auth/magic-link", json={"email": user["email"], "redirect_url": "https://app.example.com/cb"}
+    )
     [mail] = await emails_of(app, tenant.id, "magic_link")
     token = token_in(mail["variables"]["magic_link_url"])
     status, body, _ = await tenant.public("POST", "/v1/auth/magic-link/verify", json={"token": token})
@@ -245,18 +285,30 @@ async def test_magic_link_and_password_reset_ask_for_the_second_factor(make_tena
     status, again, _ = await tenant.public("POST", "/v1/auth/magic-link/verify", json={"token": token})
     assert status == 401
     assert_error(again, "invalid_token")
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": body["error"]["mfa_challenge"]["challenge_id"], "code": totp_code(secret),
-        "factor_type": "totp"})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={
+            "challenge_id": body["error"]["mfa_challenge"]["challenge_id"],
+            "code": totp_code(secret),
+            "factor_type": "totp",
+        },
+    )
     assert status == 200 and done["user"]["email_verified"] is True
 
     # password reset: the new password is set at once; the session waits for the code
-    status, _, _ = await tenant.public("POST", "/v1/auth/password/forgot", json={
-        "email": user["email"], "redirect_url": "https://app.example.com/reset"})
+    status, _, _ = await tenant.public(
+        "POST",
+        "/v1/auth/password/forgot",
+        json={"email": user["email"], "redirect_url": "https://app.example.com/reset"},
+    )
     [reset] = await emails_of(app, tenant.id, "password_reset")
     new_password = STRONG_PASSWORD + " and more"
-    status, body, _ = await tenant.public("POST", "/v1/auth/password/reset", json={
-        "token": token_in(reset["variables"]["reset_url"]), "password": new_password})
+    status, body, _ = await tenant.public(
+        "POST",
+        "/v1/auth/password/reset",
+        json={"token": token_in(reset["variables"]["reset_url"]), "password": new_password},
+    )
     assert status == 403
     assert_error(body, "mfa_required")
     changed = await events(app, tenant.id, "user.password_changed")
@@ -265,9 +317,15 @@ async def test_magic_link_and_password_reset_ask_for_the_second_factor(make_tena
     assert status == 401  # the old password is gone
     status, body2 = await sign_in(tenant, user["email"], new_password)
     assert status == 403
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": body2["error"]["mfa_challenge"]["challenge_id"], "code": totp_code(secret, 1),
-        "factor_type": "totp"})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={
+            "challenge_id": body2["error"]["mfa_challenge"]["challenge_id"],
+            "code": totp_code(secret, 1),
+            "factor_type": "totp",
+        },
+    )
     assert status == 200, done
 
 
@@ -278,8 +336,11 @@ async def test_disabled_user_cannot_finish_the_challenge(make_tenant, app) -> No
     _, secret = await enroll_totp(tenant, user["id"])
     challenge = await challenge_of(tenant, user["email"])
     await state(app).pool.execute("UPDATE users SET status = 'disabled' WHERE id = $1", user["id"])
-    status, err, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "code": totp_code(secret), "factor_type": "totp"})
+    status, err, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "code": totp_code(secret), "factor_type": "totp"},
+    )
     assert status == 403
     assert_error(err, "user_disabled")
 
@@ -307,17 +368,21 @@ async def test_sign_in_finds_a_factor_its_user_row_did_not_show(make_tenant, app
     wait_for_fresh_step()
     await enroll_totp(tenant, user["id"])
     pool = state(app).pool
-    await pool.execute("UPDATE users SET mfa_enabled = false WHERE tenant_id = $1 AND id = $2",
-                       tenant.id, user["id"])
+    await pool.execute("UPDATE users SET mfa_enabled = false WHERE tenant_id = $1 AND id = $2", tenant.id, user["id"])
     status, body = await sign_in(tenant, user["email"])
     assert status == 403, body
     assert body["error"]["code"] == "mfa_required"
     assert body["error"]["mfa_challenge"]["factor_type"] == "totp"
-    assert await pool.fetchval("SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2",
-                               tenant.id, user["id"]) == 1  # the sign-up's
+    assert (
+        await pool.fetchval(
+            "SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2", tenant.id, user["id"]
+        )
+        == 1
+    )  # the sign-up's
     assert len(await events(app, tenant.id, "session.created")) == 1
-async def test_sign_in_waiting_on_a_factor_confirmation_asks_for_it(make_tenant, app,
-                                                                    database_dsn: str) -> None:
+
+
+async def test_sign_in_waiting_on_a_factor_confirmation_asks_for_it(make_tenant, app, database_dsn: str) -> None:
     """A confirmation that commits while the sign-in's UPDATE waits for the users row: the
     UPDATE's factor subquery still sees the statement's old snapshot, but the row it returns is
     the confirmation's (mfa_enabled true), so the gate runs and no session is created."""
@@ -343,7 +408,6 @@ async def test_sign_in_waiting_on_a_factor_confirmation_asks_for_it(make_tenant,
     status, body = await pending
     assert status == 403, body
     assert body["error"]["code"] == "mfa_required"
-    assert await pool.fetchval("SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2",
-                               *ids) == 1  # the sign-up's
-
-
+    assert (
+        await pool.fetchval("SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2", *ids) == 1
+    )  # the sign-up's

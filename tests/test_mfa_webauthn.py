@@ -21,13 +21,16 @@ from tests.support.records import events
 
 
 async def enroll_passkey(tenant, user_id: str, authenticator: SoftAuthenticator, *, as_text: bool = True):
-    status, body, _ = await tenant.secret("POST", f"/v1/users/{user_id}/mfa/factors",
-                                          json={"type": "webauthn", "name": "MacBook"})
+    status, body, _ = await tenant.secret(
+        "POST", f"/v1/users/{user_id}/mfa/factors", json={"type": "webauthn", "name": "MacBook"}
+    )
     assert status == 201, body
     credential = authenticator.create(body["webauthn"]["options"])
     status, factor, _ = await tenant.secret(
-        "POST", f"/v1/users/{user_id}/mfa/factors/{body['factor_id']}/confirm",
-        json={"code": json.dumps(credential) if as_text else credential})
+        "POST",
+        f"/v1/users/{user_id}/mfa/factors/{body['factor_id']}/confirm",
+        json={"code": json.dumps(credential) if as_text else credential},
+    )
     assert status == 200, factor
     return body, factor
 
@@ -64,8 +67,8 @@ async def test_bad_registrations_are_refused(make_tenant) -> None:
     options = body["webauthn"]["options"]
     confirm = f"/v1/users/{user['id']}/mfa/factors/{body['factor_id']}/confirm"
     cases = [
-        authenticator.create(options, origin="https://evil.example.net"),          # wrong origin
-        authenticator.create(options, rp_id="evil.example.net"),                   # wrong RP id hash
+        authenticator.create(options, origin="https://evil.example.net"),  # wrong origin
+        authenticator.create(options, rp_id="evil.example.net"),  # wrong RP id hash
         authenticator.create({**options, "challenge": "AAAAAAAAAAAAAAAAAAAAAA"}),  # wrong challenge
         "not json",
         {"id": "x"},
@@ -104,8 +107,11 @@ async def test_sign_in_with_a_passkey_checks_the_assertion_and_sign_count(make_t
     assert options["rpId"] == "app.example.com"
     assert [c["id"] for c in options["allowCredentials"]] == [factor["webauthn"]["credential_id"]]
     assertion = authenticator.get(options)
-    status, tokens, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor["id"], "code": json.dumps(assertion)})
+    status, tokens, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_id": factor["id"], "code": json.dumps(assertion)},
+    )
     assert status == 200, tokens
     assert claims(tokens["access_token"])["mfa_verified"] is True
     [verified] = await events(app, tenant.id, "mfa.verified")
@@ -114,18 +120,28 @@ async def test_sign_in_with_a_passkey_checks_the_assertion_and_sign_count(make_t
     # /v1/mfa/challenge gives fresh options; a cloned authenticator (sign count not above the
     # stored one) is refused, a replayed old assertion too, then the real one passes
     second = await challenge_of(tenant, user["email"])
-    status, fresh, _ = await tenant.public("POST", "/v1/mfa/challenge", json={
-        "challenge_id": second["challenge_id"], "factor_id": factor["id"]})
+    status, fresh, _ = await tenant.public(
+        "POST", "/v1/mfa/challenge", json={"challenge_id": second["challenge_id"], "factor_id": factor["id"]}
+    )
     assert status == 200 and fresh["webauthn"]["options"]["challenge"] != options["challenge"]
     opts = fresh["webauthn"]["options"]
-    for bad in (authenticator.get(opts, count=1), assertion,
-                authenticator.get(opts, origin="https://evil.example.net")):
-        status, err, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-            "challenge_id": second["challenge_id"], "factor_id": factor["id"], "code": bad})
+    for bad in (
+        authenticator.get(opts, count=1),
+        assertion,
+        authenticator.get(opts, origin="https://evil.example.net"),
+    ):
+        status, err, _ = await tenant.public(
+            "POST",
+            "/v1/mfa/verify",
+            json={"challenge_id": second["challenge_id"], "factor_id": factor["id"], "code": bad},
+        )
         assert status == 401, err
         assert_error(err, "invalid_code")
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": second["challenge_id"], "factor_type": "webauthn", "code": authenticator.get(opts)})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": second["challenge_id"], "factor_type": "webauthn", "code": authenticator.get(opts)},
+    )
     assert status == 200, done
     assert claims(done["session"]["access_token"])["mfa_verified"] is True
     status, listed, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/mfa/factors")
@@ -141,31 +157,47 @@ async def test_passkeys_of_another_user_are_refused(make_tenant) -> None:
     challenge = await challenge_of(tenant, alice["email"])
     opts = challenge["webauthn"]["options"]
     stolen = mallory_key.get(opts, credential_id=next(iter(mallory_key.credentials)))
-    status, err, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_type": "webauthn", "code": stolen})
+    status, err, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_type": "webauthn", "code": stolen},
+    )
     assert status == 401
     assert_error(err, "invalid_code")
-    status, err, _ = await tenant.public("POST", "/v1/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": mallory_factor["id"], "code": stolen})
+    status, err, _ = await tenant.public(
+        "POST",
+        "/v1/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_id": mallory_factor["id"], "code": stolen},
+    )
     assert status == 404
     assert_error(err, "mfa_factor_not_found")
 
 
 async def test_subdomain_origins_share_the_rp_id_of_the_first_origin(make_tenant) -> None:
     tenant = await make_tenant_for_mfa(
-        make_tenant, allowed_origins=["https://example.com", "https://app.example.com", "https://other.org"])
+        make_tenant, allowed_origins=["https://example.com", "https://app.example.com", "https://other.org"]
+    )
     user = await new_user(tenant)
     authenticator = SoftAuthenticator(origin="https://app.example.com")
     body, factor = await enroll_passkey(tenant, user["id"], authenticator)
     assert body["webauthn"]["options"]["rp"]["id"] == "example.com"
     challenge = await challenge_of(tenant, user["email"])
     opts = challenge["webauthn"]["options"]
-    status, err, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_type": "webauthn",
-        "code": authenticator.get(opts, origin="https://other.org")})
+    status, err, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={
+            "challenge_id": challenge["challenge_id"],
+            "factor_type": "webauthn",
+            "code": authenticator.get(opts, origin="https://other.org"),
+        },
+    )
     assert status == 401  # listed, but not a subdomain of the RP id
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_type": "webauthn", "code": authenticator.get(opts)})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_type": "webauthn", "code": authenticator.get(opts)},
+    )
     assert status == 200, done
 
 
@@ -177,21 +209,29 @@ async def test_removing_the_origin_does_not_skip_the_passkey(make_tenant, api) -
     tenant = await make_tenant_for_mfa(make_tenant, allowed_origins=[ORIGIN])
     user = await new_user(tenant)
     _, factor = await enroll_passkey(tenant, user["id"], SoftAuthenticator())
-    status, _, _ = await api.call("PATCH", f"/v1/tenants/{tenant.id}", token=MASTER_KEY,
-                                  json={"auth_config": {"allowed_origins": ["https://elsewhere.example.org"]}})
+    status, _, _ = await api.call(
+        "PATCH",
+        f"/v1/tenants/{tenant.id}",
+        token=MASTER_KEY,
+        json={"auth_config": {"allowed_origins": ["https://elsewhere.example.org"]}},
+    )
     assert status == 200
     challenge = await challenge_of(tenant, user["email"])
     assert challenge["factor_type"] == "webauthn" and "webauthn" not in challenge
-    status, err, _ = await tenant.public("POST", "/v1/mfa/challenge", json={
-        "challenge_id": challenge["challenge_id"], "factor_id": factor["id"]})
+    status, err, _ = await tenant.public(
+        "POST", "/v1/mfa/challenge", json={"challenge_id": challenge["challenge_id"], "factor_id": factor["id"]}
+    )
     assert status == 409
     assert_error(err, "webauthn_not_configured")
     # with backup codes as well, the codes are asked for instead
     status, generated, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/mfa/backup-codes/generate")
     challenge = await challenge_of(tenant, user["email"])
     assert challenge["factor_type"] == "backup_codes"
-    status, done, _ = await tenant.public("POST", "/v1/auth/mfa/verify", json={
-        "challenge_id": challenge["challenge_id"], "factor_type": "backup_code", "code": generated["codes"][0]})
+    status, done, _ = await tenant.public(
+        "POST",
+        "/v1/auth/mfa/verify",
+        json={"challenge_id": challenge["challenge_id"], "factor_type": "backup_code", "code": generated["codes"][0]},
+    )
     assert status == 200, done
     status, body = await sign_in(tenant, user["email"])
     assert status == 403, body

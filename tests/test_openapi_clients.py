@@ -44,9 +44,21 @@ def test_python_client_generates_without_warnings_and_signs_up_in_and_reads_me(s
     server, document = served
     env = {**os.environ, "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     generated = subprocess.run(
-        [str(VENV_BIN / "openapi-python-client"), "generate", "--path", str(document), "--meta", "none",
-         "--output-path", str(tmp_path / "identity_client")],
-        capture_output=True, text=True, env=env, timeout=120, check=False,
+        [
+            str(VENV_BIN / "openapi-python-client"),
+            "generate",
+            "--path",
+            str(document),
+            "--meta",
+            "none",
+            "--output-path",
+            str(tmp_path / "identity_client"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     output = generated.stdout + generated.stderr
     assert generated.returncode == 0, output
@@ -74,17 +86,25 @@ def test_python_client_generates_without_warnings_and_signs_up_in_and_reads_me(s
         )
 
         with AuthenticatedClient(base_url=server.url, token=MASTER_KEY) as control:
-            created = post_v1_tenants.sync(client=control, body=CreateTenant.from_dict({
-                "name": f"Client {uuid.uuid4().hex[:8]}", "auth_config": {"email_verification_required": False},
-            }))
+            created = post_v1_tenants.sync(
+                client=control,
+                body=CreateTenant.from_dict(
+                    {
+                        "name": f"Client {uuid.uuid4().hex[:8]}",
+                        "auth_config": {"email_verification_required": False},
+                    }
+                ),
+            )
         assert isinstance(created, TenantCreated), created
         email = f"gen-{uuid.uuid4().hex[:8]}@example.com"
         with AuthenticatedClient(base_url=server.url, token=created.publishable_key) as public:
             signed_up = post_v1_auth_sign_up.sync(
-                client=public, x_tenant_id=created.id, body=SignUp(email=email, password=STRONG_PASSWORD))
+                client=public, x_tenant_id=created.id, body=SignUp(email=email, password=STRONG_PASSWORD)
+            )
             assert isinstance(signed_up, SignUpResult), signed_up
             signed_in = post_v1_auth_sign_in.sync(
-                client=public, x_tenant_id=created.id, body=SignIn(email=email, password=STRONG_PASSWORD))
+                client=public, x_tenant_id=created.id, body=SignIn(email=email, password=STRONG_PASSWORD)
+            )
             assert isinstance(signed_in, SignInResult), signed_in
         with AuthenticatedClient(base_url=server.url, token=signed_in.session.access_token) as user:
             me = get_v1_auth_me.sync(client=user, x_tenant_id=created.id)
@@ -117,6 +137,5 @@ def test_typescript_types_generate_and_type_check(served, tmp_path) -> None:
     run(npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
     bin_dir = work / "node_modules" / ".bin"
     # A field with a default may be left out of a request: not "non-nullable" (required).
-    run(str(bin_dir / "openapi-typescript"), str(document), "--output", "api.d.ts",
-        "--default-non-nullable", "false")
+    run(str(bin_dir / "openapi-typescript"), str(document), "--output", "api.d.ts", "--default-non-nullable", "false")
     run(str(bin_dir / "tsc"), "-p", "tsconfig.json")

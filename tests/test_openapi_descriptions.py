@@ -127,8 +127,11 @@ def _operations(doc: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
 
 async def test_every_operation_has_a_description(api: Api) -> None:
     ops = _operations(await _document(api))
-    short = {key: len(op.get("description", "")) for key, op in ops.items()
-             if len(_flat(op.get("description", ""))) < MIN_LENGTH}
+    short = {
+        key: len(op.get("description", ""))
+        for key, op in ops.items()
+        if len(_flat(op.get("description", ""))) < MIN_LENGTH
+    }
     assert not short, f"operations without a description of {MIN_LENGTH}+ characters: {short}"
     same = [key for key, op in ops.items() if _flat(op["description"]) == _flat(op.get("summary", ""))]
     assert not same, f"descriptions that only repeat the summary: {same}"

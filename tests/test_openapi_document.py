@@ -78,8 +78,7 @@ def test_every_public_schema_name_is_registered_unique_and_in_use() -> None:
             types += [t for t in r.extra.get("events", {}).values() if isinstance(t, type)]
     classes = {openapi._qualified(c) for c in openapi._component_classes(types)}
     unregistered = sorted(classes - set(PUBLIC_NAMES))
-    assert not unregistered, (
-        f"give these structs a public name in identity/http/schema_names.py: {unregistered}")
+    assert not unregistered, f"give these structs a public name in identity/http/schema_names.py: {unregistered}"
     stale = sorted(set(PUBLIC_NAMES) - classes)
     assert not stale, f"no struct is declared at these paths any more (renamed or moved?): {stale}"
     names = list(PUBLIC_NAMES.values())
@@ -137,9 +136,21 @@ def test_every_operation_has_examples_that_match_their_schemas() -> None:
 def test_info_explains_the_conventions_and_security_is_declared() -> None:
     doc = _document()
     text = doc["info"]["description"]
-    for topic in ("X-Tenant-ID", "master key", "secret key", "publishable key", "access token",
-                  "admin token", "next_cursor", "Idempotency-Key", "X-RateLimit-Remaining", "429",
-                  "X-Service-Version", "/v1", "request_id"):
+    for topic in (
+        "X-Tenant-ID",
+        "master key",
+        "secret key",
+        "publishable key",
+        "access token",
+        "admin token",
+        "next_cursor",
+        "Idempotency-Key",
+        "X-RateLimit-Remaining",
+        "429",
+        "X-Service-Version",
+        "/v1",
+        "request_id",
+    ):
         assert topic in text, topic
     schemes = doc["components"]["securitySchemes"]
     for method, path, op in _operations(doc):
@@ -225,11 +236,27 @@ def test_docs_page_renders_in_a_real_browser(database_dsn, tmp_path) -> None:
     server = LiveServer(database_dsn, tmp_path / "server").start()
     try:
         result = subprocess.run(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             f"--user-data-dir={tmp_path / 'profile'}", "--enable-logging=stderr", "--v=0",
-             "--virtual-time-budget=20000", "--dump-dom", server.url + "/docs"],
-            capture_output=True, text=True, timeout=120, check=False,
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                "--enable-logging=stderr",
+                "--v=0",
+                "--virtual-time-budget=20000",
+                "--dump-dom",
+                server.url + "/docs",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
     finally:
         server.stop()
@@ -244,6 +271,11 @@ def test_docs_page_renders_in_a_real_browser(database_dsn, tmp_path) -> None:
 
 
 def test_schema_names_script_prints_the_registry() -> None:
-    out = subprocess.run([sys.executable, "-m", "identity.console.public_names"], capture_output=True,
-                         text=True, check=True, cwd=os.path.dirname(os.path.dirname(__file__))).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "identity.console.public_names"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=os.path.dirname(os.path.dirname(__file__)),
+    ).stdout
     assert '"identity.admin.schemas.MfaStats": "AdminMfaStats",' in out

@@ -62,9 +62,16 @@ def _free_port() -> int:
 
 def _env(tmp_path: Path, dsn: str | None, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("IDENTITY_")}
-    env.update(IDENTITY_SECRET_KEY=SECRET, IDENTITY_DATA_DIR=str(tmp_path / "data"),
-               IDENTITY_HOST="127.0.0.1", IDENTITY_DB_WAIT_SECONDS="20", IDENTITY_DB_POOL_MIN="1",
-               IDENTITY_DB_POOL_MAX="3", IDENTITY_RATE_LIMITS="off", PYTHONUNBUFFERED="1")
+    env.update(
+        IDENTITY_SECRET_KEY=SECRET,
+        IDENTITY_DATA_DIR=str(tmp_path / "data"),
+        IDENTITY_HOST="127.0.0.1",
+        IDENTITY_DB_WAIT_SECONDS="20",
+        IDENTITY_DB_POOL_MIN="1",
+        IDENTITY_DB_POOL_MAX="3",
+        IDENTITY_RATE_LIMITS="off",
+        PYTHONUNBUFFERED="1",
+    )
     if dsn:
         env["IDENTITY_DATABASE_URL"] = dsn
     env.update(extra)
@@ -72,14 +79,16 @@ def _env(tmp_path: Path, dsn: str | None, **extra: str) -> dict[str, str]:
 
 
 def _run(args: list[str], env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([PYTHON, str(ENTRYPOINT), *args], env=env, cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [PYTHON, str(ENTRYPOINT), *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def _start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
     with log.open("w") as handle:  # the child keeps its own descriptor
-        return subprocess.Popen([PYTHON, str(ENTRYPOINT), *args], env=env, cwd=ROOT,
-                                stdout=handle, stderr=subprocess.STDOUT)
+        return subprocess.Popen(
+            [PYTHON, str(ENTRYPOINT), *args], env=env, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT
+        )
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -143,8 +152,7 @@ def test_migrate_web_and_worker_roles(fresh_dsn: str, tmp_path: Path) -> None:
     # web: answers /health, serves /metrics on its metrics listener (not on the API port, with
     # no token set), passes the image's HEALTHCHECK, stops on SIGTERM.
     port, metrics_port = _free_port(), _free_port()
-    env = _env(tmp_path, fresh_dsn, IDENTITY_PORT=str(port),
-               IDENTITY_METRICS_ADDR=f"127.0.0.1:{metrics_port}")
+    env = _env(tmp_path, fresh_dsn, IDENTITY_PORT=str(port), IDENTITY_METRICS_ADDR=f"127.0.0.1:{metrics_port}")
     log = tmp_path / "web.log"
     proc = _start(["web"], env, log)
     try:
@@ -167,8 +175,13 @@ def test_migrate_web_and_worker_roles(fresh_dsn: str, tmp_path: Path) -> None:
     # worker: exposes its metrics on the port the older IDENTITY_WORKER_METRICS_PORT names
     # (it overrides IDENTITY_METRICS_ADDR for this role), stops on SIGTERM.
     mport = _free_port()
-    wenv = _env(tmp_path, fresh_dsn, IDENTITY_PORT=str(_free_port()), IDENTITY_WORKER_METRICS_PORT=str(mport),
-                IDENTITY_METRICS_ADDR=f"127.0.0.1:{_free_port()}")
+    wenv = _env(
+        tmp_path,
+        fresh_dsn,
+        IDENTITY_PORT=str(_free_port()),
+        IDENTITY_WORKER_METRICS_PORT=str(mport),
+        IDENTITY_METRICS_ADDR=f"127.0.0.1:{_free_port()}",
+    )
     wlog = tmp_path / "worker.log"
     worker = _start(["worker"], wenv, wlog)
     try:
@@ -270,8 +283,13 @@ def _alert_rules() -> list[dict]:
 def test_alerts_have_runbooks_that_exist() -> None:
     rules = _alert_rules()
     names = {r["alert"] for r in rules}
-    for wanted in ("IdentityHighErrorRate", "IdentityHighLatencyP99", "IdentityJobQueueLag",
-                   "IdentityWebhookFailureRate", "IdentityEmailFailures"):
+    for wanted in (
+        "IdentityHighErrorRate",
+        "IdentityHighLatencyP99",
+        "IdentityJobQueueLag",
+        "IdentityWebhookFailureRate",
+        "IdentityEmailFailures",
+    ):
         assert wanted in names
     for rule in rules:
         url = rule["annotations"]["runbook_url"]
@@ -285,8 +303,11 @@ def test_alerts_have_runbooks_that_exist() -> None:
 
 def test_alerts_and_dashboard_use_metrics_the_code_defines() -> None:
     defined = _defined_metrics()
-    assert {"identity_http_requests_total", "identity_http_request_duration_seconds_bucket",
-            "identity_db_pool_size"} <= defined
+    assert {
+        "identity_http_requests_total",
+        "identity_http_request_duration_seconds_bucket",
+        "identity_db_pool_size",
+    } <= defined
     known = defined | set(CONTRACT_METRICS) | PROMETHEUS_METRICS
     exprs = [r["expr"] for r in _alert_rules()]
     dashboard = json.loads((OPS / "grafana" / "dashboard.json").read_text())
@@ -301,8 +322,9 @@ def test_alerts_and_dashboard_use_metrics_the_code_defines() -> None:
 
 
 def test_dashboard_is_generated_and_well_formed() -> None:
-    built = subprocess.run([sys.executable, str(OPS / "grafana" / "build_dashboard.py"), "--check"],
-                           capture_output=True, text=True)
+    built = subprocess.run(
+        [sys.executable, str(OPS / "grafana" / "build_dashboard.py"), "--check"], capture_output=True, text=True
+    )
     assert built.returncode == 0, built.stderr
     dashboard = json.loads((OPS / "grafana" / "dashboard.json").read_text())
     ids = [p["id"] for p in dashboard["panels"]]
@@ -315,16 +337,21 @@ def test_dashboard_is_generated_and_well_formed() -> None:
 
 
 def _k8s_docs() -> list[dict]:
-    return [d for f in sorted((OPS / "k8s").glob("*.yaml")) if f.name != "kustomization.yaml"
-            for d in _yaml_docs(f)]
+    return [d for f in sorted((OPS / "k8s").glob("*.yaml")) if f.name != "kustomization.yaml" for d in _yaml_docs(f)]
 
 
 def test_kubernetes_manifests_follow_the_operator_contract() -> None:
     docs = _k8s_docs()
     kinds = {(d["kind"], d["metadata"]["name"]) for d in docs}
-    for wanted in (("Deployment", "identity-api"), ("Deployment", "identity-worker"), ("Job", "identity-migrate"),
-                   ("Service", "identity-api"), ("PodDisruptionBudget", "identity-api"),
-                   ("HorizontalPodAutoscaler", "identity-api"), ("ConfigMap", "identity-config")):
+    for wanted in (
+        ("Deployment", "identity-api"),
+        ("Deployment", "identity-worker"),
+        ("Job", "identity-migrate"),
+        ("Service", "identity-api"),
+        ("PodDisruptionBudget", "identity-api"),
+        ("HorizontalPodAutoscaler", "identity-api"),
+        ("ConfigMap", "identity-config"),
+    ):
         assert wanted in kinds, wanted
     listed = yaml.safe_load((OPS / "k8s" / "kustomization.yaml").read_text())["resources"]
     for f in listed:
@@ -349,8 +376,9 @@ def test_kubernetes_manifests_follow_the_operator_contract() -> None:
     for probe in ("readinessProbe", "livenessProbe", "startupProbe"):
         assert c[probe]["httpGet"]["path"] == "/health"
         assert c[probe]["timeoutSeconds"] > 2  # /health waits up to 2 s for the database
-    configured = {k for d in docs if d["kind"] in ("ConfigMap", "Secret") for k in
-                  (d.get("data") or d.get("stringData") or {})}
+    configured = {
+        k for d in docs if d["kind"] in ("ConfigMap", "Secret") for k in (d.get("data") or d.get("stringData") or {})
+    }
     documented = set(re.findall(r"`(IDENTITY_[A-Z_]+)`", (ROOT / "docs" / "configuration.md").read_text()))
     entrypoint_only = set(re.findall(r"\| (IDENTITY_[A-Z_]+)", ENTRYPOINT.read_text()))
     entrypoint_only |= {"IDENTITY_PORT", "IDENTITY_HOST"}
@@ -383,8 +411,10 @@ def test_entrypoint_maps_the_older_worker_metrics_port() -> None:
     url = entrypoint._metrics_url
     assert url({"IDENTITY_METRICS_ADDR": "0.0.0.0:9464"}) == "http://127.0.0.1:9464/metrics"
     assert url({"IDENTITY_METRICS_ADDR": "[::1]:9464"}) == "http://[::1]:9464/metrics"
-    assert url({"IDENTITY_METRICS_ADDR": "0.0.0.0:9464", "IDENTITY_WORKER_METRICS_PORT": "9100"}) \
+    assert (
+        url({"IDENTITY_METRICS_ADDR": "0.0.0.0:9464", "IDENTITY_WORKER_METRICS_PORT": "9100"})
         == "http://127.0.0.1:9100/metrics"
+    )
     assert url({}) is None
 
 
@@ -415,8 +445,9 @@ def _tool(name: str) -> str:
     or in OPS_TOOLS_BIN. Missing, the test skips on a developer's machine but fails in CI, which
     installs every tool (.ci/run)."""
     here = str(Path(sys.executable).parent)
-    found = shutil.which(name) or shutil.which(name, path=os.pathsep.join(
-        p for p in (here, os.environ.get("OPS_TOOLS_BIN", "")) if p))
+    found = shutil.which(name) or shutil.which(
+        name, path=os.pathsep.join(p for p in (here, os.environ.get("OPS_TOOLS_BIN", "")) if p)
+    )
     if not found:
         message = f"{name} is not installed (ops/validate.sh lists how to get it)"
         if os.environ.get("CI"):
@@ -448,15 +479,23 @@ async def test_citus_ddl_names_every_table(database_dsn: str) -> None:
     assert len(named) == len(set(named)), "a table is named twice"
     conn = await asyncpg.connect(database_dsn)
     try:
-        tables = {r["relname"] for r in await conn.fetch(
-            """SELECT c.relname FROM pg_class c
+        tables = {
+            r["relname"]
+            for r in await conn.fetch(
+                """SELECT c.relname FROM pg_class c
                WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
-                 AND c.relname NOT LIKE 'procrastinate%'""")}
-        pk_first = {r["tbl"]: r["col"] for r in await conn.fetch(
-            """SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
+                 AND c.relname NOT LIKE 'procrastinate%'"""
+            )
+        }
+        pk_first = {
+            r["tbl"]: r["col"]
+            for r in await conn.fetch(
+                """SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
                FROM pg_constraint c JOIN pg_attribute a
                  ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-               WHERE c.contype = 'p' AND c.connamespace = 'public'::regnamespace""")}
+               WHERE c.contype = 'p' AND c.connamespace = 'public'::regnamespace"""
+            )
+        }
     finally:
         await conn.close()
     missing = tables - set(named) - local

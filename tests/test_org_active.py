@@ -22,8 +22,9 @@ def claims(token: str) -> dict:
 
 
 async def set_active(tenant, access_token: str, organization_id):
-    return await tenant.secret("POST", "/v1/auth/organization", token=access_token,
-                               json={"organization_id": organization_id})
+    return await tenant.secret(
+        "POST", "/v1/auth/organization", token=access_token, json={"organization_id": organization_id}
+    )
 
 
 async def refresh(tenant, refresh_token: str):
@@ -60,8 +61,9 @@ async def test_switch_refresh_and_verify(tenant, sign_up) -> None:
     assert (await tenant.secret("GET", "/v1/auth/me", token=user["access_token"]))[0] == 200
     # refresh keeps the organization, with the member's current role
     second = await new_user(sign_up)
-    await tenant.secret("POST", f"/v1/organizations/{org['id']}/members",
-                        json={"user_id": second["id"], "role": "owner"})
+    await tenant.secret(
+        "POST", f"/v1/organizations/{org['id']}/members", json={"user_id": second["id"], "role": "owner"}
+    )
     await tenant.secret("PATCH", f"/v1/organizations/{org['id']}/members/{user['id']}", json={"role": "admin"})
     status, pair, _ = await refresh(tenant, user["refresh_token"])
     assert status == 200, pair
@@ -92,8 +94,7 @@ async def test_only_the_users_own_organizations(tenant, make_tenant, sign_up) ->
     assert status == 404
     # the body is required (null is the way to clear), and typed
     for payload in ({}, {"organization_id": 5}, {"org": None}):
-        status, body, _ = await tenant.secret("POST", "/v1/auth/organization", token=user["access_token"],
-                                              json=payload)
+        status, body, _ = await tenant.secret("POST", "/v1/auth/organization", token=user["access_token"], json=payload)
         assert status == 422, payload
     status, body, _ = await tenant.secret("POST", "/v1/auth/organization", json={"organization_id": None})
     assert status == 403
@@ -143,11 +144,14 @@ async def test_my_organizations(tenant, sign_up) -> None:
     assert status == 200, body
     assert body["pagination"]["total"] == 2
     assert [(m["organization"]["name"], m["role"], m["active"]) for m in body["data"]] == [
-        ("B", "admin", False), ("A", "owner", False)]
+        ("B", "admin", False),
+        ("A", "owner", False),
+    ]
     assert body["data"][1]["organization"]["member_count"] == 1
     status, switched, _ = await set_active(tenant, user["access_token"], a["id"])
-    status, body, _ = await tenant.secret("GET", "/v1/auth/organizations?limit=1&order=asc",
-                                          token=switched["access_token"])
+    status, body, _ = await tenant.secret(
+        "GET", "/v1/auth/organizations?limit=1&order=asc", token=switched["access_token"]
+    )
     assert [(m["organization"]["id"], m["active"]) for m in body["data"]] == [(a["id"], True)]
     assert body["pagination"]["has_more"] is True
     status, body, _ = await tenant.secret("GET", "/v1/auth/organizations")
@@ -160,19 +164,28 @@ async def test_impersonation_claim_is_kept(tenant, app, sign_up) -> None:
     user = await new_user(sign_up)
     org = await new_org(tenant, created_by=user["id"])
     rt = runtime(app)
-    session = {"id": user["session_id"], "expires_at": datetime.now(UTC) + timedelta(days=1),
-               "mfa_verified": False, "org_id": None}
-    token = rt.tokens.issue(claims_for(
-        issuer=rt.issuer, tenant_id=tenant.id,
-        user={"id": user["id"], "role": "member", "public_metadata": {}},
-        session=session, ttl=timedelta(hours=1), act={"sub": "admin_1"},
-    ))
+    session = {
+        "id": user["session_id"],
+        "expires_at": datetime.now(UTC) + timedelta(days=1),
+        "mfa_verified": False,
+        "org_id": None,
+    }
+    token = rt.tokens.issue(
+        claims_for(
+            issuer=rt.issuer,
+            tenant_id=tenant.id,
+            user={"id": user["id"], "role": "member", "public_metadata": {}},
+            session=session,
+            ttl=timedelta(hours=1),
+            act={"sub": "admin_1"},
+        )
+    )
     status, body, _ = await set_active(tenant, token, org["id"])
     assert status == 200, body
     assert claims(body["access_token"])["act"] == {"sub": "admin_1"}
     entries = await state(app).pool.fetch(
-        "SELECT action, actor FROM audit_log WHERE tenant_id = $1 AND action = 'session.organization_set'",
-        tenant.id)
+        "SELECT action, actor FROM audit_log WHERE tenant_id = $1 AND action = 'session.organization_set'", tenant.id
+    )
     assert len(entries) == 1 and entries[0]["actor"]["impersonated_by"] == "admin_1"
 
 

@@ -34,9 +34,14 @@ async def test_invitation_email_arrives_with_the_token_link_and_acceptance_works
     owner = await new_user(sign_up, name="Olga Owner")
     org = await new_org(tenant, name="Acme", created_by=owner["id"])
     invited = email()
-    status, inv, _ = await invite(tenant, org["id"], email=invited.upper(), role="admin",
-                                  redirect_url="https://app.example.com/join?src=mail",
-                                  inviter_user_id=owner["id"])
+    status, inv, _ = await invite(
+        tenant,
+        org["id"],
+        email=invited.upper(),
+        role="admin",
+        redirect_url="https://app.example.com/join?src=mail",
+        inviter_user_id=owner["id"],
+    )
     assert status == 201, inv
     assert inv["id"].startswith("inv_") and inv["email"] == invited and inv["role"] == "admin"
     assert inv["status"] == "pending" and inv["org_id"] == org["id"]
@@ -132,7 +137,9 @@ async def test_expired_invitation(tenant, app, sign_up) -> None:
     assert "1 hour" == (await emails_of(app, tenant.id, "invitation"))[-1]["variables"]["expires_in"]
     await state(app).pool.execute(
         "UPDATE invitations SET expires_at = now() - interval '1 second' WHERE tenant_id = $1 AND id = $2",
-        tenant.id, inv["id"])
+        tenant.id,
+        inv["id"],
+    )
     user = await new_user(sign_up, email=invited)
     status, body, _ = await accept(tenant, token, user["access_token"])
     assert status == 401
@@ -168,8 +175,10 @@ async def test_revoke(tenant, app, sign_up) -> None:
     assert status == 400
     status, listed, _ = await tenant.secret("GET", f"/v1/organizations/{org['id']}/invitations?status=revoked")
     assert [i["id"] for i in listed["data"]] == [inv["id"]] and listed["data"][0]["revoked_at"]
-    for bad in (f"/v1/organizations/{org['id']}/invitations/inv_missing",
-                f"/v1/organizations/org_missing/invitations/{inv['id']}"):
+    for bad in (
+        f"/v1/organizations/{org['id']}/invitations/inv_missing",
+        f"/v1/organizations/org_missing/invitations/{inv['id']}",
+    ):
         status, body, _ = await tenant.secret("DELETE", bad)
         assert status == 404
     other = await new_org(tenant)
@@ -293,11 +302,22 @@ async def test_list_invitations_paginates(tenant) -> None:
     status, body, _ = await tenant.secret("GET", f"/v1/organizations/{org['id']}/invitations?limit=2")
     assert status == 200 and body["pagination"]["total"] == 3 and body["pagination"]["has_more"]
     status, rest, _ = await tenant.secret(
-        "GET", f"/v1/organizations/{org['id']}/invitations?limit=2&cursor={body['pagination']['next_cursor']}")
+        "GET", f"/v1/organizations/{org['id']}/invitations?limit=2&cursor={body['pagination']['next_cursor']}"
+    )
     assert [i["id"] for i in body["data"] + rest["data"]] == made[::-1]
-    assert set(body["data"][0]) == {"id", "org_id", "email", "role", "status", "redirect_url",
-                                    "inviter_user_id", "expires_at", "created_at", "accepted_at",
-                                    "revoked_at"}
+    assert set(body["data"][0]) == {
+        "id",
+        "org_id",
+        "email",
+        "role",
+        "status",
+        "redirect_url",
+        "inviter_user_id",
+        "expires_at",
+        "created_at",
+        "accepted_at",
+        "revoked_at",
+    }
     status, body, _ = await tenant.secret("GET", f"/v1/organizations/{org['id']}/invitations?status=bogus")
     assert status == 422
 
@@ -319,8 +339,8 @@ async def test_overlong_invitation_expiry_is_422(tenant) -> None:
     assert status == 201
     for bad in ("999999999y", "0s", "366d", "soon"):
         status, body, _ = await tenant.secret(
-            "POST", f"/v1/organizations/{org['id']}/invitations",
-            json={"email": "x@example.com", "expires_in": bad})
+            "POST", f"/v1/organizations/{org['id']}/invitations", json={"email": "x@example.com", "expires_in": bad}
+        )
         assert status == 422, (bad, body)
         assert body["error"]["details"][0]["field"] == "expires_in"
 

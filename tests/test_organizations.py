@@ -20,19 +20,36 @@ async def email_count(app, tenant_id: str) -> int:
 
 # -- organizations ----------------------------------------------------------------------------
 
+
 async def test_create_with_owner_generated_slug_event_and_audit(tenant, app, sign_up) -> None:
     owner = await new_user(sign_up, name="Olga")
-    status, org, _ = await tenant.secret("POST", "/v1/organizations", json={
-        "name": "Acme Ünïcode Corp!", "created_by": owner["id"], "logo_url": "https://x.test/l.png",
-        "public_metadata": {"tier": "gold"},
-    })
+    status, org, _ = await tenant.secret(
+        "POST",
+        "/v1/organizations",
+        json={
+            "name": "Acme Ünïcode Corp!",
+            "created_by": owner["id"],
+            "logo_url": "https://x.test/l.png",
+            "public_metadata": {"tier": "gold"},
+        },
+    )
     assert status == 201, org
     assert org["id"].startswith("org_") and org["tenant_id"] == tenant.id
     assert org["slug"] == "acme-unicode-corp"
     assert org["member_count"] == 1 and org["created_by"] == owner["id"]
     assert org["logo_url"] == "https://x.test/l.png" and org["public_metadata"] == {"tier": "gold"}
-    assert set(org) == {"id", "tenant_id", "name", "slug", "logo_url", "member_count", "public_metadata",
-                        "created_by", "created_at", "updated_at"}
+    assert set(org) == {
+        "id",
+        "tenant_id",
+        "name",
+        "slug",
+        "logo_url",
+        "member_count",
+        "public_metadata",
+        "created_by",
+        "created_at",
+        "updated_at",
+    }
     status, members, _ = await tenant.secret("GET", f"/v1/organizations/{org['id']}/members")
     assert status == 200
     assert [(m["user_id"], m["role"]) for m in members["data"]] == [(owner["id"], "owner")]
@@ -66,9 +83,9 @@ async def test_slugs_are_unique_per_tenant(tenant, make_tenant) -> None:
     status, body, _ = await tenant.secret("PATCH", f"/v1/organizations/{a['id']}", json={"slug": "slug"})
     assert status == 422
     # concurrent creations with one name all get distinct slugs
-    results = await asyncio.gather(*[
-        tenant.secret("POST", "/v1/organizations", json={"name": "Race"}) for _ in range(8)
-    ])
+    results = await asyncio.gather(
+        *[tenant.secret("POST", "/v1/organizations", json={"name": "Race"}) for _ in range(8)]
+    )
     assert {r[0] for r in results} == {201}
     assert len({r[1]["slug"] for r in results}) == 8
 
@@ -88,12 +105,12 @@ async def test_create_refuses_bad_input_and_changes_nothing(tenant, app) -> None
         status, answer, _ = await tenant.secret("POST", "/v1/organizations", json=body)
         assert 400 <= status < 500, (body, answer)
         assert_error(answer, code)
-    status, answer, _ = await tenant.secret("POST", "/v1/organizations", data=b"{not json",
-                                            headers={"Content-Type": "application/json"})
+    status, answer, _ = await tenant.secret(
+        "POST", "/v1/organizations", data=b"{not json", headers={"Content-Type": "application/json"}
+    )
     assert status == 400
     assert_error(answer, "invalid_json")
-    assert await state(app).pool.fetchval(
-        "SELECT count(*) FROM organizations WHERE tenant_id = $1", tenant.id) == 0
+    assert await state(app).pool.fetchval("SELECT count(*) FROM organizations WHERE tenant_id = $1", tenant.id) == 0
     assert await events(app, tenant.id, "org.created") == []
 
 
@@ -107,19 +124,30 @@ async def test_created_by_of_another_tenant_is_not_found(tenant, make_tenant, si
 
 async def test_get_by_id_and_by_slug(tenant, make_tenant) -> None:
     org = await new_org(tenant, name="Lookup Co")
-    for path in (f"/v1/organizations/{org['id']}", f"/v1/organizations/{org['slug']}",
-                 f"/v1/organizations/slug/{org['slug']}"):
+    for path in (
+        f"/v1/organizations/{org['id']}",
+        f"/v1/organizations/{org['slug']}",
+        f"/v1/organizations/slug/{org['slug']}",
+    ):
         status, body, _ = await tenant.secret("GET", path)
         assert status == 200 and body == org, path
-    for path in ("/v1/organizations/org_nothing", "/v1/organizations/no-such-slug",
-                 "/v1/organizations/slug/no-such-slug", f"/v1/organizations/slug/{org['id']}"):
+    for path in (
+        "/v1/organizations/org_nothing",
+        "/v1/organizations/no-such-slug",
+        "/v1/organizations/slug/no-such-slug",
+        f"/v1/organizations/slug/{org['id']}",
+    ):
         status, body, _ = await tenant.secret("GET", path)
         assert status == 404
         assert_error(body, "organization_not_found", 404)
     # another tenant's organization does not exist for this one
     other = await make_tenant()
-    for path in (f"/v1/organizations/{org['id']}", f"/v1/organizations/slug/{org['slug']}",
-                 f"/v1/organizations/{org['id']}/members", f"/v1/organizations/{org['id']}/invitations"):
+    for path in (
+        f"/v1/organizations/{org['id']}",
+        f"/v1/organizations/slug/{org['slug']}",
+        f"/v1/organizations/{org['id']}/members",
+        f"/v1/organizations/{org['id']}/invitations",
+    ):
         status, body, _ = await other.secret("GET", path)
         assert status == 404
         assert_error(body, "organization_not_found")
@@ -142,11 +170,16 @@ async def test_list_search_and_paginate(tenant) -> None:
     assert status == 200 and body["pagination"]["total"] == 5
     assert [o["name"] for o in body["data"]][:3] == ["Percent 100% Inc", "Beta", "Alpha 2"]  # newest first
     status, body, _ = await tenant.secret("GET", "/v1/organizations?q=alpha&limit=2")
-    assert body["pagination"] == {"total": 3, "limit": 2, "has_more": True,
-                                  "next_cursor": body["pagination"]["next_cursor"]}
+    assert body["pagination"] == {
+        "total": 3,
+        "limit": 2,
+        "has_more": True,
+        "next_cursor": body["pagination"]["next_cursor"],
+    }
     first = [o["id"] for o in body["data"]]
     status, body2, _ = await tenant.secret(
-        "GET", f"/v1/organizations?q=alpha&limit=2&cursor={body['pagination']['next_cursor']}")
+        "GET", f"/v1/organizations?q=alpha&limit=2&cursor={body['pagination']['next_cursor']}"
+    )
     assert body2["pagination"]["has_more"] is False
     assert first + [o["id"] for o in body2["data"]] == [o["id"] for o in reversed(made)]
     status, body, _ = await tenant.secret("GET", "/v1/organizations?q=alpha&order=asc")
@@ -165,18 +198,30 @@ async def test_list_search_and_paginate(tenant) -> None:
 async def test_patch(tenant, app) -> None:
     org = await new_org(tenant, name="Old", logo_url="https://x.test/a.png", public_metadata={"a": 1})
     taken = await new_org(tenant, name="Taken")
-    status, body, _ = await tenant.secret("PATCH", f"/v1/organizations/{org['id']}", json={
-        "name": "New", "slug": "new-slug", "logo_url": None, "public_metadata": {"b": 2},
-    })
+    status, body, _ = await tenant.secret(
+        "PATCH",
+        f"/v1/organizations/{org['id']}",
+        json={
+            "name": "New",
+            "slug": "new-slug",
+            "logo_url": None,
+            "public_metadata": {"b": 2},
+        },
+    )
     assert status == 200, body
     assert (body["name"], body["slug"], body["logo_url"], body["public_metadata"]) == (
-        "New", "new-slug", None, {"b": 2})
+        "New",
+        "new-slug",
+        None,
+        {"b": 2},
+    )
     assert body["updated_at"] > org["updated_at"]
     entries = await audits(app, tenant.id, "organization.updated")
     assert entries[0]["metadata"]["fields"] == ["logo_url", "name", "public_metadata", "slug"]
     # by slug too; a taken slug is 409 and changes nothing
-    status, answer, _ = await tenant.secret("PATCH", "/v1/organizations/new-slug",
-                                            json={"name": "Newer", "slug": taken["slug"]})
+    status, answer, _ = await tenant.secret(
+        "PATCH", "/v1/organizations/new-slug", json={"name": "Newer", "slug": taken["slug"]}
+    )
     assert status == 409
     assert_error(answer, "slug_already_exists")
     status, now, _ = await tenant.secret("GET", f"/v1/organizations/{org['id']}")
@@ -196,8 +241,7 @@ async def test_delete_removes_memberships_and_invitations(tenant, app, sign_up) 
     member = await new_user(sign_up)
     org = await new_org(tenant, created_by=owner["id"])
     await tenant.secret("POST", f"/v1/organizations/{org['id']}/members", json={"user_id": member["id"]})
-    status, inv, _ = await tenant.secret("POST", f"/v1/organizations/{org['id']}/invitations",
-                                         json={"email": email()})
+    status, inv, _ = await tenant.secret("POST", f"/v1/organizations/{org['id']}/invitations", json={"email": email()})
     assert status == 201
     status, body, _ = await tenant.secret("DELETE", f"/v1/organizations/{org['id']}")
     assert status == 204 and body is None
@@ -243,20 +287,23 @@ async def test_tenant_counts_its_organizations(tenant, api) -> None:
 
 # -- memberships ------------------------------------------------------------------------------
 
+
 async def test_add_member_embeds_user_and_sends_no_email(tenant, app, sign_up) -> None:
     user = await new_user(sign_up, name="Mia")
     org = await new_org(tenant)
     before = await email_count(app, tenant.id)
-    status, member, _ = await tenant.secret("POST", f"/v1/organizations/{org['id']}/members",
-                                            json={"user_id": user["id"]})
+    status, member, _ = await tenant.secret(
+        "POST", f"/v1/organizations/{org['id']}/members", json={"user_id": user["id"]}
+    )
     assert status == 201, member
     assert member["id"].startswith("mem_") and member["role"] == "member"
     assert member["org_id"] == org["id"] and member["user_id"] == user["id"]
     assert member["user"] == {"id": user["id"], "email": user["email"], "name": "Mia"}
     assert set(member) == {"id", "user_id", "org_id", "role", "joined_at", "updated_at", "user"}
     assert await email_count(app, tenant.id) == before  # no email
-    status, body, _ = await tenant.secret("POST", f"/v1/organizations/{org['slug']}/members",
-                                          json={"user_id": user["id"], "role": "admin"})
+    status, body, _ = await tenant.secret(
+        "POST", f"/v1/organizations/{org['slug']}/members", json={"user_id": user["id"], "role": "admin"}
+    )
     assert status == 409
     assert_error(body, "already_member", 409)
     added = await events(app, tenant.id, "org.member.added")
@@ -279,8 +326,9 @@ async def test_add_member_errors(tenant, make_tenant, sign_up) -> None:
         status, answer, _ = await tenant.secret("POST", f"/v1/organizations/{org['id']}/members", json=body)
         assert status == status_code, answer
         assert_error(answer, code)
-    status, answer, _ = await tenant.secret("POST", "/v1/organizations/org_missing/members",
-                                            json={"user_id": user["id"]})
+    status, answer, _ = await tenant.secret(
+        "POST", "/v1/organizations/org_missing/members", json={"user_id": user["id"]}
+    )
     assert status == 404
     assert_error(answer, "organization_not_found")
 
@@ -298,7 +346,8 @@ async def test_list_members_filters_and_paginates(tenant, sign_up) -> None:
     assert [m["user_id"] for m in body["data"]] == added[::-1][:2]
     assert all(set(m["user"]) == {"id", "email", "name"} for m in body["data"])
     status, rest, _ = await tenant.secret(
-        "GET", f"/v1/organizations/{org['id']}/members?limit=2&cursor={body['pagination']['next_cursor']}")
+        "GET", f"/v1/organizations/{org['id']}/members?limit=2&cursor={body['pagination']['next_cursor']}"
+    )
     assert [m["user_id"] for m in rest["data"]] == [added[0], owner["id"]]
     status, body, _ = await tenant.secret("GET", f"/v1/organizations/{org['id']}/members?role=member")
     assert body["pagination"]["total"] == 2 and {m["role"] for m in body["data"]} == {"member"}
@@ -383,8 +432,9 @@ async def test_member_count_is_exact_under_concurrent_adds(tenant, app, sign_up)
     dup = await asyncio.gather(*[tenant.secret("POST", path, json={"user_id": owner["id"]}) for _ in range(2)])
     assert [r[0] for r in dup] == [409, 409]
     extra = f"usr_dup{uuid.uuid4().hex[:8]}"
-    await state(app).pool.execute("INSERT INTO users (tenant_id, id, email) VALUES ($1, $2, $3)",
-                                  tenant.id, extra, f"{extra}@example.com")
+    await state(app).pool.execute(
+        "INSERT INTO users (tenant_id, id, email) VALUES ($1, $2, $3)", tenant.id, extra, f"{extra}@example.com"
+    )
     dup = await asyncio.gather(*[tenant.secret("POST", path, json={"user_id": extra}) for _ in range(3)])
     assert sorted(r[0] for r in dup) == [201, 409, 409]
     status, body, _ = await tenant.secret("GET", f"/v1/organizations/{org['id']}")
@@ -399,9 +449,11 @@ async def test_member_count_is_exact_under_concurrent_adds(tenant, app, sign_up)
 
 # -- credentials and scopes -------------------------------------------------------------------
 
+
 async def test_scopes_and_credential_kinds(tenant, api, sign_up) -> None:
-    status, key, _ = await tenant.secret("POST", "/v1/api-keys", json={
-        "name": "read only", "type": "secret", "scopes": ["organizations:read"]})
+    status, key, _ = await tenant.secret(
+        "POST", "/v1/api-keys", json={"name": "read only", "type": "secret", "scopes": ["organizations:read"]}
+    )
     assert status == 201
     org = await new_org(tenant)
     status, body, _ = await tenant.secret("GET", "/v1/organizations", token=key["key"])
@@ -417,14 +469,16 @@ async def test_scopes_and_credential_kinds(tenant, api, sign_up) -> None:
         status, body, _ = await tenant.secret(method, path, json=payload, token=key["key"])
         assert status == 403, (method, path)
         assert_error(body, "insufficient_scope")
-    status, key, _ = await tenant.secret("POST", "/v1/api-keys", json={
-        "name": "writer", "type": "secret", "scopes": ["organizations:write"]})
+    status, key, _ = await tenant.secret(
+        "POST", "/v1/api-keys", json={"name": "writer", "type": "secret", "scopes": ["organizations:write"]}
+    )
     status, body, _ = await tenant.secret("POST", "/v1/organizations", json={"name": "w"}, token=key["key"])
     assert status == 201
     status, body, _ = await tenant.secret("GET", "/v1/organizations", token=key["key"])
     assert status == 200  # write grants read
-    status, key, _ = await tenant.secret("POST", "/v1/api-keys", json={
-        "name": "users", "type": "secret", "scopes": ["users:read"]})
+    status, key, _ = await tenant.secret(
+        "POST", "/v1/api-keys", json={"name": "users", "type": "secret", "scopes": ["users:read"]}
+    )
     status, body, _ = await tenant.secret("GET", "/v1/organizations", token=key["key"])
     assert status == 403
     # publishable keys and access tokens cannot manage organizations
@@ -445,12 +499,19 @@ async def test_openapi_describes_the_organization_endpoints(api) -> None:
     status, spec, _ = await api.call("GET", "/openapi.json")
     assert status == 200
     paths = spec["paths"]
-    for path in ("/v1/organizations", "/v1/organizations/{id}", "/v1/organizations/slug/{slug}",
-                 "/v1/organizations/{id}/members", "/v1/organizations/{id}/members/{user_id}",
-                 "/v1/organizations/{id}/invitations",
-                 "/v1/organizations/{id}/invitations/{invitation_id}",
-                 "/v1/invitations/{token}/accept", "/v1/invitations/view", "/v1/auth/organization",
-                 "/v1/auth/organizations"):
+    for path in (
+        "/v1/organizations",
+        "/v1/organizations/{id}",
+        "/v1/organizations/slug/{slug}",
+        "/v1/organizations/{id}/members",
+        "/v1/organizations/{id}/members/{user_id}",
+        "/v1/organizations/{id}/invitations",
+        "/v1/organizations/{id}/invitations/{invitation_id}",
+        "/v1/invitations/{token}/accept",
+        "/v1/invitations/view",
+        "/v1/auth/organization",
+        "/v1/auth/organizations",
+    ):
         assert path in paths, path
 
 

@@ -26,9 +26,23 @@ from tests.support.api import MASTER_KEY, STRONG_PASSWORD, assert_error, create_
 #: Hosts that are, or resolve to, inside addresses: odd IPv4 spellings of 127.0.0.1 and 0.0.0.0,
 #: IPv6 forms carrying a private IPv4 address, site-local, local-use NAT64, Teredo, localhost.
 REFUSED_HOSTS = [
-    "127.1", "2130706433", "0", "0x7f000001", "0x7f.1", "017700000001", "127.0.0.1.",
-    "[::ffff:127.0.0.1]", "[::127.0.0.1]", "[fec0::1]", "[64:ff9b::7f00:1]", "[64:ff9b::a00:5]",
-    "[64:ff9b:1::808:808]", "[2002:7f00:1::]", "[2002:a00:1::1]", "[2001::1]", "localhost",
+    "127.1",
+    "2130706433",
+    "0",
+    "0x7f000001",
+    "0x7f.1",
+    "017700000001",
+    "127.0.0.1.",
+    "[::ffff:127.0.0.1]",
+    "[::127.0.0.1]",
+    "[fec0::1]",
+    "[64:ff9b::7f00:1]",
+    "[64:ff9b::a00:5]",
+    "[64:ff9b:1::808:808]",
+    "[2002:7f00:1::]",
+    "[2002:a00:1::1]",
+    "[2001::1]",
+    "localhost",
 ]
 
 
@@ -40,8 +54,10 @@ def _strict(app: Any) -> None:
 
 # -- the policy ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("host", ["127.1", "2130706433", "0x7f000001", "0x7f.1", "017700000001",
-                                  "0177.0.0.1", "127.0.1"])
+
+@pytest.mark.parametrize(
+    "host", ["127.1", "2130706433", "0x7f000001", "0x7f.1", "017700000001", "0177.0.0.1", "127.0.1"]
+)
 def test_odd_ipv4_spellings_are_read_as_the_address_they_are(host: str) -> None:
     assert literal(host) == ipaddress.ip_address("127.0.0.1")
     assert literal("0") == ipaddress.ip_address("0.0.0.0")
@@ -52,12 +68,23 @@ def test_odd_ipv4_spellings_are_read_as_the_address_they_are(host: str) -> None:
 
 
 def test_embedded_forms_are_judged_by_what_they_carry() -> None:
-    public = ["8.8.8.8", "2606:4700:4700::1111", "64:ff9b::808:808", "2002:808:808::1",
-              "::ffff:8.8.8.8"]
-    refused = ["fec0::1", "feff::1", "64:ff9b::7f00:1", "64:ff9b::a00:1", "64:ff9b:1::808:808",
-               "2002:7f00:1::", "2002:c0a8:101::1", "::127.0.0.1", "::8.8.8.8", "2001::1",
-               "2001:0:4136:e378:8000:63bf:3fff:fdd2", "::ffff:169.254.169.254", "100::1",
-               "2001:db8::1"]
+    public = ["8.8.8.8", "2606:4700:4700::1111", "64:ff9b::808:808", "2002:808:808::1", "::ffff:8.8.8.8"]
+    refused = [
+        "fec0::1",
+        "feff::1",
+        "64:ff9b::7f00:1",
+        "64:ff9b::a00:1",
+        "64:ff9b:1::808:808",
+        "2002:7f00:1::",
+        "2002:c0a8:101::1",
+        "::127.0.0.1",
+        "::8.8.8.8",
+        "2001::1",
+        "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+        "::ffff:169.254.169.254",
+        "100::1",
+        "2001:db8::1",
+    ]
     assert [a for a in public if not is_public(ipaddress.ip_address(a))] == []
     assert [a for a in refused if is_public(ipaddress.ip_address(a))] == []
 
@@ -95,16 +122,17 @@ async def test_a_name_is_resolved_once_and_the_connection_pinned_to_that_answer(
 
 # -- webhooks ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("host", REFUSED_HOSTS)
 async def test_webhook_urls_refuse_every_inside_form(app, tenant, host: str) -> None:
     _strict(app)
-    status, body, _ = await tenant.secret("POST", "/v1/webhooks",
-                                          json={"url": f"https://{host}/hook", "events": ["*"]})
+    status, body, _ = await tenant.secret("POST", "/v1/webhooks", json={"url": f"https://{host}/hook", "events": ["*"]})
     assert status == 422, (host, body)
     assert body["error"]["details"][0]["field"] == "url"
 
 
 # -- captcha -------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 async def verifier(aiohttp_server):
@@ -136,16 +164,23 @@ async def verifier(aiohttp_server):
 
 
 def _bot_protection(url: str) -> dict[str, Any]:
-    return {"email_verification_required": False,
-            "bot_protection": {"enabled": True, "verify_url": url, "secret": "s3cret"}}
+    return {
+        "email_verification_required": False,
+        "bot_protection": {"enabled": True, "verify_url": url, "secret": "s3cret"},
+    }
 
 
-@pytest.mark.parametrize("host", ["127.1", "2130706433", "0", "[::ffff:127.0.0.1]", "[fec0::1]",
-                                  "[64:ff9b::7f00:1]", "localhost"])
+@pytest.mark.parametrize(
+    "host", ["127.1", "2130706433", "0", "[::ffff:127.0.0.1]", "[fec0::1]", "[64:ff9b::7f00:1]", "localhost"]
+)
 async def test_captcha_verify_url_refused_at_save(app, api, host: str) -> None:
     _strict(app)
-    status, body, _ = await api.call("POST", "/v1/tenants", token=MASTER_KEY, json={
-        "name": f"T {uuid.uuid4().hex[:6]}", "auth_config": _bot_protection(f"https://{host}/siteverify")})
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/tenants",
+        token=MASTER_KEY,
+        json={"name": f"T {uuid.uuid4().hex[:6]}", "auth_config": _bot_protection(f"https://{host}/siteverify")},
+    )
     assert status == 422, body
     assert body["error"]["details"][0]["field"] == "auth_config.bot_protection.verify_url"
 
@@ -154,8 +189,7 @@ async def test_captcha_verifier_inside_is_never_called(app, api, verifier) -> No
     """Saved while private addresses were allowed; with the policy on, sign-in fails closed and
     the verifier receives nothing (the secret and the token never leave)."""
     t = await create_tenant(api, auth_config=_bot_protection(str(verifier.make_url("/siteverify"))))
-    user = {"email": f"c-{uuid.uuid4().hex[:6]}@example.com", "password": STRONG_PASSWORD,
-            "captcha_token": "good"}
+    user = {"email": f"c-{uuid.uuid4().hex[:6]}@example.com", "password": STRONG_PASSWORD, "captcha_token": "good"}
     status, _, _ = await t.public("POST", "/v1/auth/sign-up", json=user)
     assert status == 201 and len(verifier.seen) == 1
     _strict(app)
@@ -168,21 +202,33 @@ async def test_captcha_verifier_inside_is_never_called(app, api, verifier) -> No
 @pytest.mark.parametrize("path", ["/redirect", "/huge", "/nested"])
 async def test_captcha_redirects_are_not_followed_and_answers_are_bounded(api, verifier, path) -> None:
     t = await create_tenant(api, auth_config=_bot_protection(str(verifier.make_url(path))))
-    status, body, _ = await t.public("POST", "/v1/auth/sign-in", json={
-        "email": "a@example.com", "password": STRONG_PASSWORD, "captcha_token": "good"})
+    status, body, _ = await t.public(
+        "POST",
+        "/v1/auth/sign-in",
+        json={"email": "a@example.com", "password": STRONG_PASSWORD, "captcha_token": "good"},
+    )
     assert_error(body, "captcha_unavailable", 503)
     assert verifier.seen == []  # the redirect's target was not asked
 
 
 # -- social providers ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("host", ["127.1", "2130706433", "[::ffff:127.0.0.1]", "[fec0::1]",
-                                  "[2002:7f00:1::]", "localhost"])
+
+@pytest.mark.parametrize(
+    "host", ["127.1", "2130706433", "[::ffff:127.0.0.1]", "[fec0::1]", "[2002:7f00:1::]", "localhost"]
+)
 async def test_provider_endpoints_refused_at_save(app, tenant, host: str) -> None:
     _strict(app)
-    status, body, _ = await tenant.secret("POST", "/v1/connections", json={
-        "provider": "oidc", "client_id": "c", "client_secret": "s" * 20,
-        "endpoints": {"discovery_url": f"https://{host}/.well-known/openid-configuration"}})
+    status, body, _ = await tenant.secret(
+        "POST",
+        "/v1/connections",
+        json={
+            "provider": "oidc",
+            "client_id": "c",
+            "client_secret": "s" * 20,
+            "endpoints": {"discovery_url": f"https://{host}/.well-known/openid-configuration"},
+        },
+    )
     assert status == 422, body
     assert body["error"]["details"][0]["field"] == "endpoints.discovery_url"
 
@@ -207,21 +253,42 @@ async def test_provider_fetch_to_an_inside_address_sends_nothing(aiohttp_server)
 
 # -- SMTP ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("host", ["127.1", "2130706433", "0", "0x7f000001", "017700000001",
-                                  "[::ffff:127.0.0.1]", "[::127.0.0.1]", "[fec0::1]",
-                                  "[64:ff9b::7f00:1]", "[2002:7f00:1::]", "localhost"])
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "127.1",
+        "2130706433",
+        "0",
+        "0x7f000001",
+        "017700000001",
+        "[::ffff:127.0.0.1]",
+        "[::127.0.0.1]",
+        "[fec0::1]",
+        "[64:ff9b::7f00:1]",
+        "[2002:7f00:1::]",
+        "localhost",
+    ],
+)
 async def test_smtp_host_refused_at_save(app, tenant, host: str) -> None:
     _strict(app)
-    status, body, _ = await tenant.secret("PUT", "/v1/email/config", json={
-        "provider": "smtp", "smtp": {"host": host, "port": 25}})
+    status, body, _ = await tenant.secret(
+        "PUT", "/v1/email/config", json={"provider": "smtp", "smtp": {"host": host, "port": 25}}
+    )
     assert status == 422, (host, body)
     assert body["error"]["details"][0]["field"] == "smtp.host"
 
 
 async def _use_smtp(tenant: Any, host: str, port: int) -> None:
-    status, body, _ = await tenant.secret("PUT", "/v1/email/config", json={
-        "provider": "smtp", "from_email": "noreply@example.com",
-        "smtp": {"host": host, "port": port, "tls": False}})
+    status, body, _ = await tenant.secret(
+        "PUT",
+        "/v1/email/config",
+        json={
+            "provider": "smtp",
+            "from_email": "noreply@example.com",
+            "smtp": {"host": host, "port": port, "tls": False},
+        },
+    )
     assert status == 200, body
 
 
@@ -254,10 +321,14 @@ async def test_smtp_name_resolving_inside_refused_at_save_and_send(app, tenant, 
     _strict(app)
     status, body, _ = await tenant.secret("POST", "/v1/email/config/test", json={"to": "ops@example.com"})
     assert status == 200 and body["sent"] is False, body
-    assert body["error"] == ("address refused: host mail.inside.test resolves to a private, "
-                             "loopback or reserved address"), body
-    status, body, _ = await tenant.secret("PUT", "/v1/email/config", json={
-        "provider": "smtp", "smtp": {"host": "mail.inside.test", "port": smtp_sink.port}})
+    assert body["error"] == (
+        "address refused: host mail.inside.test resolves to a private, loopback or reserved address"
+    ), body
+    status, body, _ = await tenant.secret(
+        "PUT",
+        "/v1/email/config",
+        json={"provider": "smtp", "smtp": {"host": "mail.inside.test", "port": smtp_sink.port}},
+    )
     assert status == 422 and body["error"]["details"][0]["field"] == "smtp.host", body
     assert smtp_sink.messages == []
 
@@ -290,15 +361,17 @@ class _Liar:
             await writer.wait_closed()
 
 
-@pytest.mark.parametrize("greeting, expected", [
-    (b"SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13 inside-secret\r\n", "the server did not speak SMTP"),
-    (b"554 5.3.2 inside-secret service unavailable\r\n", "the server refused the connection (SMTP 554)"),
-])
+@pytest.mark.parametrize(
+    "greeting, expected",
+    [
+        (b"SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13 inside-secret\r\n", "the server did not speak SMTP"),
+        (b"554 5.3.2 inside-secret service unavailable\r\n", "the server refused the connection (SMTP 554)"),
+    ],
+)
 async def test_smtp_config_test_never_echoes_the_far_end(tenant, greeting: bytes, expected: str) -> None:
     async with _Liar(greeting) as liar:
         await _use_smtp(tenant, "127.0.0.1", liar.port)
-        status, body, _ = await tenant.secret("POST", "/v1/email/config/test",
-                                              json={"to": "ops@example.com"})
+        status, body, _ = await tenant.secret("POST", "/v1/email/config/test", json={"to": "ops@example.com"})
     assert status == 200 and body["sent"] is False, body
     assert liar.connections == 1
     assert body["error"] == expected, body
@@ -310,10 +383,26 @@ async def test_smtp_config_test_never_echoes_the_far_end(tenant, greeting: bytes
 ROOT = Path(__file__).resolve().parent.parent
 #: Modules that open network connections of their own. Every outbound connection goes through
 #: identity/outbound; the database (asyncpg, the operator's DSN) is not looked for here.
-FORBIDDEN_MODULES = {"aiosmtplib", "smtplib", "requests", "httpx", "urllib.request", "urllib3",
-                     "http.client", "socket", "ssl"}
-FORBIDDEN_NAMES = {"ClientSession", "TCPConnector", "request", "open_connection", "create_connection",
-                   "sock_connect", "getaddrinfo"}
+FORBIDDEN_MODULES = {
+    "aiosmtplib",
+    "smtplib",
+    "requests",
+    "httpx",
+    "urllib.request",
+    "urllib3",
+    "http.client",
+    "socket",
+    "ssl",
+}
+FORBIDDEN_NAMES = {
+    "ClientSession",
+    "TCPConnector",
+    "request",
+    "open_connection",
+    "create_connection",
+    "sock_connect",
+    "getaddrinfo",
+}
 #: name: why it may stay outside identity/outbound (empty: nothing may).
 ALLOWED: dict[str, str] = {}
 
@@ -334,8 +423,7 @@ def _offences(path: Path) -> list[str]:
             name, base = node.func.attr, node.func.value
             # aiohttp.ClientSession(), loop.create_connection(), asyncio.open_connection() ...;
             # a session's own .request() on a session handed out by identity/outbound is fine.
-            if name in FORBIDDEN_NAMES and (name != "request" or
-                                            (isinstance(base, ast.Name) and base.id == "aiohttp")):
+            if name in FORBIDDEN_NAMES and (name != "request" or (isinstance(base, ast.Name) and base.id == "aiohttp")):
                 out.append(f"{ast.unparse(node.func)}()")
     return out
 

@@ -35,15 +35,18 @@ def addr() -> str:
 async def queue(app: Any, tenant_id: str, to: str, template: str = "welcome") -> str:
     st = state(app)
     async with st.pool.acquire() as conn, conn.transaction():
-        return await queue_email(conn, st.box, tenant_id=tenant_id, template=template, to=to,
-                                 variables={"user_name": "Ada"})
+        return await queue_email(
+            conn, st.box, tenant_id=tenant_id, template=template, to=to, variables={"user_name": "Ada"}
+        )
 
 
 async def jobs_for(pool: Any, outbox_id: str, statuses: tuple[str, ...] = ("todo", "doing")) -> int:
     return await pool.fetchval(
         """SELECT count(*) FROM procrastinate_jobs
            WHERE args ->> 'outbox_id' = $1 AND status::text = ANY($2::text[])""",
-        outbox_id, list(statuses))
+        outbox_id,
+        list(statuses),
+    )
 
 
 async def test_rolled_back_change_never_sends_committed_one_does(app, tenant, worker, smtp_sink) -> None:
@@ -51,8 +54,7 @@ async def test_rolled_back_change_never_sends_committed_one_does(app, tenant, wo
     lost, kept = addr(), addr()
     with pytest.raises(RuntimeError):
         async with st.pool.acquire() as conn, conn.transaction():
-            rolled_back_id = await queue_email(conn, st.box, tenant_id=tenant.id,
-                                               template="welcome", to=lost)
+            rolled_back_id = await queue_email(conn, st.box, tenant_id=tenant.id, template="welcome", to=lost)
             raise RuntimeError("the change fails after queueing its email")
     kept_id = await queue(app, tenant.id, kept)
     await smtp_sink.wait_for(kept)
@@ -66,8 +68,14 @@ async def test_rolled_back_change_never_sends_committed_one_does(app, tenant, wo
 async def test_variables_are_encrypted_in_the_outbox_row(app, tenant) -> None:
     st = state(app)
     async with st.pool.acquire() as conn, conn.transaction():
-        outbox_id = await queue_email(conn, st.box, tenant_id=tenant.id, template="magic_link",
-                                      to=addr(), variables={"magic_link_url": "https://x/?token=SECRET1"})
+        outbox_id = await queue_email(
+            conn,
+            st.box,
+            tenant_id=tenant.id,
+            template="magic_link",
+            to=addr(),
+            variables={"magic_link_url": "https://x/?token=SECRET1"},
+        )
     row = await store.get(st.pool, tenant.id, outbox_id)
     assert "SECRET1" not in str(row["payload"]) and row["status"] == "queued"
 
@@ -201,8 +209,9 @@ async def test_claim_is_exclusive_and_fenced(app, tenant) -> None:
     st = state(app)
     outbox_id = await queue(app, tenant.id, addr())
     async with st.pool.acquire() as a, st.pool.acquire() as b:
-        first, second = await asyncio.gather(store.claim(a, tenant.id, outbox_id, 60),
-                                             store.claim(b, tenant.id, outbox_id, 60))
+        first, second = await asyncio.gather(
+            store.claim(a, tenant.id, outbox_id, 60), store.claim(b, tenant.id, outbox_id, 60)
+        )
         assert [first, second].count(None) == 1
         claimed = first or second
         # Held under a lease: another claim gets nothing until the lease expires.
@@ -281,11 +290,17 @@ async def test_worker_killed_mid_send_loses_nothing(
     await worker.stop()
     smtp_sink.hold()
     env = {k: v for k, v in os.environ.items() if not k.startswith("IDENTITY_")}
-    env.update(IDENTITY_DATABASE_URL=database_dsn, IDENTITY_SECRET_KEY="test-secret-key",
-               IDENTITY_DATA_DIR=str(tmp_path / "data"), IDENTITY_SMTP_URL=smtp_sink.url,
-               IDENTITY_OUTBOX_JOB_TIMEOUT="1s", IDENTITY_OUTBOX_LEASE="1s")
-    proc = subprocess.Popen([sys.executable, "-m", "identity.cli", "worker"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env.update(
+        IDENTITY_DATABASE_URL=database_dsn,
+        IDENTITY_SECRET_KEY="test-secret-key",
+        IDENTITY_DATA_DIR=str(tmp_path / "data"),
+        IDENTITY_SMTP_URL=smtp_sink.url,
+        IDENTITY_OUTBOX_JOB_TIMEOUT="1s",
+        IDENTITY_OUTBOX_LEASE="1s",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "identity.cli", "worker"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     to = addr()
     try:
         outbox_id = await queue(app, tenant.id, to)
@@ -306,8 +321,7 @@ async def test_worker_killed_mid_send_loses_nothing(
             proc.wait()
     smtp_sink.release()
     assert smtp_sink.to(to) == []  # the killed conversation never completed
-    await worker.start(policy=Policy(retry_schedule=(0.1,), job_timeout=3, lease=4,
-                                     stalled_after=0.5, sweep_grace=0.1))
+    await worker.start(policy=Policy(retry_schedule=(0.1,), job_timeout=3, lease=4, stalled_after=0.5, sweep_grace=0.1))
     deadline = time.monotonic() + 20
     while not smtp_sink.to(to) and time.monotonic() < deadline:
         await worker.recover()

@@ -12,9 +12,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_wheel_contains_schema_files_and_templates(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-         "-w", str(tmp_path), str(ROOT)],
-        check=True, capture_output=True, timeout=300,
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
     (wheel,) = tmp_path.glob("identity-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())

@@ -246,8 +246,9 @@ async def test_imported_hashes_beyond_the_cost_bounds_are_422(api: Api, tenant) 
         "scrypt work": SCRYPT_HASH.replace("ln=14,r=8,p=1", "ln=15,r=8,p=16"),
     }
     for label, encoded in over.items():
-        status, body, _ = await tenant.secret("POST", "/v1/users", json={
-            "email": f"over-{uuid.uuid4().hex[:8]}@example.com", "password_hash": encoded})
+        status, body, _ = await tenant.secret(
+            "POST", "/v1/users", json={"email": f"over-{uuid.uuid4().hex[:8]}@example.com", "password_hash": encoded}
+        )
         assert status == 422, (label, body)
         assert_error(body, "validation_error", 422)
         assert body["error"]["details"][0]["field"] == "password_hash", body
@@ -255,10 +256,15 @@ async def test_imported_hashes_beyond_the_cost_bounds_are_422(api: Api, tenant) 
     status, listed, _ = await tenant.secret("GET", "/v1/users")
     assert listed["data"] == []
     # At the bounds: accepted.
-    for encoded in (_argon2_string(262_144, 3, 16), _argon2_string(49_152, 16, 1), _bcrypt_string(14),
-                    SCRYPT_HASH.replace("ln=14,r=8,p=1", "ln=18,r=8,p=1")):
-        status, body, _ = await tenant.secret("POST", "/v1/users", json={
-            "email": f"at-{uuid.uuid4().hex[:8]}@example.com", "password_hash": encoded})
+    for encoded in (
+        _argon2_string(262_144, 3, 16),
+        _argon2_string(49_152, 16, 1),
+        _bcrypt_string(14),
+        SCRYPT_HASH.replace("ln=14,r=8,p=1", "ln=18,r=8,p=1"),
+    ):
+        status, body, _ = await tenant.secret(
+            "POST", "/v1/users", json={"email": f"at-{uuid.uuid4().hex[:8]}@example.com", "password_hash": encoded}
+        )
         assert status == 201, (encoded, body)
 
 

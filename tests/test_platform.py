@@ -35,7 +35,10 @@ async def test_unknown_path_and_wrong_method(api: Api) -> None:
 async def test_malformed_and_non_object_json(api: Api) -> None:
     for raw in (b"{not json", b"[1, 2]", b'"text"', b"", b"null"):
         status, body, _ = await api.call(
-            "POST", "/v1/tenants", data=raw, token=MASTER_KEY,
+            "POST",
+            "/v1/tenants",
+            data=raw,
+            token=MASTER_KEY,
             headers={"Content-Type": "application/json"},
         )
         assert status == 400, raw
@@ -49,16 +52,17 @@ async def test_validation_error_has_field_details(api: Api) -> None:
     assert body["error"]["details"][0]["field"] == "name"
     status, body, _ = await api.call("POST", "/v1/tenants", json={}, token=MASTER_KEY)
     assert status == 422 and body["error"]["details"][0]["field"] == "name"
-    status, body, _ = await api.call(
-        "POST", "/v1/tenants", json={"name": "x", "bogus": 1}, token=MASTER_KEY
-    )
+    status, body, _ = await api.call("POST", "/v1/tenants", json={"name": "x", "bogus": 1}, token=MASTER_KEY)
     assert status == 422 and body["error"]["details"][0]["field"] == "bogus"
 
 
 async def test_oversized_body_is_413(api: Api) -> None:
     big = io.BytesIO(b'{"name": "' + b"a" * (2 * 1024 * 1024) + b'"}')
     status, body, _ = await api.call(
-        "POST", "/v1/tenants", data=big, token=MASTER_KEY,
+        "POST",
+        "/v1/tenants",
+        data=big,
+        token=MASTER_KEY,
         headers={"Content-Type": "application/json"},
     )
     assert status == 413
@@ -112,10 +116,16 @@ async def test_openapi_describes_every_route_with_its_credential(api: Api, app) 
 
 async def test_unstorable_characters_are_refused_not_500(api: Api, tenant) -> None:
     # Postgres cannot store NUL; UTF-8 cannot encode lone surrogates (found by schemathesis).
-    for raw in (b'{"name": "a\\u0000b"}', b'{"name": "\\ud800x"}',
-                b'{"name": "ok", "public_metadata": {"k\\u0000": 1}}'):
+    for raw in (
+        b'{"name": "a\\u0000b"}',
+        b'{"name": "\\ud800x"}',
+        b'{"name": "ok", "public_metadata": {"k\\u0000": 1}}',
+    ):
         status, body, _ = await api.call(
-            "POST", "/v1/tenants", data=raw, token=MASTER_KEY,
+            "POST",
+            "/v1/tenants",
+            data=raw,
+            token=MASTER_KEY,
             headers={"Content-Type": "application/json"},
         )
         assert status in (400, 422), (raw, body)
@@ -128,7 +138,10 @@ async def test_unstorable_characters_are_refused_not_500(api: Api, tenant) -> No
     assert status == 404 and body["error"]["code"] == "tenant_not_found"
     # A valid pair (an emoji as escapes) is fine.
     status, body, _ = await api.call(
-        "POST", "/v1/tenants", data=b'{"name": "ok \\ud83d\\ude00"}', token=MASTER_KEY,
+        "POST",
+        "/v1/tenants",
+        data=b'{"name": "ok \\ud83d\\ude00"}',
+        token=MASTER_KEY,
         headers={"Content-Type": "application/json"},
     )
     assert status == 201 and body["name"] == "ok \U0001f600"

@@ -20,8 +20,7 @@ SESSION_SET = re.compile(r"""(^|["';]\s*)SET\s+(?!LOCAL\b)(SESSION\s+)?\w+\s*(=|
 
 def test_no_session_level_settings() -> None:
     offenders = [str(p) for p, text in FILES.items() if SESSION_SET.search(text)]
-    offenders += [str(p) for p, text in FILES.items()
-                  if re.search(r"set_config\([^)]*,\s*false\s*\)", text, re.I)]
+    offenders += [str(p) for p, text in FILES.items() if re.search(r"set_config\([^)]*,\s*false\s*\)", text, re.I)]
     assert offenders == [], "use SET LOCAL inside the transaction instead"
 
 

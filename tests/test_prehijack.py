@@ -60,8 +60,9 @@ def _address() -> str:
 
 
 async def _attacker_signs_up(tenant, email: str) -> dict[str, Any]:
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-up",
-                                          json={"email": email, "password": ATTACKER_PASSWORD})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": email, "password": ATTACKER_PASSWORD}
+    )
     assert status == 201, body
     assert body["user"]["email_verified"] is False
     return body
@@ -75,8 +76,9 @@ async def _sign_in(tenant, email: str, password: str) -> tuple[int, Any]:
 async def _assert_session_dead(api, tenant, session: dict[str, Any]) -> None:  # noqa: F811
     status, body, _ = await api.call("GET", "/v1/auth/me", token=session["access_token"], tenant=tenant.id)
     assert status == 401, body
-    status, body, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                          json={"refresh_token": session["refresh_token"]})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/token/refresh", json={"refresh_token": session["refresh_token"]}
+    )
     assert_error(body, "invalid_token", 401)
 
 
@@ -90,8 +92,9 @@ async def _assert_password_refused_like_a_wrong_one(tenant, email: str, password
     status, body = await _sign_in(tenant, email, password)
     assert_error(body, "invalid_credentials", 401)
     other = _address()
-    status, _, _ = await tenant.secret("POST", "/v1/users", json={
-        "email": other, "password": STRONG_PASSWORD, "email_verified": True})
+    status, _, _ = await tenant.secret(
+        "POST", "/v1/users", json={"email": other, "password": STRONG_PASSWORD, "email_verified": True}
+    )
     assert status == 201
     _, wrong = await _sign_in(tenant, other, password)
     assert wrong["error"]["message"] == body["error"]["message"]
@@ -99,14 +102,16 @@ async def _assert_password_refused_like_a_wrong_one(tenant, email: str, password
 
 
 async def _magic_link(tenant, email: str) -> None:
-    status, body, _ = await tenant.public("POST", "/v1/auth/magic-link",
-                                          json={"email": email, "redirect_url": LINK_TARGET})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/magic-link", json={"email": email, "redirect_url": LINK_TARGET}
+    )
     assert status == 200 and body == {"sent": True}
 
 
 async def _reset_token(app, tenant, email: str) -> str:
-    status, body, _ = await tenant.public("POST", "/v1/auth/password/forgot",
-                                          json={"email": email, "redirect_url": LINK_TARGET})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/password/forgot", json={"email": email, "redirect_url": LINK_TARGET}
+    )
     assert status == 200 and body == {"sent": True}
     mail = [m for m in await emails_of(app, tenant.id, "password_reset") if m["to"] == email][-1]
     return token_in(mail["variables"]["reset_url"])
@@ -114,8 +119,8 @@ async def _reset_token(app, tenant, email: str) -> str:
 
 # -- magic link --------------------------------------------------------------------------------
 
-async def test_magic_link_ends_the_password_and_sessions_set_before_the_proof(
-        app, api, tenant, worker, smtp_sink):  # noqa: F811
+
+async def test_magic_link_ends_the_password_and_sessions_set_before_the_proof(app, api, tenant, worker, smtp_sink):  # noqa: F811
     victim = _address()
     attacker = await _attacker_signs_up(tenant, victim)
 
@@ -137,9 +142,11 @@ async def test_magic_link_ends_the_password_and_sessions_set_before_the_proof(
     revoked = await events(app, tenant.id, "session.revoked")
     assert [(e["ids"], e["reason"]) for e in revoked] == [([attacker["session"]["id"]], "email_verified")]
     assert await events(app, tenant.id, "user.password_changed") == [
-        {"id": attacker["user"]["id"], "email": victim, "reason": "email_proven"}]
+        {"id": attacker["user"]["id"], "email": victim, "reason": "email_proven"}
+    ]
     audit = await state(app).pool.fetch(
-        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = 'user.credentials_discarded'", tenant.id)
+        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = 'user.credentials_discarded'", tenant.id
+    )
     assert len(audit) == 1 and audit[0]["metadata"]["via"] == "magic_link"
     assert audit[0]["metadata"]["password_discarded"] is True and audit[0]["metadata"]["sessions_revoked"] == 1
 
@@ -163,8 +170,13 @@ async def _link_victims_provider_account(app, idp, connection, attacker) -> dict
         """INSERT INTO oauth_identities (tenant_id, id, user_id, connection_id, provider, provider_user_id,
                                          email, email_verified)
            VALUES ($1, $2, $3, $4, 'oidc', $5, $6, false)""",
-        connection["tenant_id"], new_id("oac"), attacker["user"]["id"], connection["id"], person["id"],
-        attacker["user"]["email"])
+        connection["tenant_id"],
+        new_id("oac"),
+        attacker["user"]["id"],
+        connection["id"],
+        person["id"],
+        attacker["user"]["email"],
+    )
     return person
 
 
@@ -176,7 +188,8 @@ async def _factors(tenant, user_id: str) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("proof", ["magic_link", "password_reset", "provider"])
 async def test_factors_enrolled_before_a_signing_in_proof_are_removed(
-        app, api, base, idp, tenant, connection, browser, proof):  # noqa: F811
+    app, api, base, idp, tenant, connection, browser, proof
+):  # noqa: F811
     # The attacker's sign-up enrolls a second factor (through the tenant's backend); the owner's
     # proof must not ask for it, and it must not stay on the account.
     victim = _address()
@@ -194,8 +207,9 @@ async def test_factors_enrolled_before_a_signing_in_proof_are_removed(
         status, owner, _ = await tenant.public("POST", "/v1/auth/magic-link/verify", json={"token": token})
     elif proof == "password_reset":
         token = await _reset_token(app, tenant, victim)
-        status, owner, _ = await tenant.public("POST", "/v1/auth/password/reset",
-                                               json={"token": token, "password": "the owner's own password 31"})
+        status, owner, _ = await tenant.public(
+            "POST", "/v1/auth/password/reset", json={"token": token, "password": "the owner's own password 31"}
+        )
     else:
         person = await _link_victims_provider_account(app, idp, connection, attacker)
         query = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), person)
@@ -210,11 +224,13 @@ async def test_factors_enrolled_before_a_signing_in_proof_are_removed(
     assert sorted(e["type"] for e in removed) == ["backup_codes", "totp"]
     assert {e["user_id"] for e in removed} == {user_id}
     audit = await state(app).pool.fetch(
-        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = 'mfa.factor.removed'", tenant.id)
+        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = 'mfa.factor.removed'", tenant.id
+    )
     assert sorted(a["metadata"]["type"] for a in audit) == ["backup_codes", "totp"]
     assert all(a["actor"]["id"] == user_id for a in audit)
     [discarded] = await state(app).pool.fetch(
-        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = 'user.credentials_discarded'", tenant.id)
+        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = 'user.credentials_discarded'", tenant.id
+    )
     assert discarded["metadata"]["via"] == proof
     assert totp_id in discarded["metadata"]["factors_removed"]
     await _assert_session_dead(api, tenant, attacker["session"])
@@ -239,9 +255,11 @@ async def test_the_verification_link_keeps_the_factors(app, api, tenant):  # noq
 
 # -- password reset and providers --------------------------------------------------------------
 
+
 @pytest.mark.parametrize("proof", ["magic_link", "password_reset"])
 async def test_a_provider_account_linked_before_the_proof_is_unlinked(
-        app, api, base, idp, tenant, connection, browser, proof):  # noqa: F811
+    app, api, base, idp, tenant, connection, browser, proof
+):  # noqa: F811
     # The attacker registers the victim's address at a provider that does not verify it, and
     # signs up here with that provider account: an account with the victim's address, unverified.
     victim = _address()
@@ -257,8 +275,9 @@ async def test_a_provider_account_linked_before_the_proof_is_unlinked(
         status, owner, _ = await tenant.public("POST", "/v1/auth/magic-link/verify", json={"token": token})
     else:
         token = await _reset_token(app, tenant, victim)
-        status, owner, _ = await tenant.public("POST", "/v1/auth/password/reset",
-                                               json={"token": token, "password": "the owner's own password 31"})
+        status, owner, _ = await tenant.public(
+            "POST", "/v1/auth/password/reset", json={"token": token, "password": "the owner's own password 31"}
+        )
     assert status == 200, owner
     assert owner["user"]["id"] == attacker["user"]["id"]
 
@@ -279,7 +298,8 @@ async def test_a_provider_account_linked_before_the_proof_is_unlinked(
 
 
 async def test_a_provider_that_vouches_for_the_address_ends_the_password_and_sessions(
-        app, api, base, idp, tenant, connection, browser):  # noqa: F811
+    app, api, base, idp, tenant, connection, browser
+):  # noqa: F811
     victim = _address()
     attacker = await _attacker_signs_up(tenant, victim)
     # The victim's provider account ends up linked to that account (e.g. through a link flow the
@@ -289,7 +309,13 @@ async def test_a_provider_that_vouches_for_the_address_ends_the_password_and_ses
         """INSERT INTO oauth_identities (tenant_id, id, user_id, connection_id, provider, provider_user_id,
                                          email, email_verified)
            VALUES ($1, $2, $3, $4, 'oidc', $5, $6, false)""",
-        tenant.id, new_id("oac"), attacker["user"]["id"], connection["id"], person["id"], victim)
+        tenant.id,
+        new_id("oac"),
+        attacker["user"]["id"],
+        connection["id"],
+        person["id"],
+        victim,
+    )
 
     query = await sign_in_with(browser, start_url(base, tenant.id, connection["id"]), person)
     status, owner, _ = await tenant.public("POST", "/v1/auth/oauth/exchange", json={"token": query["token"]})
@@ -305,6 +331,7 @@ async def test_a_provider_that_vouches_for_the_address_ends_the_password_and_ses
 
 
 # -- the emailed verification link -------------------------------------------------------------
+
 
 async def _verify(app, tenant, browser, how: str, email: str) -> None:
     """The owner proves the address with the emailed verification link: its page (open, then
@@ -328,11 +355,11 @@ async def _is_verified(tenant, user_id: str) -> bool:
 
 
 @pytest.mark.parametrize("how", ["page", "api"])
-async def test_verification_ends_the_sign_up_session_and_keeps_the_password(
-        app, api, tenant, browser, how):  # noqa: F811
+async def test_verification_ends_the_sign_up_session_and_keeps_the_password(app, api, tenant, browser, how):  # noqa: F811
     email = _address()
-    status, created, _ = await tenant.public("POST", "/v1/auth/sign-up",
-                                             json={"email": email, "password": STRONG_PASSWORD})
+    status, created, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD}
+    )
     assert status == 201
     await _assert_session_alive(api, tenant, created["session"])
     await _verify(app, tenant, browser, how, email)
@@ -351,11 +378,11 @@ async def test_verification_ends_the_sign_up_session_and_keeps_the_password(
 async def test_the_backend_marking_an_address_verified_ends_nothing(app, api, tenant):  # noqa: F811
     # The tenant's backend is trusted with email_verified (docs/auth.md): no session ends.
     email = _address()
-    status, created, _ = await tenant.public("POST", "/v1/auth/sign-up",
-                                             json={"email": email, "password": STRONG_PASSWORD})
+    status, created, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD}
+    )
     assert status == 201
-    status, body, _ = await tenant.secret("PATCH", f"/v1/users/{created['user']['id']}",
-                                          json={"email_verified": True})
+    status, body, _ = await tenant.secret("PATCH", f"/v1/users/{created['user']['id']}", json={"email_verified": True})
     assert status == 200 and body["email_verified"] is True
     await _assert_session_alive(api, tenant, created["session"])
     assert (await _sign_in(tenant, email, STRONG_PASSWORD))[0] == 200
@@ -372,8 +399,9 @@ async def test_the_verification_page_changes_nothing_until_confirmed(app, api, t
         page = await browser.open(url)
         assert page.status_code == 200, page.text
         text = " ".join("".join(parse_page(page.text).text).split())
-        assert (f"Confirm that you created an account with {email} at The app. "
-                "If you didn't, ignore this email.") in text
+        assert (
+            f"Confirm that you created an account with {email} at The app. If you didn't, ignore this email."
+        ) in text
         # The service's own page: not framable, nothing loaded from elsewhere, not cached.
         assert page.headers["X-Frame-Options"] == "DENY"
         assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
@@ -413,7 +441,8 @@ async def test_the_verification_page_changes_nothing_until_confirmed(app, api, t
 
 @pytest.mark.parametrize("how", ["page", "api"])
 async def test_the_verification_link_unlinks_provider_accounts_that_do_not_vouch(
-        app, api, base, idp, tenant, connection, browser, how):  # noqa: F811
+    app, api, base, idp, tenant, connection, browser, how
+):  # noqa: F811
     # The attacker signs up through a provider account that claims the victim's address without
     # verifying it; the inbox's owner then confirms the verification email.
     victim = _address()
@@ -434,7 +463,8 @@ async def test_the_verification_link_unlinks_provider_accounts_that_do_not_vouch
     [gone] = await events(app, tenant.id, "oauth.disconnected")
     assert gone["id"] == attacker["identity_id"] and gone["user_id"] == user_id
     [audit] = await state(app).pool.fetch(
-        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = 'user.credentials_discarded'", tenant.id)
+        "SELECT * FROM audit_log WHERE tenant_id = $1 AND action = 'user.credentials_discarded'", tenant.id
+    )
     assert audit["metadata"]["via"] == "verification_link"
     assert audit["metadata"]["identities_unlinked"] == [attacker["identity_id"]]
     await _assert_session_dead(api, tenant, attacker["session"])
@@ -442,8 +472,9 @@ async def test_the_verification_link_unlinks_provider_accounts_that_do_not_vouch
     # The owner later resets the password: the attacker's provider account still does not
     # reach the account.
     token = await _reset_token(app, tenant, victim)
-    status, owner, _ = await tenant.public("POST", "/v1/auth/password/reset",
-                                           json={"token": token, "password": "the owner's own password 31"})
+    status, owner, _ = await tenant.public(
+        "POST", "/v1/auth/password/reset", json={"token": token, "password": "the owner's own password 31"}
+    )
     assert status == 200, owner
     status, listed, _ = await tenant.secret("GET", f"/v1/users/{user_id}/identities")
     assert listed["data"] == []
@@ -455,35 +486,43 @@ async def test_the_verification_link_unlinks_provider_accounts_that_do_not_vouch
     assert query.get("error") == "unverified_email", query
 
 
-async def test_connecting_a_provider_account_needs_a_verified_address(
-        app, api, tenant, connection):  # noqa: F811
+async def test_connecting_a_provider_account_needs_a_verified_address(app, api, tenant, connection):  # noqa: F811
     # The sign-up session is recent, but the address is not proven: the account may be a
     # stranger's pre-registration, so no provider account may be attached to it yet.
     victim = _address()
     attacker = await _attacker_signs_up(tenant, victim)
-    status, body, _ = await api.call("POST", "/v1/me/identities/link", token=attacker["session"]["access_token"],
-                                     tenant=tenant.id,
-                                     json={"connection_id": connection["id"], "redirect_url": LINK_TARGET})
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link",
+        token=attacker["session"]["access_token"],
+        tenant=tenant.id,
+        json={"connection_id": connection["id"], "redirect_url": LINK_TARGET},
+    )
     assert_error(body, "email_not_verified", 403)
-    assert await state(app).pool.fetchval(
-        "SELECT count(*) FROM oauth_tickets WHERE tenant_id = $1", tenant.id) == 0
+    assert await state(app).pool.fetchval("SELECT count(*) FROM oauth_tickets WHERE tenant_id = $1", tenant.id) == 0
 
     # Once the address is proven (and the user signed in again), linking starts.
     token = token_in((await emails_of(app, tenant.id, "verification"))[-1]["variables"]["verify_url"])
     assert (await tenant.public("POST", "/v1/auth/verify-email", json={"token": token}))[0] == 200
     status, signed_in = await _sign_in(tenant, victim, ATTACKER_PASSWORD)
     assert status == 200, signed_in
-    status, body, _ = await api.call("POST", "/v1/me/identities/link", token=signed_in["session"]["access_token"],
-                                     tenant=tenant.id,
-                                     json={"connection_id": connection["id"], "redirect_url": LINK_TARGET})
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link",
+        token=signed_in["session"]["access_token"],
+        tenant=tenant.id,
+        json={"connection_id": connection["id"], "redirect_url": LINK_TARGET},
+    )
     assert status == 201, body
 
 
 @pytest.mark.parametrize("required", [True, False])
 async def test_provider_sign_in_needs_a_verified_address_as_password_sign_in_does(
-        app, api, base, idp, make_tenant, browser, required):  # noqa: F811
-    app_tenant = await make_tenant(name="The app", auth_config={
-        "allowed_origins": [ORIGIN], "email_verification_required": required})
+    app, api, base, idp, make_tenant, browser, required
+):  # noqa: F811
+    app_tenant = await make_tenant(
+        name="The app", auth_config={"allowed_origins": [ORIGIN], "email_verification_required": required}
+    )
     connection = await make_connection(app_tenant, base, idp)
     person = await upstream_user(app, idp, verified=False)
     # The sign-up through the provider gets its one session, as a password sign-up does ...
@@ -496,7 +535,8 @@ async def test_provider_sign_in_needs_a_verified_address_as_password_sign_in_doe
     if required:
         assert_error(again, "email_not_verified", 403)
         sessions = await state(app).pool.fetchval(
-            "SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2", app_tenant.id, first["user"]["id"])
+            "SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2", app_tenant.id, first["user"]["id"]
+        )
         assert sessions == 1
     else:
         assert status == 200 and again["new_user"] is False, again

@@ -119,11 +119,12 @@ async def test_refused_and_invalid_requests_carry_the_headers_and_count(limited_
     assert remaining[1] == remaining[0] - 1
     # A scope the key lacks: 403 with the headers.
     status, reader, _ = await limited_api.call(
-        "POST", "/v1/api-keys", json={"name": "r", "type": "secret", "scopes": ["users:read"]},
-        token=key, tenant=tid)
+        "POST", "/v1/api-keys", json={"name": "r", "type": "secret", "scopes": ["users:read"]}, token=key, tenant=tid
+    )
     assert status == 201
-    status, body, resp = await limited_api.call("POST", "/v1/users", json={"email": "a@b.co"},
-                                                token=reader["key"], tenant=tid)
+    status, body, resp = await limited_api.call(
+        "POST", "/v1/users", json={"email": "a@b.co"}, token=reader["key"], tenant=tid
+    )
     assert_error(body, "insufficient_scope", 403)
     assert resp.headers["X-RateLimit-Limit"] == "30"
     # A public endpoint kept per email: a body without one is counted per client address, and
@@ -131,15 +132,19 @@ async def test_refused_and_invalid_requests_carry_the_headers_and_count(limited_
     pk = t["publishable_key"]
     per_address = []
     for _ in range(2):
-        status, _, resp = await limited_api.call("POST", "/v1/auth/password/forgot", json={"email": 1},
-                                                 token=pk, tenant=tid)
+        status, _, resp = await limited_api.call(
+            "POST", "/v1/auth/password/forgot", json={"email": 1}, token=pk, tenant=tid
+        )
         assert status == 422 and resp.headers["X-RateLimit-Limit"] == "5"
         per_address.append(int(resp.headers["X-RateLimit-Remaining"]))
     assert per_address == [4, 3]
     status, _, resp = await limited_api.call(
-        "POST", "/v1/auth/password/forgot",
+        "POST",
+        "/v1/auth/password/forgot",
         json={"email": "nobody@example.com", "redirect_url": "https://app.example.com/reset"},
-        token=pk, tenant=tid)
+        token=pk,
+        tenant=tid,
+    )
     assert status == 200 and resp.headers["X-RateLimit-Remaining"] == "4"
     status, _, resp = await limited_api.call("POST", "/v1/auth/sign-in", json={}, token=pk, tenant=tid)
     assert status == 422 and resp.headers["X-RateLimit-Limit"] == "10"
@@ -153,8 +158,11 @@ async def test_write_limit_answers_429_with_both_body_shapes(limited_api: Api) -
     statuses = []
     for i in range(31):
         status, body, resp = await limited_api.call(
-            "PATCH", "/v1/api-keys/key_missing", json={"name": f"n{i}"},
-            token=t["secret_key"], tenant=t["id"],
+            "PATCH",
+            "/v1/api-keys/key_missing",
+            json={"name": f"n{i}"},
+            token=t["secret_key"],
+            tenant=t["id"],
         )
         statuses.append(status)
     assert statuses[:30] == [404] * 30 and statuses[30] == 429
@@ -171,20 +179,22 @@ async def test_write_limit_answers_429_with_both_body_shapes(limited_api: Api) -
 async def test_counts_are_per_key(limited_api: Api) -> None:
     t = await _tenant(limited_api)
     for _ in range(30):
-        await limited_api.call("PATCH", "/v1/api-keys/key_missing", json={"name": "x"},
-                               token=t["secret_key"], tenant=t["id"])
-    status, _, _ = await limited_api.call("PATCH", "/v1/api-keys/key_missing", json={"name": "x"},
-                                          token=t["secret_key"], tenant=t["id"])
+        await limited_api.call(
+            "PATCH", "/v1/api-keys/key_missing", json={"name": "x"}, token=t["secret_key"], tenant=t["id"]
+        )
+    status, _, _ = await limited_api.call(
+        "PATCH", "/v1/api-keys/key_missing", json={"name": "x"}, token=t["secret_key"], tenant=t["id"]
+    )
     assert status == 429
     # Keys are created with the master key's control-plane path, which is not limited.
     other = await _tenant(limited_api)
-    status, _, _ = await limited_api.call("PATCH", "/v1/api-keys/key_missing", json={"name": "x"},
-                                          token=other["secret_key"], tenant=other["id"])
+    status, _, _ = await limited_api.call(
+        "PATCH", "/v1/api-keys/key_missing", json={"name": "x"}, token=other["secret_key"], tenant=other["id"]
+    )
     assert status == 404
 
 
-@pytest.mark.parametrize("plan,expected", [("free", 100), ("starter", 500), ("pro", 1000),
-                                            ("enterprise", 10000)])
+@pytest.mark.parametrize("plan,expected", [("free", 100), ("starter", 500), ("pro", 1000), ("enterprise", 10000)])
 async def test_plan_sets_the_general_limits(limited_api: Api, plan: str, expected: int) -> None:
     t = await _tenant(limited_api, plan=plan)
     _, _, resp = await limited_api.call("GET", "/v1/api-keys", token=t["secret_key"], tenant=t["id"])
@@ -251,12 +261,22 @@ async def test_one_limit_holds_across_four_api_processes(database_dsn: str, tmp_
     t = await _tenant(limited_api)
     ports = [_free_port() for _ in range(4)]
     env = {k: v for k, v in os.environ.items() if not k.startswith("IDENTITY_")}
-    env.update(IDENTITY_DATABASE_URL=database_dsn, IDENTITY_REDIS_URL=REDIS,
-               IDENTITY_DATA_DIR=str(tmp_path), IDENTITY_SECRET_KEY="test-secret-key")
+    env.update(
+        IDENTITY_DATABASE_URL=database_dsn,
+        IDENTITY_REDIS_URL=REDIS,
+        IDENTITY_DATA_DIR=str(tmp_path),
+        IDENTITY_SECRET_KEY="test-secret-key",
+    )
     log = open(tmp_path / "web.log", "wb")  # noqa: SIM115
-    procs = [subprocess.Popen([sys.executable, "-m", "identity.cli", "web", "--port", str(p)],
-                              env=env, stdout=log, stderr=subprocess.STDOUT)
-             for p in ports]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "identity.cli", "web", "--port", str(p)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        for p in ports
+    ]
     try:
         async with aiohttp.ClientSession() as session:
             for port in ports:
@@ -271,8 +291,9 @@ async def test_one_limit_holds_across_four_api_processes(database_dsn: str, tmp_
 
             async def one(i: int) -> int:
                 port = ports[i % len(ports)]
-                async with session.patch(f"http://127.0.0.1:{port}/v1/api-keys/key_none",
-                                         json={"name": "x"}, headers=headers) as r:
+                async with session.patch(
+                    f"http://127.0.0.1:{port}/v1/api-keys/key_none", json={"name": "x"}, headers=headers
+                ) as r:
                     return r.status
 
             statuses = await asyncio.gather(*[one(i) for i in range(48)])

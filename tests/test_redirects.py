@@ -58,8 +58,9 @@ def _email() -> str:
 
 async def _user(tenant) -> str:
     email = _email()
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-up",
-                                          json={"email": email, "password": STRONG_PASSWORD})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD}
+    )
     assert status == 201, body
     return email
 
@@ -73,14 +74,17 @@ async def _org(tenant) -> str:
 async def _outbox_count(app: Any, tenant_id: str) -> int:
     return await state(app).pool.fetchval(
         "SELECT count(*) FROM outbox WHERE tenant_id = $1 AND topic = 'email' "
-        "AND payload->>'template' IN ('magic_link', 'password_reset', 'invitation')", tenant_id)
+        "AND payload->>'template' IN ('magic_link', 'password_reset', 'invitation')",
+        tenant_id,
+    )
 
 
 async def _ask(tenant, flow: str, email: str, redirect: str, org_id: str | None = None) -> tuple[int, Any]:
     """One emailed-link request with redirect_url (magic link, reset, invitation)."""
     if flow == "invitation":
-        status, body, _ = await tenant.secret("POST", f"/v1/organizations/{org_id}/invitations",
-                                              json={"email": _email(), "redirect_url": redirect})
+        status, body, _ = await tenant.secret(
+            "POST", f"/v1/organizations/{org_id}/invitations", json={"email": _email(), "redirect_url": redirect}
+        )
     else:
         path = {"magic_link": "/v1/auth/magic-link", "password_reset": "/v1/auth/password/forgot"}[flow]
         status, body, _ = await tenant.public("POST", path, json={"email": email, "redirect_url": redirect})
@@ -126,11 +130,17 @@ async def test_empty_or_star_allowed_origins_let_no_token_leave(app, api, make_t
     assert mail["variables"]["invite_url"].startswith(f"{public}/")
     # Connecting another account: the link ticket is refused too.
     await state(app).pool.execute("UPDATE users SET email_verified = true WHERE tenant_id = $1", tenant.id)
-    status, signed_in, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                               json={"email": email, "password": STRONG_PASSWORD})
+    status, signed_in, _ = await tenant.public(
+        "POST", "/v1/auth/sign-in", json={"email": email, "password": STRONG_PASSWORD}
+    )
     assert status == 200, signed_in
-    status, body, _ = await api.call("POST", "/v1/me/identities/link", token=signed_in["session"]["access_token"],
-                                     tenant=tenant.id, json={"connection_id": "con_any", "redirect_url": EVIL})
+    status, body, _ = await api.call(
+        "POST",
+        "/v1/me/identities/link",
+        token=signed_in["session"]["access_token"],
+        tenant=tenant.id,
+        json={"connection_id": "con_any", "redirect_url": EVIL},
+    )
     _refused(status, body)
 
 
@@ -160,8 +170,9 @@ async def test_delivered_emails_link_only_to_the_registered_origin_or_the_servic
         status, _ = await _ask(listed, flow, email, f"{APP_ORIGIN}/cb")
         assert status == 200
     invited = _email()
-    status, _, _ = await listed.secret("POST", f"/v1/organizations/{await _org(listed)}/invitations",
-                                       json={"email": invited})
+    status, _, _ = await listed.secret(
+        "POST", f"/v1/organizations/{await _org(listed)}/invitations", json={"email": invited}
+    )
     assert status == 201
     received = await smtp_sink.wait_for(email, count=3)  # verification, magic link, reset
     received += await smtp_sink.wait_for(invited)
@@ -179,51 +190,87 @@ async def test_oauth_redirects_go_only_to_addresses_the_client_registered(api, t
     bye = f"{APP_ORIGIN}/signed-out"
     client = await make_client(tenant, type="spa", redirect_uris=[registered], post_logout_redirect_uris=[bye])
     base = f"/oauth/{tenant.id}"
-    candidates = [*LOOKALIKES, f"{registered}/x", f"{registered}?x=1", f"{bye}/../x", bye + "#f", f"{bye}.evil.com",
-                  f"{bye}@evil.com"]
+    candidates = [
+        *LOOKALIKES,
+        f"{registered}/x",
+        f"{registered}?x=1",
+        f"{bye}/../x",
+        bye + "#f",
+        f"{bye}.evil.com",
+        f"{bye}@evil.com",
+    ]
     for bad in candidates:
-        resp = await api.client.get(f"{base}/logout", params={"client_id": client["client_id"],
-                                                               "post_logout_redirect_uri": bad},
-                                    allow_redirects=False)
+        resp = await api.client.get(
+            f"{base}/logout",
+            params={"client_id": client["client_id"], "post_logout_redirect_uri": bad},
+            allow_redirects=False,
+        )
         assert resp.status == 400 and "Location" not in resp.headers, bad
-        resp = await api.client.get(f"{base}/authorize", params={
-            "client_id": client["client_id"], "redirect_uri": bad, "response_type": "code", "scope": "openid",
-            "code_challenge": "x" * 43, "code_challenge_method": "S256"}, allow_redirects=False)
+        resp = await api.client.get(
+            f"{base}/authorize",
+            params={
+                "client_id": client["client_id"],
+                "redirect_uri": bad,
+                "response_type": "code",
+                "scope": "openid",
+                "code_challenge": "x" * 43,
+                "code_challenge_method": "S256",
+            },
+            allow_redirects=False,
+        )
         assert resp.status == 400 and "Location" not in resp.headers, bad
     # Without a client naming it, no address is registered at all.
     resp = await api.client.get(f"{base}/logout", params={"post_logout_redirect_uri": bye}, allow_redirects=False)
     assert resp.status == 400 and "Location" not in resp.headers
-    resp = await api.client.get(f"{base}/logout", params={"client_id": client["client_id"],
-                                                           "post_logout_redirect_uri": bye, "state": "s"},
-                                allow_redirects=False)
+    resp = await api.client.get(
+        f"{base}/logout",
+        params={"client_id": client["client_id"], "post_logout_redirect_uri": bye, "state": "s"},
+        allow_redirects=False,
+    )
     assert resp.status == 302 and resp.headers["Location"] == f"{bye}?state=s"
 
 
 async def test_openapi_states_the_rule_on_every_redirect_field(api) -> None:
     status, spec, _ = await api.call("GET", "/openapi.json")
     assert status == 200
-    paths = {"/v1/auth/magic-link": "post", "/v1/auth/password/forgot": "post", "/v1/me/identities/link": "post",
-             "/v1/organizations/{id}/invitations": "post"}
+    paths = {
+        "/v1/auth/magic-link": "post",
+        "/v1/auth/password/forgot": "post",
+        "/v1/me/identities/link": "post",
+        "/v1/organizations/{id}/invitations": "post",
+    }
     schemas = spec["components"]["schemas"]
     for path, method in paths.items():
         ref = spec["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
         field = schemas[ref.rsplit("/", 1)[1]]["properties"]["redirect_url"]
         text = field.get("description") or next(
-            (alt.get("description", "") for alt in field.get("anyOf", []) if "description" in alt), "")
+            (alt.get("description", "") for alt in field.get("anyOf", []) if "description" in alt), ""
+        )
         assert "allowed_origins" in text and "'*'" in text, (path, field)
 
 
 async def test_allowed_origins_entries_must_be_origins(api, tenant) -> None:
     """An entry with a path, a query or credentials would silently match nothing: refused."""
-    for bad in ("https://app.example.com/path", "https://user@app.example.com", "https://app.example.com?x",
-                "https://app.example.com#f", "app.example.com", "https://app.example.com\\x", "https://"):
-        status, body, _ = await api.call("PATCH", f"/v1/tenants/{tenant.id}", token=MASTER_KEY,
-                                         json={"auth_config": {"allowed_origins": [bad]}})
+    for bad in (
+        "https://app.example.com/path",
+        "https://user@app.example.com",
+        "https://app.example.com?x",
+        "https://app.example.com#f",
+        "app.example.com",
+        "https://app.example.com\\x",
+        "https://",
+    ):
+        status, body, _ = await api.call(
+            "PATCH", f"/v1/tenants/{tenant.id}", token=MASTER_KEY, json={"auth_config": {"allowed_origins": [bad]}}
+        )
         assert status == 422, (bad, body)
         assert_error(body, "validation_error", 422)
-    status, body, _ = await api.call("PATCH", f"/v1/tenants/{tenant.id}", token=MASTER_KEY,
-                                     json={"auth_config": {"allowed_origins": ["*", "HTTPS://App.Example.com/",
-                                                                               "http://localhost:5173"]}})
+    status, body, _ = await api.call(
+        "PATCH",
+        f"/v1/tenants/{tenant.id}",
+        token=MASTER_KEY,
+        json={"auth_config": {"allowed_origins": ["*", "HTTPS://App.Example.com/", "http://localhost:5173"]}},
+    )
     assert status == 200, body
     # Written in any case, it is the same origin for the redirect rule.
     status, body = await _ask(tenant, "magic_link", _email(), f"{APP_ORIGIN}/cb")
@@ -231,7 +278,12 @@ async def test_allowed_origins_entries_must_be_origins(api, tenant) -> None:
     status, tenant_row, _ = await api.call("GET", f"/v1/tenants/{tenant.id}", token=MASTER_KEY)
     assert tenant_row["auth_config"]["allowed_origins"] == ["*", APP_ORIGIN, "http://localhost:5173"]
     # CORS compares the browser's Origin header with the stored form.
-    status, body, resp = await api.call("POST", "/v1/auth/magic-link", token=tenant.pk, tenant=tenant.id,
-                                        headers={"Origin": APP_ORIGIN},
-                                        json={"email": _email(), "redirect_url": f"{APP_ORIGIN}/cb"})
+    status, body, resp = await api.call(
+        "POST",
+        "/v1/auth/magic-link",
+        token=tenant.pk,
+        tenant=tenant.id,
+        headers={"Origin": APP_ORIGIN},
+        json={"email": _email(), "redirect_url": f"{APP_ORIGIN}/cb"},
+    )
     assert status == 200 and resp.headers.get("Access-Control-Allow-Origin") == APP_ORIGIN, body

@@ -24,7 +24,8 @@ HINTED, UNHINTED = 1, 2
 
 async def _tenant(app, tenant_id: str) -> Tenant:
     row = await state(app).pool.fetchrow(
-        "SELECT id, status, plan, auth_config, rate_limits FROM tenants WHERE id = $1", tenant_id)
+        "SELECT id, status, plan, auth_config, rate_limits FROM tenants WHERE id = $1", tenant_id
+    )
     return Tenant(row["id"], row["status"], row["plan"], row["auth_config"], row["rate_limits"])
 
 
@@ -47,8 +48,9 @@ class _Counted:
         return result, list(self.statements)
 
 
-async def test_refresh_round_trips_stay_at_one_when_hinted_and_two_otherwise(app, tenant, sign_up,
-                                                                             database_dsn: str) -> None:
+async def test_refresh_round_trips_stay_at_one_when_hinted_and_two_otherwise(
+    app, tenant, sign_up, database_dsn: str
+) -> None:
     counted = _Counted()
     pool = await counted.open(database_dsn)
     rt, t = runtime(app), await _tenant(app, tenant.id)
@@ -66,8 +68,9 @@ async def test_refresh_round_trips_stay_at_one_when_hinted_and_two_otherwise(app
         # No transaction around it: the one statement is atomic by itself.
         assert not any(s.strip().upper() in ("BEGIN", "COMMIT") for s in sent)
         # The pair it answered is a working one.
-        status, me, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                            json={"refresh_token": pair["refresh_token"]})
+        status, me, _ = await tenant.public(
+            "POST", "/v1/auth/token/refresh", json={"refresh_token": pair["refresh_token"]}
+        )
         assert status == 200, me
     finally:
         await pool.close()
@@ -79,53 +82,68 @@ async def test_a_hint_that_no_longer_holds_is_not_trusted(api, app, tenant, sign
     previous rotation and this one must still win, exactly as without a hint."""
     created = await sign_up()
     uid = created["user"]["id"]
-    status, pair, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                          json={"refresh_token": created["session"]["refresh_token"]})
+    status, pair, _ = await tenant.public(
+        "POST", "/v1/auth/token/refresh", json={"refresh_token": created["session"]["refresh_token"]}
+    )
     assert status == 200
     # Changed behind the process's back (no API call, so nothing of ours forgets anything).
     db = state(app).pool
-    await db.execute("UPDATE users SET role = 'admin', public_metadata = '{\"plan\": \"gold\"}' "
-                     "WHERE tenant_id = $1 AND id = $2", tenant.id, uid)
-    status, pair, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                          json={"refresh_token": pair["refresh_token"]})
+    await db.execute(
+        "UPDATE users SET role = 'admin', public_metadata = '{\"plan\": \"gold\"}' WHERE tenant_id = $1 AND id = $2",
+        tenant.id,
+        uid,
+    )
+    status, pair, _ = await tenant.public(
+        "POST", "/v1/auth/token/refresh", json={"refresh_token": pair["refresh_token"]}
+    )
     assert status == 200, pair
     import jwt
 
     claims = jwt.decode(pair["access_token"], options={"verify_signature": False})
     assert claims["role"] == "admin" and claims["public_metadata"] == {"plan": "gold"}
     await db.execute("UPDATE users SET status = 'disabled' WHERE tenant_id = $1 AND id = $2", tenant.id, uid)
-    status, body, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                          json={"refresh_token": pair["refresh_token"]})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/token/refresh", json={"refresh_token": pair["refresh_token"]}
+    )
     assert status == 403, body
     await db.execute("UPDATE users SET status = 'active' WHERE tenant_id = $1 AND id = $2", tenant.id, uid)
-    status, again, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                           json={"refresh_token": pair["refresh_token"]})
+    status, again, _ = await tenant.public(
+        "POST", "/v1/auth/token/refresh", json={"refresh_token": pair["refresh_token"]}
+    )
     assert status == 200, again
-    await db.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' "
-                     "WHERE tenant_id = $1 AND user_id = $2", tenant.id, uid)
-    status, body, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                          json={"refresh_token": again["refresh_token"]})
+    await db.execute(
+        "UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE tenant_id = $1 AND user_id = $2",
+        tenant.id,
+        uid,
+    )
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/token/refresh", json={"refresh_token": again["refresh_token"]}
+    )
     assert status == 401
     assert_error(body, "invalid_token")
 
 
-async def test_a_revocation_committing_during_a_hinted_refresh_wins(app, tenant, sign_up,
-                                                                   database_dsn: str) -> None:
+async def test_a_revocation_committing_during_a_hinted_refresh_wins(app, tenant, sign_up, database_dsn: str) -> None:
     """The hinted rotation waits on the session's row lock like the unhinted one, and re-checks
     the row it then finds: a revocation that committed first leaves nothing rotated."""
     created = await sign_up()
     sid = created["session"]["id"]
-    status, pair, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                          json={"refresh_token": created["session"]["refresh_token"]})
+    status, pair, _ = await tenant.public(
+        "POST", "/v1/auth/token/refresh", json={"refresh_token": created["session"]["refresh_token"]}
+    )
     assert status == 200  # this process now holds the hint of pair's refresh token
     conn = await asyncpg.connect(database_dsn)
     try:
         tx = conn.transaction()
         await tx.start()
-        await conn.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' "
-                           "WHERE tenant_id = $1 AND id = $2", tenant.id, sid)
-        pending = asyncio.create_task(tenant.public("POST", "/v1/auth/token/refresh",
-                                                    json={"refresh_token": pair["refresh_token"]}))
+        await conn.execute(
+            "UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE tenant_id = $1 AND id = $2",
+            tenant.id,
+            sid,
+        )
+        pending = asyncio.create_task(
+            tenant.public("POST", "/v1/auth/token/refresh", json={"refresh_token": pair["refresh_token"]})
+        )
         await wait_for_lock_waiter(conn)
         await tx.commit()
     finally:
@@ -134,7 +152,8 @@ async def test_a_revocation_committing_during_a_hinted_refresh_wins(app, tenant,
     assert status == 401
     assert_error(body, "invalid_token")
     count = await state(app).pool.fetchval(
-        "SELECT count(*) FROM refresh_tokens WHERE tenant_id = $1 AND session_id = $2", tenant.id, sid)
+        "SELECT count(*) FROM refresh_tokens WHERE tenant_id = $1 AND session_id = $2", tenant.id, sid
+    )
     assert count == 2  # the sign-up's token and the first rotation's: nothing since
 
 
@@ -150,15 +169,27 @@ async def test_spending_a_token_rewrites_no_indexed_column(app, tenant, sign_up,
     conn = await asyncpg.connect(database_dsn)
     try:
         async with conn.transaction():
-            before = await conn.fetchval("SELECT n_tup_hot_upd FROM pg_stat_xact_user_tables "
-                                         "WHERE relname = 'refresh_tokens'")
-            assert await store.rotate_if_current(conn, tenant.id, created["session"]["id"], sha256_hex(old),
-                                                 sha256_hex("rft_new"), "sealed", datetime.now(UTC))
-            after = await conn.fetchval("SELECT n_tup_hot_upd FROM pg_stat_xact_user_tables "
-                                        "WHERE relname = 'refresh_tokens'")
+            before = await conn.fetchval(
+                "SELECT n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = 'refresh_tokens'"
+            )
+            assert await store.rotate_if_current(
+                conn,
+                tenant.id,
+                created["session"]["id"],
+                sha256_hex(old),
+                sha256_hex("rft_new"),
+                "sealed",
+                datetime.now(UTC),
+            )
+            after = await conn.fetchval(
+                "SELECT n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = 'refresh_tokens'"
+            )
         assert after - before == 1
-        kept = await conn.fetchrow("SELECT reply_sealed FROM refresh_replies WHERE tenant_id = $1 "
-                                   "AND token_hash = $2", tenant.id, sha256_hex(old))
+        kept = await conn.fetchrow(
+            "SELECT reply_sealed FROM refresh_replies WHERE tenant_id = $1 AND token_hash = $2",
+            tenant.id,
+            sha256_hex(old),
+        )
         assert kept["reply_sealed"] == "sealed"
         assert await store.drop_expired_replies(conn) >= 1
         assert await conn.fetchval("SELECT count(*) FROM refresh_replies WHERE tenant_id = $1", tenant.id) == 0
@@ -170,9 +201,17 @@ def test_hints_are_bounded_and_stay_in_their_tenant() -> None:
     from identity.sessions.refresh_hints import MAX_METADATA_BYTES, Hint, RefreshHints
 
     def hint(tenant: str, metadata: dict | None = None) -> Hint:
-        return Hint(tenant_id=tenant, session_id="ses_x", user_id="usr_x", expires_at=datetime.now(UTC),
-                    org_id=None, org_role=None, mfa_verified=False, user_role="member",
-                    user_public_metadata=metadata or {})
+        return Hint(
+            tenant_id=tenant,
+            session_id="ses_x",
+            user_id="usr_x",
+            expires_at=datetime.now(UTC),
+            org_id=None,
+            org_role=None,
+            mfa_verified=False,
+            user_role="member",
+            user_public_metadata=metadata or {},
+        )
 
     hints = RefreshHints(max_entries=2)
     for i in range(3):

@@ -93,8 +93,15 @@ class Feed:
         self.resp.close()
 
 
-async def open_feed(api: Api, tenant: Any, *, key: str | None = None, tenant_id: str | None = None,
-                    last_event_id: str | None = None, query: str = "") -> Feed:
+async def open_feed(
+    api: Api,
+    tenant: Any,
+    *,
+    key: str | None = None,
+    tenant_id: str | None = None,
+    last_event_id: str | None = None,
+    query: str = "",
+) -> Feed:
     headers = {"Authorization": f"Bearer {key or tenant.sk}", "X-Tenant-ID": tenant_id or tenant.id}
     if last_event_id:
         headers["Last-Event-ID"] = last_event_id
@@ -117,14 +124,16 @@ async def test_credentials(api: Api, tenant, make_tenant) -> None:
         assert_error(await resp.json(), code, status)
     # A secret key without sessions:read
     status, key, _ = await tenant.secret(
-        "POST", "/v1/api-keys", json={"name": "narrow", "type": "secret", "scopes": ["users:read"]})
+        "POST", "/v1/api-keys", json={"name": "narrow", "type": "secret", "scopes": ["users:read"]}
+    )
     assert status == 201, key
     resp = await api.client.get(PATH, headers={"Authorization": f"Bearer {key['key']}", "X-Tenant-ID": tenant.id})
     assert resp.status == 403
     assert_error(await resp.json(), "insufficient_scope")
     # A malformed Last-Event-ID
-    resp = await api.client.get(PATH, headers={"Authorization": f"Bearer {tenant.sk}", "X-Tenant-ID": tenant.id,
-                                               "Last-Event-ID": "nope"})
+    resp = await api.client.get(
+        PATH, headers={"Authorization": f"Bearer {tenant.sk}", "X-Tenant-ID": tenant.id, "Last-Event-ID": "nope"}
+    )
     assert resp.status == 400
     assert_error(await resp.json(), "invalid_last_event_id")
 
@@ -226,8 +235,9 @@ async def test_disabling_without_revoking_sessions_still_refuses_the_user(api: A
     user = await sign_up()
     feed = await open_feed(api, tenant)
     await feed.until_ready()
-    status, body, _ = await tenant.secret("POST", f"/v1/users/{user['user']['id']}/disable",
-                                          json={"revoke_sessions": False})
+    status, body, _ = await tenant.secret(
+        "POST", f"/v1/users/{user['user']['id']}/disable", json={"revoke_sessions": False}
+    )
     assert status == 200, body
     entry = (await feed.revocation()).data
     assert (entry["kind"], entry["id"], entry["reason"]) == ("user", user["user"]["id"], "user_disabled")
@@ -239,8 +249,7 @@ async def test_disabling_without_revoking_sessions_still_refuses_the_user(api: A
 
 
 async def _collect(feed: Feed, count: int) -> set[tuple[str, str, str]]:
-    return {(e.data["kind"], e.data["id"], e.data["reason"])
-            for e in [await feed.revocation() for _ in range(count)]}
+    return {(e.data["kind"], e.data["id"], e.data["reason"]) for e in [await feed.revocation() for _ in range(count)]}
 
 
 async def test_every_revoking_path_writes_an_entry(api: Api, app, make_tenant, sign_up) -> None:
@@ -257,8 +266,11 @@ async def test_every_revoking_path_writes_an_entry(api: Api, app, make_tenant, s
     # DELETE /v1/sessions (one user's) and POST /v1/users/{id}/sessions/revoke-all
     assert (await t.secret("DELETE", f"/v1/sessions?user_id={uid[1]}"))[0] == 200
     assert (await t.secret("POST", f"/v1/users/{uid[2]}/sessions/revoke-all"))[0] == 200
-    assert await _collect(feed, 3) == {("session", sid[0], "signed_out"), ("session", sid[1], "revoked_by_api"),
-                                       ("session", sid[2], "revoked_by_api")}
+    assert await _collect(feed, 3) == {
+        ("session", sid[0], "signed_out"),
+        ("session", sid[1], "revoked_by_api"),
+        ("session", sid[2], "revoked_by_api"),
+    }
 
     # a refresh token presented again after its rotation
     old = users[3]["session"]["refresh_token"]
@@ -268,14 +280,19 @@ async def test_every_revoking_path_writes_an_entry(api: Api, app, make_tenant, s
     assert await _collect(feed, 1) == {("session", sid[3], "refresh_token_reused")}
 
     # a password set by the backend; a user disabled, one by the bulk operation
-    status, body, _ = await t.secret("POST", f"/v1/users/{uid[4]}/password",
-                                     json={"password": "another long passphrase 7"})
+    status, body, _ = await t.secret(
+        "POST", f"/v1/users/{uid[4]}/password", json={"password": "another long passphrase 7"}
+    )
     assert status == 200, body
     assert (await t.secret("POST", f"/v1/users/{uid[5]}/disable", json={}))[0] == 200
     assert (await t.secret("POST", "/v1/admin/users/bulk-disable", json={"user_ids": [uid[6]]}))[0] == 200
-    assert await _collect(feed, 5) == {("session", sid[4], "password_changed"),
-                                       ("session", sid[5], "user_disabled"), ("session", sid[6], "user_disabled"),
-                                       ("user", uid[5], "user_disabled"), ("user", uid[6], "user_disabled")}
+    assert await _collect(feed, 5) == {
+        ("session", sid[4], "password_changed"),
+        ("session", sid[5], "user_disabled"),
+        ("session", sid[6], "user_disabled"),
+        ("user", uid[5], "user_disabled"),
+        ("user", uid[6], "user_disabled"),
+    }
 
     # the first proof of the address (a magic link) ends the sessions handed out before it
     email = users[7]["user"]["email"]
@@ -290,8 +307,9 @@ async def test_every_revoking_path_writes_an_entry(api: Api, app, make_tenant, s
     forgot = {"email": email, "redirect_url": REDIRECT}
     assert (await t.public("POST", "/v1/auth/password/forgot", json=forgot))[0] == 200
     token = token_in((await emails_of(app, t.id, "password_reset"))[-1]["variables"]["reset_url"])
-    status, body, _ = await t.public("POST", "/v1/auth/password/reset",
-                                     json={"token": token, "password": "a completely new passphrase"})
+    status, body, _ = await t.public(
+        "POST", "/v1/auth/password/reset", json={"token": token, "password": "a completely new passphrase"}
+    )
     assert status == 200, body
     [(kind, revoked, reason)] = await _collect(feed, 1)
     assert (kind, revoked) == ("session", sid[8]) and reason in {"password_reset", "email_verified"}
@@ -318,7 +336,8 @@ async def test_a_withdrawn_signing_key_reaches_every_tenant(api: Api, app, tenan
             """INSERT INTO signing_keys (id, algorithm, public_jwk, private_key_sealed, activates_at,
                                          retired_at, expires_at)
                VALUES ($1, 'ES256', '{}', 'x', now() + interval '1 day', now(), now() + interval '25 hours')""",
-            kid)
+            kid,
+        )
         await conn.execute("UPDATE signing_keys SET expires_at = now() WHERE id = $1", kid)
     try:
         for feed in feeds:
@@ -349,16 +368,18 @@ async def test_forgotten_entries_are_purged_and_not_replayed(api: Api, app, tena
     pool = state(app).pool
     # The first one as if revoked two hours ago: the tenant's tokens live one hour, but a shorter
     # lifetime may have been a longer one then, so the entry is kept for the longest lifetime.
-    await pool.execute("UPDATE revocations SET revoked_at = now() - interval '2 hours' WHERE subject = $1",
-                       old["session"]["id"])
+    await pool.execute(
+        "UPDATE revocations SET revoked_at = now() - interval '2 hours' WHERE subject = $1", old["session"]["id"]
+    )
     feed = await open_feed(api, tenant)
     replayed = {e.data["id"]: e.data for e in await feed.until_ready()}
     feed.close()
     assert set(replayed) == {old["session"]["id"], recent["session"]["id"]}
     forget_after = datetime.fromisoformat(replayed[old["session"]["id"]]["forget_after"])
     assert forget_after - datetime.fromisoformat(replayed[old["session"]["id"]]["revoked_at"]) == KEPT
-    await pool.execute("UPDATE revocations SET revoked_at = now() - interval '25 hours' WHERE subject = $1",
-                       old["session"]["id"])
+    await pool.execute(
+        "UPDATE revocations SET revoked_at = now() - interval '25 hours' WHERE subject = $1", old["session"]["id"]
+    )
     feed = await open_feed(api, tenant)
     assert [e.data["id"] for e in await feed.until_ready()] == [recent["session"]["id"]]
     feed.close()
@@ -416,12 +437,18 @@ async def test_the_reference_describes_the_stream(api: Api) -> None:
     assert by_name["revocation"] == {"$ref": "#/components/schemas/Revocation"}
     assert by_name["ready"] == {"type": "object", "maxProperties": 0}
     assert set(doc["components"]["schemas"]["Revocation"]["required"]) == {
-        "kind", "id", "reason", "revoked_at", "forget_after"}
+        "kind",
+        "id",
+        "reason",
+        "revoked_at",
+        "forget_after",
+    }
     assert "invalid_last_event_id" in op["responses"]["400"]["x-error-codes"]
 
 
-async def test_an_entry_is_never_sent_before_an_earlier_one_commits(api: Api, app, tenant, sign_up,
-                                                                   database_dsn: str) -> None:
+async def test_an_entry_is_never_sent_before_an_earlier_one_commits(
+    api: Api, app, tenant, sign_up, database_dsn: str
+) -> None:
     """Ids are taken when a transaction writes, not when it commits: a later entry that commits
     first waits for the earlier one, so that a client resuming after it misses nothing."""
     first, second = await sign_up(), await sign_up()
@@ -431,8 +458,12 @@ async def test_an_entry_is_never_sent_before_an_earlier_one_commits(api: Api, ap
     try:
         tx = slow.transaction()
         await tx.start()
-        await slow.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'revoked_by_api' "
-                           "WHERE tenant_id = $1 AND id = $2", tenant.id, first["session"]["id"])
+        await slow.execute(
+            "UPDATE sessions SET revoked_at = now(), revoked_reason = 'revoked_by_api' "
+            "WHERE tenant_id = $1 AND id = $2",
+            tenant.id,
+            first["session"]["id"],
+        )
         assert (await tenant.secret("DELETE", f"/v1/sessions/{second['session']['id']}"))[0] == 204
         with pytest.raises(TimeoutError):  # committed, but held back behind the open transaction
             await feed.revocation(timeout=1.0)
@@ -445,8 +476,9 @@ async def test_an_entry_is_never_sent_before_an_earlier_one_commits(api: Api, ap
     feed.close()
 
 
-async def test_a_transaction_in_another_database_does_not_hold_the_feed(api: Api, tenant, sign_up,
-                                                                        server_dsn: str) -> None:
+async def test_a_transaction_in_another_database_does_not_hold_the_feed(
+    api: Api, tenant, sign_up, server_dsn: str
+) -> None:
     user = await sign_up()
     feed = await open_feed(api, tenant)
     await feed.until_ready()

@@ -9,8 +9,7 @@ import asyncpg
 from identity.db.migrate import migrate, migration_files
 
 # Tables that are not owned by one tenant.
-GLOBAL_TABLES = {"tenants", "master_keys", "schema_migrations", "idempotency_keys", "signing_keys",
-                 "admin_webhooks"}
+GLOBAL_TABLES = {"tenants", "master_keys", "schema_migrations", "idempotency_keys", "signing_keys", "admin_webhooks"}
 
 
 async def test_concurrent_migrations_do_not_race(server_dsn: str) -> None:
@@ -43,11 +42,14 @@ async def test_concurrent_migrations_do_not_race(server_dsn: str) -> None:
 async def test_every_tenant_table_has_tenant_id_in_each_unique_key(database_dsn: str) -> None:
     conn = await asyncpg.connect(database_dsn)
     try:
-        tables = [r["table_name"] for r in await conn.fetch(
-            """SELECT table_name FROM information_schema.tables
+        tables = [
+            r["table_name"]
+            for r in await conn.fetch(
+                """SELECT table_name FROM information_schema.tables
                WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
                  AND table_name NOT LIKE 'procrastinate%'"""
-        )]
+            )
+        ]
         uniques = await conn.fetch(
             """SELECT c.conrelid::regclass::text AS tbl, c.conname,
                       array_agg(a.attname::text) AS cols

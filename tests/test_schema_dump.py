@@ -24,8 +24,9 @@ def test_schema_sql_is_what_the_migrations_build(server_dsn: str) -> None:
     committed = (sql_dir() / "schema.sql").read_text()
     for dsn in migrated_database(server_dsn, "identity_schema"):
         rendered = asyncio.run(_render(dsn))
-    diff = "".join(difflib.unified_diff(committed.splitlines(True), rendered.splitlines(True),
-                                        "sql/schema.sql", "migrated"))
+    diff = "".join(
+        difflib.unified_diff(committed.splitlines(True), rendered.splitlines(True), "sql/schema.sql", "migrated")
+    )
     assert not diff, "regenerate with `python -m identity.db.schema_dump`:\n" + diff[:6000]
 
 

@@ -34,8 +34,9 @@ def _tools() -> tuple[str, str]:
 
 
 def _run(args: list[str], *, env: dict[str, str] | None = None, timeout: int = 300) -> str:
-    done = subprocess.run(args, cwd=SDK, capture_output=True, text=True, timeout=timeout, check=False,
-                          env={**os.environ, **(env or {})})
+    done = subprocess.run(
+        args, cwd=SDK, capture_output=True, text=True, timeout=timeout, check=False, env={**os.environ, **(env or {})}
+    )
     assert done.returncode == 0, (args, done.stdout[-8000:], done.stderr[-8000:])
     return done.stdout + done.stderr
 
@@ -62,10 +63,15 @@ def server(database_dsn, tmp_path_factory):
 
 def test_the_sdk_suite_passes_against_the_running_service(built, server) -> None:
     _, node = built
-    created = server.call("POST", "/v1/tenants", token=MASTER_KEY, json={
-        "name": f"SDK TS {uuid.uuid4().hex[:8]}",
-        "auth_config": {"email_verification_required": False, "allowed_origins": ["https://app.example.com"]},
-    })
+    created = server.call(
+        "POST",
+        "/v1/tenants",
+        token=MASTER_KEY,
+        json={
+            "name": f"SDK TS {uuid.uuid4().hex[:8]}",
+            "auth_config": {"email_verification_required": False, "allowed_origins": ["https://app.example.com"]},
+        },
+    )
     assert created.status_code == 201, created.text
     tenant = created.json()
     env = {
@@ -87,15 +93,25 @@ def test_the_committed_openapi_copy_is_the_live_document(server) -> None:
     committed.pop("servers", None)
     assert committed == live, (
         "sdk/typescript/openapi.json is stale: run `PYTHONPATH=. .venv/bin/python "
-        "sdk/typescript/tools/export_openapi.py` and `npm run generate` in sdk/typescript")
+        "sdk/typescript/tools/export_openapi.py` and `npm run generate` in sdk/typescript"
+    )
 
 
 def test_the_generated_types_are_fresh(built, tmp_path) -> None:
     fresh = tmp_path / "openapi.ts"
-    _run([str(SDK / "node_modules" / ".bin" / "openapi-typescript"), "openapi.json", "--output", str(fresh),
-          "--default-non-nullable", "false"])
+    _run(
+        [
+            str(SDK / "node_modules" / ".bin" / "openapi-typescript"),
+            "openapi.json",
+            "--output",
+            str(fresh),
+            "--default-non-nullable",
+            "false",
+        ]
+    )
     assert fresh.read_text() == (SDK / "src" / "generated" / "openapi.ts").read_text(), (
-        "sdk/typescript/src/generated/openapi.ts is stale: run `npm run generate` in sdk/typescript")
+        "sdk/typescript/src/generated/openapi.ts is stale: run `npm run generate` in sdk/typescript"
+    )
 
 
 def test_the_package_version_is_the_service_version() -> None:
@@ -105,10 +121,16 @@ def test_the_package_version_is_the_service_version() -> None:
 def test_npm_pack_holds_both_builds_and_the_types(built, tmp_path) -> None:
     npm, _ = built
     output = _run([npm, "pack", "--ignore-scripts", "--json", "--pack-destination", str(tmp_path)])
-    name = json.loads(output[output.index("["):])[0]["filename"]
+    name = json.loads(output[output.index("[") :])[0]["filename"]
     with tarfile.open(tmp_path / name) as tar:
         names = set(tar.getnames())
-    for path in ("package/package.json", "package/README.md", "package/dist/esm/index.js",
-                 "package/dist/cjs/index.js", "package/dist/cjs/package.json", "package/dist/types/index.d.ts"):
+    for path in (
+        "package/package.json",
+        "package/README.md",
+        "package/dist/esm/index.js",
+        "package/dist/cjs/index.js",
+        "package/dist/cjs/package.json",
+        "package/dist/types/index.d.ts",
+    ):
         assert path in names, sorted(names)
     assert not any("/test" in n or "node_modules" in n or n.endswith(".ts") and ".d.ts" not in n for n in names)

@@ -46,9 +46,7 @@ async def test_every_credential_resolver_compares_in_constant_time_or_by_hash(ap
     assert resolvers, "no resolvers registered"
     for kind, resolver in resolvers.items():
         source = inspect.getsource(resolver)
-        helpers = "".join(
-            inspect.getsource(getattr(http_auth, name)) for name in ("load_tenant_and_key",)
-        )
+        helpers = "".join(inspect.getsource(getattr(http_auth, name)) for name in ("load_tenant_and_key",))
         assert any(m in source for m in _SAFE_MARKERS) or (
             "load_tenant_and_key" in source and "sha256_hex" in helpers
         ), f"resolver for {kind} neither compares in constant time nor looks up by hash"
@@ -56,8 +54,11 @@ async def test_every_credential_resolver_compares_in_constant_time_or_by_hash(ap
     assert "hmac.compare_digest" in source
 
 
-_SECRET_NAME = re.compile(r"(^|_)(secret|token|password|passcode|key_hash|token_hash|signature|mac|digest|"
-                          r"code_hash|api_key|csrf)(_|$)", re.I)
+_SECRET_NAME = re.compile(
+    r"(^|_)(secret|token|password|passcode|key_hash|token_hash|signature|mac|digest|"
+    r"code_hash|api_key|csrf)(_|$)",
+    re.I,
+)
 
 
 def _name(node: ast.AST) -> str:
@@ -120,8 +121,9 @@ async def test_sign_in_spends_one_hash_whether_or_not_the_account_exists(tenant,
     answers = {}
     for label, email in cases.items():
         before = len(hash_spy)
-        status, body, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                              json={"email": email, "password": "Wrong password 1"})
+        status, body, _ = await tenant.public(
+            "POST", "/v1/auth/sign-in", json={"email": email, "password": "Wrong password 1"}
+        )
         assert len(hash_spy) - before == 1, label
         answers[label] = (status, body["error"]["code"], body["error"]["message"], tuple(sorted(body["error"])))
     assert len(set(answers.values())) == 1, answers
@@ -135,13 +137,15 @@ async def test_forgot_password_and_resend_do_not_enumerate(app, make_tenant) -> 
     status, created, _ = await t.public("POST", "/v1/auth/sign-up", json={"email": known, "password": STRONG_PASSWORD})
     assert status == 201
     disabled = _email()
-    status, other, _ = await t.public("POST", "/v1/auth/sign-up",
-                                      json={"email": disabled, "password": STRONG_PASSWORD})
-    await state(app).pool.execute("UPDATE users SET status = 'disabled' WHERE tenant_id = $1 AND id = $2",
-                                  t.id, other["user"]["id"])
-    for path, extra in (("/v1/auth/password/forgot", {"redirect_url": REDIRECT}),
-                        ("/v1/auth/verify-email/resend", {}),
-                        ("/v1/auth/magic-link", {"redirect_url": REDIRECT})):
+    status, other, _ = await t.public("POST", "/v1/auth/sign-up", json={"email": disabled, "password": STRONG_PASSWORD})
+    await state(app).pool.execute(
+        "UPDATE users SET status = 'disabled' WHERE tenant_id = $1 AND id = $2", t.id, other["user"]["id"]
+    )
+    for path, extra in (
+        ("/v1/auth/password/forgot", {"redirect_url": REDIRECT}),
+        ("/v1/auth/verify-email/resend", {}),
+        ("/v1/auth/magic-link", {"redirect_url": REDIRECT}),
+    ):
         answers = []
         for email in (known, disabled, _email(), "Not-An-Email@"):
             status, body, _ = await t.public("POST", path, json={"email": email, **extra})
@@ -158,13 +162,14 @@ async def test_sign_up_with_a_taken_email_says_only_that(app, make_tenant) -> No
     t = await make_tenant()
     emails = [_email() for _ in range(3)]
     for email in emails:
-        status, _, _ = await t.public("POST", "/v1/auth/sign-up",
-                                      json={"email": email, "password": STRONG_PASSWORD})
+        status, _, _ = await t.public("POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD})
         assert status == 201
-    await state(app).pool.execute("UPDATE users SET status = 'disabled' WHERE tenant_id = $1 AND email = $2",
-                                  t.id, emails[1])
-    await state(app).pool.execute("UPDATE users SET email_verified = true WHERE tenant_id = $1 AND email = $2",
-                                  t.id, emails[2])
+    await state(app).pool.execute(
+        "UPDATE users SET status = 'disabled' WHERE tenant_id = $1 AND email = $2", t.id, emails[1]
+    )
+    await state(app).pool.execute(
+        "UPDATE users SET email_verified = true WHERE tenant_id = $1 AND email = $2", t.id, emails[2]
+    )
     answers = set()
     for email in emails:
         status, body, _ = await t.public("POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD})
@@ -201,8 +206,12 @@ def test_no_secret_in_any_log_line_or_later_response(database_dsn, tmp_path) -> 
 
     try:
         other = call("POST", "/v1/tenants", token=MASTER_KEY, json={"name": "Other"}).json()
-        t = call("POST", "/v1/tenants", token=MASTER_KEY, json={
-            "name": "Secrets", "auth_config": {"email_verification_required": False}}).json()
+        t = call(
+            "POST",
+            "/v1/tenants",
+            token=MASTER_KEY,
+            json={"name": "Secrets", "auth_config": {"email_verification_required": False}},
+        ).json()
         keep("secret_key", t["secret_key"])
         keep("publishable_key", t["publishable_key"])
         sk, pk, tid = t["secret_key"], t["publishable_key"], t["id"]
@@ -211,14 +220,29 @@ def test_no_secret_in_any_log_line_or_later_response(database_dsn, tmp_path) -> 
         smtp_password = "smtp-pass-" + uuid.uuid4().hex
         secrets["smtp_password"] = smtp_password
         issued_at["smtp_password"] = -1  # never in any response
-        resp = call("PUT", "/v1/email/config", token=sk, tenant=tid, json={
-            "provider": "smtp", "from_email": "noreply@example.com",
-            "smtp": {"host": "127.0.0.1", "port": 2, "username": "u", "password": smtp_password,
-                     "tls": False, "ssl": False}})
+        resp = call(
+            "PUT",
+            "/v1/email/config",
+            token=sk,
+            tenant=tid,
+            json={
+                "provider": "smtp",
+                "from_email": "noreply@example.com",
+                "smtp": {
+                    "host": "127.0.0.1",
+                    "port": 2,
+                    "username": "u",
+                    "password": smtp_password,
+                    "tls": False,
+                    "ssl": False,
+                },
+            },
+        )
         assert resp.status_code == 200, resp.text
         call("GET", "/v1/email/config", token=sk, tenant=tid)
-        hook = call("POST", "/v1/webhooks", token=sk, tenant=tid, json={
-            "url": "https://hooks.example.com/x", "events": ["*"]}).json()
+        hook = call(
+            "POST", "/v1/webhooks", token=sk, tenant=tid, json={"url": "https://hooks.example.com/x", "events": ["*"]}
+        ).json()
         keep("webhook_secret", hook["signing_secret"])
         call("GET", f"/v1/webhooks/{hook['id']}", token=sk, tenant=tid)
         call("GET", "/v1/webhooks", token=sk, tenant=tid)
@@ -233,10 +257,15 @@ def test_no_secret_in_any_log_line_or_later_response(database_dsn, tmp_path) -> 
         signed_in = call("POST", "/v1/auth/sign-in", token=pk, tenant=tid, json={"email": email, "password": password})
         keep("refresh_token_2", signed_in.json()["session"]["refresh_token"])
         keep("access_token_2", signed_in.json()["session"]["access_token"])
-        refreshed = call("POST", "/v1/auth/token/refresh", token=pk, tenant=tid,
-                         json={"refresh_token": secrets["refresh_token_2"]})
-        keep("refresh_token_3", refreshed.json()["refresh_token"] if "refresh_token" in refreshed.json()
-             else refreshed.json()["session"]["refresh_token"])
+        refreshed = call(
+            "POST", "/v1/auth/token/refresh", token=pk, tenant=tid, json={"refresh_token": secrets["refresh_token_2"]}
+        )
+        keep(
+            "refresh_token_3",
+            refreshed.json()["refresh_token"]
+            if "refresh_token" in refreshed.json()
+            else refreshed.json()["session"]["refresh_token"],
+        )
         call("GET", "/v1/auth/me", token=secrets["access_token"], tenant=tid)
         call("GET", "/v1/sessions", token=sk, tenant=tid)
         call("GET", "/v1/api-keys", token=sk, tenant=tid)
@@ -245,8 +274,13 @@ def test_no_secret_in_any_log_line_or_later_response(database_dsn, tmp_path) -> 
         call("GET", "/v1/api-keys", token=sk, tenant=other["id"])
         call("GET", "/v1/auth/me", token=secrets["access_token"], tenant=other["id"])
         call("POST", "/v1/auth/sign-in", token=pk, tenant=tid, json={"email": email, "password": password + "x"})
-        call("POST", "/v1/auth/token/refresh", token=pk, tenant=tid,
-             json={"refresh_token": secrets["refresh_token"] + "x"})
+        call(
+            "POST",
+            "/v1/auth/token/refresh",
+            token=pk,
+            tenant=tid,
+            json={"refresh_token": secrets["refresh_token"] + "x"},
+        )
         call("DELETE", f"/v1/api-keys/{extra['id']}", token=sk, tenant=tid)
         call("GET", "/v1/api-keys", token=secrets["extra_key"], tenant=tid)
         call("POST", "/v1/auth/password/forgot", token=pk, tenant=tid, json={"email": email, "redirect_url": REDIRECT})
@@ -287,19 +321,23 @@ async def test_jwt_confusion_beyond_alg_none_and_hs256(api: Api, make_tenant, si
     attacker = ec.generate_private_key(ec.SECP256R1())
     public_jwk = json.loads(jwt.algorithms.ECAlgorithm.to_jwk(attacker.public_key()))
     forged = {
-        "embedded jwk": jwt.encode(claims, attacker, algorithm="ES256",
-                                   headers={"jwk": public_jwk, "kid": header["kid"]}),
-        "jku": jwt.encode(claims, attacker, algorithm="ES256",
-                          headers={"jku": "https://evil.example/jwks", "kid": "x"}),
+        "embedded jwk": jwt.encode(
+            claims, attacker, algorithm="ES256", headers={"jwk": public_jwk, "kid": header["kid"]}
+        ),
+        "jku": jwt.encode(
+            claims, attacker, algorithm="ES256", headers={"jku": "https://evil.example/jwks", "kid": "x"}
+        ),
         "x5u": jwt.encode(claims, attacker, algorithm="ES256", headers={"x5u": "https://evil.example/c.pem"}),
         "kid traversal": jwt.encode(claims, attacker, algorithm="ES256", headers={"kid": "../../../../dev/null"}),
         "kid sql": jwt.encode(claims, attacker, algorithm="ES256", headers={"kid": "' OR '1'='1"}),
-        "RS256": jwt.encode(claims, rsa.generate_private_key(65537, 2048), algorithm="RS256",
-                            headers={"kid": header["kid"]}),
-        "ES384": jwt.encode(claims, ec.generate_private_key(ec.SECP384R1()), algorithm="ES384",
-                            headers={"kid": header["kid"]}),
+        "RS256": jwt.encode(
+            claims, rsa.generate_private_key(65537, 2048), algorithm="RS256", headers={"kid": header["kid"]}
+        ),
+        "ES384": jwt.encode(
+            claims, ec.generate_private_key(ec.SECP384R1()), algorithm="ES384", headers={"kid": header["kid"]}
+        ),
         "tid rewritten": ".".join([token.split(".")[0], _b64({**claims, "tid": b.id}), token.split(".")[2]]),
-        "header not json": "." .join([_b64(b"not json"), token.split(".")[1], token.split(".")[2]]),
+        "header not json": ".".join([_b64(b"not json"), token.split(".")[1], token.split(".")[2]]),
         "huge header": ".".join([_b64({"alg": "ES256", "kid": "k" * 6000}), token.split(".")[1], token.split(".")[2]]),
     }
     for label, bad in forged.items():
@@ -325,8 +363,7 @@ async def test_deeply_nested_json_is_a_4xx(tenant, depth: int) -> None:
     for raw in (nested, objects, '{"email": ' + nested + ', "password": "x"}'):
         for call in (tenant.public, tenant.secret):
             path = "/v1/auth/sign-up" if call == tenant.public else "/v1/webhooks"
-            status, body, _ = await call("POST", path, data=raw.encode(),
-                                         headers={"Content-Type": "application/json"})
+            status, body, _ = await call("POST", path, data=raw.encode(), headers={"Content-Type": "application/json"})
             assert 400 <= status < 500, (path, depth, status, str(body)[:200])
             assert "error" in body
 
@@ -335,10 +372,12 @@ async def test_oversized_bodies_are_413_on_public_and_secret_routes(tenant) -> N
     import io
 
     big = b'{"email": "' + b"a" * (1024 * 1024 + 10) + b'"}'
-    for call, path in ((tenant.public, "/v1/auth/sign-up"), (tenant.public, "/v1/auth/sign-in"),
-                       (tenant.secret, "/v1/users")):
-        status, body, _ = await call("POST", path, data=io.BytesIO(big),
-                                     headers={"Content-Type": "application/json"})
+    for call, path in (
+        (tenant.public, "/v1/auth/sign-up"),
+        (tenant.public, "/v1/auth/sign-in"),
+        (tenant.secret, "/v1/users"),
+    ):
+        status, body, _ = await call("POST", path, data=io.BytesIO(big), headers={"Content-Type": "application/json"})
         assert status == 413, (path, status)
         assert_error(body, "payload_too_large", 413)
 
@@ -347,22 +386,27 @@ async def test_many_keys_and_huge_numbers_are_4xx(tenant) -> None:
     many = "{" + ",".join(f'"k{i}":{i}' for i in range(50_000)) + "}"
     huge = '{"name": "x", "type": "secret", "expires_in": 1' + "0" * 5000 + "}"
     for raw in (many, huge):
-        status, body, _ = await tenant.secret("POST", "/v1/api-keys", data=raw.encode(),
-                                              headers={"Content-Type": "application/json"})
+        status, body, _ = await tenant.secret(
+            "POST", "/v1/api-keys", data=raw.encode(), headers={"Content-Type": "application/json"}
+        )
         assert 400 <= status < 500, (status, str(body)[:200])
 
 
-@pytest.mark.parametrize("field,body", [
-    ("expires_in", {"name": "k", "type": "secret", "expires_in": "999999999y"}),
-    ("expires_in", {"name": "k", "type": "secret", "expires_in": "999999999w"}),
-])
+@pytest.mark.parametrize(
+    "field,body",
+    [
+        ("expires_in", {"name": "k", "type": "secret", "expires_in": "999999999y"}),
+        ("expires_in", {"name": "k", "type": "secret", "expires_in": "999999999w"}),
+    ],
+)
 async def test_well_formed_but_enormous_durations_are_422(tenant, field: str, body: dict) -> None:
     """Found by schemathesis: 999999999y matches the duration pattern but overflows timedelta."""
     status, answer, _ = await tenant.secret("POST", "/v1/api-keys", json=body)
     assert status == 422, answer
     assert answer["error"]["details"][0]["field"] == field
-    status, answer, _ = await tenant.secret("POST", "/v1/api-keys/rotate",
-                                            json={"id": "key_x", "grace_period": "999999999y"})
+    status, answer, _ = await tenant.secret(
+        "POST", "/v1/api-keys/rotate", json={"id": "key_x", "grace_period": "999999999y"}
+    )
     assert status == 422, answer
 
 
@@ -395,7 +439,7 @@ async def test_verify_email_page_escapes_the_address(api: Api, app, make_tenant)
         return
     [mail] = await emails_of(app, t.id, "verify_email") or await emails_of(app, t.id)
     url = next(v for v in mail["variables"].values() if isinstance(v, str) and "token=" in v)
-    path = url[url.index("/v1/"):]
+    path = url[url.index("/v1/") :]
     status, page, resp = await api.call("GET", path)
     assert "<script>alert(1)</script>" not in page
     assert resp.headers["X-Frame-Options"] == "DENY"

@@ -137,8 +137,9 @@ async def test_revocation_reaches_another_process_through_notify(api: Api, app, 
 async def _impersonated(tenant, user_id: str) -> tuple[str, str]:
     """An impersonation token for the user (whose actions are audited under the user's email,
     from the session cache's state): (access token, session id)."""
-    status, body, _ = await tenant.secret("POST", "/v1/admin/users/impersonate",
-                                          json={"user_id": user_id, "reason": "email test"})
+    status, body, _ = await tenant.secret(
+        "POST", "/v1/admin/users/impersonate", json={"user_id": user_id, "reason": "email test"}
+    )
     assert status == 200, body
     return body["access_token"], jwt.decode(body["access_token"], options={"verify_signature": False})["sid"]
 
@@ -147,7 +148,8 @@ async def _signed_out_actor(api: Api, app, tenant, token: str) -> dict:
     status, _, _ = await api.call("POST", "/v1/auth/sign-out", token=token, tenant=tenant.id)
     assert status == 204
     return await state(app).pool.fetchval(
-        "SELECT actor FROM audit_log WHERE tenant_id = $1 AND action = 'session.revoked'", tenant.id)
+        "SELECT actor FROM audit_log WHERE tenant_id = $1 AND action = 'session.revoked'", tenant.id
+    )
 
 
 async def test_an_email_changed_elsewhere_reaches_the_cached_session(api: Api, app, tenant, sign_up) -> None:
@@ -161,7 +163,9 @@ async def test_an_email_changed_elsewhere_reaches_the_cached_session(api: Api, a
     assert sid in cache._entries
     await state(app).pool.execute(
         "UPDATE users SET email = 'renamed@example.com', updated_at = now() WHERE tenant_id = $1 AND id = $2",
-        tenant.id, user_id)
+        tenant.id,
+        user_id,
+    )
     await cache_support.delivered(app, "identity_users")
     assert sid not in cache._entries and user_id not in cache._by_user
     actor = await _signed_out_actor(api, app, tenant, token)
@@ -177,8 +181,9 @@ async def test_an_email_changed_here_reaches_the_cached_session_at_once(api: Api
     assert await _me(api, tenant, token) == 200
     assert sid in runtime(app).sessions._entries
     async with cache_support.notifications_held(app):
-        status, body, _ = await tenant.secret("PATCH", f"/v1/users/{user_id}",
-                                              json={"email": "changed-here@example.com"})
+        status, body, _ = await tenant.secret(
+            "PATCH", f"/v1/users/{user_id}", json={"email": "changed-here@example.com"}
+        )
         assert status == 200, body
         actor = await _signed_out_actor(api, app, tenant, token)
     assert actor["email"] == "changed-here@example.com"

@@ -24,9 +24,13 @@ SLACK = 2.5
 
 @pytest.fixture(scope="module")
 def server(database_dsn: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(database_dsn, tmp_path_factory.mktemp("slow"),
-                      IDENTITY_HTTP_HEADER_TIMEOUT="1s", IDENTITY_HTTP_BODY_TIMEOUT="1s",
-                      IDENTITY_HTTP_IDLE_TIMEOUT="2s").start()
+    live = LiveServer(
+        database_dsn,
+        tmp_path_factory.mktemp("slow"),
+        IDENTITY_HTTP_HEADER_TIMEOUT="1s",
+        IDENTITY_HTTP_BODY_TIMEOUT="1s",
+        IDENTITY_HTTP_IDLE_TIMEOUT="2s",
+    ).start()
     try:
         yield live
     finally:
@@ -85,9 +89,11 @@ async def test_a_connection_that_sends_nothing_is_closed_when_idle(server: LiveS
 
 async def test_a_partial_body_is_answered_408_and_closed(server: LiveServer) -> None:
     reader, writer = await asyncio.open_connection(*_address(server))
-    writer.write(b"POST /v1/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                 b"Authorization: Bearer " + MASTER_KEY.encode() + b"\r\nContent-Length: 100\r\n\r\n"
-                 b'{"name": "sl')
+    writer.write(
+        b"POST /v1/tenants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Authorization: Bearer " + MASTER_KEY.encode() + b"\r\nContent-Length: 100\r\n\r\n"
+        b'{"name": "sl'
+    )
     try:
         elapsed, received = await _closed_after(reader, BODY_TIMEOUT + 2 + SLACK)
     finally:
@@ -119,8 +125,13 @@ async def test_refused_requests_and_time_outs_log_little_and_no_traceback(server
 
 
 async def test_slow_clients_cannot_take_every_connection(database_dsn: str, tmp_path) -> None:
-    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS="20",
-                      IDENTITY_HTTP_HEADER_TIMEOUT="60s", IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    live = LiveServer(
+        database_dsn,
+        tmp_path,
+        IDENTITY_HTTP_MAX_CONNECTIONS="20",
+        IDENTITY_HTTP_HEADER_TIMEOUT="60s",
+        IDENTITY_HTTP_IDLE_TIMEOUT="60s",
+    ).start()
     slow = []
     try:
         for _ in range(60):
@@ -155,25 +166,33 @@ async def test_accept_failures_are_logged_once_per_interval() -> None:
         listener.quiet_accept_errors(loop)
         with structlog.testing.capture_logs() as captured:
             for _ in range(500):
-                loop.call_exception_handler({
-                    "message": "socket.accept() out of system resource",
-                    "exception": OSError(24, "Too many open files"),
-                })
+                loop.call_exception_handler(
+                    {
+                        "message": "socket.accept() out of system resource",
+                        "exception": OSError(24, "Too many open files"),
+                    }
+                )
         assert [c["event"] for c in captured] == ["http_accept_failed"], captured
         assert captured[0]["log_level"] == "warning" and "exc_info" not in captured[0]
     finally:
         loop.set_exception_handler(saved)
 
 
-async def _slow_bodies(live: LiveServer, path: str, count: int, source: str = "127.0.0.1",
-                       ) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
+async def _slow_bodies(
+    live: LiveServer,
+    path: str,
+    count: int,
+    source: str = "127.0.0.1",
+) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
     """`count` anonymous connections, each with a whole head and 10 of the 100 bytes it declares."""
     slow = []
     for _ in range(count):
         reader, writer = await asyncio.open_connection(*_address(live), local_addr=(source, 0))
-        writer.write(f"POST {path} HTTP/1.1\r\nHost: x\r\n".encode()
-                     + b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n"
-                     + b"grant_type")
+        writer.write(
+            f"POST {path} HTTP/1.1\r\nHost: x\r\n".encode()
+            + b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n"
+            + b"grant_type"
+        )
         await writer.drain()
         slow.append((reader, writer))
     return slow
@@ -183,9 +202,14 @@ async def test_slow_bodies_cannot_take_every_connection(database_dsn: str, tmp_p
     """A connection still sending its body is as evictable as one still sending its head: with a
     cap of 20, 40 slow bodies (each waiting in the token endpoint's read) leave /health answering,
     the oldest are closed at once, and evicting them logs no error."""
-    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS="20",
-                      IDENTITY_HTTP_BODY_TIMEOUT="60s", IDENTITY_HTTP_HEADER_TIMEOUT="60s",
-                      IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    live = LiveServer(
+        database_dsn,
+        tmp_path,
+        IDENTITY_HTTP_MAX_CONNECTIONS="20",
+        IDENTITY_HTTP_BODY_TIMEOUT="60s",
+        IDENTITY_HTTP_HEADER_TIMEOUT="60s",
+        IDENTITY_HTTP_IDLE_TIMEOUT="60s",
+    ).start()
     slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
     try:
         tenant = live.call("POST", "/v1/tenants", token=MASTER_KEY, json={"name": "Slow bodies"}).json()
@@ -207,7 +231,7 @@ async def test_slow_bodies_cannot_take_every_connection(database_dsn: str, tmp_p
         await asyncio.sleep(0.3)
         text = live.log_text()
         at = max(text.find("Traceback"), text.find('"level": "error"'))
-        assert at == -1, text[max(0, at - 1500):at + 3000]
+        assert at == -1, text[max(0, at - 1500) : at + 3000]
     finally:
         for _, writer in slow:
             writer.close()
@@ -218,9 +242,14 @@ async def test_one_address_cannot_take_every_connection(database_dsn: str, tmp_p
     """With IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS=5, a sixth connection from one address
     closes that address's oldest slow one at once; connections from another address, and the
     cap of the whole listener, are not touched."""
-    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS="5",
-                      IDENTITY_HTTP_BODY_TIMEOUT="60s", IDENTITY_HTTP_HEADER_TIMEOUT="60s",
-                      IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    live = LiveServer(
+        database_dsn,
+        tmp_path,
+        IDENTITY_HTTP_MAX_CONNECTIONS_PER_ADDRESS="5",
+        IDENTITY_HTTP_BODY_TIMEOUT="60s",
+        IDENTITY_HTTP_HEADER_TIMEOUT="60s",
+        IDENTITY_HTTP_IDLE_TIMEOUT="60s",
+    ).start()
     slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
     try:
         tenant = live.call("POST", "/v1/tenants", token=MASTER_KEY, json={"name": "One address"}).json()
@@ -257,21 +286,39 @@ async def test_a_request_being_answered_is_never_evicted(database_dsn: str, tmp_
     await runner.setup()
     verifier_port = free_port()
     await web.TCPSite(runner, "127.0.0.1", verifier_port).start()
-    live = LiveServer(database_dsn, tmp_path, IDENTITY_HTTP_MAX_CONNECTIONS="20",
-                      IDENTITY_HTTP_BODY_TIMEOUT="60s", IDENTITY_HTTP_HEADER_TIMEOUT="60s",
-                      IDENTITY_HTTP_IDLE_TIMEOUT="60s").start()
+    live = LiveServer(
+        database_dsn,
+        tmp_path,
+        IDENTITY_HTTP_MAX_CONNECTIONS="20",
+        IDENTITY_HTTP_BODY_TIMEOUT="60s",
+        IDENTITY_HTTP_HEADER_TIMEOUT="60s",
+        IDENTITY_HTTP_IDLE_TIMEOUT="60s",
+    ).start()
     slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
     try:
-        tenant = live.call("POST", "/v1/tenants", token=MASTER_KEY, json={
-            "name": "Busy", "auth_config": {"bot_protection": {
-                "enabled": True, "secret": "s3cret",
-                "verify_url": f"http://127.0.0.1:{verifier_port}/siteverify"}}}).json()
+        tenant = live.call(
+            "POST",
+            "/v1/tenants",
+            token=MASTER_KEY,
+            json={
+                "name": "Busy",
+                "auth_config": {
+                    "bot_protection": {
+                        "enabled": True,
+                        "secret": "s3cret",
+                        "verify_url": f"http://127.0.0.1:{verifier_port}/siteverify",
+                    }
+                },
+            },
+        ).json()
 
         def sign_in(n: int) -> int:
-            return requests.post(live.url + "/v1/auth/sign-in", timeout=30, json={
-                "email": f"busy{n}@example.com", "password": STRONG_PASSWORD, "captcha_token": f"t{n}"},
-                headers={"Authorization": f"Bearer {tenant['publishable_key']}",
-                         "X-Tenant-ID": tenant["id"]}).status_code
+            return requests.post(
+                live.url + "/v1/auth/sign-in",
+                timeout=30,
+                json={"email": f"busy{n}@example.com", "password": STRONG_PASSWORD, "captcha_token": f"t{n}"},
+                headers={"Authorization": f"Bearer {tenant['publishable_key']}", "X-Tenant-ID": tenant["id"]},
+            ).status_code
 
         busy = [asyncio.create_task(asyncio.to_thread(sign_in, n)) for n in range(5)]
         async with asyncio.timeout(10):

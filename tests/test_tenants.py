@@ -30,20 +30,20 @@ async def test_slug_generation_and_uniqueness(api: Api) -> None:
     s1, a, _ = await api.call("POST", "/v1/tenants", json={"name": name}, token=MASTER_KEY)
     s2, b, _ = await api.call("POST", "/v1/tenants", json={"name": name}, token=MASTER_KEY)
     assert s1 == s2 == 201 and a["slug"] != b["slug"] and b["slug"].startswith(a["slug"])
-    status, body, _ = await api.call(
-        "POST", "/v1/tenants", json={"name": "x", "slug": a["slug"]}, token=MASTER_KEY
-    )
+    status, body, _ = await api.call("POST", "/v1/tenants", json={"name": "x", "slug": a["slug"]}, token=MASTER_KEY)
     assert status == 409
     assert_error(body, "slug_already_exists", 409)
-    status, body, _ = await api.call(
-        "POST", "/v1/tenants", json={"name": "x", "slug": "Not A Slug"}, token=MASTER_KEY
-    )
+    status, body, _ = await api.call("POST", "/v1/tenants", json={"name": "x", "slug": "Not A Slug"}, token=MASTER_KEY)
     assert status == 422 and body["error"]["details"][0]["field"] == "slug"
 
 
 async def test_get_by_id_and_slug(api: Api, tenant) -> None:
-    for path in (f"/v1/tenants/{tenant.id}", f"/v1/tenants/{tenant.slug}",
-                 f"/v1/tenants/slug/{tenant.slug}", f"/cp/v1/tenants/{tenant.id}"):
+    for path in (
+        f"/v1/tenants/{tenant.id}",
+        f"/v1/tenants/{tenant.slug}",
+        f"/v1/tenants/slug/{tenant.slug}",
+        f"/cp/v1/tenants/{tenant.id}",
+    ):
         status, body, _ = await api.call("GET", path, token=MASTER_KEY)
         assert status == 200 and body["id"] == tenant.id, path
         assert "secret_key" not in body
@@ -57,9 +57,10 @@ async def test_get_by_id_and_slug(api: Api, tenant) -> None:
 async def test_patch_merges_auth_config_and_replaces_metadata(api: Api, make_tenant) -> None:
     t = await make_tenant(public_metadata={"a": 1, "b": 2}, auth_config={"mfa_required": True})
     status, body, _ = await api.call(
-        "PATCH", f"/v1/tenants/{t.id}", token=MASTER_KEY,
-        json={"name": "Renamed", "auth_config": {"password_min_length": 12},
-              "public_metadata": {"c": 3}},
+        "PATCH",
+        f"/v1/tenants/{t.id}",
+        token=MASTER_KEY,
+        json={"name": "Renamed", "auth_config": {"password_min_length": 12}, "public_metadata": {"c": 3}},
     )
     assert status == 200
     assert body["name"] == "Renamed"
@@ -68,16 +69,19 @@ async def test_patch_merges_auth_config_and_replaces_metadata(api: Api, make_ten
     assert body["public_metadata"] == {"c": 3}  # replaced whole
 
 
-@pytest.mark.parametrize("bad", [
-    {"auth_config": {"session_duration": "forever"}},
-    {"auth_config": {"password_min_length": 3}},
-    {"auth_config": {"access_token_ttl": "30d"}},
-    {"auth_config": {"allowed_origins": ["ftp://x"]}},
-    {"auth_config": {"no_such_key": True}},
-    {"plan": "platinum"},
-    {"status": "deleted"},
-    {"public_metadata": [1]},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"auth_config": {"session_duration": "forever"}},
+        {"auth_config": {"password_min_length": 3}},
+        {"auth_config": {"access_token_ttl": "30d"}},
+        {"auth_config": {"allowed_origins": ["ftp://x"]}},
+        {"auth_config": {"no_such_key": True}},
+        {"plan": "platinum"},
+        {"status": "deleted"},
+        {"public_metadata": [1]},
+    ],
+)
 async def test_patch_rejects_bad_values_and_changes_nothing(api: Api, tenant, bad) -> None:
     status, before, _ = await api.call("GET", f"/v1/tenants/{tenant.id}", token=MASTER_KEY)
     status, body, _ = await api.call("PATCH", f"/v1/tenants/{tenant.id}", token=MASTER_KEY, json=bad)
@@ -109,19 +113,13 @@ async def test_list_filters_and_pagination(api: Api, make_tenant) -> None:
     # An item added between pages must not shift what the cursor continues from.
     await make_tenant(name=f"list-{tag}-late")
     while cursor:
-        status, body, _ = await api.call(
-            "GET", f"/v1/tenants?q=list-{tag}&limit=2&cursor={cursor}", token=MASTER_KEY
-        )
+        status, body, _ = await api.call("GET", f"/v1/tenants?q=list-{tag}&limit=2&cursor={cursor}", token=MASTER_KEY)
         seen += [t["id"] for t in body["data"]]
         cursor = body["pagination"]["next_cursor"]
     assert seen == [t.id for t in reversed(made)]  # newest first, no repeat, no skip
-    status, body, _ = await api.call(
-        "GET", f"/v1/tenants?q=list-{tag}&status=suspended", token=MASTER_KEY
-    )
+    status, body, _ = await api.call("GET", f"/v1/tenants?q=list-{tag}&status=suspended", token=MASTER_KEY)
     assert [t["id"] for t in body["data"]] == [made[0].id]
-    status, body, _ = await api.call(
-        "GET", f"/v1/tenants?q=list-{tag}&order=asc&plan=starter", token=MASTER_KEY
-    )
+    status, body, _ = await api.call("GET", f"/v1/tenants?q=list-{tag}&order=asc&plan=starter", token=MASTER_KEY)
     assert [t["id"] for t in body["data"]] == [t.id for t in made]
     for bad in ("limit=0", "limit=101", "status=gone", "cursor=%%%", "order=up"):
         status, body, _ = await api.call("GET", f"/v1/tenants?{bad}", token=MASTER_KEY)
@@ -131,13 +129,9 @@ async def test_list_filters_and_pagination(api: Api, make_tenant) -> None:
 async def test_delete_requires_confirm_and_removes_everything(api: Api, tenant, app) -> None:
     status, body, _ = await api.call("DELETE", f"/v1/tenants/{tenant.id}", token=MASTER_KEY)
     assert status == 422 and body["error"]["details"][0]["field"] == "confirm"
-    status, body, _ = await api.call(
-        "DELETE", f"/v1/tenants/{tenant.id}?confirm=wrong", token=MASTER_KEY
-    )
+    status, body, _ = await api.call("DELETE", f"/v1/tenants/{tenant.id}?confirm=wrong", token=MASTER_KEY)
     assert status == 422
-    status, _, _ = await api.call(
-        "DELETE", f"/v1/tenants/{tenant.id}?confirm={tenant.slug}", token=MASTER_KEY
-    )
+    status, _, _ = await api.call("DELETE", f"/v1/tenants/{tenant.id}?confirm={tenant.slug}", token=MASTER_KEY)
     assert status == 204
     status, body, _ = await api.call("GET", f"/v1/tenants/{tenant.id}", token=MASTER_KEY)
     assert status == 404
@@ -154,12 +148,14 @@ async def test_stats_count_what_the_tenant_has(api: Api, make_tenant, app) -> No
 
     t = await make_tenant(auth_config={"email_verification_required": False})
     for i in range(3):
-        status, _, _ = await t.public("POST", "/v1/auth/sign-up", json={
-            "email": f"stats{i}@example.com", "password": STRONG_PASSWORD})
+        status, _, _ = await t.public(
+            "POST", "/v1/auth/sign-up", json={"email": f"stats{i}@example.com", "password": STRONG_PASSWORD}
+        )
         assert status == 201
     await t.secret("POST", "/v1/organizations", json={"name": "Org"})
     await state(app).pool.execute(
-        "UPDATE users SET mfa_enabled = true WHERE tenant_id = $1 AND email = 'stats0@example.com'", t.id)
+        "UPDATE users SET mfa_enabled = true WHERE tenant_id = $1 AND email = 'stats0@example.com'", t.id
+    )
     status, body, _ = await api.call("GET", f"/v1/tenants/{t.id}/stats", token=MASTER_KEY)
     assert status == 200 and body["tenant_id"] == t.id
     assert body["users"] == {"total": 3, "active_last_30d": 3, "new_last_30d": 3}  # sign-up signs in

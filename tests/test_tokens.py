@@ -48,13 +48,19 @@ async def test_jwks_serves_the_signing_key(api: Api, app, tenant, sign_up) -> No
     assert "d" not in key  # never the private part
     # a backend can verify locally with the published key (as docs/auth.md tells it to)
     public = jwt.PyJWK(key).key
-    claims = jwt.decode(created["session"]["access_token"], public, algorithms=["ES256"],
-                        audience=tenant.id, issuer=state(app).settings.public_url)
+    claims = jwt.decode(
+        created["session"]["access_token"],
+        public,
+        algorithms=["ES256"],
+        audience=tenant.id,
+        issuer=state(app).settings.public_url,
+    )
     assert claims["tid"] == tenant.id
     # the ID tokens' RSA key is published beside it, and never signs an access token
     rsa_keys = [k for k in jwks["keys"] if k["alg"] == "RS256"]
-    assert rsa_keys and all(k["kty"] == "RSA" and k["use"] == "sig" and k["n"] and k["e"]
-                            and "d" not in k for k in rsa_keys)
+    assert rsa_keys and all(
+        k["kty"] == "RSA" and k["use"] == "sig" and k["n"] and k["e"] and "d" not in k for k in rsa_keys
+    )
     assert all(k["use"] == "sig" and k["kid"] for k in jwks["keys"])
 
 
@@ -73,8 +79,7 @@ async def test_access_token_audience_is_its_tenant(api: Api, app, tenant, make_t
         jwt.decode(token, public, algorithms=["ES256"], audience=other.id, issuer=iss)
 
 
-async def test_token_for_another_audience_is_refused_everywhere(api: Api, app, tenant, make_tenant,
-                                                                sign_up) -> None:
+async def test_token_for_another_audience_is_refused_everywhere(api: Api, app, tenant, make_tenant, sign_up) -> None:
     """Whoever verifies our tokens checks aud: a token naming tenant A as its audience is refused
     by tenant B's API and B's session verification even when the rest of it names a live
     session of B; so is a token without aud, or with an aud that is not its tid."""
@@ -98,8 +103,7 @@ async def test_token_for_another_audience_is_refused_everywhere(api: Api, app, t
     assert (await api.call("GET", "/v1/auth/me", token=token, tenant=other.id))[0] == 401
     status, body, _ = await other.secret("POST", "/v1/sessions/verify", json={"token": token})
     assert status == 200 and body["valid"] is False
-    status, _, _ = await other.secret("POST", "/v1/auth/organization", token=token,
-                                      json={"organization_id": None})
+    status, _, _ = await other.secret("POST", "/v1/auth/organization", token=token, json={"organization_id": None})
     assert status == 401
 
 
@@ -234,8 +238,9 @@ async def test_rotating_one_family_leaves_the_other_signing(api: Api, app) -> No
         new_rsa = await signing.create_key(conn, box, algorithm="RS256")
     await keys.load(pool)
     assert keys.current("RS256").kid == new_rsa and keys.current("ES256").kid == es256
-    rows = {r["id"]: r for r in await pool.fetch("SELECT * FROM signing_keys WHERE id = ANY($1)",
-                                                  [es256, rs256, new_rsa])}
+    rows = {
+        r["id"]: r for r in await pool.fetch("SELECT * FROM signing_keys WHERE id = ANY($1)", [es256, rs256, new_rsa])
+    }
     assert rows[rs256]["retired_at"] is not None and rows[es256]["retired_at"] is None
     assert rows[rs256]["expires_at"] - rows[rs256]["retired_at"] >= signing.MAX_TOKEN_LIFETIME
     assert rows[new_rsa]["private_key_sealed"].startswith("v1:")  # sealed like the EC keys
@@ -421,8 +426,7 @@ async def test_access_token_ttl_from_auth_config(api: Api, make_tenant) -> None:
     assert abs(exp.timestamp() - claims["iat"] - 3600) < 5
 
 
-async def test_a_revocation_committing_during_a_refresh_wins(api: Api, app, tenant, sign_up,
-                                                              database_dsn: str) -> None:
+async def test_a_revocation_committing_during_a_refresh_wins(api: Api, app, tenant, sign_up, database_dsn: str) -> None:
     # The refresh reads the token while the revocation is still uncommitted, then its rotation
     # waits on the session's row lock; once the revocation commits, nothing may be rotated.
     created = await sign_up()
@@ -431,8 +435,11 @@ async def test_a_revocation_committing_during_a_refresh_wins(api: Api, app, tena
     try:
         tx = conn.transaction()
         await tx.start()
-        await conn.execute("UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' "
-                           "WHERE tenant_id = $1 AND id = $2", tenant.id, sid)
+        await conn.execute(
+            "UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE tenant_id = $1 AND id = $2",
+            tenant.id,
+            sid,
+        )
         pending = asyncio.create_task(_refresh(tenant, token))
         await wait_for_lock_waiter(conn)
         await tx.commit()
@@ -442,5 +449,6 @@ async def test_a_revocation_committing_during_a_refresh_wins(api: Api, app, tena
     assert status == 401
     assert_error(body, "invalid_token")
     count = await state(app).pool.fetchval(
-        "SELECT count(*) FROM refresh_tokens WHERE tenant_id = $1 AND session_id = $2", tenant.id, sid)
+        "SELECT count(*) FROM refresh_tokens WHERE tenant_id = $1 AND session_id = $2", tenant.id, sid
+    )
     assert count == 1  # no new token was issued

@@ -37,7 +37,10 @@ async def test_rotate_signing_command(database_dsn: str, tmp_path) -> None:
             assert rows[old]["retired_at"] is not None or rows[old]["activates_at"] > rows[kid]["activates_at"]
         proc = subprocess.run(
             [sys.executable, "-m", "identity.cli", "keys", "rotate-signing", "--algorithm", "RS256"],
-            env=env, capture_output=True, text=True, timeout=60,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
         assert proc.returncode == 0, proc.stderr
         kid, alg = proc.stdout.strip().splitlines()[-1].split()[:2]

@@ -42,17 +42,20 @@ class Collector:
                     self.services.add(attr.value.string_value)
             for scope in resource_spans.scope_spans:
                 for span in scope.spans:
-                    self.spans.append({
-                        "name": span.name,
-                        "trace_id": span.trace_id.hex(),
-                        "span_id": span.span_id.hex(),
-                        "parent_id": span.parent_span_id.hex(),
-                        "kind": SPAN_KINDS.get(span.kind, str(span.kind)),
-                        "attributes": {a.key: a.value for a in span.attributes},
-                        "error": span.status.code == 2,
-                    })
-        return web.Response(body=ExportTraceServiceResponse().SerializeToString(),
-                            content_type="application/x-protobuf")
+                    self.spans.append(
+                        {
+                            "name": span.name,
+                            "trace_id": span.trace_id.hex(),
+                            "span_id": span.span_id.hex(),
+                            "parent_id": span.parent_span_id.hex(),
+                            "kind": SPAN_KINDS.get(span.kind, str(span.kind)),
+                            "attributes": {a.key: a.value for a in span.attributes},
+                            "error": span.status.code == 2,
+                        }
+                    )
+        return web.Response(
+            body=ExportTraceServiceResponse().SerializeToString(), content_type="application/x-protobuf"
+        )
 
     async def start(self) -> Collector:
         app = web.Application()
@@ -105,17 +108,19 @@ async def _until(predicate, timeout: float = 10.0):
     raise AssertionError("never happened")
 
 
-async def test_request_job_and_delivery_share_one_trace(app, tenant, worker, receiver, collector,
-                                                        smtp_sink) -> None:  # noqa: F811
-    status, hook, _ = await tenant.secret("POST", "/v1/webhooks",
-                                          json={"url": receiver.url, "events": ["user.created"]})
+async def test_request_job_and_delivery_share_one_trace(app, tenant, worker, receiver, collector, smtp_sink) -> None:  # noqa: F811
+    status, hook, _ = await tenant.secret(
+        "POST", "/v1/webhooks", json={"url": receiver.url, "events": ["user.created"]}
+    )
     assert status == 201, hook
     # The caller's own trace is continued.
     caller_trace = "4bf92f3577b34da6a3ce929d0e0e4736"
     status, created, resp = await tenant.public(
-        "POST", "/v1/auth/sign-up",
+        "POST",
+        "/v1/auth/sign-up",
         json={"email": "otel@example.com", "password": "correct horse battery staple 42"},
-        headers={"traceparent": f"00-{caller_trace}-00f067aa0ba902b7-01"})
+        headers={"traceparent": f"00-{caller_trace}-00f067aa0ba902b7-01"},
+    )
     assert status == 201, created
     hit = (await receiver.wait_for(1))[0]
     await smtp_sink.wait_for("otel@example.com")
@@ -123,8 +128,7 @@ async def test_request_job_and_delivery_share_one_trace(app, tenant, worker, rec
     async def finished():
         spans = await collector.collect()
         names = {s["name"] for s in spans if s["trace_id"] == caller_trace}
-        return {"POST /v1/auth/sign-up", "job process_outbox", "smtp send",
-                "webhook deliver", "webhook POST"} <= names
+        return {"POST /v1/auth/sign-up", "job process_outbox", "smtp send", "webhook deliver", "webhook POST"} <= names
 
     await _until(finished)
     request = collector.named("POST /v1/auth/sign-up")[-1]

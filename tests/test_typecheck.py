@@ -1,6 +1,7 @@
 """The static checks belong to the test command: mypy over identity/ and workers/ (its
-configuration, and which packages are strict, is [tool.mypy] in pyproject.toml) and ruff's lint
-over the code and the tests. Both are in the `test` extra, so a missing one fails here."""
+configuration, and which packages are strict, is [tool.mypy] in pyproject.toml), ruff's lint and
+ruff's formatter (one style, checked, never argued about) over the code, the tests, the Python
+SDK, ops/ and tools/. Both tools are in the `test` extra, so a missing one fails here."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# The generated SDK client (sdk/python/src/identity_sdk/rest) is excluded in [tool.ruff].
+CHECKED = ("identity", "workers", "tests", "sdk/python", "ops", "tools")
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -26,5 +29,11 @@ def test_mypy_passes_on_identity_and_workers() -> None:
 
 
 def test_ruff_check_passes() -> None:
-    result = _run("ruff", "check", "--no-fix", "identity", "workers", "tests")
+    result = _run("ruff", "check", "--no-fix", *CHECKED)
     assert result.returncode == 0, f"ruff check found problems:\n{result.stdout}{result.stderr}"
+
+
+def test_ruff_format_leaves_every_file_as_it_is() -> None:
+    # `ruff format identity workers tests sdk/python ops tools` fixes what this finds.
+    result = _run("ruff", "format", "--check", *CHECKED)
+    assert result.returncode == 0, f"ruff format would change files:\n{result.stdout}{result.stderr}"

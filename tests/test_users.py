@@ -11,9 +11,22 @@ from tests.support.records import events
 from tests.support.users import audit_entries, create_user, me_status, new_email, scoped_key, signed_in
 
 USER_FIELDS = {
-    "id", "email", "username", "name", "phone", "avatar_url", "email_verified", "phone_verified",
-    "role", "status", "mfa_enabled", "public_metadata", "private_metadata", "created_at",
-    "updated_at", "last_sign_in_at",
+    "id",
+    "email",
+    "username",
+    "name",
+    "phone",
+    "avatar_url",
+    "email_verified",
+    "phone_verified",
+    "role",
+    "status",
+    "mfa_enabled",
+    "public_metadata",
+    "private_metadata",
+    "created_at",
+    "updated_at",
+    "last_sign_in_at",
 }
 
 
@@ -23,21 +36,36 @@ async def _sign_in(tenant, email: str, password: str = STRONG_PASSWORD):
 
 # -- create -------------------------------------------------------------------------------------
 
+
 async def test_create_with_password_hashes_it_and_bypasses_the_policy(api: Api, app, tenant) -> None:
     email = new_email()
-    status, user, _ = await tenant.secret("POST", "/v1/users", json={
-        "email": email.upper(), "password": "short", "name": "Ada Lovelace", "phone": "+14155550100",
-        "email_verified": True, "role": "admin", "public_metadata": {"plan": "pro"},
-        "private_metadata": {"stripe": "cus_1"},
-    })
+    status, user, _ = await tenant.secret(
+        "POST",
+        "/v1/users",
+        json={
+            "email": email.upper(),
+            "password": "short",
+            "name": "Ada Lovelace",
+            "phone": "+14155550100",
+            "email_verified": True,
+            "role": "admin",
+            "public_metadata": {"plan": "pro"},
+            "private_metadata": {"stripe": "cus_1"},
+        },
+    )
     assert status == 201, user
     assert set(user) == USER_FIELDS
     assert user["id"].startswith("usr_") and user["email"] == email
-    assert (user["name"], user["phone"], user["role"], user["status"]) == ("Ada Lovelace", "+14155550100",
-                                                                            "admin", "active")
+    assert (user["name"], user["phone"], user["role"], user["status"]) == (
+        "Ada Lovelace",
+        "+14155550100",
+        "admin",
+        "active",
+    )
     assert user["public_metadata"] == {"plan": "pro"} and user["private_metadata"] == {"stripe": "cus_1"}
     stored = await state(app).pool.fetchval(
-        "SELECT password_hash FROM users WHERE tenant_id = $1 AND id = $2", tenant.id, user["id"])
+        "SELECT password_hash FROM users WHERE tenant_id = $1 AND id = $2", tenant.id, user["id"]
+    )
     assert stored.startswith("$argon2id$")  # never the plaintext
     status, body, _ = await _sign_in(tenant, email, "short")
     assert status == 200, body
@@ -104,14 +132,16 @@ async def test_create_conflicts_and_bad_input(api: Api, app, tenant, make_tenant
         status, err, _ = await tenant.secret("POST", "/v1/users", json=body)
         assert status == 422, (body, err)
         assert_error(err, code, 422)
-    status, err, _ = await tenant.secret("POST", "/v1/users", data="{nope",
-                                         headers={"Content-Type": "application/json"})
+    status, err, _ = await tenant.secret(
+        "POST", "/v1/users", data="{nope", headers={"Content-Type": "application/json"}
+    )
     assert status == 400
     assert_error(err, "invalid_json", 400)
     assert len(await audit_entries(app, tenant.id, "user.created")) == 1  # failures record nothing
 
 
 # -- read ---------------------------------------------------------------------------------------
+
 
 async def test_get_by_id_and_email_and_tenant_isolation(api: Api, tenant, make_tenant) -> None:
     user = await create_user(tenant, email="Mixed.Case+tag@Example.com")
@@ -165,13 +195,23 @@ async def test_scopes_and_credentials(api: Api, tenant) -> None:
 
 # -- patch --------------------------------------------------------------------------------------
 
+
 async def test_patch_replaces_metadata_and_records_the_change(api: Api, app, tenant) -> None:
-    user = await create_user(tenant, name="Old", phone="+14155550100",
-                             public_metadata={"a": 1, "b": 2}, private_metadata={"k": "v"})
-    status, body, _ = await tenant.secret("PATCH", f"/v1/users/{user['id']}", json={
-        "name": "New", "phone": None, "avatar_url": "https://cdn.example.com/a.png", "role": "admin",
-        "public_metadata": {"c": 3}, "email_verified": True,
-    })
+    user = await create_user(
+        tenant, name="Old", phone="+14155550100", public_metadata={"a": 1, "b": 2}, private_metadata={"k": "v"}
+    )
+    status, body, _ = await tenant.secret(
+        "PATCH",
+        f"/v1/users/{user['id']}",
+        json={
+            "name": "New",
+            "phone": None,
+            "avatar_url": "https://cdn.example.com/a.png",
+            "role": "admin",
+            "public_metadata": {"c": 3},
+            "email_verified": True,
+        },
+    )
     assert status == 200, body
     assert body["name"] == "New" and body["phone"] is None and body["role"] == "admin"
     assert body["public_metadata"] == {"c": 3}  # replaced, not merged
@@ -187,8 +227,11 @@ async def test_patch_replaces_metadata_and_records_the_change(api: Api, app, ten
 
 async def test_patch_email_unverifies_and_retires_mailed_links(api: Api, app, tenant) -> None:
     user, _ = await signed_in(tenant)
-    await tenant.public("POST", "/v1/auth/password/forgot",
-                        json={"email": user["email"], "redirect_url": "https://app.example.com/reset"})
+    await tenant.public(
+        "POST",
+        "/v1/auth/password/forgot",
+        json={"email": user["email"], "redirect_url": "https://app.example.com/reset"},
+    )
     [reset] = await emails_of(app, tenant.id, "password_reset")
     from tests.support.mail import token_in
 
@@ -200,8 +243,9 @@ async def test_patch_email_unverifies_and_retires_mailed_links(api: Api, app, te
     new = new_email("moved")
     status, body, _ = await tenant.secret("PATCH", f"/v1/users/{user['id']}", json={"email": new.upper()})
     assert status == 200 and body["email"] == new and body["email_verified"] is False
-    status, body, _ = await tenant.public("POST", "/v1/auth/password/reset",
-                                          json={"token": token, "password": "a brand new password 7"})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/password/reset", json={"token": token, "password": "a brand new password 7"}
+    )
     assert status == 401  # the link went to the old address
 
 
@@ -217,15 +261,24 @@ async def test_patch_status_and_username_rules(api: Api, app, make_tenant) -> No
     assert await me_status(api, tenant, session["access_token"]) == 401
     status, body, _ = await tenant.secret("PATCH", f"/v1/users/{user['id']}", json={"status": "active"})
     assert body["status"] == "active"
-    for bad in ({"status": "banned"}, {"role": "root"}, {"username": "a"}, {"phone": "+0123"},
-                {"email": "nope"}, {"name": 5}):
+    for bad in (
+        {"status": "banned"},
+        {"role": "root"},
+        {"username": "a"},
+        {"phone": "+0123"},
+        {"email": "nope"},
+        {"name": 5},
+    ):
         status, body, _ = await tenant.secret("PATCH", f"/v1/users/{other['id']}", json=bad)
         assert status == 422, bad
-    assert [e["action"] for e in await audit_entries(app, tenant.id)
-            if e["resource_id"] == user["id"]][-2:] == ["user.disabled", "user.enabled"]
+    assert [e["action"] for e in await audit_entries(app, tenant.id) if e["resource_id"] == user["id"]][-2:] == [
+        "user.disabled",
+        "user.enabled",
+    ]
 
 
 # -- delete -------------------------------------------------------------------------------------
+
 
 async def test_delete_takes_sessions_factors_and_memberships(api: Api, app, tenant) -> None:
     user, session = await signed_in(tenant)
@@ -234,15 +287,17 @@ async def test_delete_takes_sessions_factors_and_memberships(api: Api, app, tena
     pool = state(app).pool
     await pool.execute(
         """INSERT INTO mfa_factors (tenant_id, id, user_id, type, status) VALUES ($1, 'fac_t', $2, 'totp', 'active')""",
-        tenant.id, user["id"],
+        tenant.id,
+        user["id"],
     )
     assert await me_status(api, tenant, session["access_token"]) == 200
     status, _, _ = await tenant.secret("DELETE", f"/v1/users/{user['id']}")
     assert status == 204
     assert await me_status(api, tenant, session["access_token"]) == 401
     for table in ("sessions", "mfa_factors", "memberships"):
-        left = await pool.fetchval(f"SELECT count(*) FROM {table} WHERE tenant_id = $1 AND user_id = $2",
-                                   tenant.id, user["id"])
+        left = await pool.fetchval(
+            f"SELECT count(*) FROM {table} WHERE tenant_id = $1 AND user_id = $2", tenant.id, user["id"]
+        )
         assert left == 0, table
     assert (await tenant.secret("GET", f"/v1/users/{user['id']}"))[0] == 404
     assert (await tenant.secret("DELETE", f"/v1/users/{user['id']}"))[0] == 404
@@ -253,6 +308,7 @@ async def test_delete_takes_sessions_factors_and_memberships(api: Api, app, tena
 
 
 # -- disable, enable, ban -----------------------------------------------------------------------
+
 
 async def test_disable_enable(api: Api, app, tenant) -> None:
     user, session = await signed_in(tenant)
@@ -276,12 +332,14 @@ async def test_disable_enable(api: Api, app, tenant) -> None:
 
 async def test_disable_can_keep_sessions(api: Api, tenant) -> None:
     user, session = await signed_in(tenant)
-    status, body, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/disable",
-                                          json={"revoke_sessions": False, "reason": "review"})
+    status, body, _ = await tenant.secret(
+        "POST", f"/v1/users/{user['id']}/disable", json={"revoke_sessions": False, "reason": "review"}
+    )
     assert status == 200 and body["status"] == "disabled"
     assert await me_status(api, tenant, session["access_token"]) == 200
-    status, body, _ = await tenant.public("POST", "/v1/auth/token/refresh",
-                                          json={"refresh_token": session["refresh_token"]})
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/token/refresh", json={"refresh_token": session["refresh_token"]}
+    )
     assert status == 403  # but no new tokens
 
 
@@ -310,6 +368,7 @@ async def test_ban_revokes_every_session_and_keeps_the_reason(api: Api, app, ten
 
 # -- sessions -----------------------------------------------------------------------------------
 
+
 async def test_sessions_list_and_revoke_all(api: Api, app, tenant) -> None:
     user, first = await signed_in(tenant)
     second = (await _sign_in(tenant, user["email"]))[1]["session"]
@@ -317,8 +376,15 @@ async def test_sessions_list_and_revoke_all(api: Api, app, tenant) -> None:
     status, body, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/sessions")
     assert status == 200
     assert [s["id"] for s in body["data"]] == [second["id"], first["id"]]
-    assert set(body["data"][0]) >= {"id", "user_id", "user_agent", "ip_address", "created_at",
-                                    "last_active_at", "expires_at"}
+    assert set(body["data"][0]) >= {
+        "id",
+        "user_id",
+        "user_agent",
+        "ip_address",
+        "created_at",
+        "last_active_at",
+        "expires_at",
+    }
     assert body["pagination"] == {"total": 2, "limit": 20, "has_more": False, "next_cursor": None}
     status, page1, _ = await tenant.secret("GET", f"/v1/users/{user['id']}/sessions?limit=1")
     assert page1["pagination"]["has_more"] is True
@@ -343,6 +409,7 @@ async def test_sessions_list_and_revoke_all(api: Api, app, tenant) -> None:
 
 # -- password -----------------------------------------------------------------------------------
 
+
 async def test_admin_password_set(api: Api, app, tenant) -> None:
     user, session = await signed_in(tenant)
     status, body, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/password", json={"password": "new one 1"})
@@ -350,8 +417,9 @@ async def test_admin_password_set(api: Api, app, tenant) -> None:
     assert await me_status(api, tenant, session["access_token"]) == 401  # revoked by default
     assert (await _sign_in(tenant, user["email"]))[0] == 401
     kept = (await _sign_in(tenant, user["email"], "new one 1"))[1]["session"]
-    status, body, _ = await tenant.secret("POST", f"/v1/users/{user['id']}/password",
-                                          json={"password": "third one 3", "revoke_sessions": False})
+    status, body, _ = await tenant.secret(
+        "POST", f"/v1/users/{user['id']}/password", json={"password": "third one 3", "revoke_sessions": False}
+    )
     assert status == 200
     assert await me_status(api, tenant, kept["access_token"]) == 200
     assert (await _sign_in(tenant, user["email"], "third one 3"))[0] == 200

@@ -52,7 +52,10 @@ async def population(app, tenant):
         signed = None if i % 4 == 0 else base + timedelta(hours=i % 3)  # three distinct values, ties
         await pool.execute(
             "UPDATE users SET created_at = $3, last_sign_in_at = $4 WHERE tenant_id = $1 AND id = $2",
-            tenant.id, user["id"], created, signed,
+            tenant.id,
+            user["id"],
+            created,
+            signed,
         )
     return users
 
@@ -82,8 +85,7 @@ async def test_default_order_is_newest_first_and_envelope(api: Api, tenant) -> N
     status, body, _ = await tenant.secret("GET", "/v1/users")
     assert status == 200
     assert [u["id"] for u in body["data"]] == [u["id"] for u in reversed(users)]
-    assert body["pagination"] == {"total": 3, "limit": 20, "has_more": False, "next_cursor": None,
-                                  "total_exact": True}
+    assert body["pagination"] == {"total": 3, "limit": 20, "has_more": False, "next_cursor": None, "total_exact": True}
     assert "private_metadata" in body["data"][0]
 
 
@@ -178,10 +180,21 @@ async def test_bad_queries(api: Api, tenant) -> None:
     await create_user(tenant)
     status, body, _ = await tenant.secret("GET", "/v1/users?limit=1&sort=email")
     cursor = body["pagination"]["next_cursor"]
-    for bad in ("limit=0", "limit=101", "limit=x", "status=gone", "role=owner", "sort=name",
-                "order=up", "cursor=%25%25", f"cursor={cursor}", f"cursor={cursor}&sort=email&order=asc",
-                "q=" + "x" * 201, "cursor=WyJlbWFpbCIsImRlc2MiLCJhIiwxXQ",
-                "cursor=WyJjcmVhdGVkX2F0IiwiZGVzYyIsIm5vdCBhIGRhdGUiLCJ1c3JfMSJd"):
+    for bad in (
+        "limit=0",
+        "limit=101",
+        "limit=x",
+        "status=gone",
+        "role=owner",
+        "sort=name",
+        "order=up",
+        "cursor=%25%25",
+        f"cursor={cursor}",
+        f"cursor={cursor}&sort=email&order=asc",
+        "q=" + "x" * 201,
+        "cursor=WyJlbWFpbCIsImRlc2MiLCJhIiwxXQ",
+        "cursor=WyJjcmVhdGVkX2F0IiwiZGVzYyIsIm5vdCBhIGRhdGUiLCJ1c3JfMSJd",
+    ):
         status, err, _ = await tenant.secret("GET", f"/v1/users?{bad}")
         assert status == 422, (bad, err)
         assert_error(err, "validation_error", 422)
@@ -215,15 +228,20 @@ async def test_counts_follow_an_operators_bulk_sql(api: Api, app, make_tenant) -
         """INSERT INTO users (tenant_id, id, email, status, role)
            SELECT $1, 'usr_bulk' || i, 'bulk' || i || '@example.com',
                   (ARRAY['active', 'disabled', 'banned'])[i % 3 + 1], (ARRAY['member', 'admin'])[i % 2 + 1]
-           FROM generate_series(1, 30) AS i""", t.id)
+           FROM generate_series(1, 30) AS i""",
+        t.id,
+    )
     await pool.execute("UPDATE users SET status = 'banned' WHERE tenant_id = $1 AND status = 'disabled'", t.id)
     await pool.execute("DELETE FROM users WHERE tenant_id = $1 AND role = 'admin' AND status = 'banned'", t.id)
     counted = await pool.fetch(
         """SELECT status, role, count(*) AS n FROM users WHERE tenant_id = $1 GROUP BY 1, 2
-           ORDER BY 1, 2""", t.id)
+           ORDER BY 1, 2""",
+        t.id,
+    )
     kept = await pool.fetch(
         """SELECT status, role, sum(n) AS n FROM user_counts WHERE tenant_id = $1 GROUP BY 1, 2
-           HAVING sum(n) <> 0 ORDER BY 1, 2""", t.id)
+           HAVING sum(n) <> 0 ORDER BY 1, 2""",
+        t.id,
+    )
     assert [tuple(r) for r in kept] == [tuple(r) for r in counted]
-    assert [tuple(r) for r in counted] == [("active", "admin", 5), ("active", "member", 5),
-                                           ("banned", "member", 10)]
+    assert [tuple(r) for r in counted] == [("active", "admin", 5), ("active", "member", 5), ("banned", "member", 10)]

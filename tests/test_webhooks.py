@@ -21,10 +21,24 @@ from tests.support.webhook_receiver import Receiver, json_of, receiver  # noqa: 
 from tests.support.webhooks import make_webhook, wait_delivery
 
 ALL_KINDS = [
-    "user.created", "user.updated", "user.deleted", "user.disabled", "user.password_changed",
-    "session.created", "session.revoked", "mfa.enrolled", "mfa.removed", "mfa.verified",
-    "org.created", "org.deleted", "org.member.added", "org.member.removed",
-    "org.invitation.sent", "org.invitation.accepted", "oauth.connected", "oauth.disconnected",
+    "user.created",
+    "user.updated",
+    "user.deleted",
+    "user.disabled",
+    "user.password_changed",
+    "session.created",
+    "session.revoked",
+    "mfa.enrolled",
+    "mfa.removed",
+    "mfa.verified",
+    "org.created",
+    "org.deleted",
+    "org.member.added",
+    "org.member.removed",
+    "org.invitation.sent",
+    "org.invitation.accepted",
+    "oauth.connected",
+    "oauth.disconnected",
 ]
 
 
@@ -39,16 +53,21 @@ def standard_sig_ok(secret: str, headers: dict[str, str], body: bytes) -> bool:
     expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
     return any(
         hmac.compare_digest(part.split(",", 1)[1], expected)
-        for part in headers["webhook-signature"].split(" ") if part.startswith("v1,")
+        for part in headers["webhook-signature"].split(" ")
+        if part.startswith("v1,")
     )
 
 
 # -- administration --------------------------------------------------------------------------
 
+
 async def test_create_get_list_patch_delete(tenant, app):
-    created = await make_webhook(tenant, "https://hooks.example.com/identity",
-                                 ["user.created", "session.created", "user.created"],
-                                 description="CRM sync")
+    created = await make_webhook(
+        tenant,
+        "https://hooks.example.com/identity",
+        ["user.created", "session.created", "user.created"],
+        description="CRM sync",
+    )
     assert created["id"].startswith("wh_")
     assert created["signing_secret"].startswith("whsec_")
     assert len(base64.b64decode(created["signing_secret"][6:])) == 24
@@ -65,15 +84,16 @@ async def test_create_get_list_patch_delete(tenant, app):
     assert listed["pagination"] == {"total": 1, "limit": 20, "has_more": False, "next_cursor": None}
     assert all("signing_secret" not in w for w in listed["data"])
 
-    status, patched, _ = await tenant.secret("PATCH", f"/v1/webhooks/{created['id']}",
-                                             json={"enabled": False, "events": ["*"]})
+    status, patched, _ = await tenant.secret(
+        "PATCH", f"/v1/webhooks/{created['id']}", json={"enabled": False, "events": ["*"]}
+    )
     assert status == 200 and patched["status"] == "disabled" and patched["events"] == ["*"]
     assert "signing_secret" not in patched
 
     # The secret is stored sealed, never in clear.
     sealed = await state(app).pool.fetchval(
-        "SELECT secret FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2",
-        tenant.id, created["id"])
+        "SELECT secret FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2", tenant.id, created["id"]
+    )
     assert sealed.startswith("v1:") and created["signing_secret"] not in sealed
 
     status, _, _ = await tenant.secret("DELETE", f"/v1/webhooks/{created['id']}")
@@ -82,9 +102,12 @@ async def test_create_get_list_patch_delete(tenant, app):
     assert status == 404
     assert_error(body, "webhook_not_found", 404)
 
-    actions = [r["action"] for r in await state(app).pool.fetch(
-        "SELECT action FROM audit_log WHERE tenant_id = $1 AND resource_type = 'webhook' ORDER BY id",
-        tenant.id)]
+    actions = [
+        r["action"]
+        for r in await state(app).pool.fetch(
+            "SELECT action FROM audit_log WHERE tenant_id = $1 AND resource_type = 'webhook' ORDER BY id", tenant.id
+        )
+    ]
     assert actions == ["webhook.created", "webhook.paused", "webhook.deleted"]
 
 
@@ -104,20 +127,23 @@ async def test_list_pagination_and_isolation(tenant, make_tenant):
     assert body["data"] == []
 
 
-@pytest.mark.parametrize(("payload", "field"), [
-    ({"events": ["*"]}, "url"),
-    ({"url": "https://ok.example.com"}, "events"),
-    ({"url": "ftp://example.com/x", "events": ["*"]}, "url"),
-    ({"url": "not a url", "events": ["*"]}, "url"),
-    ({"url": "https://", "events": ["*"]}, "url"),
-    ({"url": "https://ok.example.com", "events": []}, "events"),
-    ({"url": "https://ok.example.com", "events": ["user.exploded"]}, "events"),
-    ({"url": "https://ok.example.com", "events": ["*", "user.created"]}, "events"),
-    ({"url": "https://ok.example.com", "events": "user.created"}, "events"),
-    ({"url": "https://ok.example.com", "events": ["*"], "enabled": "yes"}, "enabled"),
-    ({"url": "https://ok.example.com", "events": ["*"], "secret": "x"}, "secret"),
-    ({"url": "https://ok.example.com", "events": ["*"], "description": 5}, "description"),
-])
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        ({"events": ["*"]}, "url"),
+        ({"url": "https://ok.example.com"}, "events"),
+        ({"url": "ftp://example.com/x", "events": ["*"]}, "url"),
+        ({"url": "not a url", "events": ["*"]}, "url"),
+        ({"url": "https://", "events": ["*"]}, "url"),
+        ({"url": "https://ok.example.com", "events": []}, "events"),
+        ({"url": "https://ok.example.com", "events": ["user.exploded"]}, "events"),
+        ({"url": "https://ok.example.com", "events": ["*", "user.created"]}, "events"),
+        ({"url": "https://ok.example.com", "events": "user.created"}, "events"),
+        ({"url": "https://ok.example.com", "events": ["*"], "enabled": "yes"}, "enabled"),
+        ({"url": "https://ok.example.com", "events": ["*"], "secret": "x"}, "secret"),
+        ({"url": "https://ok.example.com", "events": ["*"], "description": 5}, "description"),
+    ],
+)
 async def test_create_validation(tenant, payload, field):
     status, body, _ = await tenant.secret("POST", "/v1/webhooks", json=payload)
     assert status == 422, body
@@ -129,15 +155,19 @@ async def test_bad_input_on_every_endpoint(tenant, api):
     hook = await make_webhook(tenant, "https://ok.example.com/h")
     wid = hook["id"]
     cases = [
-        ("POST", "/v1/webhooks", {"data": b"{not json", "headers": {"Content-Type": "application/json"}}, 400,
-         "invalid_json"),
+        (
+            "POST",
+            "/v1/webhooks",
+            {"data": b"{not json", "headers": {"Content-Type": "application/json"}},
+            400,
+            "invalid_json",
+        ),
         ("PATCH", f"/v1/webhooks/{wid}", {"json": {"events": ["nope"]}}, 422, "validation_error"),
         ("PATCH", f"/v1/webhooks/{wid}", {"json": {"url": "gopher://x"}}, 422, "validation_error"),
         ("PATCH", f"/v1/webhooks/{wid}", {"json": {"colour": "red"}}, 422, "validation_error"),
         ("PATCH", "/v1/webhooks/wh_missing", {"json": {"enabled": False}}, 404, "webhook_not_found"),
         ("DELETE", "/v1/webhooks/wh_missing", {}, 404, "webhook_not_found"),
-        ("POST", f"/v1/webhooks/{wid}/test", {"json": {"event": "user.exploded"}}, 422,
-         "validation_error"),
+        ("POST", f"/v1/webhooks/{wid}/test", {"json": {"event": "user.exploded"}}, 422, "validation_error"),
         ("POST", f"/v1/webhooks/{wid}/test", {"json": {"event": 3}}, 422, "validation_error"),
         ("POST", "/v1/webhooks/wh_missing/test", {}, 404, "webhook_not_found"),
         ("GET", f"/v1/webhooks/{wid}/deliveries?status=lost", {}, 422, "validation_error"),
@@ -159,17 +189,20 @@ async def test_bad_input_on_every_endpoint(tenant, api):
     assert got == 403 and body["error"]["code"] == "forbidden"
     got, body, _ = await api.call("GET", "/v1/webhooks", token=tenant.sk)
     assert got == 400 and body["error"]["code"] == "tenant_header_required"
-    status, key, _ = await tenant.secret("POST", "/v1/api-keys", json={
-        "name": "ro", "type": "secret", "scopes": ["webhooks:read"]})
+    status, key, _ = await tenant.secret(
+        "POST", "/v1/api-keys", json={"name": "ro", "type": "secret", "scopes": ["webhooks:read"]}
+    )
     assert status == 201
     got, _, _ = await tenant.secret("GET", "/v1/webhooks", token=key["key"])
     assert got == 200
-    got, body, _ = await tenant.secret("POST", "/v1/webhooks", token=key["key"],
-                                       json={"url": "https://x.example.com", "events": ["*"]})
+    got, body, _ = await tenant.secret(
+        "POST", "/v1/webhooks", token=key["key"], json={"url": "https://x.example.com", "events": ["*"]}
+    )
     assert got == 403 and body["error"]["code"] == "insufficient_scope"
 
 
 # -- SSRF ------------------------------------------------------------------------------------
+
 
 def _private_name() -> str | None:
     """A host name of this machine that resolves only to non-public addresses."""
@@ -213,8 +246,15 @@ async def test_name_resolving_to_private_address_refused_at_send_time(
     strict = dataclasses.replace(st.settings, webhook_allow_http=False)
     from tests.support.workers import TEST_POLICY
 
-    handle = await run.start(pool=st.pool, settings=strict, box=st.box, dsn=database_dsn,
-                             policy=TEST_POLICY, concurrency=2, name="strict-worker")
+    handle = await run.start(
+        pool=st.pool,
+        settings=strict,
+        box=st.box,
+        dsn=database_dsn,
+        policy=TEST_POLICY,
+        concurrency=2,
+        name="strict-worker",
+    )
     worker.handles.append(handle)
     hook = await make_webhook(tenant, f"https://{name}:{receiver.port}/hook", ["user.created"])
     from identity.events.emit import emit
@@ -237,17 +277,26 @@ async def test_pinned_resolver_connects_to_the_vetted_address(receiver):
 
     from identity.outbound.http import PinnedResolver
 
-    pinned = [{"hostname": "rebind.invalid", "host": "127.0.0.1", "port": receiver.port,
-               "family": socket.AF_INET, "proto": 6,
-               "flags": socket.AI_NUMERICHOST | socket.AI_NUMERICSERV}]
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(
-            resolver=PinnedResolver(pinned), use_dns_cache=False)) as session:
+    pinned = [
+        {
+            "hostname": "rebind.invalid",
+            "host": "127.0.0.1",
+            "port": receiver.port,
+            "family": socket.AF_INET,
+            "proto": 6,
+            "flags": socket.AI_NUMERICHOST | socket.AI_NUMERICSERV,
+        }
+    ]
+    async with aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(resolver=PinnedResolver(pinned), use_dns_cache=False)
+    ) as session:
         async with session.post(f"http://rebind.invalid:{receiver.port}/hook", data=b"{}") as resp:
             assert resp.status == 200
     assert receiver.requests[0].headers["host"] == f"rebind.invalid:{receiver.port}"
 
 
 # -- delivery --------------------------------------------------------------------------------
+
 
 async def test_event_delivered_signed_and_verifiable(tenant, app, worker, receiver, sign_up):
     hook = await make_webhook(tenant, receiver.url, ["user.created"])
@@ -278,8 +327,9 @@ async def test_event_delivered_signed_and_verifiable(tenant, app, worker, receiv
     with pytest.raises(standardwebhooks.webhooks.WebhookVerificationError):
         standardwebhooks.Webhook(secret).verify(hit.body + b" ", hit.headers)
     # The event row is the one delivered.
-    evt = await state(app).pool.fetchrow("SELECT * FROM events WHERE tenant_id = $1 AND id = $2",
-                                         tenant.id, payload["id"])
+    evt = await state(app).pool.fetchrow(
+        "SELECT * FROM events WHERE tenant_id = $1 AND id = $2", tenant.id, payload["id"]
+    )
     assert evt["type"] == "user.created"
     # The delivery record.
     rows = await wait_delivery(app, tenant.id, hook["id"], {"delivered"})
@@ -308,12 +358,10 @@ async def test_filtering_by_kind(tenant, app, worker, sign_up):
         await only_sessions.wait_for(1)
         await asyncio.sleep(0.3)
         assert [json_of(h)["type"] for h in only_sessions.requests] == ["session.created"]
-        assert sorted(json_of(h)["type"] for h in everything.requests) == [
-            "session.created", "user.created"]
+        assert sorted(json_of(h)["type"] for h in everything.requests) == ["session.created", "user.created"]
         assert users_only.requests == []
         # Nothing was written for the endpoint that did not subscribe.
-        n = await state(app).pool.fetchval(
-            "SELECT count(*) FROM webhook_deliveries WHERE tenant_id = $1", tenant.id)
+        n = await state(app).pool.fetchval("SELECT count(*) FROM webhook_deliveries WHERE tenant_id = $1", tenant.id)
         assert n == 3
         assert a["id"]
     finally:
@@ -323,14 +371,11 @@ async def test_filtering_by_kind(tenant, app, worker, sign_up):
 
 async def test_no_webhook_no_delivery_rows(tenant, app, sign_up):
     await sign_up()
-    n = await state(app).pool.fetchval(
-        "SELECT count(*) FROM webhook_deliveries WHERE tenant_id = $1", tenant.id)
+    n = await state(app).pool.fetchval("SELECT count(*) FROM webhook_deliveries WHERE tenant_id = $1", tenant.id)
     assert n == 0
 
 
-async def test_retries_on_schedule_then_failed_then_manual_retry(
-    tenant, app, worker, receiver, sign_up
-):
+async def test_retries_on_schedule_then_failed_then_manual_retry(tenant, app, worker, receiver, sign_up):
     receiver.default = 500
     hook = await make_webhook(tenant, receiver.url, ["user.created"])
     await sign_up()
@@ -344,16 +389,16 @@ async def test_retries_on_schedule_then_failed_then_manual_retry(
     assert all(g >= 0.18 for g in gaps), gaps  # 0.2 s schedule in the test settings
     attempts = await state(app).pool.fetch(
         "SELECT * FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 ORDER BY attempt",
-        tenant.id, row["id"])
+        tenant.id,
+        row["id"],
+    )
     assert [a["attempt"] for a in attempts] == [1, 2, 3, 4, 5, 6]
     assert {a["outcome"] for a in attempts} == {"failed"}
     assert all(a["http_status"] == 500 and a["duration_ms"] is not None for a in attempts)
 
-    status, failed, _ = await tenant.secret(
-        "GET", f"/v1/webhooks/{hook['id']}/deliveries?status=failed")
+    status, failed, _ = await tenant.secret("GET", f"/v1/webhooks/{hook['id']}/deliveries?status=failed")
     assert [d["id"] for d in failed["data"]] == [row["id"]]
-    status, pending, _ = await tenant.secret(
-        "GET", f"/v1/webhooks/{hook['id']}/deliveries?status=delivered")
+    status, pending, _ = await tenant.secret("GET", f"/v1/webhooks/{hook['id']}/deliveries?status=delivered")
     assert pending["data"] == []
 
     # A manual retry: a new series; this time the receiver answers 2xx.
@@ -373,15 +418,15 @@ async def test_retry_then_success(tenant, app, worker, receiver, sign_up):
     assert row["attempts"] == 3
     assert [h.status for h in receiver.requests] == [503, 302, 200]
     attempts = await state(app).pool.fetch(
-        "SELECT outcome, error FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 "
-        "ORDER BY attempt", tenant.id, row["id"])
+        "SELECT outcome, error FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 ORDER BY attempt",
+        tenant.id,
+        row["id"],
+    )
     assert [a["outcome"] for a in attempts] == ["failed", "failed", "delivered"]
     assert "redirects are not followed" in attempts[1]["error"]
 
 
-async def test_failed_failure_after_five_retries_counts_in_metrics(
-    tenant, app, worker, receiver, sign_up
-):
+async def test_failed_failure_after_five_retries_counts_in_metrics(tenant, app, worker, receiver, sign_up):
     from identity.webhooks.delivery import DELIVERIES, RESULTS
 
     before_failed = DELIVERIES.labels("failed")._value.get()
@@ -404,8 +449,7 @@ async def test_pause_skips_new_events_and_holds_pending(tenant, app, worker, rec
     await sign_up()
     await receiver.wait_held(1)
     assert receiver.held == 1
-    status, _, _ = await tenant.secret("PATCH", f"/v1/webhooks/{hook['id']}",
-                                       json={"enabled": False})
+    status, _, _ = await tenant.secret("PATCH", f"/v1/webhooks/{hook['id']}", json={"enabled": False})
     assert status == 200
     receiver.release()
     await receiver.wait_for(1, ok=False)
@@ -413,12 +457,10 @@ async def test_pause_skips_new_events_and_holds_pending(tenant, app, worker, rec
     await sign_up()
     await asyncio.sleep(1.0)  # several retry delays
     assert len(receiver.requests) == 1
-    rows = await state(app).pool.fetch(
-        "SELECT status FROM webhook_deliveries WHERE tenant_id = $1", tenant.id)
+    rows = await state(app).pool.fetch("SELECT status FROM webhook_deliveries WHERE tenant_id = $1", tenant.id)
     assert [r["status"] for r in rows] == ["pending"]
     # Resuming delivers the held one.
-    status, _, _ = await tenant.secret("PATCH", f"/v1/webhooks/{hook['id']}",
-                                       json={"enabled": True})
+    status, _, _ = await tenant.secret("PATCH", f"/v1/webhooks/{hook['id']}", json={"enabled": True})
     [row] = await wait_delivery(app, tenant.id, hook["id"], {"delivered"})
     assert row["attempts"] == 2
     assert len(receiver.ok()) == 1
@@ -427,8 +469,7 @@ async def test_pause_skips_new_events_and_holds_pending(tenant, app, worker, rec
 async def test_test_delivery_is_synchronous_and_signed(tenant, app, receiver):
     hook = await make_webhook(tenant, receiver.url, ["user.created"], enabled=False)
     for kind in ALL_KINDS:
-        status, body, _ = await tenant.secret("POST", f"/v1/webhooks/{hook['id']}/test",
-                                              json={"event": kind})
+        status, body, _ = await tenant.secret("POST", f"/v1/webhooks/{hook['id']}/test", json={"event": kind})
         assert status == 200, body
         assert body["status"] == "delivered" and body["http_status"] == 200
         assert body["delivery_id"].startswith("del_") and isinstance(body["duration_ms"], int)
@@ -464,8 +505,9 @@ async def test_deliveries_list_pagination(tenant, receiver):
         seen: list[str] = []
         cursor = None
         while True:
-            path = (f"/v1/webhooks/{hook['id']}/deliveries?limit=2&order={order}"
-                    + (f"&cursor={cursor}" if cursor else ""))
+            path = f"/v1/webhooks/{hook['id']}/deliveries?limit=2&order={order}" + (
+                f"&cursor={cursor}" if cursor else ""
+            )
             status, body, _ = await tenant.secret("GET", path)
             assert status == 200 and body["pagination"]["total"] == 5
             seen += [d["id"] for d in body["data"]]
@@ -484,8 +526,9 @@ async def test_200_concurrent_events_arrive_exactly_once(tenant, app, worker, re
 
     async def one(i: int) -> str:
         async with pool.acquire() as conn, conn.transaction():
-            return await emit(conn, tenant.id, "user.updated",
-                              {"id": f"usr_{i}", "email": f"u{i}@example.com", "fields": ["name"]})
+            return await emit(
+                conn, tenant.id, "user.updated", {"id": f"usr_{i}", "email": f"u{i}@example.com", "fields": ["name"]}
+            )
 
     emitted = await asyncio.gather(*[one(i) for i in range(200)])
     await receiver.wait_for(200, timeout=60)
@@ -538,9 +581,12 @@ async def test_claims_racing_for_one_webhook_keep_its_in_flight_cap(tenant, app)
     for i in range(12):
         async with pool.acquire() as conn, conn.transaction():
             await emit(conn, tenant.id, "user.updated", {"id": f"usr_{i}", "email": "a@b.co"})
-    ids = [r["id"] for r in await pool.fetch(
-        "SELECT id FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2",
-        tenant.id, hook["id"])]
+    ids = [
+        r["id"]
+        for r in await pool.fetch(
+            "SELECT id FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2", tenant.id, hook["id"]
+        )
+    ]
     assert len(ids) == 12
 
     async def claim(delivery_id: str):
@@ -551,14 +597,16 @@ async def test_claims_racing_for_one_webhook_keep_its_in_flight_cap(tenant, app)
         claimed = [r for r in await asyncio.gather(*[claim(i) for i in ids]) if r is not None]
         assert len(claimed) == MAX_IN_FLIGHT_PER_WEBHOOK
     finally:  # nothing left for a later test's worker to try
-        await pool.execute("UPDATE webhook_deliveries SET status = 'failed', leased_until = NULL "
-                           "WHERE tenant_id = $1 AND endpoint_id = $2", tenant.id, hook["id"])
+        await pool.execute(
+            "UPDATE webhook_deliveries SET status = 'failed', leased_until = NULL "
+            "WHERE tenant_id = $1 AND endpoint_id = $2",
+            tenant.id,
+            hook["id"],
+        )
         await tenant.secret("DELETE", f"/v1/webhooks/{hook['id']}")
 
 
-async def test_worker_killed_mid_delivery_is_delivered_later(
-    tenant, app, receiver, database_dsn, worker, tmp_path
-):
+async def test_worker_killed_mid_delivery_is_delivered_later(tenant, app, receiver, database_dsn, worker, tmp_path):
     """A separate `identity worker` process takes the delivery; the receiver holds the request;
     the process is killed (SIGKILL). After its lease expires the delivery is taken again and
     delivered: the attempt in flight is recorded as lost, not the event."""
@@ -577,12 +625,19 @@ async def test_worker_killed_mid_delivery_is_delivered_later(
 
     async with state(app).pool.acquire() as conn, conn.transaction():
         event_id = await emit(conn, tenant.id, "user.updated", {"id": "usr_k", "email": "k@x.co"})
-    env = {**os.environ, "IDENTITY_DATABASE_URL": database_dsn, "IDENTITY_DATA_DIR": str(tmp_path),
-           "IDENTITY_SECRET_KEY": "test-secret-key", "IDENTITY_WEBHOOK_ALLOW_HTTP": "1",
-           "IDENTITY_OUTBOX_JOB_TIMEOUT": "5s", "IDENTITY_OUTBOX_LEASE": "6s",
-           "IDENTITY_WEBHOOK_RETRY_SCHEDULE": "1s,1s,1s,1s,1s"}
-    proc = subprocess.Popen([sys.executable, "-m", "identity.cli", "worker"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "IDENTITY_DATABASE_URL": database_dsn,
+        "IDENTITY_DATA_DIR": str(tmp_path),
+        "IDENTITY_SECRET_KEY": "test-secret-key",
+        "IDENTITY_WEBHOOK_ALLOW_HTTP": "1",
+        "IDENTITY_OUTBOX_JOB_TIMEOUT": "5s",
+        "IDENTITY_OUTBOX_LEASE": "6s",
+        "IDENTITY_WEBHOOK_RETRY_SCHEDULE": "1s,1s,1s,1s,1s",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "identity.cli", "worker"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         await receiver.wait_held(1, timeout=30)
         proc.send_signal(signal.SIGKILL)
@@ -593,8 +648,8 @@ async def test_worker_killed_mid_delivery_is_delivered_later(
             proc.wait(10)
     receiver.release()
     row = await state(app).pool.fetchrow(
-        "SELECT * FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2",
-        tenant.id, hook["id"])
+        "SELECT * FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2", tenant.id, hook["id"]
+    )
     assert row["status"] == "pending" and row["attempts"] == 1 and row["leased_until"] is not None
     await worker.start()
     # Nothing is taken before the dead worker's lease expires; then the sweeper requeues it.
@@ -603,8 +658,8 @@ async def test_worker_killed_mid_delivery_is_delivered_later(
     while time.monotonic() < deadline:
         await worker_webhooks.recover(runtime.get())
         status = await pool.fetchval(
-            "SELECT status FROM webhook_deliveries WHERE tenant_id = $1 AND id = $2",
-            tenant.id, row["id"])
+            "SELECT status FROM webhook_deliveries WHERE tenant_id = $1 AND id = $2", tenant.id, row["id"]
+        )
         if status == "delivered":
             break
         await asyncio.sleep(0.2)
@@ -615,8 +670,10 @@ async def test_worker_killed_mid_delivery_is_delivered_later(
     assert len(receiver.requests) == 2
     assert {h.id for h in receiver.requests} == {event_id}
     attempts = await state(app).pool.fetch(
-        "SELECT outcome FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 "
-        "ORDER BY attempt", tenant.id, row["id"])
+        "SELECT outcome FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 ORDER BY attempt",
+        tenant.id,
+        row["id"],
+    )
     assert [a["outcome"] for a in attempts] == ["lost", "delivered"]
 
 
@@ -641,7 +698,6 @@ def test_unique_secret_generation():
     assert standard_key("plain-caller-secret") == b"plain-caller-secret"
 
 
-
 async def test_emitted_events_carry_every_key_of_their_catalogue_sample(tenant, app, sign_up):
     """The catalogue (identity/webhooks/catalogue.py, docs/webhooks.md) is what receivers code
     against and what the test operation sends: each real event has at least its keys."""
@@ -651,25 +707,41 @@ async def test_emitted_events_carry_every_key_of_their_catalogue_sample(tenant, 
     owner = await new_user(sign_up)
     org = await new_org(tenant, created_by=owner["id"])
     member = await new_user(sign_up)
-    assert (await tenant.secret("POST", f"/v1/organizations/{org['id']}/members",
-                                json={"user_id": member["id"]}))[0] == 201
+    assert (await tenant.secret("POST", f"/v1/organizations/{org['id']}/members", json={"user_id": member["id"]}))[
+        0
+    ] == 201
     assert (await tenant.secret("DELETE", f"/v1/organizations/{org['id']}/members/{member['id']}"))[0] == 204
     invited = email()
     assert (await invite(tenant, org["id"], email=invited, inviter_user_id=owner["id"]))[0] == 201
     joiner = await new_user(sign_up, email=invited)
     assert (await accept(tenant, token_in(await last_invite_url(app, tenant.id)), joiner["access_token"]))[0] == 200
     assert (await tenant.secret("PATCH", f"/v1/users/{member['id']}", json={"name": "M"}))[0] == 200
-    assert (await tenant.secret("POST", f"/v1/users/{member['id']}/password",
-                                json={"password": "another strong password 7"}))[0] == 200
+    assert (
+        await tenant.secret(
+            "POST", f"/v1/users/{member['id']}/password", json={"password": "another strong password 7"}
+        )
+    )[0] == 200
     assert (await tenant.secret("POST", f"/v1/users/{member['id']}/disable", json={}))[0] == 200
     assert (await tenant.secret("DELETE", f"/v1/sessions/{owner['session_id']}"))[0] == 204
     assert (await tenant.secret("DELETE", f"/v1/users/{member['id']}"))[0] == 204
     assert (await tenant.secret("DELETE", f"/v1/organizations/{org['id']}"))[0] == 204
     rows = await state(app).pool.fetch("SELECT type, data FROM events WHERE tenant_id = $1", tenant.id)
     kinds = {r["type"] for r in rows}
-    assert kinds >= {"user.created", "user.updated", "user.deleted", "user.disabled", "user.password_changed",
-                     "session.created", "session.revoked", "org.created", "org.deleted", "org.member.added",
-                     "org.member.removed", "org.invitation.sent", "org.invitation.accepted"}, kinds
+    assert kinds >= {
+        "user.created",
+        "user.updated",
+        "user.deleted",
+        "user.disabled",
+        "user.password_changed",
+        "session.created",
+        "session.revoked",
+        "org.created",
+        "org.deleted",
+        "org.member.added",
+        "org.member.removed",
+        "org.invitation.sent",
+        "org.invitation.accepted",
+    }, kinds
     for r in rows:
         expected = set(sample(r["type"]))
         if r["type"] == "session.revoked" and "ids" in r["data"]:

@@ -109,8 +109,7 @@ class RawReceiver:
         deadline = time.monotonic() + timeout
         while self.closed_by_client < count:
             if time.monotonic() > deadline:
-                raise AssertionError(f"{count} connection(s) never closed by the client; "
-                                     f"{self.closed_by_client} were")
+                raise AssertionError(f"{count} connection(s) never closed by the client; {self.closed_by_client} were")
             await asyncio.sleep(0.02)
 
 
@@ -129,8 +128,16 @@ async def emit_one(app: Any, tenant_id: str, i: int) -> str:
 
 
 def pinned_to(ip: str, port: int) -> list[Any]:
-    return [{"hostname": "rebind.test", "host": ip, "port": port, "family": socket.AF_INET,
-             "proto": 6, "flags": socket.AI_NUMERICHOST | socket.AI_NUMERICSERV}]
+    return [
+        {
+            "hostname": "rebind.test",
+            "host": ip,
+            "port": port,
+            "family": socket.AF_INET,
+            "proto": 6,
+            "flags": socket.AI_NUMERICHOST | socket.AI_NUMERICSERV,
+        }
+    ]
 
 
 async def post(http: HttpConnections, url: str, pinned: list[Any]) -> int:
@@ -153,6 +160,7 @@ async def deliver_one_by_one(app: Any, tenant: Any, url: str, n: int) -> list[An
 
 # -- through the worker ----------------------------------------------------------------------
 
+
 async def test_sequential_deliveries_to_one_receiver_share_one_connection(tenant, app, worker):
     receiver = await PeerReceiver().start()
     try:
@@ -172,9 +180,7 @@ async def test_receiver_answering_connection_close_gets_every_delivery(tenant, a
         await receiver.stop()
 
 
-async def test_receiver_closing_silently_after_each_answer_gets_every_delivery(
-    tenant, app, worker
-):
+async def test_receiver_closing_silently_after_each_answer_gets_every_delivery(tenant, app, worker):
     """No `Connection: close`: the receiver just closes. Whether the next delivery finds the
     pooled connection already gone or tries it and retries once, no attempt fails."""
     receiver = await RawReceiver(lambda conn, nth: "answer_and_close").start()
@@ -199,8 +205,7 @@ async def test_stale_pooled_connection_is_retried_once_on_a_fresh_one(tenant, ap
         assert [r["attempts"] for r in rows] == [1, 1]
         assert [len(c) for c in receiver.connections] == [2, 1]
         assert receiver.connections[0][1] == receiver.connections[1][0]  # the same delivery
-        attempts = await state(app).pool.fetch(
-            "SELECT outcome FROM webhook_attempts WHERE tenant_id = $1", tenant.id)
+        attempts = await state(app).pool.fetch("SELECT outcome FROM webhook_attempts WHERE tenant_id = $1", tenant.id)
         assert [a["outcome"] for a in attempts] == ["delivered", "delivered"]
     finally:
         await receiver.stop()
@@ -221,14 +226,14 @@ async def test_worker_shutdown_closes_kept_alive_connections(tenant, app, worker
 
 # -- the transport and the pool --------------------------------------------------------------
 
+
 async def test_unanswered_request_on_a_fresh_connection_is_not_sent_twice(http):
     """Only a reused connection is retried: a receiver that drops a request on a connection
     of its own gets it once per attempt, and the attempt fails."""
     receiver = await RawReceiver(lambda conn, nth: "drop").start()
     try:
         for expected in (1, 2):
-            out = await transport.send(receiver.url(), {}, b"{}", allow_http=True, timeout=5,
-                                       http=http)
+            out = await transport.send(receiver.url(), {}, b"{}", allow_http=True, timeout=5, http=http)
             assert not out.delivered and out.http_status is None
             assert out.error == "connection closed by the server", out.error
             assert sum(len(c) for c in receiver.connections) == expected
@@ -242,8 +247,7 @@ async def test_2xx_with_a_broken_body_is_delivered(http):
     receiver = await RawReceiver(lambda conn, nth: "truncate").start()
     try:
         for _ in range(2):
-            out = await transport.send(receiver.url(), {}, b"{}", allow_http=True, timeout=5,
-                                       http=http)
+            out = await transport.send(receiver.url(), {}, b"{}", allow_http=True, timeout=5, http=http)
             assert out.delivered and out.http_status == 200, out
         assert [len(c) for c in receiver.connections] == [1, 1]
     finally:

@@ -60,23 +60,41 @@ async def test_private_and_plain_http_refused(app, tenant, url):
 
 
 async def test_same_policy_on_patch_and_v2(app, tenant, api):
-    status, created, _ = await tenant.secret("POST", "/v1/webhooks",
-                                             json={"url": "https://8.8.8.8/x", "events": ["*"]})
+    status, created, _ = await tenant.secret("POST", "/v1/webhooks", json={"url": "https://8.8.8.8/x", "events": ["*"]})
     assert status == 201, created
-    status, body, _ = await tenant.secret("PATCH", f"/v1/webhooks/{created['id']}",
-                                          json={"url": "https://10.0.0.7/x"})
+    status, body, _ = await tenant.secret("PATCH", f"/v1/webhooks/{created['id']}", json={"url": "https://10.0.0.7/x"})
     assert status == 422 and body["error"]["details"][0]["field"] == "url"
-    status, body, _ = await api.call("POST", "/v2/admin/webhooks", token=ADMIN_TOKEN, json={
-        "url": "http://127.0.0.1:9/x", "events": ["*"], "secret": "s" * 32, "tenant_id": None})
+    status, body, _ = await api.call(
+        "POST",
+        "/v2/admin/webhooks",
+        token=ADMIN_TOKEN,
+        json={"url": "http://127.0.0.1:9/x", "events": ["*"], "secret": "s" * 32, "tenant_id": None},
+    )
     assert status == 422 and body["error"]["details"][0]["field"] == "url"
 
 
 def test_address_classification():
     public = ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "93.184.215.14"]
-    private = ["127.0.0.1", "10.0.0.1", "172.31.255.255", "192.168.0.1", "169.254.1.1",
-               "100.64.0.1", "0.0.0.0", "255.255.255.255", "224.0.0.1", "::1", "::",
-               "fc00::1", "fe80::1", "::ffff:127.0.0.1", "2002:7f00:1::1", "ff02::1",
-               "198.18.0.1", "192.0.2.1"]
+    private = [
+        "127.0.0.1",
+        "10.0.0.1",
+        "172.31.255.255",
+        "192.168.0.1",
+        "169.254.1.1",
+        "100.64.0.1",
+        "0.0.0.0",
+        "255.255.255.255",
+        "224.0.0.1",
+        "::1",
+        "::",
+        "fc00::1",
+        "fe80::1",
+        "::ffff:127.0.0.1",
+        "2002:7f00:1::1",
+        "ff02::1",
+        "198.18.0.1",
+        "192.0.2.1",
+    ]
     assert all(is_public(ipaddress.ip_address(a)) for a in public)
     assert not any(is_public(ipaddress.ip_address(a)) for a in private)
 

@@ -21,14 +21,17 @@ async def admin(api, method: str, path: str, **kwargs):
 
 
 async def create(api, url: str, events=None, tenant_id=None, secret=SECRET) -> dict:
-    status, body, _ = await admin(api, "POST", "/v2/admin/webhooks", json={
-        "url": url, "events": events or ["*"], "secret": secret, "tenant_id": tenant_id})
+    status, body, _ = await admin(
+        api,
+        "POST",
+        "/v2/admin/webhooks",
+        json={"url": url, "events": events or ["*"], "secret": secret, "tenant_id": tenant_id},
+    )
     assert status == 201, body
     return body
 
 
-async def wait_admin_delivery(app, webhook_id: str, statuses: set[str], count: int = 1,
-                              timeout: float = 10.0):
+async def wait_admin_delivery(app, webhook_id: str, statuses: set[str], count: int = 1, timeout: float = 10.0):
     import asyncio
     import time
 
@@ -36,7 +39,8 @@ async def wait_admin_delivery(app, webhook_id: str, statuses: set[str], count: i
     rows = []
     while time.monotonic() < deadline:
         rows = await state(app).pool.fetch(
-            "SELECT * FROM webhook_deliveries WHERE admin_webhook_id = $1 ORDER BY id", webhook_id)
+            "SELECT * FROM webhook_deliveries WHERE admin_webhook_id = $1 ORDER BY id", webhook_id
+        )
         done = [r for r in rows if r["status"] in statuses]
         if len(done) >= count:
             return done
@@ -70,8 +74,7 @@ async def test_all_tenants_webhook_signed_with_v2_header_and_user_nesting(
         # A secret without the whsec_ prefix keys the Standard signature with its UTF-8 bytes.
         assert standardwebhooks.Webhook(SECRET.encode()).verify(hit.body, hit.headers)
     # The secret is sealed at rest.
-    sealed = await state(app).pool.fetchval("SELECT secret FROM admin_webhooks WHERE id = $1",
-                                            hook["id"])
+    sealed = await state(app).pool.fetchval("SELECT secret FROM admin_webhooks WHERE id = $1", hook["id"])
     assert SECRET not in sealed
 
 
@@ -90,8 +93,7 @@ async def test_a_deleted_user_is_nested_with_its_role(api, make_tenant, worker, 
     assert (nested["id"], nested["email"], nested["roles"]) == (user["id"], user["email"], ["admin"])
 
 
-async def test_tenant_scoped_webhook_only_gets_its_tenant(api, make_tenant, worker, receiver,
-                                                          sign_up):
+async def test_tenant_scoped_webhook_only_gets_its_tenant(api, make_tenant, worker, receiver, sign_up):
     one, two = await make_tenant(), await make_tenant()
     hook = await create(api, receiver.url, ["user.created"], tenant_id=one.id)
     assert hook["tenant_id"] == one.id
@@ -106,33 +108,30 @@ async def test_tenant_scoped_webhook_only_gets_its_tenant(api, make_tenant, work
     assert status == 200 and [w["id"] for w in listed["data"]] == [hook["id"]]
 
 
-async def test_deliveries_status_filter_replay_pause_delete(api, app, make_tenant, worker,
-                                                            receiver, sign_up):
+async def test_deliveries_status_filter_replay_pause_delete(api, app, make_tenant, worker, receiver, sign_up):
     tenant = await make_tenant()
     receiver.default = 500
     hook = await create(api, receiver.url, ["session.created"], tenant_id=tenant.id)
     await sign_up(on=tenant)
     [row] = await wait_admin_delivery(app, hook["id"], {"failed"}, timeout=15)
     assert row["attempts"] == 6
-    status, failed, _ = await admin(api, "GET",
-                                    f"/v2/admin/webhooks/{hook['id']}/deliveries?status=failed")
+    status, failed, _ = await admin(api, "GET", f"/v2/admin/webhooks/{hook['id']}/deliveries?status=failed")
     assert status == 200 and [d["id"] for d in failed["data"]] == [row["id"]]
     assert failed["data"][0]["tenant_id"] == tenant.id
     assert failed["data"][0]["event"] == "session.created"
-    status, delivered, _ = await admin(
-        api, "GET", f"/v2/admin/webhooks/{hook['id']}/deliveries?status=delivered")
+    status, delivered, _ = await admin(api, "GET", f"/v2/admin/webhooks/{hook['id']}/deliveries?status=delivered")
     assert delivered["data"] == []
 
     receiver.default = 200
-    status, body, _ = await admin(
-        api, "POST", f"/v2/admin/webhooks/{hook['id']}/deliveries/{row['id']}/replay")
+    status, body, _ = await admin(api, "POST", f"/v2/admin/webhooks/{hook['id']}/deliveries/{row['id']}/replay")
     assert status == 202 and body["status"] == "pending"
     [row] = await wait_admin_delivery(app, hook["id"], {"delivered"})
     assert row["attempts"] == 7
 
     # Pause: nothing new is delivered while active is false.
-    status, patched, _ = await admin(api, "PATCH", f"/v2/admin/webhooks/{hook['id']}",
-                                     json={"active": False, "events": ["*"]})
+    status, patched, _ = await admin(
+        api, "PATCH", f"/v2/admin/webhooks/{hook['id']}", json={"active": False, "events": ["*"]}
+    )
     assert status == 200 and patched["active"] is False and patched["status"] == "disabled"
     assert patched["events"] == ["*"]
     seen = len(receiver.requests)
@@ -155,26 +154,42 @@ async def test_v2_bad_input_and_credentials(api, tenant):
     hook = await create(api, "https://hooks.example.com/x")
     wid = hook["id"]
     cases = [
-        ("POST", "/v2/admin/webhooks", {"json": {"url": "https://a.example.com", "events": ["*"]}},
-         422, "validation_error"),
-        ("POST", "/v2/admin/webhooks", {"json": {"url": "https://a.example.com", "events": ["*"],
-                                                 "secret": "short"}}, 422, "validation_error"),
-        ("POST", "/v2/admin/webhooks", {"json": {"url": "https://a.example.com", "events": ["x"],
-                                                 "secret": SECRET}}, 422, "validation_error"),
-        ("POST", "/v2/admin/webhooks", {"json": {"url": "https://a.example.com", "events": ["*"],
-                                                 "secret": SECRET, "tenant_id": "tnt_nope"}},
-         404, "tenant_not_found"),
+        (
+            "POST",
+            "/v2/admin/webhooks",
+            {"json": {"url": "https://a.example.com", "events": ["*"]}},
+            422,
+            "validation_error",
+        ),
+        (
+            "POST",
+            "/v2/admin/webhooks",
+            {"json": {"url": "https://a.example.com", "events": ["*"], "secret": "short"}},
+            422,
+            "validation_error",
+        ),
+        (
+            "POST",
+            "/v2/admin/webhooks",
+            {"json": {"url": "https://a.example.com", "events": ["x"], "secret": SECRET}},
+            422,
+            "validation_error",
+        ),
+        (
+            "POST",
+            "/v2/admin/webhooks",
+            {"json": {"url": "https://a.example.com", "events": ["*"], "secret": SECRET, "tenant_id": "tnt_nope"}},
+            404,
+            "tenant_not_found",
+        ),
         ("POST", "/v2/admin/webhooks", {"json": []}, 400, "invalid_json"),
         ("PATCH", f"/v2/admin/webhooks/{wid}", {"json": {"active": "no"}}, 422, "validation_error"),
-        ("PATCH", "/v2/admin/webhooks/wh_nope", {"json": {"active": False}}, 404,
-         "webhook_not_found"),
+        ("PATCH", "/v2/admin/webhooks/wh_nope", {"json": {"active": False}}, 404, "webhook_not_found"),
         ("DELETE", "/v2/admin/webhooks/wh_nope", {}, 404, "webhook_not_found"),
         ("GET", f"/v2/admin/webhooks/{wid}/deliveries?status=maybe", {}, 422, "validation_error"),
         ("GET", "/v2/admin/webhooks/wh_nope/deliveries", {}, 404, "webhook_not_found"),
-        ("POST", f"/v2/admin/webhooks/{wid}/deliveries/del_nope/replay", {}, 404,
-         "delivery_not_found"),
-        ("POST", "/v2/admin/webhooks/wh_nope/deliveries/del_nope/replay", {}, 404,
-         "webhook_not_found"),
+        ("POST", f"/v2/admin/webhooks/{wid}/deliveries/del_nope/replay", {}, 404, "delivery_not_found"),
+        ("POST", "/v2/admin/webhooks/wh_nope/deliveries/del_nope/replay", {}, 404, "webhook_not_found"),
     ]
     for method, path, kwargs, status, code in cases:
         got, body, _ = await admin(api, method, path, **kwargs)
@@ -223,8 +238,7 @@ async def test_the_admin_token_may_have_any_shape(settings, database_dsn, aiohtt
     from identity.app import create_app
     from tests.support.api import Api
 
-    api = Api(await aiohttp_client(create_app(dataclasses.replace(settings, admin_token=token),
-                                              dsn=database_dsn)))
+    api = Api(await aiohttp_client(create_app(dataclasses.replace(settings, admin_token=token), dsn=database_dsn)))
     status, body, _ = await api.call("GET", "/v2/admin/webhooks", token=token)
     assert status == 200, body
     status, body, _ = await api.call("GET", "/v2/admin/webhooks", token=token[:-1] + "x")

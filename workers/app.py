@@ -53,9 +53,9 @@ def configured(dsn: str, max_size: int = 10, db_wait: float = 30.0) -> procrasti
     # two round trips to each. With check_lent for the pool's check, a job's fetch and finish
     # are two round trips; they were eight.
     # db_wait is the pool's getconn timeout (psycopg's default is 30 s).
-    connector = procrastinate.PsycopgConnector(conninfo=dsn, min_size=1, max_size=max_size,
-                                               timeout=db_wait, configure=_autocommit,
-                                               pool_factory=_pool)
+    connector = procrastinate.PsycopgConnector(
+        conninfo=dsn, min_size=1, max_size=max_size, timeout=db_wait, configure=_autocommit, pool_factory=_pool
+    )
     app.connector = connector
     app.job_manager.connector = connector
     return app

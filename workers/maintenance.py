@@ -20,9 +20,17 @@ from workers.maintenance_store import (
 )
 from workers.runtime import Runtime
 
-__all__ = ["cleanup", "delete_forgotten_revocations", "delete_old_email_log",
-           "delete_old_idempotency_keys", "expire_invitations", "expire_oauth",
-           "expire_one_time_tokens", "expire_sessions", "recover"]
+__all__ = [
+    "cleanup",
+    "delete_forgotten_revocations",
+    "delete_old_email_log",
+    "delete_old_idempotency_keys",
+    "expire_invitations",
+    "expire_oauth",
+    "expire_one_time_tokens",
+    "expire_sessions",
+    "recover",
+]
 
 log = structlog.get_logger("workers.maintenance")
 
@@ -59,7 +67,9 @@ async def cleanup(rt: Runtime) -> dict[str, Any]:
     if rt.proc_app is not None:
         # Our jobs are bookkeeping only (the outbox row is the record); finished ones can go.
         await rt.proc_app.job_manager.delete_old_jobs(
-            nb_hours=JOB_RETENTION_HOURS, include_failed=True, include_cancelled=True,
+            nb_hours=JOB_RETENTION_HOURS,
+            include_failed=True,
+            include_cancelled=True,
             include_aborted=True,
         )
     log.info("cleanup_done", **{k: v for k, v in out.items() if v})

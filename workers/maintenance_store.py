@@ -30,7 +30,9 @@ async def _columns(pool: Any, table: str) -> set[str]:
 
 async def delete_old_idempotency_keys(pool: Any) -> int:
     return await delete_in_batches(
-        pool, "idempotency_keys", "created_at < now() - make_interval(hours => $1)",
+        pool,
+        "idempotency_keys",
+        "created_at < now() - make_interval(hours => $1)",
         IDEMPOTENCY_TTL_HOURS,
     )
 
@@ -81,19 +83,22 @@ async def expire_oauth(pool: Any) -> dict[str, int]:
         pool, "oauth_codes", "expires_at < now() - make_interval(hours => $1)", TOKEN_RETENTION_HOURS
     )
     grants = await delete_in_batches(
-        pool, "oauth_grants",
+        pool,
+        "oauth_grants",
         "(expires_at < now() - make_interval(days => $1) OR revoked_at < now() - make_interval(days => $1))",
         SESSION_RETENTION_DAYS,
     )
     # Machine grants: the same retention after their newest token expired or they were revoked;
     # client assertion ids once the assertion has expired (a replay is refused for its exp).
     grants += await delete_in_batches(
-        pool, "oauth_machine_grants",
+        pool,
+        "oauth_machine_grants",
         "(last_expires_at < now() - make_interval(days => $1) OR revoked_at < now() - make_interval(days => $1))",
         SESSION_RETENTION_DAYS,
     )
-    await delete_in_batches(pool, "oauth_client_assertions", "expires_at < now() - make_interval(hours => $1)",
-                             TOKEN_RETENTION_HOURS)
+    await delete_in_batches(
+        pool, "oauth_client_assertions", "expires_at < now() - make_interval(hours => $1)", TOKEN_RETENTION_HOURS
+    )
     # External sign-in: flows in progress and one-time exchange tickets live minutes.
     old = "expires_at < now() - make_interval(hours => $1)"
     flows = await delete_in_batches(pool, "oauth_connection_flows", old, TOKEN_RETENTION_HOURS)

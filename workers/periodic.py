@@ -14,8 +14,7 @@ MAINTENANCE_QUEUE = "maintenance"
 
 
 @app.periodic(cron="* * * * * */10", periodic_id="recover")
-@app.task(name="workers.periodic.recover_stalled", queue=MAINTENANCE_QUEUE,
-          queueing_lock="recover_stalled")
+@app.task(name="workers.periodic.recover_stalled", queue=MAINTENANCE_QUEUE, queueing_lock="recover_stalled")
 @instrumented("recover_stalled")
 async def recover_stalled(timestamp: int) -> dict[str, Any]:
     """Every 10 s: requeue jobs of dead workers and outbox rows stuck past their lease."""

@@ -50,8 +50,15 @@ class WorkerHandle:
     shutdown grace), then aborts them; an aborted job's row stays 'processing' until its lease
     expires and the recovery requeues it."""
 
-    def __init__(self, run_once: Callable[[], Awaitable[Any]], proc_app: Any, grace: float,
-                 restart_after: float, name: str, db_wait: float = 0.0) -> None:
+    def __init__(
+        self,
+        run_once: Callable[[], Awaitable[Any]],
+        proc_app: Any,
+        grace: float,
+        restart_after: float,
+        name: str,
+        db_wait: float = 0.0,
+    ) -> None:
         self.proc_app = proc_app
         self.grace = grace
         # With Postgres down, procrastinate's shutdown also waits for connections: once for the
@@ -105,9 +112,17 @@ class WorkerHandle:
 
 
 async def start(
-    *, pool: Any, settings: Any, box: Any, dsn: str, policy: Policy | None = None,
-    concurrency: int = 10, name: str = "identity-worker", shutdown_grace: float = 25.0,
-    open_app: bool = True, handlers: dict[str, runtime.Handler] | None = None,
+    *,
+    pool: Any,
+    settings: Any,
+    box: Any,
+    dsn: str,
+    policy: Policy | None = None,
+    concurrency: int = 10,
+    name: str = "identity-worker",
+    shutdown_grace: float = 25.0,
+    open_app: bool = True,
+    handlers: dict[str, runtime.Handler] | None = None,
 ) -> WorkerHandle:
     """handlers: outbox topic -> handler; identity/wiring.py outbox_handlers() unless given."""
     global _opened_dsn
@@ -123,9 +138,14 @@ async def start(
         _opened_dsn = dsn
     else:
         proc_app = app
-    runtime.current = runtime.Runtime(pool=pool, settings=settings, box=box, policy=policy,
-                                      proc_app=proc_app,
-                                      handlers=wiring.outbox_handlers() if handlers is None else handlers)
+    runtime.current = runtime.Runtime(
+        pool=pool,
+        settings=settings,
+        box=box,
+        policy=policy,
+        proc_app=proc_app,
+        handlers=wiring.outbox_handlers() if handlers is None else handlers,
+    )
     run_once = functools.partial(
         proc_app.run_worker_async,
         concurrency=concurrency,
@@ -139,8 +159,7 @@ async def start(
         # LISTEN/NOTIFY wakes the worker on commit; polling finds retries that became due.
         fetch_job_polling_interval=policy.poll_interval,
     )
-    handle = WorkerHandle(run_once, proc_app, shutdown_grace, policy.restart_after, name,
-                          db_wait=policy.db_wait)
+    handle = WorkerHandle(run_once, proc_app, shutdown_grace, policy.restart_after, name, db_wait=policy.db_wait)
     log.info("worker_started", name=name, concurrency=concurrency)
     return handle
 

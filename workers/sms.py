@@ -47,15 +47,26 @@ async def handle(rt: Runtime, item: dict[str, Any]) -> str:
         raise Permanent("the message cannot be decrypted with this secret key") from None
     url = rt.settings.sms_gateway_url
     if not url:
-        log.warning("sms_not_sent", tenant_id=tenant_id, id=item["outbox_id"], to=message["to"],
-                    body=message["body"], hint="IDENTITY_SMS_GATEWAY_URL is not set: logged only")
+        log.warning(
+            "sms_not_sent",
+            tenant_id=tenant_id,
+            id=item["outbox_id"],
+            to=message["to"],
+            body=message["body"],
+            hint="IDENTITY_SMS_GATEWAY_URL is not set: logged only",
+        )
         return "logged"
     body = {"to": message["to"], "body": message["body"], "tenant_id": tenant_id}
     try:
         answer = await outbound.request(
-            "POST", url, json=body, headers={"Idempotency-Key": item["outbox_id"]},
-            allow_http=OPERATOR_TRUSTED, timeout=min(TIMEOUT_SECONDS, rt.policy.job_timeout),
-            max_body=MAX_ANSWER)
+            "POST",
+            url,
+            json=body,
+            headers={"Idempotency-Key": item["outbox_id"]},
+            allow_http=OPERATOR_TRUSTED,
+            timeout=min(TIMEOUT_SECONDS, rt.policy.job_timeout),
+            max_body=MAX_ANSWER,
+        )
     except (AddressRefused, outbound.OutboundError) as exc:
         raise GatewayError(f"SMS gateway unreachable: {exc}") from None
     status = answer.status

@@ -31,8 +31,10 @@ from workers.app import app
 
 log = structlog.get_logger("workers")
 
+
 def instrumented(
-    name: str, traced: bool = True,
+    name: str,
+    traced: bool = True,
 ) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
     """Counts outcomes and times the task (identity_jobs_total, identity_job_duration_seconds),
     in a span of its own when tracing is on; traced=False for a task that opens its span itself
@@ -68,18 +70,24 @@ async def process_outbox(tenant_id: str, outbox_id: str) -> str | None:
         return None  # not due, finished, or another worker holds it
     topic, attempts = row["topic"], row["attempts"]
     if attempts == 1:
-        OUTBOX_LAG.labels(topic).observe(
-            max(0.0, (datetime.now(UTC) - row["created_at"]).total_seconds())
-        )
+        OUTBOX_LAG.labels(topic).observe(max(0.0, (datetime.now(UTC) - row["created_at"]).total_seconds()))
     # Every line of this job carries the request that queued the row, and its span continues
     # that request's trace (identity/origin.py).
-    with origin.opened(row["request_id"], row["traceparent"]), tracing.span(
-            "job process_outbox", parent=row["traceparent"],
-            attributes={"identity.tenant_id": tenant_id, "identity.outbox_id": outbox_id,
-                        "identity.topic": topic, "identity.attempt": attempts}) as span:
+    with (
+        origin.opened(row["request_id"], row["traceparent"]),
+        tracing.span(
+            "job process_outbox",
+            parent=row["traceparent"],
+            attributes={
+                "identity.tenant_id": tenant_id,
+                "identity.outbox_id": outbox_id,
+                "identity.topic": topic,
+                "identity.attempt": attempts,
+            },
+        ) as span,
+    ):
         result = await _perform(rt, row)
-        tracing.annotate(span, **{"identity.result": result},
-                         error=None if result == "sent" else result)
+        tracing.annotate(span, **{"identity.result": result}, error=None if result == "sent" else result)
         return result
 
 
@@ -90,8 +98,13 @@ async def _perform(rt: runtime.Runtime, row: Any) -> str:
     handler = rt.handlers.get(topic)
     if handler is None:
         return await _finish(rt, row, "abandoned", f"no handler for topic {topic!r}", bound)
-    item = {"tenant_id": tenant_id, "outbox_id": outbox_id, "topic": topic,
-            "payload": row["payload"], "attempts": attempts}
+    item = {
+        "tenant_id": tenant_id,
+        "outbox_id": outbox_id,
+        "topic": topic,
+        "payload": row["payload"],
+        "attempts": attempts,
+    }
     try:
         async with asyncio.timeout(policy.job_timeout):
             await handler(rt, item)

@@ -55,14 +55,16 @@ async def close_http() -> None:
 @instrumented("webhook_deliver", traced=False)
 async def deliver(tenant_id: str, delivery_id: str, waits: int = 0) -> str:
     rt = runtime.get()
-    out = await delivery.attempt(rt.pool, rt.box, rt.settings, tenant_id, delivery_id,
-                                 delivery.Limits.for_runtime(rt), http=http_connections())
+    out = await delivery.attempt(
+        rt.pool, rt.box, rt.settings, tenant_id, delivery_id, delivery.Limits.for_runtime(rt), http=http_connections()
+    )
     if out["result"] == "busy":
         delay = min(BUSY_BACKOFF_MAX, 0.1 * 2 ** min(waits, 10))
         delay += random.uniform(0, delay / 2)
         async with rt.pool.acquire() as conn:
-            await store.defer(conn, [(tenant_id, delivery_id)],
-                              datetime.now(UTC) + timedelta(seconds=delay), waits=waits + 1)
+            await store.defer(
+                conn, [(tenant_id, delivery_id)], datetime.now(UTC) + timedelta(seconds=delay), waits=waits + 1
+            )
     return str(out["result"])
 
 
@@ -76,16 +78,14 @@ async def recover(rt: Runtime) -> int:
 
 
 @app.periodic(cron="* * * * * */10", periodic_id="webhooks_recover")
-@app.task(name="workers.webhooks.recover_webhooks", queue="maintenance",
-          queueing_lock="recover_webhooks")
+@app.task(name="workers.webhooks.recover_webhooks", queue="maintenance", queueing_lock="recover_webhooks")
 @instrumented("recover_webhooks")
 async def recover_webhooks(timestamp: int) -> int:
     return await recover(runtime.get())
 
 
 @app.periodic(cron="23 * * * *", periodic_id="webhooks_purge")
-@app.task(name="workers.webhooks.purge_webhooks", queue="maintenance",
-          queueing_lock="purge_webhooks")
+@app.task(name="workers.webhooks.purge_webhooks", queue="maintenance", queueing_lock="purge_webhooks")
 @instrumented("purge_webhooks")
 async def purge_webhooks(timestamp: int) -> int:
     rt = runtime.get()

@@ -36,8 +36,12 @@ def _tenant(ctx: Ctx) -> Tenant:
     return ctx.principal.tenant
 
 
-@router.get("/v1/admin/stats", response=Stats, summary="Counts of users, sessions, MFA, organizations "
-            "and sign-ins, from one query", **_admin)
+@router.get(
+    "/v1/admin/stats",
+    response=Stats,
+    summary="Counts of users, sessions, MFA, organizations and sign-ins, from one query",
+    **_admin,
+)
 async def stats(ctx: Ctx) -> HandlerResult:
     """Figures for the tenant's dashboard, from one consistent snapshot: users (total, active and new over
     7 and 30 days), active sessions and sessions created in the last 24 hours, MFA enrollment (users and
@@ -46,8 +50,14 @@ async def stats(ctx: Ctx) -> HandlerResult:
     return await admin_stats.stats(ctx.pool, ctx.tenant_id)
 
 
-@router.post("/v1/admin/users/search", body=SearchUsers, response=UserList, idempotent=False,
-             summary="Search users by query (email, name, username, phone) and filters", **_admin)
+@router.post(
+    "/v1/admin/users/search",
+    body=SearchUsers,
+    response=UserList,
+    idempotent=False,
+    summary="Search users by query (email, name, username, phone) and filters",
+    **_admin,
+)
 async def search_users(ctx: Ctx) -> HandlerResult:
     """Searches the tenant's users: `query` matches email, name, username or phone (every word must match);
     `filters` narrow by status, role, creation and activity dates, MFA enrollment, verified email,
@@ -57,14 +67,20 @@ async def search_users(ctx: Ctx) -> HandlerResult:
     return await service.search_users(ctx.pool, ctx.tenant_id, ctx.body, await trigram(ctx))
 
 
-@router.post("/v1/admin/users/impersonate", body=AdminImpersonate, response=AdminImpersonation,
-             idempotent=False,
-             summary="An access token acting as the user (act claim), recorded in the audit log",
-             **_admin,
-             errors=(
-                 USER_NOT_FOUND, auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
-                 auth_errors.USER_DISABLED,
-             ))
+@router.post(
+    "/v1/admin/users/impersonate",
+    body=AdminImpersonate,
+    response=AdminImpersonation,
+    idempotent=False,
+    summary="An access token acting as the user (act claim), recorded in the audit log",
+    **_admin,
+    errors=(
+        USER_NOT_FOUND,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+    ),
+)
 async def impersonate(ctx: Ctx) -> HandlerResult:
     """Issues an access token that acts as a user of this tenant (its `act` claim names the key's holder),
     valid for `expires_in` (default 1 hour, 1 minute to 24 hours), for support work. Called with a
@@ -74,15 +90,25 @@ async def impersonate(ctx: Ctx) -> HandlerResult:
     token are audited too."""
     assert ctx.principal is not None
     return await service.impersonate(
-        ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body, ctx.principal.actor()["id"],
-        client_info(ctx.request), from_ctx(ctx),
+        ctx.pool,
+        runtime(ctx.app),
+        _tenant(ctx),
+        ctx.body,
+        ctx.principal.actor()["id"],
+        client_info(ctx.request),
+        from_ctx(ctx),
     )
 
 
-@router.post("/v1/admin/sessions/revoke-all", body=RevokeAllSessions, body_optional=True,
-             response=Revoked,
-             summary="Revoke every active session of the tenant, except exclude_user_id's", **_admin,
-             errors=(USER_NOT_FOUND,))
+@router.post(
+    "/v1/admin/sessions/revoke-all",
+    body=RevokeAllSessions,
+    body_optional=True,
+    response=Revoked,
+    summary="Revoke every active session of the tenant, except exclude_user_id's",
+    **_admin,
+    errors=(USER_NOT_FOUND,),
+)
 async def revoke_all_sessions(ctx: Ctx) -> HandlerResult:
     """Revokes every active session of the tenant, except those of `exclude_user_id` (typically the
     administrator doing it), for example after a suspected leak. Called with a **secret key** holding
@@ -92,9 +118,13 @@ async def revoke_all_sessions(ctx: Ctx) -> HandlerResult:
     return await service.revoke_all_sessions(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.post("/v1/admin/users/bulk-disable", body=BulkDisable, response=BulkDisabled,
-             summary="Disable up to 100 users (sessions revoked unless revoke_sessions is false)",
-             **_admin)
+@router.post(
+    "/v1/admin/users/bulk-disable",
+    body=BulkDisable,
+    response=BulkDisabled,
+    summary="Disable up to 100 users (sessions revoked unless revoke_sessions is false)",
+    **_admin,
+)
 async def bulk_disable(ctx: Ctx) -> HandlerResult:
     """Disables up to 100 users at once; ids of users who are unknown or not active are skipped. Called
     with a **secret key** holding the `*` scope. Unless `revoke_sessions` is false, the sessions of
@@ -104,8 +134,7 @@ async def bulk_disable(ctx: Ctx) -> HandlerResult:
     return await service.bulk_disable(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/admin/config", response=AuthConfig, summary="The tenant's authentication configuration",
-            **_admin)
+@router.get("/v1/admin/config", response=AuthConfig, summary="The tenant's authentication configuration", **_admin)
 async def get_config(ctx: Ctx) -> HandlerResult:
     """Returns the tenant's authentication configuration (sign-up, verification, password policy, token
     lifetimes, MFA, allowed origins, bot protection...). Secrets such as the bot-protection secret are
@@ -113,12 +142,18 @@ async def get_config(ctx: Ctx) -> HandlerResult:
     return service.get_config(_tenant(ctx))
 
 
-@router.patch("/v1/admin/config", body=AuthConfigPatch, response=AuthConfig,
-              summary="Change authentication configuration keys (merged; each key validated)", **_admin)
+@router.patch(
+    "/v1/admin/config",
+    body=AuthConfigPatch,
+    response=AuthConfig,
+    summary="Change authentication configuration keys (merged; each key validated)",
+    **_admin,
+)
 async def update_config(ctx: Ctx) -> HandlerResult:
     """Changes some keys of the tenant's authentication configuration: the keys sent are merged into the
     current configuration, each validated (422 names the key); the bot-protection secret is stored
     encrypted. Called with a **secret key** holding the `*` scope. Applies to requests at once in every
     process and writes the audit entry `tenant.updated`; answers the whole configuration."""
-    return await service.update_config(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx), state(ctx.app).box,
-                                       allow_http=ctx.settings.webhook_allow_http)
+    return await service.update_config(
+        ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx), state(ctx.app).box, allow_http=ctx.settings.webhook_allow_http
+    )

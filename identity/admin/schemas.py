@@ -115,4 +115,3 @@ class Stats(Model):
     mfa: MfaStats
     organizations: OrganizationStats
     auth: AuthStats
-

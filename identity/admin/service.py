@@ -29,27 +29,54 @@ from identity.users.presenter import event_data, present_user
 
 # -- users ---------------------------------------------------------------------------------------
 
+
 async def search_users(pool: asyncpg.Pool, tenant_id: str, body: SearchUsers, trigram: bool) -> dict[str, Any]:
     f = body.filters
     filters = search.Filters(
-        q=body.query, status=f.status, role=f.role, disabled=f.disabled,
+        q=body.query,
+        status=f.status,
+        role=f.role,
+        disabled=f.disabled,
         created_after=parse_instant("filters.created_after", f.created_after),
         created_before=parse_instant("filters.created_before", f.created_before),
         last_active_after=parse_instant("filters.last_active_after", f.last_active_after),
-        mfa_enrolled=f.mfa_enrolled, email_verified=f.email_verified,
-        organization_id=f.organization_id, ids=f.ids, trigram=trigram,
+        mfa_enrolled=f.mfa_enrolled,
+        email_verified=f.email_verified,
+        organization_id=f.organization_id,
+        ids=f.ids,
+        trigram=trigram,
     )
-    return await search.page(pool, tenant_id, filters, sort=body.sort.field, order=body.sort.direction,
-                             limit=body.limit, cursor=body.cursor, present=present_user)
+    return await search.page(
+        pool,
+        tenant_id,
+        filters,
+        sort=body.sort.field,
+        order=body.sort.direction,
+        limit=body.limit,
+        cursor=body.cursor,
+        present=present_user,
+    )
 
 
 async def impersonate(
-    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: AdminImpersonate, admin: str,
-    client: ClientInfo, audit: AuditContext,
+    pool: asyncpg.Pool,
+    rt: AuthRuntime,
+    tenant: Tenant,
+    body: AdminImpersonate,
+    admin: str,
+    client: ClientInfo,
+    audit: AuditContext,
 ) -> dict[str, Any]:
     ttl = duration_field("expires_in", body.expires_in, impersonation.MIN_TTL, impersonation.MAX_TTL, "1m and 24h")
     result = await impersonation.impersonate(
-        pool, rt, tenant, body.user_id, admin=admin, ttl=ttl, reason=body.reason, client=client,
+        pool,
+        rt,
+        tenant,
+        body.user_id,
+        admin=admin,
+        ttl=ttl,
+        reason=body.reason,
+        client=client,
         audit=audit,
     )
     return {k: result[k] for k in ("access_token", "user_id", "expires_in", "impersonated_by", "audit_id")}
@@ -65,9 +92,18 @@ async def revoke_all_sessions(
         rows = await sessions.revoke_sessions(
             conn, tenant_id, user_id=None, reason="revoked_by_admin", exclude_user=body.exclude_user_id
         )
-        await audit.record(conn, tenant_id, "session.revoked_all", "session", None, {
-            "reason": body.reason, "exclude_user_id": body.exclude_user_id, "count": len(rows),
-        })
+        await audit.record(
+            conn,
+            tenant_id,
+            "session.revoked_all",
+            "session",
+            None,
+            {
+                "reason": body.reason,
+                "exclude_user_id": body.exclude_user_id,
+                "count": len(rows),
+            },
+        )
     return {"revoked": len(rows)}
 
 
@@ -84,13 +120,19 @@ async def bulk_disable(pool: asyncpg.Pool, tenant_id: str, body: BulkDisable, au
                 revoked = await sessions.revoke_sessions(
                     conn, tenant_id, user_id=None, reason="user_disabled", user_ids=inactive
                 )
-        await emit_many(conn, tenant_id, "user.disabled",
-                        [{**event_data(row), "reason": body.reason} for row in changed])
+        await emit_many(
+            conn, tenant_id, "user.disabled", [{**event_data(row), "reason": body.reason} for row in changed]
+        )
         if changed:
             await audit_store.record_many(
-                conn, tenant_id=tenant_id, action="user.disabled", actor=audit.actor,
-                resource_type="user", resource_ids=[r["id"] for r in changed],
-                ip_address=audit.ip_address, user_agent=audit.user_agent,
+                conn,
+                tenant_id=tenant_id,
+                action="user.disabled",
+                actor=audit.actor,
+                resource_type="user",
+                resource_ids=[r["id"] for r in changed],
+                ip_address=audit.ip_address,
+                user_agent=audit.user_agent,
                 metadata={"reason": body.reason, "bulk": True, "revoke_sessions": body.revoke_sessions},
             )
     return {"disabled": len(changed), "sessions_revoked": len(revoked)}
@@ -98,23 +140,29 @@ async def bulk_disable(pool: asyncpg.Pool, tenant_id: str, body: BulkDisable, au
 
 # -- configuration -------------------------------------------------------------------------------
 
+
 def get_config(tenant: Tenant) -> auth_config.AuthConfig:
     return auth_config.load(tenant.auth_config)
 
 
 async def update_config(
-    pool: asyncpg.Pool, tenant_id: str, patch: auth_config.AuthConfigPatch, audit: AuditContext, box: SecretBox,
-    *, allow_http: bool,
+    pool: asyncpg.Pool,
+    tenant_id: str,
+    patch: auth_config.AuthConfigPatch,
+    audit: AuditContext,
+    box: SecretBox,
+    *,
+    allow_http: bool,
 ) -> auth_config.AuthConfig:
     """PATCH /v1/admin/config: the tenant update's merge (each key validated, the bot-protection
     secret stored encrypted and never returned), recorded as tenant.updated."""
     try:
-        tenant = await tenants.update(pool, tenant_id, UpdateTenant(auth_config=patch), audit, box,
-                                      allow_http=allow_http)
+        tenant = await tenants.update(
+            pool, tenant_id, UpdateTenant(auth_config=patch), audit, box, allow_http=allow_http
+        )
     except ValidationFailed as exc:
         details = exc.details or [{"field": "", "message": exc.message}]
         field = details[0]["field"].removeprefix("auth_config.")
         raise ValidationFailed(field, details[0]["message"], code=exc.code) from None
     config: auth_config.AuthConfig = tenant["auth_config"]  # present() loads it (tenants.service)
     return config
-

@@ -31,9 +31,15 @@ def present(row: Any) -> dict[str, Any]:
     }
 
 
-@router.get("/v1/admin/audit-logs", query=ListAuditLogs, response=AuditLogPage, auth=(SECRET,),
-            scope="audit-logs:read", tag="Admin",
-            summary="The audit log, newest first: filter by actor_id, action, resource_type, from, to")
+@router.get(
+    "/v1/admin/audit-logs",
+    query=ListAuditLogs,
+    response=AuditLogPage,
+    auth=(SECRET,),
+    scope="audit-logs:read",
+    tag="Admin",
+    summary="The audit log, newest first: filter by actor_id, action, resource_type, from, to",
+)
 async def list_audit_logs(ctx: Ctx) -> HandlerResult:
     """Reads the tenant's audit log, newest first (`order=asc` for oldest first): who did what to which
     resource, from which address, with details. Filter by `actor_id`, `action`, `resource_type`,
@@ -49,9 +55,17 @@ async def list_audit_logs(ctx: Ctx) -> HandlerResult:
     if cursor is not None and not cursor[0].startswith("aud_"):
         raise ValidationFailed("cursor", "is not a cursor this service issued")
     rows = await store.list_page(
-        ctx.pool, ctx.tenant_id, actor_id=q.actor_id, action=q.action, resource_type=q.resource_type,
-        resource_id=q.resource_id, since=since, until=until, after=cursor[0] if cursor else None,
-        limit=q.limit, ascending=q.order == "asc",
+        ctx.pool,
+        ctx.tenant_id,
+        actor_id=q.actor_id,
+        action=q.action,
+        resource_type=q.resource_type,
+        resource_id=q.resource_id,
+        since=since,
+        until=until,
+        after=cursor[0] if cursor else None,
+        limit=q.limit,
+        ascending=q.order == "asc",
     )
     rows, next_cursor = cut(rows, q.limit)
     return {"data": [present(r) for r in rows], "next_cursor": next_cursor}

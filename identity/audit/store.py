@@ -30,8 +30,15 @@ async def record(
         """INSERT INTO audit_log (tenant_id, id, action, actor, resource_type, resource_id,
                                   ip_address, user_agent, metadata)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)""",
-        tenant_id, audit_id, action, actor, resource_type, resource_id,
-        ip_address, user_agent, metadata or {},
+        tenant_id,
+        audit_id,
+        action,
+        actor,
+        resource_type,
+        resource_id,
+        ip_address,
+        user_agent,
+        metadata or {},
     )
     return audit_id
 
@@ -60,7 +67,15 @@ async def record_many(
                                   ip_address, user_agent, metadata)
            SELECT $1, a.id, $3, $4, $5, a.resource_id, $6, $7, a.metadata
            FROM unnest($2::text[], $8::text[], $9::jsonb[]) AS a (id, resource_id, metadata)""",
-        tenant_id, ids, action, actor, resource_type, ip_address, user_agent, resource_ids, each,
+        tenant_id,
+        ids,
+        action,
+        actor,
+        resource_type,
+        ip_address,
+        user_agent,
+        resource_ids,
+        each,
     )
     return ids
 

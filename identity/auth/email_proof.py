@@ -50,8 +50,9 @@ _DISCARDS_PASSWORD = frozenset({MAGIC_LINK, PROVIDER})
 SESSION_REASON = "email_verified"
 
 
-async def prove(rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str,
-                client: ClientInfo | None = None) -> Any:
+async def prove(
+    rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str, client: ClientInfo | None = None
+) -> Any:
     """Mark the user's address verified by `via` and apply the rule above, in the caller's
     transaction (events and audit entry included). Returns the current user row; nothing
     happens when the address was verified already. The linked identities and the factors are
@@ -72,23 +73,51 @@ async def prove(rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user:
     unlinked: list[Any] = []
     if rt.unlink_unvouched is not None:
         unlinked = await rt.unlink_unvouched(conn, tenant_id, user["id"], user["email"])
-    audit = AuditContext(actor={"id": user["id"], "email": user["email"], "type": "user"},
-                         ip_address=client.ip_address if client else None,
-                         user_agent=client.user_agent if client else None)
+    audit = AuditContext(
+        actor={"id": user["id"], "email": user["email"], "type": "user"},
+        ip_address=client.ip_address if client else None,
+        user_agent=client.user_agent if client else None,
+    )
     removed: list[Any] = []
     if via in _SIGNS_IN and rt.remove_factors is not None:
         removed = await rt.remove_factors(conn, tenant_id, user["id"], audit)
     updated = await users.update(conn, tenant_id, user["id"], changes)
     await emit(conn, tenant_id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})
     if discard_password:
-        await emit(conn, tenant_id, "user.password_changed",
-                   {"id": user["id"], "email": user["email"], "reason": "email_proven"})
-    await emit_many(conn, tenant_id, "oauth.disconnected", [{
-        "id": row["id"], "user_id": user["id"], "provider": row["provider"],
-        "connection_id": row["connection_id"], "disconnected_at": now} for row in unlinked])
+        await emit(
+            conn,
+            tenant_id,
+            "user.password_changed",
+            {"id": user["id"], "email": user["email"], "reason": "email_proven"},
+        )
+    await emit_many(
+        conn,
+        tenant_id,
+        "oauth.disconnected",
+        [
+            {
+                "id": row["id"],
+                "user_id": user["id"],
+                "provider": row["provider"],
+                "connection_id": row["connection_id"],
+                "disconnected_at": now,
+            }
+            for row in unlinked
+        ],
+    )
     if discard_password or unlinked or removed:
-        await audit.record(conn, tenant_id, "user.credentials_discarded", "user", user["id"], {
-            "via": via, "password_discarded": discard_password,
-            "identities_unlinked": [r["id"] for r in unlinked],
-            "factors_removed": [r["id"] for r in removed], "sessions_revoked": len(revoked)})
+        await audit.record(
+            conn,
+            tenant_id,
+            "user.credentials_discarded",
+            "user",
+            user["id"],
+            {
+                "via": via,
+                "password_discarded": discard_password,
+                "identities_unlinked": [r["id"] for r in unlinked],
+                "factors_removed": [r["id"] for r in removed],
+                "sessions_revoked": len(revoked),
+            },
+        )
     return updated

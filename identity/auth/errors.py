@@ -22,9 +22,11 @@ from identity.users.errors import PASSWORD_TOO_WEAK as PASSWORD_TOO_WEAK
 
 INVALID_CREDENTIALS = ErrorSpec(401, "invalid_credentials", "The email or password is incorrect.")
 ACCOUNT_LOCKED = ErrorSpec(
-    403, "account_locked",
+    403,
+    "account_locked",
     "Too many failed sign-ins; the account is locked for a while. Reset the password or "
-    "sign in with a magic link to unlock it.")
+    "sign in with a magic link to unlock it.",
+)
 SIGN_UP_DISABLED = ErrorSpec(403, "sign_up_disabled", "Sign-up is disabled for this application.")
 EMAIL_NOT_VERIFIED = ErrorSpec(403, "email_not_verified", "Verify your email address before signing in.")
 MFA_REQUIRED = ErrorSpec(403, "mfa_required", "A second factor is required to complete sign-in.")

@@ -53,19 +53,29 @@ async def request_magic_link(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant
         # Without a user the link creates one when it is used (not now: typing an address
         # must not create accounts).
         token = await onetime.create(
-            conn, tenant.id, "magic_link", email=email, user_id=user["id"] if user else None,
-            redirect_url=redirect, ttl=onetime.MAGIC_LINK_TTL,
+            conn,
+            tenant.id,
+            "magic_link",
+            email=email,
+            user_id=user["id"] if user else None,
+            redirect_url=redirect,
+            ttl=onetime.MAGIC_LINK_TTL,
         )
         await queue_email(
-            conn, rt.box, tenant_id=tenant.id, template="magic_link", to=email,
+            conn,
+            rt.box,
+            tenant_id=tenant.id,
+            template="magic_link",
+            to=email,
             user_id=user["id"] if user else None,
             variables={"magic_link_url": onetime.with_token(redirect, token), "expires_in": "15 minutes"},
         )
     return SENT
 
 
-async def verify_magic_link(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str,
-                            client: ClientInfo) -> dict[str, Any]:
+async def verify_magic_link(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo
+) -> dict[str, Any]:
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "magic_link")
@@ -105,19 +115,29 @@ async def forgot_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, b
         if user is None or user["status"] != "active":
             return SENT
         token = await onetime.create(
-            conn, tenant.id, "password_reset", email=email, user_id=user["id"],
-            redirect_url=redirect, ttl=onetime.PASSWORD_RESET_TTL,
+            conn,
+            tenant.id,
+            "password_reset",
+            email=email,
+            user_id=user["id"],
+            redirect_url=redirect,
+            ttl=onetime.PASSWORD_RESET_TTL,
         )
         await queue_email(
-            conn, rt.box, tenant_id=tenant.id, template="password_reset", to=email,
+            conn,
+            rt.box,
+            tenant_id=tenant.id,
+            template="password_reset",
+            to=email,
             user_id=user["id"],
             variables={"reset_url": onetime.with_token(redirect, token), "expires_in": "1 hour"},
         )
     return SENT
 
 
-async def reset_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Reset,
-                         client: ClientInfo) -> dict[str, Any]:
+async def reset_password(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Reset, client: ClientInfo
+) -> dict[str, Any]:
     """Set the new password, lift the lockout, verify the address (the link proved the inbox),
     revoke every other session, and sign in with a new one."""
     ensure_open(tenant)
@@ -137,21 +157,25 @@ async def reset_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, bo
         new_password = {"password_hash": hashed, "password_changed_at": datetime.now(UTC)}
         challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
         if challenge is None:
-            user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True,
-                                                 extra=new_password)
+            user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True, extra=new_password)
         else:
             # The new password is set now; the session waits for the second factor.
             user = await users.update(conn, tenant.id, user["id"], {**new_password, **lockout.CLEARED})
             assert user is not None  # locked above (for_update)
-        await emit(conn, tenant.id, "user.password_changed", {"id": user["id"], "email": user["email"],
-                                                             "reason": "password_reset"})
+        await emit(
+            conn,
+            tenant.id,
+            "user.password_changed",
+            {"id": user["id"], "email": user["email"], "reason": "password_reset"},
+        )
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     return {"user": present_user(user, private=False), "session": creds}
 
 
-async def _mark_verified(rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user_id: str,
-                         client: ClientInfo | None) -> Any:
+async def _mark_verified(
+    rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user_id: str, client: ClientInfo | None
+) -> Any:
     """The verification link or code: the sessions made before it end, and provider accounts
     that do not vouch for the address are unlinked (email_proof.py)."""
     user = await users.get(conn, tenant_id, user_id, for_update=True)
@@ -160,8 +184,9 @@ async def _mark_verified(rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: s
     return await email_proof.prove(rt, conn, tenant_id, user, via=email_proof.VERIFICATION_LINK, client=client)
 
 
-async def verify_email(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str,
-                       client: ClientInfo) -> dict[str, Any]:
+async def verify_email(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo
+) -> dict[str, Any]:
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "email_verification")
         user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
@@ -197,8 +222,9 @@ async def verification_page(pool: asyncpg.Pool, token: str | None) -> tuple[str,
     return ("confirm" if outcome == "valid" else outcome), link["email"], tenant["name"] if tenant else None
 
 
-async def confirm_verification(pool: asyncpg.Pool, rt: AuthRuntime, token: str | None,
-                               client: ClientInfo) -> tuple[str, str | None]:
+async def confirm_verification(
+    pool: asyncpg.Pool, rt: AuthRuntime, token: str | None, client: ClientInfo
+) -> tuple[str, str | None]:
     """The confirm page's POST: ('verified' | 'already' | 'expired' | 'invalid', email)."""
     try:
         async with pool.acquire() as conn, conn.transaction():
@@ -213,8 +239,9 @@ async def confirm_verification(pool: asyncpg.Pool, rt: AuthRuntime, token: str |
     return "verified", user["email"]
 
 
-async def resend_verification(pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant,
-                              email: str) -> dict[str, Any]:
+async def resend_verification(
+    pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, email: str
+) -> dict[str, Any]:
     email = valid_email(email)
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, email)
@@ -223,4 +250,3 @@ async def resend_verification(pool: asyncpg.Pool, rt: AuthRuntime, public_url: s
         await onetime.retire(conn, tenant.id, user["id"], "email_verification")
         await queue_verification(conn, rt.box, public_url, tenant.id, user)
     return SENT
-

@@ -34,26 +34,44 @@ _MESSAGES = {
     "already": ("Email verified", "Your email address was already verified."),
     "expired": ("Link expired", "This verification link has expired. Request a new one from the app."),
     "invalid": ("Link not valid", "This verification link is not valid or was already used."),
-    "form_expired": ("Page expired", "This page expired before it was sent. Open the link from the email "
-                                     "again."),
+    "form_expired": ("Page expired", "This page expired before it was sent. Open the link from the email again."),
 }
 _STATUS = {"confirm": 200, "verified": 200, "already": 200}
 
 
-def verify_email(request: web.Request, public_url: str, outcome: str, email: str | None, *,
-                 tenant_name: str | None = None, token: str | None = None) -> web.Response:
+def verify_email(
+    request: web.Request,
+    public_url: str,
+    outcome: str,
+    email: str | None,
+    *,
+    tenant_name: str | None = None,
+    token: str | None = None,
+) -> web.Response:
     """The page of an outcome of links.verification_page / links.confirm_verification."""
     title, text = _MESSAGES[outcome]
     csrf = csrf_value(request)
-    html = _env().get_template("verify_email.html").render(
-        title=title, message=text, email=email, ok=outcome in _STATUS, confirm=outcome == "confirm",
-        tenant_name=tenant_name or "", token=token or "", csrf_token=csrf,
+    html = (
+        _env()
+        .get_template("verify_email.html")
+        .render(
+            title=title,
+            message=text,
+            email=email,
+            ok=outcome in _STATUS,
+            confirm=outcome == "confirm",
+            tenant_name=tenant_name or "",
+            token=token or "",
+            csrf_token=csrf,
+        )
     )
-    response = web.Response(text=html, content_type="text/html", status=_STATUS.get(outcome, 400),
-                            headers=SECURITY_HEADERS)
+    response = web.Response(
+        text=html, content_type="text/html", status=_STATUS.get(outcome, 400), headers=SECURITY_HEADERS
+    )
     if outcome == "confirm":
-        response.set_cookie(CSRF_COOKIE, csrf, path=COOKIE_PATH, httponly=True, samesite="Lax",
-                            secure=secure(public_url))
+        response.set_cookie(
+            CSRF_COOKIE, csrf, path=COOKIE_PATH, httponly=True, samesite="Lax", secure=secure(public_url)
+        )
     return response
 
 

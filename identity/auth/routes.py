@@ -41,8 +41,9 @@ from identity.users.errors import EMAIL_TAKEN, PASSWORD_TOO_WEAK, USERNAME_TAKEN
 
 router = Router()
 #: Sign-in answers that count as failed sign-ins (a required second factor does not).
-_FAILED_SIGN_IN = frozenset({"invalid_credentials", "account_locked", "user_disabled", "user_banned",
-                             "email_not_verified"})
+_FAILED_SIGN_IN = frozenset(
+    {"invalid_credentials", "account_locked", "user_disabled", "user_banned", "email_not_verified"}
+)
 _public = {"auth": (PUBLISHABLE,), "tag": "Authentication", "idempotent": False}
 _user = {"auth": (ACCESS_TOKEN,), "tag": "Authentication", "idempotent": False}
 
@@ -52,13 +53,23 @@ def _tenant(ctx: Ctx) -> Tenant:
     return ctx.principal.tenant
 
 
-@router.post("/v1/auth/sign-up", body=SignUp, response=SignUpResult, status=201,
-             summary="Create a user with email and password, signed in",
-             outcomes=SIGN_UP, **_public,
-             errors=(
-                 INVALID_EMAIL, auth_errors.SIGN_UP_DISABLED, auth_errors.TENANT_SUSPENDED,
-                 PASSWORD_TOO_WEAK, EMAIL_TAKEN, USERNAME_TAKEN,
-             ))
+@router.post(
+    "/v1/auth/sign-up",
+    body=SignUp,
+    response=SignUpResult,
+    status=201,
+    summary="Create a user with email and password, signed in",
+    outcomes=SIGN_UP,
+    **_public,
+    errors=(
+        INVALID_EMAIL,
+        auth_errors.SIGN_UP_DISABLED,
+        auth_errors.TENANT_SUSPENDED,
+        PASSWORD_TOO_WEAK,
+        EMAIL_TAKEN,
+        USERNAME_TAKEN,
+    ),
+)
 async def sign_up(ctx: Ctx) -> HandlerResult:
     """Creates a user from an email address and a password and signs them in at once. Called with the
     tenant's **publishable key** (and `X-Tenant-ID`); refused with 403 while the tenant is suspended or
@@ -70,17 +81,28 @@ async def sign_up(ctx: Ctx) -> HandlerResult:
     verified email, later password sign-ins answer 403 `email_not_verified` until the address is proven,
     and proving it ends this first session. Rate limit: 5 per minute per client address. Idempotency-Key
     is ignored (the answer carries fresh tokens)."""
-    return await service.sign_up(ctx.pool, runtime(ctx.app), ctx.settings.public_url,
-                                 _tenant(ctx), ctx.body, client_info(ctx.request))
+    return await service.sign_up(
+        ctx.pool, runtime(ctx.app), ctx.settings.public_url, _tenant(ctx), ctx.body, client_info(ctx.request)
+    )
 
 
-@router.post("/v1/auth/sign-in", body=SignIn, response=SignInResult,
-             summary="Sign in with email and password", outcomes=SIGN_IN, **_public,
-             errors=(
-                 auth_errors.ACCOUNT_LOCKED, auth_errors.EMAIL_NOT_VERIFIED, auth_errors.INVALID_CREDENTIALS,
-                 auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED, auth_errors.USER_BANNED,
-                 auth_errors.USER_DISABLED,
-             ))
+@router.post(
+    "/v1/auth/sign-in",
+    body=SignIn,
+    response=SignInResult,
+    summary="Sign in with email and password",
+    outcomes=SIGN_IN,
+    **_public,
+    errors=(
+        auth_errors.ACCOUNT_LOCKED,
+        auth_errors.EMAIL_NOT_VERIFIED,
+        auth_errors.INVALID_CREDENTIALS,
+        auth_errors.MFA_REQUIRED,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+    ),
+)
 async def sign_in(ctx: Ctx) -> HandlerResult:
     """Signs a user in with email and password. Called with the tenant's **publishable key**. A wrong email
     and a wrong password get the same 401 `invalid_credentials` in the same time, so the answer never
@@ -93,8 +115,7 @@ async def sign_in(ctx: Ctx) -> HandlerResult:
     factor's code is sent then); finish with `POST /v1/auth/mfa/verify`. Rate limit: 10 per minute per
     client address. Idempotency-Key is ignored."""
     try:
-        return await service.sign_in(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body,
-                                     client_info(ctx.request))
+        return await service.sign_in(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body, client_info(ctx.request))
     except ApiError as exc:
         if exc.code in _FAILED_SIGN_IN:  # counted for GET /v1/admin/stats
             await record_failed_sign_in(ctx.pool, ctx.tenant_id)
@@ -111,27 +132,40 @@ async def sign_out(ctx: Ctx) -> None:
     await service.sign_out(ctx.pool, ctx.tenant_id, ctx.principal.session_id, when_required(ctx))
 
 
-@router.post("/v1/auth/token/refresh", body=Refresh, response=TokenPair,
-             summary="Exchange a refresh token for a new pair (the old one is spent)", **_public,
-             errors=(
-                 auth_errors.INVALID_TOKEN, auth_errors.REFRESH_TOKEN_REUSED, auth_errors.TOKEN_EXPIRED,
-                 auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
-             ))
+@router.post(
+    "/v1/auth/token/refresh",
+    body=Refresh,
+    response=TokenPair,
+    summary="Exchange a refresh token for a new pair (the old one is spent)",
+    **_public,
+    errors=(
+        auth_errors.INVALID_TOKEN,
+        auth_errors.REFRESH_TOKEN_REUSED,
+        auth_errors.TOKEN_EXPIRED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+    ),
+)
 async def refresh(ctx: Ctx) -> HandlerResult:
     """Exchanges a refresh token for a new access and refresh token pair; the presented refresh token is
     spent. Called with the tenant's **publishable key**. Presenting a spent token again within the
     tenant's `refresh_token_reuse_interval` answers the same new pair (two tabs refreshing at once);
     after it, the reuse is treated as theft: the session is revoked (`session.revoked`) and the answer
     is 401 `refresh_token_reused`. Rate limit: 60 per minute per user."""
-    return await refresh_tokens.refresh(ctx.pool, runtime(ctx.app), _tenant(ctx),
-                                        ctx.body.refresh_token, limit=ctx.rate_limit)
+    return await refresh_tokens.refresh(
+        ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.refresh_token, limit=ctx.rate_limit
+    )
 
 
-@router.post("/v1/auth/magic-link", body=MagicLink, response=Sent,
-             summary="Email a sign-in link (answers sent: true whether or not the user exists; 422 when "
-                     "redirect_url's origin is not one of the tenant's allowed_origins)",
-             **_public,
-             errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED))
+@router.post(
+    "/v1/auth/magic-link",
+    body=MagicLink,
+    response=Sent,
+    summary="Email a sign-in link (answers sent: true whether or not the user exists; 422 when "
+    "redirect_url's origin is not one of the tenant's allowed_origins)",
+    **_public,
+    errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED),
+)
 async def magic_link(ctx: Ctx) -> HandlerResult:
     """Emails a one-time sign-in link (the **magic link email**, valid 15 minutes). Called with the
     tenant's **publishable key**. The answer is always `{"sent": true}`, whether or not the address has
@@ -144,13 +178,22 @@ async def magic_link(ctx: Ctx) -> HandlerResult:
     return await links.request_magic_link(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
 
 
-@router.post("/v1/auth/magic-link/verify", body=TokenBody, response=SignInResult,
-             summary="Sign in with the token of a magic link", **_public,
-             errors=(
-                 auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED, auth_errors.SIGN_UP_DISABLED,
-                 auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED,
-                 auth_errors.USER_DISABLED,
-             ))
+@router.post(
+    "/v1/auth/magic-link/verify",
+    body=TokenBody,
+    response=SignInResult,
+    summary="Sign in with the token of a magic link",
+    **_public,
+    errors=(
+        auth_errors.INVALID_TOKEN,
+        auth_errors.MFA_REQUIRED,
+        auth_errors.SIGN_UP_DISABLED,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.TOKEN_EXPIRED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+    ),
+)
 async def magic_link_verify(ctx: Ctx) -> HandlerResult:
     """Signs in with the token of a magic link; the token is spent. Called with the tenant's **publishable
     key**. Creates the user when the link was sent to an unknown address (`user.created`). The first
@@ -159,14 +202,20 @@ async def magic_link_verify(ctx: Ctx) -> HandlerResult:
     provider accounts that do not vouch for the address (`oauth.disconnected`). Then it creates a
     session (`session.created`) and, on a first sign-in, queues the **welcome email**. With an active
     second factor it answers 403 `mfa_required`."""
-    return await links.verify_magic_link(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.token,
-                                         client_info(ctx.request))
+    return await links.verify_magic_link(
+        ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.token, client_info(ctx.request)
+    )
 
 
-@router.post("/v1/auth/password/forgot", body=Forgot, response=Sent,
-             summary="Email a password reset link (answers sent: true for any address; 422 when "
-                     "redirect_url's origin is not one of the tenant's allowed_origins)", **_public,
-             errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED))
+@router.post(
+    "/v1/auth/password/forgot",
+    body=Forgot,
+    response=Sent,
+    summary="Email a password reset link (answers sent: true for any address; 422 when "
+    "redirect_url's origin is not one of the tenant's allowed_origins)",
+    **_public,
+    errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED),
+)
 async def password_forgot(ctx: Ctx) -> HandlerResult:
     """Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
@@ -176,14 +225,22 @@ async def password_forgot(ctx: Ctx) -> HandlerResult:
     return await links.forgot_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
 
 
-@router.post("/v1/auth/password/reset", body=Reset, response=SignInResult,
-             summary="Set a new password with a reset token; other sessions are revoked",
-             **_public,
-             errors=(
-                 auth_errors.INVALID_TOKEN, auth_errors.MFA_REQUIRED, auth_errors.TENANT_SUSPENDED,
-                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
-                 PASSWORD_TOO_WEAK,
-             ))
+@router.post(
+    "/v1/auth/password/reset",
+    body=Reset,
+    response=SignInResult,
+    summary="Set a new password with a reset token; other sessions are revoked",
+    **_public,
+    errors=(
+        auth_errors.INVALID_TOKEN,
+        auth_errors.MFA_REQUIRED,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.TOKEN_EXPIRED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+        PASSWORD_TOO_WEAK,
+    ),
+)
 async def password_reset(ctx: Ctx) -> HandlerResult:
     """Sets a new password with the token of a reset link and signs the user in. Called with the tenant's
     **publishable key**; the password must pass the tenant's policy (422). The token and any other reset
@@ -191,8 +248,7 @@ async def password_reset(ctx: Ctx) -> HandlerResult:
     is lifted and the address counts as verified (first proof: `user.updated`, unvouched provider
     accounts unlinked with `oauth.disconnected`). Emits `user.password_changed` and `session.created`;
     with an active second factor the password is set and the answer is 403 `mfa_required`."""
-    return await links.reset_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body,
-                                      client_info(ctx.request))
+    return await links.reset_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body, client_info(ctx.request))
 
 
 @router.get("/v1/auth/me", response=Me, summary="The signed-in user", **_user)
@@ -204,10 +260,14 @@ async def me(ctx: Ctx) -> HandlerResult:
     return await service.me(ctx.pool, runtime(ctx.app).users, ctx.tenant_id, ctx.principal.user_id)
 
 
-@router.post("/v1/auth/verify-email", body=TokenBody, response=UserResult,
-             summary="Verify an email address with the token from the verification email",
-             **_public,
-             errors=(auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED))
+@router.post(
+    "/v1/auth/verify-email",
+    body=TokenBody,
+    response=UserResult,
+    summary="Verify an email address with the token from the verification email",
+    **_public,
+    errors=(auth_errors.INVALID_TOKEN, auth_errors.TOKEN_EXPIRED),
+)
 async def verify_email(ctx: Ctx) -> HandlerResult:
     """Verifies the user's email address with the token from the verification email; the token is spent.
     Called with the tenant's **publishable key**. The first proof marks the address verified (emits
@@ -218,10 +278,15 @@ async def verify_email(ctx: Ctx) -> HandlerResult:
     return await links.verify_email(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.token, client_info(ctx.request))
 
 
-@router.get("/v1/auth/verify-email", query=VerifyEmailQuery, tenant=False, tag="Authentication",
-            content_type="text/html",
-            summary="The link in the verification email: an HTML page asking to confirm (changes nothing; "
-                    "its button posts to /v1/auth/verify-email/confirm)")
+@router.get(
+    "/v1/auth/verify-email",
+    query=VerifyEmailQuery,
+    tenant=False,
+    tag="Authentication",
+    content_type="text/html",
+    summary="The link in the verification email: an HTML page asking to confirm (changes nothing; "
+    "its button posts to /v1/auth/verify-email/confirm)",
+)
 async def verify_email_page(ctx: Ctx) -> HandlerResult:
     """The page behind the link in the verification email: opened in a browser, without any credential (the
     token names the tenant). It changes nothing: it asks the person to confirm that they created an
@@ -229,14 +294,21 @@ async def verify_email_page(ctx: Ctx) -> HandlerResult:
     nothing. Its button posts to `POST /v1/auth/verify-email/confirm`. An unknown, used or expired token
     gets a page saying so (400)."""
     outcome, email, tenant_name = await links.verification_page(ctx.pool, ctx.query.token)
-    return pages.verify_email(ctx.request, ctx.settings.public_url, outcome, email,
-                              tenant_name=tenant_name, token=ctx.query.token)
+    return pages.verify_email(
+        ctx.request, ctx.settings.public_url, outcome, email, tenant_name=tenant_name, token=ctx.query.token
+    )
 
 
-@router.post("/v1/auth/verify-email/confirm", form=VerifyEmailForm, tenant=False, tag="Authentication",
-             content_type="text/html", idempotent=False,
-             summary="The verification page's confirm button (form: token, csrf_token): verifies the address "
-                     "and shows an HTML page")
+@router.post(
+    "/v1/auth/verify-email/confirm",
+    form=VerifyEmailForm,
+    tenant=False,
+    tag="Authentication",
+    content_type="text/html",
+    idempotent=False,
+    summary="The verification page's confirm button (form: token, csrf_token): verifies the address "
+    "and shows an HTML page",
+)
 async def verify_email_confirm(ctx: Ctx) -> HandlerResult:
     """The confirm button of the verification page: a form post (token, csrf_token) from the page, no API
     credential (the token names the tenant; a double-submit CSRF cookie and the Origin check guard the
@@ -249,17 +321,23 @@ async def verify_email_confirm(ctx: Ctx) -> HandlerResult:
     if not pages.form_ok(ctx.request, form, ctx.settings.public_url):
         return pages.verify_email(ctx.request, ctx.settings.public_url, "form_expired", None)
     outcome, email = await links.confirm_verification(
-        ctx.pool, runtime(ctx.app), token if isinstance(token, str) else None, client_info(ctx.request))
+        ctx.pool, runtime(ctx.app), token if isinstance(token, str) else None, client_info(ctx.request)
+    )
     return pages.verify_email(ctx.request, ctx.settings.public_url, outcome, email)
 
 
-@router.post("/v1/auth/verify-email/resend", body=Resend, response=Sent,
-             summary="Send the verification email again (always answers sent: true)", **_public,
-             errors=(INVALID_EMAIL,))
+@router.post(
+    "/v1/auth/verify-email/resend",
+    body=Resend,
+    response=Sent,
+    summary="Send the verification email again (always answers sent: true)",
+    **_public,
+    errors=(INVALID_EMAIL,),
+)
 async def verify_email_resend(ctx: Ctx) -> HandlerResult:
     """Sends the **verification email** again with a new link; earlier verification links stop working.
     Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
     inactive or already verified addresses, which get nothing), so it reveals no accounts."""
-    return await links.resend_verification(ctx.pool, runtime(ctx.app), ctx.settings.public_url,
-                                           _tenant(ctx), ctx.body.email)
-
+    return await links.resend_verification(
+        ctx.pool, runtime(ctx.app), ctx.settings.public_url, _tenant(ctx), ctx.body.email
+    )

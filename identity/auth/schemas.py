@@ -67,6 +67,7 @@ class VerifyEmailQuery(Query):
 
 class VerifyEmailForm(Model, kw_only=True):
     """The confirm page's form (application/x-www-form-urlencoded; read by the handler)."""
+
     token: str | None = None
     csrf_token: str | None = None
 

@@ -64,14 +64,23 @@ def ensure_email_verified(tenant: Tenant, user: asyncpg.Record) -> None:
         raise errors.EMAIL_NOT_VERIFIED()
 
 
-async def queue_verification(conn: asyncpg.Connection, box: SecretBox, public_url: str, tenant_id: str,
-                             user: asyncpg.Record) -> None:
+async def queue_verification(
+    conn: asyncpg.Connection, box: SecretBox, public_url: str, tenant_id: str, user: asyncpg.Record
+) -> None:
     token = await onetime.create(
-        conn, tenant_id, "email_verification", email=user["email"], user_id=user["id"],
+        conn,
+        tenant_id,
+        "email_verification",
+        email=user["email"],
+        user_id=user["id"],
         ttl=onetime.VERIFICATION_TTL,
     )
     await queue_email(
-        conn, box, tenant_id=tenant_id, template="verification", to=user["email"],
+        conn,
+        box,
+        tenant_id=tenant_id,
+        template="verification",
+        to=user["email"],
         user_id=user["id"],
         variables={
             "verify_url": onetime.with_token(f"{public_url}/v1/auth/verify-email", token),
@@ -119,23 +128,33 @@ async def complete_sign_in(
     if gate_skipped and (updated["has_active_factor"] or updated["mfa_enabled"]):
         raise FactorFound
     if first:
-        await queue_email(conn, rt.box, tenant_id=tenant.id, template="welcome", to=updated["email"],
-                          user_id=updated["id"], variables={"user_name": updated["name"] or ""})
-    creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, updated, client,
-                                          mfa_verified=mfa_verified)
+        await queue_email(
+            conn,
+            rt.box,
+            tenant_id=tenant.id,
+            template="welcome",
+            to=updated["email"],
+            user_id=updated["id"],
+            variables={"user_name": updated["name"] or ""},
+        )
+    creds = await sessions.create_session(
+        conn, rt, tenant.id, tenant.auth_config, updated, client, mfa_verified=mfa_verified
+    )
     return updated, creds
 
 
-async def mfa_challenge(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: asyncpg.Record, *,
-                        verify_email: bool = False) -> dict[str, Any] | None:
+async def mfa_challenge(
+    conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: asyncpg.Record, *, verify_email: bool = False
+) -> dict[str, Any] | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
     errors.MFA_REQUIRED(extra={"mfa_challenge": challenge}): raising inside the transaction would roll it back."""
     return await mfa_gate.challenge_for(rt, conn, tenant, user, verify_email=verify_email)
 
 
-async def sign_up(pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, body: SignUp,
-                  client: ClientInfo) -> dict[str, Any]:
+async def sign_up(
+    pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, body: SignUp, client: ClientInfo
+) -> dict[str, Any]:
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     if not config.sign_up_enabled:
@@ -153,8 +172,13 @@ async def sign_up(pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: 
     hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
         user = await create_user(
-            conn, tenant.id, email=email, password_hash=hashed, name=body.name,
-            username=body.username, public_metadata=public_metadata,
+            conn,
+            tenant.id,
+            email=email,
+            password_hash=hashed,
+            name=body.name,
+            username=body.username,
+            public_metadata=public_metadata,
             last_sign_in_at=datetime.now(UTC),
         )
         await queue_verification(conn, rt.box, public_url, tenant.id, user)
@@ -162,17 +186,16 @@ async def sign_up(pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: 
     return {"user": present_reduced(user), "session": creds}
 
 
-async def sign_in(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: SignIn,
-                  client: ClientInfo) -> dict[str, Any]:
+async def sign_in(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: SignIn, client: ClientInfo
+) -> dict[str, Any]:
     ensure_open(tenant)
     email = users.normalise_email(body.email)
     user = await users.get_by_email(pool, tenant.id, email) if EMAIL_RE.match(email) else None
     if user is not None and lockout.is_locked(user):
         raise errors.ACCOUNT_LOCKED()
     # Without a user (or a password) a dummy hash is verified: the time does not tell.
-    ok, new_hash = await passwords.verify_and_update(
-        user["password_hash"] if user is not None else None, body.password
-    )
+    ok, new_hash = await passwords.verify_and_update(user["password_hash"] if user is not None else None, body.password)
     if not ok:
         if user is not None and await lockout.record_failure(pool, tenant.id, user["id"]):
             raise errors.ACCOUNT_LOCKED()
@@ -189,8 +212,9 @@ async def sign_in(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Sig
                 async with conn.transaction():
                     challenge = None if skip_gate else await mfa_challenge(conn, rt, tenant, user)
                     if challenge is None:
-                        user, creds = await complete_sign_in(conn, rt, tenant, user, client,
-                                                             new_hash=new_hash, gate_skipped=skip_gate)
+                        user, creds = await complete_sign_in(
+                            conn, rt, tenant, user, client, new_hash=new_hash, gate_skipped=skip_gate
+                        )
                 break
             except FactorFound:
                 continue
@@ -204,8 +228,14 @@ async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: A
     async with pool.acquire() as conn, conn.transaction():
         row = await sessions.revoke_session(conn, tenant_id, session_id, "signed_out")
         if row is not None and audit is not None:
-            await audit.record(conn, tenant_id, "session.revoked", "session", session_id,
-                               {"user_id": row["user_id"], "reason": "signed_out"})
+            await audit.record(
+                conn,
+                tenant_id,
+                "session.revoked",
+                "session",
+                session_id,
+                {"user_id": row["user_id"], "reason": "signed_out"},
+            )
 
 
 async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ def check_jwks(jwks: Any) -> str | None:
     """Why a registered JWK set is unusable, or None. Public keys only, each with a unique kid,
     of a kind that RS256 or ES256 can verify."""
     if not isinstance(jwks, dict) or not isinstance(jwks.get("keys"), list):
-        return "must be a JWK set: {\"keys\": [...]}"
+        return 'must be a JWK set: {"keys": [...]}'
     keys = jwks["keys"]
     if not 1 <= len(keys) <= MAX_KEYS:
         return f"must hold 1 to {MAX_KEYS} keys"

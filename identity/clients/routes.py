@@ -31,9 +31,14 @@ async def list_clients(ctx: Ctx) -> HandlerResult:
     return await service.list_clients(ctx.pool, ctx.tenant_id, ctx.query)
 
 
-@router.post("/v1/clients", body=CreateClient, response=ClientCreated, status=201,
-             summary="Register an OAuth client; a web or machine client's secret is shown only here",
-             **_common)
+@router.post(
+    "/v1/clients",
+    body=CreateClient,
+    response=ClientCreated,
+    status=201,
+    summary="Register an OAuth client; a web or machine client's secret is shown only here",
+    **_common,
+)
 async def create_client(ctx: Ctx) -> HandlerResult:
     """Registers an application that signs users in through this tenant's OAuth 2.0 / OpenID Connect
     provider: `web`, `spa`, `native` or `machine`. Called with a **secret key** holding the `*` scope.
@@ -45,17 +50,27 @@ async def create_client(ctx: Ctx) -> HandlerResult:
     return await service.create(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/clients/{id}", response=Client, summary="Get an OAuth client (without its secret)", **_common,
-            errors=(CLIENT_NOT_FOUND,))
+@router.get(
+    "/v1/clients/{id}",
+    response=Client,
+    summary="Get an OAuth client (without its secret)",
+    **_common,
+    errors=(CLIENT_NOT_FOUND,),
+)
 async def get_client(ctx: Ctx) -> HandlerResult:
     """Returns one of the tenant's OAuth clients with its full settings, never its secret. Called with a
     **secret key** holding the `*` scope; 404 when the tenant has no such client. Changes nothing."""
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.patch("/v1/clients/{id}", body=UpdateClient, response=Client,
-              summary="Update a client; lists replace the existing ones", **_common,
-              errors=(CLIENT_NOT_FOUND,))
+@router.patch(
+    "/v1/clients/{id}",
+    body=UpdateClient,
+    response=Client,
+    summary="Update a client; lists replace the existing ones",
+    **_common,
+    errors=(CLIENT_NOT_FOUND,),
+)
 async def update_client(ctx: Ctx) -> HandlerResult:
     """Changes a client's name, redirect URIs, post-logout redirect URIs, allowed origins, scopes, first-
     party flag or ID token algorithm; each list sent replaces the stored one and is checked as at
@@ -65,9 +80,13 @@ async def update_client(ctx: Ctx) -> HandlerResult:
     return await service.update(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/clients/{id}", status=204,
-               summary="Delete a client; sessions it started are unaffected", **_common,
-               errors=(CLIENT_NOT_FOUND,))
+@router.delete(
+    "/v1/clients/{id}",
+    status=204,
+    summary="Delete a client; sessions it started are unaffected",
+    **_common,
+    errors=(CLIENT_NOT_FOUND,),
+)
 async def delete_client(ctx: Ctx) -> None:
     """Deletes an OAuth client: it can no longer authenticate, refresh tokens or start an authorization,
     while tokens already issued stay valid until they expire and user sessions are unaffected. Called
@@ -76,10 +95,13 @@ async def delete_client(ctx: Ctx) -> None:
     await service.delete(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.post("/v1/clients/{id}/rotate-secret", response=SecretRotated,
-             summary="Issue a new secret for a web or machine client; the old one stops at once",
-             **_common,
-             errors=(CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE))
+@router.post(
+    "/v1/clients/{id}/rotate-secret",
+    response=SecretRotated,
+    summary="Issue a new secret for a web or machine client; the old one stops at once",
+    **_common,
+    errors=(CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE),
+)
 async def rotate_secret(ctx: Ctx) -> HandlerResult:
     """Issues a new secret for a web or machine client; the old secret stops working at once (no grace
     period: rotate when it may have leaked). The new secret appears only in this answer. Called with a
@@ -88,9 +110,14 @@ async def rotate_secret(ctx: Ctx) -> HandlerResult:
     return await service.rotate_secret(ctx.pool, ctx.tenant_id, ctx.param("id"), from_ctx(ctx))
 
 
-@router.get("/v1/clients/{id}/tokens", query=ListTokens, response=TokenList,
-            summary="Active access tokens issued to a machine client (client_credentials)", **_common,
-            errors=(CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE))
+@router.get(
+    "/v1/clients/{id}/tokens",
+    query=ListTokens,
+    response=TokenList,
+    summary="Active access tokens issued to a machine client (client_credentials)",
+    **_common,
+    errors=(CLIENT_NOT_FOUND, INVALID_CLIENT_TYPE),
+)
 async def list_tokens(ctx: Ctx) -> HandlerResult:
     """Lists the unexpired, unrevoked access tokens issued to a machine client through the
     `client_credentials` grant, with their scopes and expiry. Called with a **secret key** holding the

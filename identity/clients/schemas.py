@@ -19,7 +19,7 @@ UriList = Annotated[list[Uri], Meta(max_length=20)]
 Origin = Annotated[str, Meta(min_length=1, max_length=500)]
 OriginList = Annotated[list[Origin], Meta(max_length=20)]
 # RFC 6749 §3.3 scope-token: printable ASCII except space, '"' and '\'.
-ScopeToken = Annotated[str, Meta(pattern=r'^[\x21\x23-\x5b\x5d-\x7e]{1,100}$')]
+ScopeToken = Annotated[str, Meta(pattern=r"^[\x21\x23-\x5b\x5d-\x7e]{1,100}$")]
 ScopeList = Annotated[list[ScopeToken], Meta(max_length=50)]
 
 

@@ -73,11 +73,15 @@ def auth_method(row: asyncpg.Record) -> str:
 def _auth_method(type_: str, method: str | None, jwks: dict[str, Any] | None) -> str:
     """Check the method a client asks for against its type and keys."""
     if method is None:
-        method = PRIVATE_KEY_JWT if jwks is not None and type_ in CONFIDENTIAL else (
-            "client_secret_basic" if type_ in CONFIDENTIAL else "none")
+        method = (
+            PRIVATE_KEY_JWT
+            if jwks is not None and type_ in CONFIDENTIAL
+            else ("client_secret_basic" if type_ in CONFIDENTIAL else "none")
+        )
     if (method == "none") != (type_ not in CONFIDENTIAL):
-        raise ValidationFailed("token_endpoint_auth_method",
-                               "web and machine clients authenticate; spa and native clients use none")
+        raise ValidationFailed(
+            "token_endpoint_auth_method", "web and machine clients authenticate; spa and native clients use none"
+        )
     if method == PRIVATE_KEY_JWT:
         _check_jwks(jwks)
     elif jwks is not None:
@@ -115,8 +119,12 @@ def present(row: asyncpg.Record) -> Client:
 
 def present_summary(row: asyncpg.Record) -> ClientSummary:
     return ClientSummary(
-        id=row["id"], client_id=row["id"], name=row["name"], type=row["type"],
-        redirect_uris=list(row["redirect_uris"]), created_at=row["created_at"],
+        id=row["id"],
+        client_id=row["id"],
+        name=row["name"],
+        type=row["type"],
+        redirect_uris=list(row["redirect_uris"]),
+        created_at=row["created_at"],
     )
 
 
@@ -174,8 +182,13 @@ def check_origin(origin: str) -> str:
     except ValueError:
         raise ValidationFailed("allowed_origins", f"{origin!r} is not a valid origin") from None
     if (
-        parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/")
-        or parts.query or parts.fragment or parts.username is not None or "#" in origin
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+        or "#" in origin
     ):
         raise ValidationFailed("allowed_origins", f"{origin!r} must be scheme://host[:port]")
     return origin.rstrip("/")
@@ -192,8 +205,8 @@ def _grants(type_: str, grants: Sequence[str] | None) -> list[str]:
     wrong = [g for g in unique if g not in ALLOWED_GRANTS[type_]]
     if wrong:
         raise ValidationFailed(
-            "grant_types", f"{', '.join(wrong)} not allowed for a {type_} client "
-            f"(allowed: {', '.join(ALLOWED_GRANTS[type_])})",
+            "grant_types",
+            f"{', '.join(wrong)} not allowed for a {type_} client (allowed: {', '.join(ALLOWED_GRANTS[type_])})",
         )
     if unique == ["refresh_token"]:
         raise ValidationFailed("grant_types", "refresh_token needs authorization_code")
@@ -218,30 +231,53 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
     # A private_key_jwt client has keys instead of a secret: nothing shared to leak.
     secret = new_secret() if body.type in CONFIDENTIAL and method != PRIVATE_KEY_JWT else None
     async with pool.acquire() as conn, conn.transaction():
-        row = await store.insert(conn, {
-            "tenant_id": tenant_id, "id": new_id("cli"), "name": body.name, "type": body.type,
-            "redirect_uris": redirect_uris, "allowed_origins": origins, "grant_types": grants,
-            "scopes": scopes, "post_logout_redirect_uris": post_logout,
-            "first_party": body.first_party,
-            "id_token_signed_response_alg": body.id_token_signed_response_alg,
-            "secret_hash": sha256_hex(secret) if secret else None,
-            "token_endpoint_auth_method": method, "jwks": body.jwks,
-        })
-        await audit.record(conn, tenant_id, "client.created", "client", row["id"],
-                           {"name": body.name, "type": body.type})
+        row = await store.insert(
+            conn,
+            {
+                "tenant_id": tenant_id,
+                "id": new_id("cli"),
+                "name": body.name,
+                "type": body.type,
+                "redirect_uris": redirect_uris,
+                "allowed_origins": origins,
+                "grant_types": grants,
+                "scopes": scopes,
+                "post_logout_redirect_uris": post_logout,
+                "first_party": body.first_party,
+                "id_token_signed_response_alg": body.id_token_signed_response_alg,
+                "secret_hash": sha256_hex(secret) if secret else None,
+                "token_endpoint_auth_method": method,
+                "jwks": body.jwks,
+            },
+        )
+        await audit.record(
+            conn, tenant_id, "client.created", "client", row["id"], {"name": body.name, "type": body.type}
+        )
     # The secret is shown only here; without one the field is left out (UNSET).
-    return ClientCreated(**msgspec.structs.asdict(present(row)),
-                         client_secret=secret if secret is not None else UNSET)
+    return ClientCreated(**msgspec.structs.asdict(present(row)), client_secret=secret if secret is not None else UNSET)
 
 
 async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -> Page[ClientSummary]:
-    return await paginate(query, lambda k: store.list_page(
-        pool, tenant_id, type_=query.type, after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present_summary)
+    return await paginate(
+        query,
+        lambda k: store.list_page(
+            pool,
+            tenant_id,
+            type_=query.type,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present_summary,
+    )
 
 
 async def _get_row(
-    conn: asyncpg.Connection, tenant_id: str, client_id: str, *, for_update: bool = False,
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    client_id: str,
+    *,
+    for_update: bool = False,
 ) -> asyncpg.Record:
     row = await store.get(conn, tenant_id, client_id, for_update=for_update)
     if row is None:
@@ -253,9 +289,7 @@ async def get(pool: asyncpg.Pool, tenant_id: str, client_id: str) -> Client:
     return present(await _get_row(pool, tenant_id, client_id))
 
 
-async def update(
-    pool: asyncpg.Pool, tenant_id: str, client_id: str, body: UpdateClient, audit: AuditContext
-) -> Client:
+async def update(pool: asyncpg.Pool, tenant_id: str, client_id: str, body: UpdateClient, audit: AuditContext) -> Client:
     async with pool.acquire() as conn, conn.transaction():
         row = await _get_row(conn, tenant_id, client_id, for_update=True)
         type_ = row["type"]
@@ -267,7 +301,8 @@ async def update(
             _redirects_needed(type_, list(row["grant_types"]), changes["redirect_uris"])
         if isinstance(body.post_logout_redirect_uris, list):
             changes["post_logout_redirect_uris"] = _uris(
-                "post_logout_redirect_uris", body.post_logout_redirect_uris, type_)
+                "post_logout_redirect_uris", body.post_logout_redirect_uris, type_
+            )
         if isinstance(body.allowed_origins, list):
             changes["allowed_origins"] = list(dict.fromkeys(check_origin(o) for o in body.allowed_origins))
         if isinstance(body.scopes, list):
@@ -284,8 +319,7 @@ async def update(
         if changes:
             row = await store.update(conn, tenant_id, client_id, changes)
             forget_everywhere(conn, tenant_id)
-            await audit.record(conn, tenant_id, "client.updated", "client", client_id,
-                               {"fields": sorted(changes)})
+            await audit.record(conn, tenant_id, "client.updated", "client", client_id, {"fields": sorted(changes)})
     return present(row)
 
 
@@ -323,6 +357,15 @@ async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: List
     row = await _get_row(pool, tenant_id, client_id)
     if row["type"] != "machine":
         raise INVALID_CLIENT_TYPE("Only machine clients have tokens listed here (client_credentials).")
-    return await paginate(query, lambda k: store.active_tokens(
-        pool, tenant_id, client_id, after=k.after, limit=k.limit, ascending=k.ascending,
-    ), lambda r: {**dict(r), "scopes": list(r["scopes"])})
+    return await paginate(
+        query,
+        lambda k: store.active_tokens(
+            pool,
+            tenant_id,
+            client_id,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        lambda r: {**dict(r), "scopes": list(r["scopes"])},
+    )

@@ -36,11 +36,15 @@ async def list_page(
         f"""SELECT {COLUMNS} FROM oauth_clients
             WHERE tenant_id = $1 AND ($2::text IS NULL OR type = $2) AND ($3::text IS NULL OR id {op} $3)
             ORDER BY id {order} LIMIT $4""",
-        tenant_id, type_, after, limit + 1,
+        tenant_id,
+        type_,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(
         "SELECT count(*) FROM oauth_clients WHERE tenant_id = $1 AND ($2::text IS NULL OR type = $2)",
-        tenant_id, type_,
+        tenant_id,
+        type_,
     )
     return rows, total
 
@@ -50,7 +54,9 @@ async def update(conn: Any, tenant_id: str, client_id: str, changes: dict[str, A
     return await conn.fetchrow(
         f"""UPDATE oauth_clients SET {sets}, updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {COLUMNS}""",
-        tenant_id, client_id, *changes.values(),
+        tenant_id,
+        client_id,
+        *changes.values(),
     )
 
 
@@ -76,7 +82,10 @@ async def active_tokens(
     op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT * FROM ({live}) t WHERE ($3::text IS NULL OR id {op} $3) ORDER BY id {order} LIMIT $4""",
-        tenant_id, client_id, after, limit + 1,
+        tenant_id,
+        client_id,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(f"SELECT count(*) FROM ({live}) t", tenant_id, client_id)
     return rows, total

@@ -8,20 +8,26 @@ from identity.http.errors import ErrorSpec
 CONNECTION_NOT_FOUND = ErrorSpec(404, "connection_not_found", "No connection with that identifier.")
 IDENTITY_NOT_FOUND = ErrorSpec(404, "identity_not_found", "No identity with that identifier.")
 CONNECTION_IN_USE = ErrorSpec(
-    409, "connection_in_use",
+    409,
+    "connection_in_use",
     "Users have signed in with this connection; disable it (enabled: false) instead, or disconnect "
-    "their identities first.")
+    "their identities first.",
+)
 CONNECTION_DISABLED = ErrorSpec(409, "connection_disabled", "This connection is disabled.")
 REAUTHENTICATION_REQUIRED = ErrorSpec(
-    403, "reauthentication_required",
-    "Connecting another account needs a recent sign-in: sign in again, then start connecting within "
-    "10 minutes.")
+    403,
+    "reauthentication_required",
+    "Connecting another account needs a recent sign-in: sign in again, then start connecting within 10 minutes.",
+)
 LAST_SIGN_IN_METHOD = ErrorSpec(
-    409, "last_sign_in_method",
+    409,
+    "last_sign_in_method",
     "This is the user's last way to sign in (no password and no other connected account); set a "
-    "password or connect another account first.")
-IDENTITY_ALREADY_LINKED = ErrorSpec(409, "identity_already_linked",
-                                  "This provider account is already connected to another user.")
+    "password or connect another account first.",
+)
+IDENTITY_ALREADY_LINKED = ErrorSpec(
+    409, "identity_already_linked", "This provider account is already connected to another user."
+)
 #: Linking another provider account answers sign-in's email_not_verified (identity/auth/errors.py)
 #: with this message: until the address is proven the account may be a stranger's
 #: pre-registration, and a linked provider account would survive the owner's proof.

@@ -91,8 +91,14 @@ def _error_redirect(url: str, code: str, description: str, **kw: Any) -> web.Res
 
 def _page(request: web.Request, tenant_id: str, title: str, message: str, status: int = 400) -> web.Response:
     """Errors with no validated redirect_url to go to: a page, never a redirect."""
-    return pages.error_page(request, tenant_id=tenant_id, public_url=state(request).settings.public_url,
-                            title=title, message=message, status=status)
+    return pages.error_page(
+        request,
+        tenant_id=tenant_id,
+        public_url=state(request).settings.public_url,
+        title=title,
+        message=message,
+        status=status,
+    )
 
 
 def _cookie_path(tenant_id: str) -> str:
@@ -138,8 +144,10 @@ async def _tenant_or_page(request: web.Request, tenant_id: str) -> Tenant | web.
 
 # -- start ---------------------------------------------------------------------------------------
 
-async def start(request: web.Request, tenant_id: str, connection_id: str, redirect_url: str | None,
-                link_token: str | None) -> web.Response:
+
+async def start(
+    request: web.Request, tenant_id: str, connection_id: str, redirect_url: str | None, link_token: str | None
+) -> web.Response:
     st = state(request)
     tenant = await _tenant_or_page(request, tenant_id)
     if isinstance(tenant, web.Response):
@@ -157,10 +165,19 @@ async def start(request: web.Request, tenant_id: str, connection_id: str, redire
             ticket = None
             if len(link_token) <= 512 and link_token.isascii():
                 ticket = await store.take_ticket(conn, tenant.id, sha256_hex(link_token), "link")
-            if ticket is None or ticket["used_at"] is not None or ticket["expires_at"] <= datetime.now(UTC) \
-                    or ticket["connection_id"] != row["id"]:
-                return _page(request, tenant.id, "This link has expired",
-                             "Go back to the application and start connecting the account again.", 400)
+            if (
+                ticket is None
+                or ticket["used_at"] is not None
+                or ticket["expires_at"] <= datetime.now(UTC)
+                or ticket["connection_id"] != row["id"]
+            ):
+                return _page(
+                    request,
+                    tenant.id,
+                    "This link has expired",
+                    "Go back to the application and start connecting the account again.",
+                    400,
+                )
         redirect = ticket["redirect_url"]
         link_user_id, link_session_id = ticket["user_id"], ticket["session_id"]
     else:
@@ -170,8 +187,9 @@ async def start(request: web.Request, tenant_id: str, connection_id: str, redire
             redirect = check_redirect(redirect_url, auth_config.load(tenant.auth_config))
         except ValidationFailed as exc:
             why = exc.details[0]["message"] if exc.details else exc.message
-            return _page(request, tenant.id, "Invalid sign-in request",
-                         f"The application sent an invalid redirect_url ({why}).")
+            return _page(
+                request, tenant.id, "Invalid sign-in request", f"The application sent an invalid redirect_url ({why})."
+            )
     if tenant.status != "active":
         return _error_redirect(redirect, "tenant_suspended", "This application is suspended; sign-in is unavailable.")
     if not row["enabled"]:
@@ -188,26 +206,47 @@ async def start(request: web.Request, tenant_id: str, connection_id: str, redire
     browser = random_token(32)
     async with st.pool.acquire() as conn, conn.transaction():
         await store.drop_expired(conn, tenant.id)
-        await store.insert_flow(conn, {
-            "tenant_id": tenant.id, "state_hash": state_hash, "connection_id": row["id"],
-            "browser_hash": sha256_hex(browser), "redirect_url": redirect,
-            "code_verifier_sealed": st.box.encrypt(verifier, f"flow:{tenant.id}:{state_hash}"),
-            "nonce": nonce, "link_user_id": link_user_id, "link_session_id": link_session_id,
-            "expires_at": datetime.now(UTC) + FLOW_TTL,
-        })
+        await store.insert_flow(
+            conn,
+            {
+                "tenant_id": tenant.id,
+                "state_hash": state_hash,
+                "connection_id": row["id"],
+                "browser_hash": sha256_hex(browser),
+                "redirect_url": redirect,
+                "code_verifier_sealed": st.box.encrypt(verifier, f"flow:{tenant.id}:{state_hash}"),
+                "nonce": nonce,
+                "link_user_id": link_user_id,
+                "link_session_id": link_session_id,
+                "expires_at": datetime.now(UTC) + FLOW_TTL,
+            },
+        )
     location = providers.authorization_url(
-        ep, row, redirect_uri=service.callback_url(st.settings.public_url, tenant.id), state=state_value,
-        nonce=nonce, challenge=_challenge(verifier))
+        ep,
+        row,
+        redirect_uri=service.callback_url(st.settings.public_url, tenant.id),
+        state=state_value,
+        nonce=nonce,
+        challenge=_challenge(verifier),
+    )
     response = pages.redirect(location)
     https = pages.secure(st.settings.public_url)
     # SameSite=None (https only) lets the cookie ride Apple's cross-site form_post callback;
     # Lax is enough for the usual GET redirect back from the provider.
-    response.set_cookie(_cookie_name(state_hash), browser, path=_cookie_path(tenant.id), httponly=True,
-                        secure=https, samesite="None" if https else "Lax", max_age=int(FLOW_TTL.total_seconds()))
+    response.set_cookie(
+        _cookie_name(state_hash),
+        browser,
+        path=_cookie_path(tenant.id),
+        httponly=True,
+        secure=https,
+        samesite="None" if https else "Lax",
+        max_age=int(FLOW_TTL.total_seconds()),
+    )
     return response
 
 
 # -- callback ------------------------------------------------------------------------------------
+
 
 async def callback(request: web.Request, tenant_id: str, params: dict[str, str]) -> web.Response:
     st = state(request)
@@ -216,13 +255,21 @@ async def callback(request: web.Request, tenant_id: str, params: dict[str, str])
         return tenant
     state_value = params.get("state") or ""
     if not state_value or len(state_value) > 512 or not state_value.isascii():
-        return _page(request, tenant.id, "Invalid sign-in response",
-                     "The response from the sign-in provider has no valid state. Start signing in again.")
+        return _page(
+            request,
+            tenant.id,
+            "Invalid sign-in response",
+            "The response from the sign-in provider has no valid state. Start signing in again.",
+        )
     state_hash = sha256_hex(state_value)
     flow = await store.get_flow(st.pool, tenant.id, state_hash)
     if flow is None:
-        return _page(request, tenant.id, "Invalid sign-in response",
-                     "This sign-in is unknown or has expired. Start signing in again.")
+        return _page(
+            request,
+            tenant.id,
+            "Invalid sign-in response",
+            "This sign-in is unknown or has expired. Start signing in again.",
+        )
     cookie = _cookie_name(state_hash)
     redirect = flow["redirect_url"]
 
@@ -235,8 +282,10 @@ async def callback(request: web.Request, tenant_id: str, params: dict[str, str])
         return fail("invalid_state", "This sign-in took too long and has expired. Start signing in again.")
     presented = request.cookies.get(cookie, "")
     if not presented or not constant_time_equals(sha256_hex(presented), flow["browser_hash"]):
-        return fail("invalid_state", "This sign-in was started in another browser (or its cookie is gone). "
-                                     "Start signing in again.")
+        return fail(
+            "invalid_state",
+            "This sign-in was started in another browser (or its cookie is gone). Start signing in again.",
+        )
     async with st.pool.acquire() as conn:
         if not await store.spend_flow(conn, tenant.id, state_hash):
             return fail("invalid_state", "This sign-in response was already used. Start signing in again.")
@@ -254,8 +303,9 @@ async def callback(request: web.Request, tenant_id: str, params: dict[str, str])
     return _redirect(with_result(redirect, result), clear_cookie=cookie, tenant_id=tenant.id)
 
 
-async def _complete(request: web.Request, tenant: Tenant, flow: Any, params: dict[str, str],
-                    code: str) -> dict[str, str]:
+async def _complete(
+    request: web.Request, tenant: Tenant, flow: Any, params: dict[str, str], code: str
+) -> dict[str, str]:
     st = state(request)
     row = await store.get_connection(st.pool, tenant.id, flow["connection_id"])
     if row is None:
@@ -271,10 +321,17 @@ async def _complete(request: web.Request, tenant: Tenant, flow: Any, params: dic
         raise FlowError("invalid_state", "The sign-in response comes from another provider than expected.")
     verifier = st.box.decrypt(flow["code_verifier_sealed"], f"flow:{tenant.id}:{flow['state_hash']}")
     tokens = await providers.exchange_code(
-        ep, row, service.client_secret(st.box, row), code=code, verifier=verifier,
-        redirect_uri=service.callback_url(st.settings.public_url, tenant.id), allow_http=allow_http)
-    profile = await providers.profile(cache, ep, row, tokens, nonce=flow["nonce"],
-                                      allow_http=allow_http, apple_user=params.get("user"))
+        ep,
+        row,
+        service.client_secret(st.box, row),
+        code=code,
+        verifier=verifier,
+        redirect_uri=service.callback_url(st.settings.public_url, tenant.id),
+        allow_http=allow_http,
+    )
+    profile = await providers.profile(
+        cache, ep, row, tokens, nonce=flow["nonce"], allow_http=allow_http, apple_user=params.get("user")
+    )
     try:
         return await _resolve(request, tenant.id, row, flow, profile)
     except asyncpg.UniqueViolationError:
@@ -284,8 +341,9 @@ async def _complete(request: web.Request, tenant: Tenant, flow: Any, params: dic
         raise FlowError(exc.code, exc.message) from None
 
 
-async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
-                   profile: dict[str, Any]) -> dict[str, str]:
+async def _resolve(
+    request: web.Request, tenant_id: str, row: Any, flow: Any, profile: dict[str, Any]
+) -> dict[str, str]:
     """Sign in, sign up or link, in one transaction with events, audit entries and the ticket."""
     st = state(request)
     rt = runtime(request)
@@ -304,21 +362,31 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
             user = await users.get(conn, tenant_id, flow["link_user_id"], for_update=True)
             alive = await sessions.is_alive(conn, tenant_id, flow["link_session_id"], flow["link_user_id"])
             if user is None or not alive:
-                raise FlowError("session_expired",
-                                "You were signed out meanwhile; sign in and connect the account again.")
+                raise FlowError(
+                    "session_expired", "You were signed out meanwhile; sign in and connect the account again."
+                )
             _active(user)
             if identity is not None and identity["user_id"] != user["id"]:
-                raise FlowError("identity_already_linked",
-                                f"This {provider_label} account is already connected to another user.")
+                raise FlowError(
+                    "identity_already_linked", f"This {provider_label} account is already connected to another user."
+                )
             # Not linked here: this browser may not be the one that asked (a link URL is easy to
             # send to someone else). The application completes the link with the session that
             # asked for it (complete_link); another browser's app holds no such session.
             ticket = random_token(32)
-            await store.insert_ticket(conn, {
-                "tenant_id": tenant_id, "token_hash": sha256_hex(ticket), "kind": "link_result",
-                "user_id": user["id"], "session_id": flow["link_session_id"], "connection_id": row["id"],
-                "profile": {k: profile[k] for k in _PROFILE_KEYS},
-                "expires_at": datetime.now(UTC) + EXCHANGE_TTL})
+            await store.insert_ticket(
+                conn,
+                {
+                    "tenant_id": tenant_id,
+                    "token_hash": sha256_hex(ticket),
+                    "kind": "link_result",
+                    "user_id": user["id"],
+                    "session_id": flow["link_session_id"],
+                    "connection_id": row["id"],
+                    "profile": {k: profile[k] for k in _PROFILE_KEYS},
+                    "expires_at": datetime.now(UTC) + EXCHANGE_TTL,
+                },
+            )
             return {"link_token": ticket}
 
         new_user = False
@@ -330,34 +398,47 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
             if profile["email_verified"] and profile["email"] == user["email"] and not user["email_verified"]:
                 # The provider vouches for the user's own address: its first proof, which ends
                 # what was set up before it (identity/auth/email_proof.py).
-                user = await email_proof.prove(rt, conn, tenant_id, user, via=email_proof.PROVIDER,
-                                               client=ClientInfo(ip_address=client_ip(request),
-                                                                 user_agent=user_agent(request)))
+                user = await email_proof.prove(
+                    rt,
+                    conn,
+                    tenant_id,
+                    user,
+                    via=email_proof.PROVIDER,
+                    client=ClientInfo(ip_address=client_ip(request), user_agent=user_agent(request)),
+                )
         else:
             email = profile["email"]
             if not email:
-                raise FlowError("email_required", f"{provider_label} did not share an email address with this "
-                                                  "application; allow it to, or use another way to sign in.")
+                raise FlowError(
+                    "email_required",
+                    f"{provider_label} did not share an email address with this "
+                    "application; allow it to, or use another way to sign in.",
+                )
             user = await users.get_by_email(conn, tenant_id, email, for_update=True)
             if user is not None:
                 # Linking to an existing account on the email alone needs both sides verified:
                 # the provider's (else anyone could claim the address there), and ours (else
                 # whoever registered the address here without proving it keeps a way in).
                 if not profile["email_verified"]:
-                    raise FlowError("unverified_email",
-                                    f"An account with {email} already exists, and {provider_label} has not verified "
-                                    "this address, so it cannot be connected automatically. Sign in another way "
-                                    "and connect the account from your settings.")
+                    raise FlowError(
+                        "unverified_email",
+                        f"An account with {email} already exists, and {provider_label} has not verified "
+                        "this address, so it cannot be connected automatically. Sign in another way "
+                        "and connect the account from your settings.",
+                    )
                 if not user["email_verified"]:
-                    raise FlowError("account_email_not_verified",
-                                    f"An account with {email} already exists but its address is not verified. "
-                                    "Verify it (or reset the password) first, then sign in again.")
+                    raise FlowError(
+                        "account_email_not_verified",
+                        f"An account with {email} already exists but its address is not verified. "
+                        "Verify it (or reset the password) first, then sign in again.",
+                    )
                 _active(user)
             else:
                 if not config.sign_up_enabled:
                     raise FlowError("sign_up_disabled", "Sign-up is disabled for this application.")
-                user = await create_user(conn, tenant_id, email=email, name=profile["name"],
-                                         email_verified=profile["email_verified"])
+                user = await create_user(
+                    conn, tenant_id, email=email, name=profile["name"], email_verified=profile["email_verified"]
+                )
                 if profile["avatar_url"]:
                     user = await users.update(conn, tenant_id, user["id"], {"avatar_url": profile["avatar_url"]})
                     assert user is not None  # created just above in this transaction
@@ -367,10 +448,19 @@ async def _resolve(request: web.Request, tenant_id: str, row: Any, flow: Any,
             identity = await _link(conn, tenant_id, row, user, profile, request)
 
         ticket = random_token(32)
-        await store.insert_ticket(conn, {
-            "tenant_id": tenant_id, "token_hash": sha256_hex(ticket), "kind": "exchange", "user_id": user["id"],
-            "connection_id": row["id"], "identity_id": identity["id"], "new_user": new_user,
-            "expires_at": datetime.now(UTC) + EXCHANGE_TTL})
+        await store.insert_ticket(
+            conn,
+            {
+                "tenant_id": tenant_id,
+                "token_hash": sha256_hex(ticket),
+                "kind": "exchange",
+                "user_id": user["id"],
+                "connection_id": row["id"],
+                "identity_id": identity["id"],
+                "new_user": new_user,
+                "expires_at": datetime.now(UTC) + EXCHANGE_TTL,
+            },
+        )
     return {"token": ticket}
 
 
@@ -380,29 +470,66 @@ def _active(user: Any) -> None:
         raise FlowError(code, "This account is banned." if code == "user_banned" else "This account is disabled.")
 
 
-async def _link(conn: asyncpg.Connection, tenant_id: str, row: Any, user: Any, profile: dict[str, Any],
-                request: web.Request) -> Any:
-    identity = await store.insert_identity(conn, {
-        "tenant_id": tenant_id, "id": new_id("oac"), "user_id": user["id"], "connection_id": row["id"],
-        "provider": row["provider"], "provider_user_id": profile["provider_user_id"], "email": profile["email"],
-        "email_verified": profile["email_verified"], "name": profile["name"], "avatar_url": profile["avatar_url"],
-        "last_sign_in_at": datetime.now(UTC)})
-    await emit(conn, tenant_id, "oauth.connected", {
-        "id": identity["id"], "user_id": user["id"], "provider": row["provider"],
-        "provider_user_id": profile["provider_user_id"], "email": profile["email"],
-        "connected_at": identity["created_at"], "connection_id": row["id"]})
-    audit = AuditContext(actor={"id": user["id"], "email": user["email"], "type": "user"},
-                         ip_address=client_ip(request), user_agent=user_agent(request))
-    await audit.record(conn, tenant_id, "oauth.connected", "user", user["id"], {
-        "identity_id": identity["id"], "provider": row["provider"], "connection_id": row["id"],
-        "provider_user_id": profile["provider_user_id"]})
+async def _link(
+    conn: asyncpg.Connection, tenant_id: str, row: Any, user: Any, profile: dict[str, Any], request: web.Request
+) -> Any:
+    identity = await store.insert_identity(
+        conn,
+        {
+            "tenant_id": tenant_id,
+            "id": new_id("oac"),
+            "user_id": user["id"],
+            "connection_id": row["id"],
+            "provider": row["provider"],
+            "provider_user_id": profile["provider_user_id"],
+            "email": profile["email"],
+            "email_verified": profile["email_verified"],
+            "name": profile["name"],
+            "avatar_url": profile["avatar_url"],
+            "last_sign_in_at": datetime.now(UTC),
+        },
+    )
+    await emit(
+        conn,
+        tenant_id,
+        "oauth.connected",
+        {
+            "id": identity["id"],
+            "user_id": user["id"],
+            "provider": row["provider"],
+            "provider_user_id": profile["provider_user_id"],
+            "email": profile["email"],
+            "connected_at": identity["created_at"],
+            "connection_id": row["id"],
+        },
+    )
+    audit = AuditContext(
+        actor={"id": user["id"], "email": user["email"], "type": "user"},
+        ip_address=client_ip(request),
+        user_agent=user_agent(request),
+    )
+    await audit.record(
+        conn,
+        tenant_id,
+        "oauth.connected",
+        "user",
+        user["id"],
+        {
+            "identity_id": identity["id"],
+            "provider": row["provider"],
+            "connection_id": row["id"],
+            "provider_user_id": profile["provider_user_id"],
+        },
+    )
     return identity
 
 
 # -- completing a link ---------------------------------------------------------------------------
 
-async def complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
-                        token: str) -> Identity:
+
+async def complete_link(
+    request: web.Request, tenant: Tenant, user_id: str, session_id: str | None, token: str
+) -> Identity:
     """Attach the provider account of a link flow to the signed-in user. Only the session that
     asked for the link (POST /v1/me/identities/link) can spend its ticket: any other session,
     of another user or not, gets invalid_token and nothing changes."""
@@ -413,15 +540,23 @@ async def complete_link(request: web.Request, tenant: Tenant, user_id: str, sess
         raise IDENTITY_ALREADY_LINKED() from None
 
 
-async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, session_id: str | None,
-                         token: str) -> Identity:
+async def _complete_link(
+    request: web.Request, tenant: Tenant, user_id: str, session_id: str | None, token: str
+) -> Identity:
     st = state(request)
     async with st.pool.acquire() as conn, conn.transaction():
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "link_result")
-        if ticket is None or ticket["used_at"] is not None or session_id is None \
-                or ticket["user_id"] != user_id or ticket["session_id"] != session_id:
-            raise auth_errors.INVALID_TOKEN("The link token is not valid, was already used, or was "
-                                            "issued to another sign-in; start connecting the account again.")
+        if (
+            ticket is None
+            or ticket["used_at"] is not None
+            or session_id is None
+            or ticket["user_id"] != user_id
+            or ticket["session_id"] != session_id
+        ):
+            raise auth_errors.INVALID_TOKEN(
+                "The link token is not valid, was already used, or was "
+                "issued to another sign-in; start connecting the account again."
+            )
         if ticket["expires_at"] <= datetime.now(UTC):
             raise auth_errors.TOKEN_EXPIRED("The link token has expired; start connecting the account again.")
         row = await store.get_connection(conn, tenant.id, ticket["connection_id"])
@@ -433,8 +568,7 @@ async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, ses
         if not user["email_verified"]:  # the address changed since the link began (service.start_link)
             raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         profile = ticket["profile"]
-        identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"],
-                                             for_update=True)
+        identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"], for_update=True)
         if identity is not None and identity["user_id"] != user_id:
             raise IDENTITY_ALREADY_LINKED()
         if identity is None:
@@ -446,8 +580,10 @@ async def _complete_link(request: web.Request, tenant: Tenant, user_id: str, ses
 
 # -- exchange ------------------------------------------------------------------------------------
 
-async def exchange(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str,
-                   client: ClientInfo) -> dict[str, Any]:
+
+async def exchange(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo
+) -> dict[str, Any]:
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "exchange")
@@ -471,6 +607,9 @@ async def exchange(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: s
             user, creds = await complete_sign_in(conn, rt, tenant, user, client)
     if challenge is not None:
         raise auth_errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return {"user": present_user(user, private=False), "session": creds, "new_user": ticket["new_user"],
-            "identity_id": ticket["identity_id"]}
-
+    return {
+        "user": present_user(user, private=False),
+        "session": creds,
+        "new_user": ticket["new_user"],
+        "identity_id": ticket["identity_id"],
+    }

@@ -62,25 +62,46 @@ class Builtin:
 
 
 BUILTIN: dict[str, Builtin] = {
-    "google": Builtin("Google", ("openid", "email", "profile"), "client_secret_basic",
-                      discovery_url="https://accounts.google.com/.well-known/openid-configuration"),
+    "google": Builtin(
+        "Google",
+        ("openid", "email", "profile"),
+        "client_secret_basic",
+        discovery_url="https://accounts.google.com/.well-known/openid-configuration",
+    ),
     # "common" accepts work, school and personal accounts; point discovery_url at
     # login.microsoftonline.com/<tenant>/v2.0/... to accept one directory only.
-    "microsoft": Builtin("Microsoft", ("openid", "email", "profile"), "client_secret_post",
-                         discovery_url="https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration"),
-    "apple": Builtin("Apple", ("openid", "email", "name"), "client_secret_post",
-                     discovery_url="https://appleid.apple.com/.well-known/openid-configuration"),
-    "github": Builtin("GitHub", ("read:user", "user:email"), "client_secret_post",
-                      authorization_url="https://github.com/login/oauth/authorize",
-                      token_url="https://github.com/login/oauth/access_token",
-                      userinfo_url="https://api.github.com/user",
-                      emails_url="https://api.github.com/user/emails"),
+    "microsoft": Builtin(
+        "Microsoft",
+        ("openid", "email", "profile"),
+        "client_secret_post",
+        discovery_url="https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration",
+    ),
+    "apple": Builtin(
+        "Apple",
+        ("openid", "email", "name"),
+        "client_secret_post",
+        discovery_url="https://appleid.apple.com/.well-known/openid-configuration",
+    ),
+    "github": Builtin(
+        "GitHub",
+        ("read:user", "user:email"),
+        "client_secret_post",
+        authorization_url="https://github.com/login/oauth/authorize",
+        token_url="https://github.com/login/oauth/access_token",
+        userinfo_url="https://api.github.com/user",
+        emails_url="https://api.github.com/user/emails",
+    ),
     "oidc": Builtin("OpenID Connect", ("openid", "email", "profile"), "client_secret_basic"),
     "oauth2": Builtin("OAuth 2.0", (), "client_secret_basic"),
 }
 OIDC_PROVIDERS = frozenset({"google", "microsoft", "apple", "oidc"})
-DEFAULT_MAPPING = {"id": "sub", "email": "email", "email_verified": "email_verified", "name": "name",
-                   "picture": "picture"}
+DEFAULT_MAPPING = {
+    "id": "sub",
+    "email": "email",
+    "email_verified": "email_verified",
+    "name": "name",
+    "picture": "picture",
+}
 
 
 @dataclass
@@ -122,27 +143,38 @@ PROVIDERS: web.AppKey[ProviderCache] = web.AppKey("connections_providers", Provi
 
 # -- HTTP ----------------------------------------------------------------------------------------
 
+
 def check_url(url: str, allow_http: bool) -> None:
     """The static address policy (raises AddressRefused with a caller-facing text)."""
     outbound.check_url(url, allow_http)
 
 
-async def fetch(method: str, url: str, *, allow_http: bool, headers: dict[str, str] | None = None,
-                data: dict[str, str] | None = None, what: str) -> tuple[int, bytes, str]:
+async def fetch(
+    method: str,
+    url: str,
+    *,
+    allow_http: bool,
+    headers: dict[str, str] | None = None,
+    data: dict[str, str] | None = None,
+    what: str,
+) -> tuple[int, bytes, str]:
     """One outbound call: (status, body, content type). Raises FlowError('provider_unavailable')
     for refused addresses, network errors, timeouts and oversized answers."""
     hdrs = {"User-Agent": USER_AGENT, **(headers or {})}
     try:
         # No traceparent goes out: the provider is a third party, not part of this trace.
-        with tracing.span(f"provider {what}", kind="client",
-                          attributes={"http.request.method": method, "url.full": url.split("?", 1)[0]}):
-            answer = await outbound.request(method, url, allow_http=allow_http, timeout=TIMEOUT_SECONDS,
-                                            max_body=MAX_BODY, headers=hdrs, data=data)
+        with tracing.span(
+            f"provider {what}",
+            kind="client",
+            attributes={"http.request.method": method, "url.full": url.split("?", 1)[0]},
+        ):
+            answer = await outbound.request(
+                method, url, allow_http=allow_http, timeout=TIMEOUT_SECONDS, max_body=MAX_BODY, headers=hdrs, data=data
+            )
     except AddressRefused as exc:
         raise FlowError("provider_unavailable", f"The provider's {what} address is refused: {exc}.") from None
     except outbound.OutboundError as exc:
-        raise FlowError("provider_unavailable",
-                        f"The provider's {what} endpoint could not be used ({exc}).") from None
+        raise FlowError("provider_unavailable", f"The provider's {what} endpoint could not be used ({exc}).") from None
     return answer.status, answer.body, answer.content_type
 
 
@@ -158,6 +190,7 @@ def _json_object(body: bytes, what: str) -> dict[str, Any]:
 
 # -- endpoints -----------------------------------------------------------------------------------
 
+
 async def _discovery(cache: ProviderCache, url: str, allow_http: bool) -> dict[str, Any]:
     hit = cache.discovery.get(url)
     if hit is not None and time.monotonic() - hit.fetched_at < DISCOVERY_TTL:
@@ -166,8 +199,9 @@ async def _discovery(cache: ProviderCache, url: str, allow_http: bool) -> dict[s
         hit = cache.discovery.get(url)
         if hit is not None and time.monotonic() - hit.fetched_at < DISCOVERY_TTL:
             return hit.value
-        status, body, _ = await fetch("GET", url, allow_http=allow_http, what="discovery",
-                                      headers={"Accept": "application/json"})
+        status, body, _ = await fetch(
+            "GET", url, allow_http=allow_http, what="discovery", headers={"Accept": "application/json"}
+        )
         if status != 200:
             raise FlowError("provider_unavailable", f"The provider's discovery document answered HTTP {status}.")
         doc = _json_object(body, "discovery")
@@ -213,7 +247,8 @@ async def endpoints(cache: ProviderCache, row: Any, allow_http: bool) -> Endpoin
         if not auth_url or not token_url:
             raise FlowError("provider_error", "The connection has no authorization_url or token_url.")
         found = Endpoints(
-            authorization_url=auth_url, token_url=token_url,
+            authorization_url=auth_url,
+            token_url=token_url,
             userinfo_url=overrides.get("userinfo_url") or builtin.userinfo_url,
             emails_url=overrides.get("emails_url") or builtin.emails_url,
         )
@@ -226,8 +261,7 @@ async def endpoints(cache: ProviderCache, row: Any, allow_http: bool) -> Endpoin
     return found
 
 
-def authorization_url(ep: Endpoints, row: Any, *, redirect_uri: str, state: str, nonce: str,
-                      challenge: str) -> str:
+def authorization_url(ep: Endpoints, row: Any, *, redirect_uri: str, state: str, nonce: str, challenge: str) -> str:
     params = {
         "response_type": "code",
         "client_id": row["client_id"],
@@ -249,6 +283,7 @@ def authorization_url(ep: Endpoints, row: Any, *, redirect_uri: str, state: str,
 
 # -- client authentication and the code exchange -------------------------------------------------
 
+
 def apple_client_secret(team_id: str, key_id: str, private_key_pem: str, client_id: str) -> str:
     """Sign in with Apple's client secret: an ES256 JWT signed with the team's key."""
     now = int(time.time())
@@ -263,10 +298,10 @@ def check_apple_key(pem: str) -> None:
         raise ValueError("must be an EC P-256 private key (the .p8 file Apple gives)")
 
 
-async def exchange_code(ep: Endpoints, row: Any, secret: str | None, *,
-                        code: str, verifier: str, redirect_uri: str, allow_http: bool) -> dict[str, Any]:
-    data = {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri,
-            "code_verifier": verifier}
+async def exchange_code(
+    ep: Endpoints, row: Any, secret: str | None, *, code: str, verifier: str, redirect_uri: str, allow_http: bool
+) -> dict[str, Any]:
+    data = {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri, "code_verifier": verifier}
     headers = {"Accept": "application/json"}
     if row["token_endpoint_auth_method"] == "client_secret_basic" and secret is not None:
         # RFC 6749 §2.3.1: both parts form-urlencoded before Basic encoding.
@@ -276,8 +311,9 @@ async def exchange_code(ep: Endpoints, row: Any, secret: str | None, *,
         data["client_id"] = row["client_id"]
         if secret is not None:
             data["client_secret"] = secret
-    status, body, ctype = await fetch("POST", ep.token_url, allow_http=allow_http, headers=headers,
-                                      data=data, what="token")
+    status, body, ctype = await fetch(
+        "POST", ep.token_url, allow_http=allow_http, headers=headers, data=data, what="token"
+    )
     if ctype == "application/x-www-form-urlencoded":  # GitHub without Accept: json, and the like
         answer: dict[str, Any] = dict(parse_qsl(body.decode("utf-8", "replace")))
     else:
@@ -285,8 +321,9 @@ async def exchange_code(ep: Endpoints, row: Any, secret: str | None, *,
     if status != 200 or "error" in answer:
         error = str(answer.get("error") or f"HTTP {status}")[:100]
         detail = str(answer.get("error_description") or "")[:300]
-        raise FlowError("provider_error",
-                        f"The provider refused the authorization code ({error}{': ' + detail if detail else ''}).")
+        raise FlowError(
+            "provider_error", f"The provider refused the authorization code ({error}{': ' + detail if detail else ''})."
+        )
     if not isinstance(answer.get("access_token"), str) and not isinstance(answer.get("id_token"), str):
         raise FlowError("provider_error", "The provider's token answer has no access_token.")
     return answer
@@ -294,8 +331,8 @@ async def exchange_code(ep: Endpoints, row: Any, secret: str | None, *,
 
 # -- ID token ------------------------------------------------------------------------------------
 
-async def _jwks(cache: ProviderCache, url: str, allow_http: bool,
-                *, refresh: bool) -> jwt.PyJWKSet:
+
+async def _jwks(cache: ProviderCache, url: str, allow_http: bool, *, refresh: bool) -> jwt.PyJWKSet:
     def fresh(hit: _Cached | None) -> bool:
         if hit is None:
             return False
@@ -307,8 +344,9 @@ async def _jwks(cache: ProviderCache, url: str, allow_http: bool,
     async with cache.lock(url):
         if fresh(cache.jwks.get(url)):
             return cache.jwks[url].value
-        status, body, _ = await fetch("GET", url, allow_http=allow_http, what="JWKS",
-                                      headers={"Accept": "application/json"})
+        status, body, _ = await fetch(
+            "GET", url, allow_http=allow_http, what="JWKS", headers={"Accept": "application/json"}
+        )
         if status != 200:
             raise FlowError("provider_unavailable", f"The provider's JWKS answered HTTP {status}.")
         try:
@@ -328,10 +366,12 @@ def _key_for(keys: jwt.PyJWKSet, kid: Any) -> Any:
     return None
 
 
-async def validate_id_token(cache: ProviderCache, ep: Endpoints, token: str, *,
-                            client_id: str, nonce: str, allow_http: bool) -> dict[str, Any]:
+async def validate_id_token(
+    cache: ProviderCache, ep: Endpoints, token: str, *, client_id: str, nonce: str, allow_http: bool
+) -> dict[str, Any]:
     """The ID token's claims after checking signature (the provider's JWKS), alg, iss, aud,
     azp, exp, iat and nonce (OIDC Core §3.1.3.7)."""
+
     def bad(why: str) -> FlowError:
         return FlowError("invalid_id_token", f"The provider's ID token is not valid: {why}.")
 
@@ -358,8 +398,15 @@ async def validate_id_token(cache: ProviderCache, ep: Endpoints, token: str, *,
             raise bad("no tid claim")
         issuer = issuer.replace("{tenantid}", tid)
     try:
-        claims = jwt.decode(token, key.key, algorithms=[alg], audience=client_id, issuer=issuer,
-                            leeway=CLOCK_SKEW, options={"require": ["iss", "sub", "aud", "exp", "iat"]})
+        claims = jwt.decode(
+            token,
+            key.key,
+            algorithms=[alg],
+            audience=client_id,
+            issuer=issuer,
+            leeway=CLOCK_SKEW,
+            options={"require": ["iss", "sub", "aud", "exp", "iat"]},
+        )
     except jwt.ExpiredSignatureError:
         raise bad("expired") from None
     except jwt.InvalidAudienceError:
@@ -377,6 +424,7 @@ async def validate_id_token(cache: ProviderCache, ep: Endpoints, token: str, *,
 
 
 # -- the profile ---------------------------------------------------------------------------------
+
 
 def _path(data: Any, path: str | None) -> Any:
     if not path:
@@ -408,15 +456,23 @@ def _profile(uid: Any, email: Any, verified: Any, name: Any, picture: Any) -> di
     pic = _text(picture, 2048)
     if pic is not None and not pic.startswith(("https://", "http://")):
         pic = None
-    return {"provider_user_id": uid, "email": email_text.lower() if email_text else None,
-            "email_verified": bool(email_text) and _truthy(verified), "name": _text(name, 200),
-            "avatar_url": pic}
+    return {
+        "provider_user_id": uid,
+        "email": email_text.lower() if email_text else None,
+        "email_verified": bool(email_text) and _truthy(verified),
+        "name": _text(name, 200),
+        "avatar_url": pic,
+    }
 
 
-async def _get_json(url: str, access_token: str, allow_http: bool,
-                    what: str, accept: str = "application/json") -> Any:
-    status, body, _ = await fetch("GET", url, allow_http=allow_http, what=what,
-                                  headers={"Authorization": f"Bearer {access_token}", "Accept": accept})
+async def _get_json(url: str, access_token: str, allow_http: bool, what: str, accept: str = "application/json") -> Any:
+    status, body, _ = await fetch(
+        "GET",
+        url,
+        allow_http=allow_http,
+        what=what,
+        headers={"Authorization": f"Bearer {access_token}", "Accept": accept},
+    )
     if status != 200:
         raise FlowError("provider_error", f"The provider's {what} endpoint answered HTTP {status}.")
     try:
@@ -425,8 +481,16 @@ async def _get_json(url: str, access_token: str, allow_http: bool,
         raise FlowError("provider_error", f"The provider's {what} answer is not JSON.") from None
 
 
-async def profile(cache: ProviderCache, ep: Endpoints, row: Any, tokens: dict[str, Any],
-                  *, nonce: str, allow_http: bool, apple_user: str | None = None) -> dict[str, Any]:
+async def profile(
+    cache: ProviderCache,
+    ep: Endpoints,
+    row: Any,
+    tokens: dict[str, Any],
+    *,
+    nonce: str,
+    allow_http: bool,
+    apple_user: str | None = None,
+) -> dict[str, Any]:
     """The normalised profile {provider_user_id, email, email_verified, name, avatar_url}."""
     provider = row["provider"]
     access_token = tokens.get("access_token")
@@ -434,8 +498,9 @@ async def profile(cache: ProviderCache, ep: Endpoints, row: Any, tokens: dict[st
         id_token = tokens.get("id_token")
         if not isinstance(id_token, str):
             raise FlowError("invalid_id_token", "The provider's token answer has no ID token (is 'openid' a scope?).")
-        claims = await validate_id_token(cache, ep, id_token, client_id=row["client_id"], nonce=nonce,
-                                         allow_http=allow_http)
+        claims = await validate_id_token(
+            cache, ep, id_token, client_id=row["client_id"], nonce=nonce, allow_http=allow_http
+        )
         if "email" not in claims and ep.userinfo_url and isinstance(access_token, str):
             info = await _get_json(ep.userinfo_url, access_token, allow_http, "userinfo")
             if isinstance(info, dict) and info.get("sub") == claims["sub"]:  # OIDC Core §5.3.2
@@ -445,37 +510,39 @@ async def profile(cache: ProviderCache, ep: Endpoints, row: Any, tokens: dict[st
             name = " ".join(str(claims.get(k) or "") for k in ("given_name", "family_name")).strip()
         if provider == "apple" and not name and apple_user:
             name = _apple_name(apple_user)  # sent once, on the first authorization, as form data
-        return _profile(claims["sub"], claims.get("email"), claims.get("email_verified"), name,
-                        claims.get("picture"))
+        return _profile(claims["sub"], claims.get("email"), claims.get("email_verified"), name, claims.get("picture"))
     if not isinstance(access_token, str):
         raise FlowError("provider_error", "The provider's token answer has no access_token.")
     if not ep.userinfo_url:
         raise FlowError("provider_error", "The connection has no userinfo_url.")
     if provider == "github":
-        user = await _get_json(ep.userinfo_url, access_token, allow_http, "user",
-                               accept="application/vnd.github+json")
+        user = await _get_json(ep.userinfo_url, access_token, allow_http, "user", accept="application/vnd.github+json")
         if not isinstance(user, dict):
             raise FlowError("provider_error", "The provider's user answer is not a JSON object.")
         email, verified = user.get("email"), False
         if ep.emails_url:
             try:
-                emails = await _get_json(ep.emails_url, access_token, allow_http, "emails",
-                                         accept="application/vnd.github+json")
+                emails = await _get_json(
+                    ep.emails_url, access_token, allow_http, "emails", accept="application/vnd.github+json"
+                )
             except FlowError:
                 emails = None  # without the user:email scope: the public email, unverified
             if isinstance(emails, list):
                 primary = next((e for e in emails if isinstance(e, dict) and e.get("primary")), None)
                 if primary is not None:
                     email, verified = primary.get("email"), primary.get("verified") is True
-        return _profile(user.get("id"), email, verified, user.get("name") or user.get("login"),
-                        user.get("avatar_url"))
+        return _profile(user.get("id"), email, verified, user.get("name") or user.get("login"), user.get("avatar_url"))
     info = await _get_json(ep.userinfo_url, access_token, allow_http, "userinfo")
     if not isinstance(info, dict):
         raise FlowError("provider_error", "The provider's userinfo answer is not a JSON object.")
     mapping = {**DEFAULT_MAPPING, **(row["field_mapping"] or {})}
-    return _profile(_path(info, mapping["id"]), _path(info, mapping["email"]),
-                    _path(info, mapping["email_verified"]), _path(info, mapping["name"]),
-                    _path(info, mapping["picture"]))
+    return _profile(
+        _path(info, mapping["id"]),
+        _path(info, mapping["email"]),
+        _path(info, mapping["email_verified"]),
+        _path(info, mapping["name"]),
+        _path(info, mapping["picture"]),
+    )
 
 
 def _apple_name(user_json: str) -> str | None:

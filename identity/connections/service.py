@@ -108,14 +108,23 @@ def present(row: asyncpg.Record, public_url: str) -> dict[str, Any]:
 
 def present_identity(row: asyncpg.Record) -> Identity:
     return Identity(
-        id=row["id"], user_id=row["user_id"], connection_id=row["connection_id"], provider=row["provider"],
-        provider_user_id=row["provider_user_id"], email=row["email"], email_verified=row["email_verified"],
-        name=row["name"], avatar_url=row["avatar_url"], created_at=row["created_at"],
-        updated_at=row["updated_at"], last_sign_in_at=row["last_sign_in_at"],
+        id=row["id"],
+        user_id=row["user_id"],
+        connection_id=row["connection_id"],
+        provider=row["provider"],
+        provider_user_id=row["provider_user_id"],
+        email=row["email"],
+        email_verified=row["email_verified"],
+        name=row["name"],
+        avatar_url=row["avatar_url"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        last_sign_in_at=row["last_sign_in_at"],
     )
 
 
 # -- validation ----------------------------------------------------------------------------------
+
 
 async def _check_endpoints(provider: str, endpoints: Endpoints | None, allow_http: bool) -> dict[str, str]:
     given = {k: v for k, v in msgspec.structs.asdict(endpoints).items() if v is not None} if endpoints else {}
@@ -156,14 +165,17 @@ def _check_apple(body: AppleKey) -> None:
     try:
         providers.check_apple_key(body.private_key)
     except (ValueError, TypeError) as exc:
-        raise ValidationFailed("apple.private_key", str(exc) if "EC P-256" in str(exc)
-                               else "is not a PEM private key") from None
+        raise ValidationFailed(
+            "apple.private_key", str(exc) if "EC P-256" in str(exc) else "is not a PEM private key"
+        ) from None
 
 
 # -- connections ---------------------------------------------------------------------------------
 
-async def create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: CreateConnection,
-                 audit: AuditContext) -> dict[str, Any]:
+
+async def create(
+    pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: CreateConnection, audit: AuditContext
+) -> dict[str, Any]:
     provider = body.provider
     if body.field_mapping is not None and provider != "oauth2":
         raise ValidationFailed("field_mapping", "applies to oauth2 connections only")
@@ -184,7 +196,8 @@ async def create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_
         "name": body.name or providers.BUILTIN[provider].name,
         "client_id": body.client_id,
         "client_secret_sealed": seal(box, tenant_id, connection_id, "client_secret", body.client_secret)
-        if body.client_secret is not None else None,
+        if body.client_secret is not None
+        else None,
         "scopes": scopes,
         "enabled": body.enabled,
         "endpoints": endpoints,
@@ -192,23 +205,46 @@ async def create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_
         "field_mapping": msgspec.to_builtins(body.field_mapping) if body.field_mapping else {},
     }
     if body.apple is not None:
-        values.update(apple_team_id=body.apple.team_id, apple_key_id=body.apple.key_id,
-                      apple_private_key_sealed=seal(box, tenant_id, connection_id, "apple_key", body.apple.private_key))
+        values.update(
+            apple_team_id=body.apple.team_id,
+            apple_key_id=body.apple.key_id,
+            apple_private_key_sealed=seal(box, tenant_id, connection_id, "apple_key", body.apple.private_key),
+        )
     async with pool.acquire() as conn, conn.transaction():
         row = await store.insert_connection(conn, values)
-        await audit.record(conn, tenant_id, "connection.created", "connection", connection_id, {
-            "provider": provider, "name": row["name"], "client_id": body.client_id, "enabled": body.enabled,
-            "scopes": scopes})
+        await audit.record(
+            conn,
+            tenant_id,
+            "connection.created",
+            "connection",
+            connection_id,
+            {
+                "provider": provider,
+                "name": row["name"],
+                "client_id": body.client_id,
+                "enabled": body.enabled,
+                "scopes": scopes,
+            },
+        )
     return present(row, settings.public_url)
 
 
 async def list_connections(
     pool: asyncpg.Pool, settings: Settings, tenant_id: str, query: ListConnections
 ) -> Page[dict[str, Any]]:
-    return await paginate(query, lambda k: store.list_connections(
-        pool, tenant_id, provider=query.provider, enabled=query.enabled,
-        after=k.after, limit=k.limit, ascending=k.ascending,
-    ), lambda r: present(r, settings.public_url))
+    return await paginate(
+        query,
+        lambda k: store.list_connections(
+            pool,
+            tenant_id,
+            provider=query.provider,
+            enabled=query.enabled,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        lambda r: present(r, settings.public_url),
+    )
 
 
 async def get(pool: asyncpg.Pool, settings: Settings, tenant_id: str, connection_id: str) -> dict[str, Any]:
@@ -218,8 +254,15 @@ async def get(pool: asyncpg.Pool, settings: Settings, tenant_id: str, connection
     return present(row, settings.public_url)
 
 
-async def update(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, connection_id: str,
-                 body: UpdateConnection, audit: AuditContext) -> dict[str, Any]:
+async def update(
+    pool: asyncpg.Pool,
+    box: SecretBox,
+    settings: Settings,
+    tenant_id: str,
+    connection_id: str,
+    body: UpdateConnection,
+    audit: AuditContext,
+) -> dict[str, Any]:
     current = await store.get_connection(pool, tenant_id, connection_id)
     if current is None:
         raise CONNECTION_NOT_FOUND()
@@ -243,19 +286,21 @@ async def update(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_
         if provider != "apple":
             raise ValidationFailed("apple", "applies to apple connections only")
         _check_apple(body.apple)
-        changes.update(apple_team_id=body.apple.team_id, apple_key_id=body.apple.key_id,
-                       apple_private_key_sealed=seal(box, tenant_id, connection_id, "apple_key",
-                                                     body.apple.private_key))
+        changes.update(
+            apple_team_id=body.apple.team_id,
+            apple_key_id=body.apple.key_id,
+            apple_private_key_sealed=seal(box, tenant_id, connection_id, "apple_key", body.apple.private_key),
+        )
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get_connection(conn, tenant_id, connection_id, for_update=True)
         if row is None:
             raise CONNECTION_NOT_FOUND()
         if changes:
             row = await store.update_connection(conn, tenant_id, connection_id, changes)
-            fields = sorted({k.replace("_sealed", "").replace("apple_private_key", "apple.private_key")
-                             for k in changes})
-            await audit.record(conn, tenant_id, "connection.updated", "connection", connection_id,
-                               {"fields": fields})
+            fields = sorted(
+                {k.replace("_sealed", "").replace("apple_private_key", "apple.private_key") for k in changes}
+            )
+            await audit.record(conn, tenant_id, "connection.updated", "connection", connection_id, {"fields": fields})
     return present(row, settings.public_url)
 
 
@@ -267,32 +312,47 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, connection_id: str, audit: 
         if await store.count_identities_of_connection(conn, tenant_id, connection_id):
             raise CONNECTION_IN_USE()
         await store.delete_connection(conn, tenant_id, connection_id)
-        await audit.record(conn, tenant_id, "connection.deleted", "connection", connection_id,
-                           {"provider": row["provider"], "name": row["name"]})
+        await audit.record(
+            conn,
+            tenant_id,
+            "connection.deleted",
+            "connection",
+            connection_id,
+            {"provider": row["provider"], "name": row["name"]},
+        )
 
 
 async def public_list(pool: asyncpg.Pool, settings: Settings, tenant_id: str) -> dict[str, Any]:
     rows = await store.enabled_connections(pool, tenant_id)
-    return {"data": [{"id": r["id"], "provider": r["provider"], "name": r["name"],
-                      "start_url": start_url(settings.public_url, tenant_id, r["id"])} for r in rows]}
+    return {
+        "data": [
+            {
+                "id": r["id"],
+                "provider": r["provider"],
+                "name": r["name"],
+                "start_url": start_url(settings.public_url, tenant_id, r["id"]),
+            }
+            for r in rows
+        ]
+    }
 
 
 # -- identities ----------------------------------------------------------------------------------
 
-async def list_identities(
-    pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities
-) -> Page[Identity]:
+
+async def list_identities(pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities) -> Page[Identity]:
     async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
         async with pool.acquire() as conn:
             if await users.get(conn, tenant_id, user_id) is None:
                 raise USER_NOT_FOUND()
             return await store.list_identities(
-                conn, tenant_id, user_id, after=k.after, limit=k.limit, ascending=k.ascending)
+                conn, tenant_id, user_id, after=k.after, limit=k.limit, ascending=k.ascending
+            )
+
     return await paginate(query, fetch, present_identity)
 
 
-async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_id: str,
-                     audit: AuditContext) -> None:
+async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_id: str, audit: AuditContext) -> None:
     async with pool.acquire() as conn, conn.transaction():
         # The user row lock serialises disconnects (and password removals) of one user, so two
         # at once cannot both pass the "another way to sign in" check.
@@ -306,16 +366,31 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
             raise LAST_SIGN_IN_METHOD()
         await store.delete_identity(conn, tenant_id, identity_id)
         now = datetime.now(UTC)
-        await emit(conn, tenant_id, "oauth.disconnected", {
-            "id": identity_id, "user_id": user_id, "provider": identity["provider"],
-            "connection_id": identity["connection_id"], "disconnected_at": now})
-        await audit.record(conn, tenant_id, "oauth.disconnected", "user", user_id, {
-            "identity_id": identity_id, "provider": identity["provider"],
-            "connection_id": identity["connection_id"]})
+        await emit(
+            conn,
+            tenant_id,
+            "oauth.disconnected",
+            {
+                "id": identity_id,
+                "user_id": user_id,
+                "provider": identity["provider"],
+                "connection_id": identity["connection_id"],
+                "disconnected_at": now,
+            },
+        )
+        await audit.record(
+            conn,
+            tenant_id,
+            "oauth.disconnected",
+            "user",
+            user_id,
+            {"identity_id": identity_id, "provider": identity["provider"], "connection_id": identity["connection_id"]},
+        )
 
 
-async def start_link(pool: asyncpg.Pool, settings: Settings, tenant: Tenant, user_id: str, session_id: str | None,
-                     body: StartLink) -> dict[str, Any]:
+async def start_link(
+    pool: asyncpg.Pool, settings: Settings, tenant: Tenant, user_id: str, session_id: str | None, body: StartLink
+) -> dict[str, Any]:
     """A short-lived single-use ticket the browser carries to the start endpoint: a browser
     navigation cannot send the access token, and the token must not travel in a URL. The flow
     ends in the application, which completes the link with this same session
@@ -337,9 +412,18 @@ async def start_link(pool: asyncpg.Pool, settings: Settings, tenant: Tenant, use
             raise CONNECTION_NOT_FOUND()
         if not row["enabled"]:
             raise CONNECTION_DISABLED()
-        await store.insert_ticket(conn, {
-            "tenant_id": tenant.id, "token_hash": sha256_hex(ticket), "kind": "link", "user_id": user_id,
-            "session_id": session_id, "connection_id": row["id"], "redirect_url": redirect,
-            "expires_at": expires_at})
+        await store.insert_ticket(
+            conn,
+            {
+                "tenant_id": tenant.id,
+                "token_hash": sha256_hex(ticket),
+                "kind": "link",
+                "user_id": user_id,
+                "session_id": session_id,
+                "connection_id": row["id"],
+                "redirect_url": redirect,
+                "expires_at": expires_at,
+            },
+        )
     url = start_url(settings.public_url, tenant.id, row["id"]) + "?" + urlencode({"link_token": ticket})
     return {"url": url, "expires_at": expires_at}

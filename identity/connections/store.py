@@ -19,6 +19,7 @@ _IDENTITY = """id, user_id, connection_id, provider, provider_user_id, email, em
 
 # -- connections ---------------------------------------------------------------------------------
 
+
 async def insert_connection(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
@@ -28,18 +29,26 @@ async def insert_connection(conn: Any, values: dict[str, Any]) -> asyncpg.Record
     )
 
 
-async def get_connection(conn: Any, tenant_id: str, connection_id: str, *,
-                         for_update: bool = False) -> asyncpg.Record | None:
+async def get_connection(
+    conn: Any, tenant_id: str, connection_id: str, *, for_update: bool = False
+) -> asyncpg.Record | None:
     lock = " FOR UPDATE" if for_update else ""
     return await conn.fetchrow(
         f"SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND id = $2{lock}",
-        tenant_id, connection_id,
+        tenant_id,
+        connection_id,
     )
 
 
 async def list_connections(
-    conn: Any, tenant_id: str, *, provider: str | None, enabled: bool | None, after: str | None,
-    limit: int, ascending: bool,
+    conn: Any,
+    tenant_id: str,
+    *,
+    provider: str | None,
+    enabled: bool | None,
+    after: str | None,
+    limit: int,
+    ascending: bool,
 ) -> tuple[list[asyncpg.Record], int]:
     filters = "tenant_id = $1 AND ($2::text IS NULL OR provider = $2) AND ($3::boolean IS NULL OR enabled = $3)"
     op, order = keyset(ascending)
@@ -47,10 +56,13 @@ async def list_connections(
         f"""SELECT {_CONNECTION} FROM oauth_connections
             WHERE {filters} AND ($4::text IS NULL OR id {op} $4)
             ORDER BY id {order} LIMIT $5""",
-        tenant_id, provider, enabled, after, limit + 1,
+        tenant_id,
+        provider,
+        enabled,
+        after,
+        limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM oauth_connections WHERE {filters}",
-                                tenant_id, provider, enabled)
+    total = await conn.fetchval(f"SELECT count(*) FROM oauth_connections WHERE {filters}", tenant_id, provider, enabled)
     return rows, total
 
 
@@ -62,13 +74,14 @@ async def enabled_connections(conn: Any, tenant_id: str) -> list[asyncpg.Record]
     )
 
 
-async def update_connection(conn: Any, tenant_id: str, connection_id: str,
-                            changes: dict[str, Any]) -> asyncpg.Record:
+async def update_connection(conn: Any, tenant_id: str, connection_id: str, changes: dict[str, Any]) -> asyncpg.Record:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     return await conn.fetchrow(
         f"""UPDATE oauth_connections SET {sets}, updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {_CONNECTION}""",
-        tenant_id, connection_id, *changes.values(),
+        tenant_id,
+        connection_id,
+        *changes.values(),
     )
 
 
@@ -79,29 +92,37 @@ async def delete_connection(conn: Any, tenant_id: str, connection_id: str) -> No
 async def count_identities_of_connection(conn: Any, tenant_id: str, connection_id: str) -> int:
     return await conn.fetchval(
         "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND connection_id = $2",
-        tenant_id, connection_id,
+        tenant_id,
+        connection_id,
     )
 
 
 # -- identities ----------------------------------------------------------------------------------
 
-async def find_identity(conn: Any, tenant_id: str, connection_id: str, provider_user_id: str, *,
-                        for_update: bool = False) -> asyncpg.Record | None:
+
+async def find_identity(
+    conn: Any, tenant_id: str, connection_id: str, provider_user_id: str, *, for_update: bool = False
+) -> asyncpg.Record | None:
     lock = " FOR UPDATE" if for_update else ""
     return await conn.fetchrow(
         f"""SELECT {_IDENTITY} FROM oauth_identities
             WHERE tenant_id = $1 AND connection_id = $2 AND provider_user_id = $3{lock}""",
-        tenant_id, connection_id, provider_user_id,
+        tenant_id,
+        connection_id,
+        provider_user_id,
     )
 
 
-async def get_identity(conn: Any, tenant_id: str, user_id: str, identity_id: str, *,
-                       for_update: bool = False) -> asyncpg.Record | None:
+async def get_identity(
+    conn: Any, tenant_id: str, user_id: str, identity_id: str, *, for_update: bool = False
+) -> asyncpg.Record | None:
     lock = " FOR UPDATE" if for_update else ""
     return await conn.fetchrow(
         f"""SELECT {_IDENTITY} FROM oauth_identities
             WHERE tenant_id = $1 AND user_id = $2 AND id = $3{lock}""",
-        tenant_id, user_id, identity_id,
+        tenant_id,
+        user_id,
+        identity_id,
     )
 
 
@@ -121,7 +142,11 @@ async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: d
             SET email = $3, email_verified = $4, name = $5, avatar_url = $6, last_sign_in_at = now(),
                 updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {_IDENTITY}""",
-        tenant_id, identity_id, profile["email"], profile["email_verified"], profile["name"],
+        tenant_id,
+        identity_id,
+        profile["email"],
+        profile["email_verified"],
+        profile["name"],
         profile["avatar_url"],
     )
 
@@ -138,7 +163,9 @@ async def delete_unvouched_identities(conn: Any, tenant_id: str, user_id: str, e
            WHERE tenant_id = $1 AND user_id = $2
              AND NOT (email_verified AND email IS NOT NULL AND lower(email) = $3)
            RETURNING id, provider, connection_id""",
-        tenant_id, user_id, email,
+        tenant_id,
+        user_id,
+        email,
     )
 
 
@@ -150,7 +177,10 @@ async def list_identities(
         f"""SELECT {_IDENTITY} FROM oauth_identities
             WHERE tenant_id = $1 AND user_id = $2 AND ($3::text IS NULL OR id {op} $3)
             ORDER BY id {order} LIMIT $4""",
-        tenant_id, user_id, after, limit + 1,
+        tenant_id,
+        user_id,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(
         "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
@@ -167,11 +197,14 @@ async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identit
                      JOIN oauth_connections c ON c.tenant_id = i.tenant_id AND c.id = i.connection_id
                     WHERE i.tenant_id = $1 AND i.user_id = $2 AND i.id <> $3 AND c.enabled) AS others
            FROM users u WHERE u.tenant_id = $1 AND u.id = $2""",
-        tenant_id, user_id, identity_id,
+        tenant_id,
+        user_id,
+        identity_id,
     )
 
 
 # -- flows ---------------------------------------------------------------------------------------
+
 
 async def insert_flow(conn: Any, values: dict[str, Any]) -> None:
     cols = ", ".join(values)
@@ -190,7 +223,8 @@ async def spend_flow(conn: Any, tenant_id: str, state_hash: str) -> bool:
     done = await conn.fetchval(
         """UPDATE oauth_connection_flows SET used_at = now()
            WHERE tenant_id = $1 AND state_hash = $2 AND used_at IS NULL RETURNING true""",
-        tenant_id, state_hash,
+        tenant_id,
+        state_hash,
     )
     return bool(done)
 
@@ -208,6 +242,7 @@ async def drop_expired(conn: Any, tenant_id: str) -> None:
 
 # -- tickets -------------------------------------------------------------------------------------
 
+
 async def insert_ticket(conn: Any, values: dict[str, Any]) -> None:
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
@@ -224,7 +259,9 @@ async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> 
            WHERE t.tenant_id = $1 AND t.token_hash = old.token_hash
            RETURNING t.user_id, t.session_id, t.connection_id, t.identity_id, t.redirect_url, t.new_user,
                      t.profile, t.expires_at, old.used_at""",
-        tenant_id, token_hash, kind,
+        tenant_id,
+        token_hash,
+        kind,
     )
 
 
@@ -233,7 +270,9 @@ async def session_signed_in_at(conn: Any, tenant_id: str, user_id: str, session_
     return await conn.fetchval(
         """SELECT created_at FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
            AND revoked_at IS NULL AND expires_at > now()""",
-        tenant_id, session_id, user_id,
+        tenant_id,
+        session_id,
+        user_id,
     )
 
 

@@ -29,10 +29,19 @@ from identity.principals import Tenant
 log = structlog.get_logger("identity.cli")
 
 TENANT_COLUMNS = ["id", "name", "slug", "status", "plan", "user_count", "created_at"]
-USER_COLUMNS = ["id", "email", "email_verified", "status", "mfa_enabled", "locked",
-                "last_sign_in_at", "created_at"]
-DELIVERY_COLUMNS = ["id", "webhook_id", "event", "status", "attempts", "http_status", "last_error",
-                    "next_attempt_at", "test", "created_at"]
+USER_COLUMNS = ["id", "email", "email_verified", "status", "mfa_enabled", "locked", "last_sign_in_at", "created_at"]
+DELIVERY_COLUMNS = [
+    "id",
+    "webhook_id",
+    "event",
+    "status",
+    "attempts",
+    "http_status",
+    "last_error",
+    "next_attempt_at",
+    "test",
+    "created_at",
+]
 
 
 def operator_audit() -> AuditContext:
@@ -42,8 +51,9 @@ def operator_audit() -> AuditContext:
         who = "unknown"
     from identity import __version__
 
-    return AuditContext(actor={"id": f"cli:{who}", "email": None, "type": "operator"},
-                        user_agent=f"identity-cli/{__version__}")
+    return AuditContext(
+        actor={"id": f"cli:{who}", "email": None, "type": "operator"}, user_agent=f"identity-cli/{__version__}"
+    )
 
 
 async def _tenant(pool: asyncpg.Pool, id_or_slug: str) -> Tenant:
@@ -59,8 +69,11 @@ async def _user_id(pool: asyncpg.Pool, tenant: Tenant, user: str) -> str:
     """An id (usr_...) or an email address; looked up inside the tenant only."""
     from identity.users import service as users
 
-    found = (await users.get_user_by_email(pool, tenant.id, user) if "@" in user
-             else await users.get_user(pool, tenant.id, user))
+    found = (
+        await users.get_user_by_email(pool, tenant.id, user)
+        if "@" in user
+        else await users.get_user(pool, tenant.id, user)
+    )
     return found["id"]
 
 
@@ -78,6 +91,7 @@ async def _user_view(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[s
 
 # -- tenants -----------------------------------------------------------------------------------
 
+
 async def tenants_create(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     from identity.crypto import SecretBox
     from identity.tenants import service as tenants
@@ -93,15 +107,21 @@ async def tenants_create(pool: asyncpg.Pool, settings: Settings, args: argparse.
     secrets = SecretOutput(settings.data_dir, Path(args.secret_file) if args.secret_file else None)
     try:
         box = SecretBox.load_or_create(settings.secret_key, settings.data_dir)
-        created = await tenants.create(pool, body, operator_audit(), box, allow_http=settings.webhook_allow_http,
-                                       on_created=tenant_created())
+        created = await tenants.create(
+            pool, body, operator_audit(), box, allow_http=settings.webhook_allow_http, on_created=tenant_created()
+        )
     except BaseException:
         secrets.close()
         raise
     secret_key = created.pop("secret_key")
-    shown = {"id": created["id"], "name": created["name"], "slug": created["slug"],
-             "plan": created["plan"], "publishable_key": created["publishable_key"],
-             "created_at": created["created_at"]}
+    shown = {
+        "id": created["id"],
+        "name": created["name"],
+        "slug": created["slug"],
+        "plan": created["plan"],
+        "publishable_key": created["publishable_key"],
+        "created_at": created["created_at"],
+    }
     if args.json:
         output.print_json(shown)
     else:
@@ -137,6 +157,7 @@ async def tenants_show(pool: asyncpg.Pool, settings: Settings, args: argparse.Na
 
 # -- master keys -------------------------------------------------------------------------------
 
+
 async def master_create(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     secrets = SecretOutput(settings.data_dir, Path(args.secret_file) if args.secret_file else None)
     try:
@@ -149,13 +170,19 @@ async def master_create(pool: asyncpg.Pool, settings: Settings, args: argparse.N
 
 
 async def master_list(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
-    rows = [{**dict(r), "status": "revoked" if r["revoked_at"] else "active",
-             "key": f"{r['prefix']}…{r['last_four']}"} for r in await masterkeys.list_keys(pool)]
+    rows = [
+        {**dict(r), "status": "revoked" if r["revoked_at"] else "active", "key": f"{r['prefix']}…{r['last_four']}"}
+        for r in await masterkeys.list_keys(pool)
+    ]
     if args.json:
         output.print_json(rows)
     else:
-        output.print_table(rows, ["id", "key", "status", "created_at", "revoked_at"],
-                           title="master keys", empty="no stored master keys")
+        output.print_table(
+            rows,
+            ["id", "key", "status", "created_at", "revoked_at"],
+            title="master keys",
+            empty="no stored master keys",
+        )
 
 
 async def master_revoke(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
@@ -163,11 +190,13 @@ async def master_revoke(pool: asyncpg.Pool, settings: Settings, args: argparse.N
     if row is None:
         raise NOT_FOUND(f"no master key {args.id!r}")
     log.info("master_key_revoked", master_key_id=row["id"])
-    output.print_line(f"revoked {row['id']} ({row['prefix']}…{row['last_four']}) at "
-                      f"{row['revoked_at'].isoformat(timespec='seconds')}")
+    output.print_line(
+        f"revoked {row['id']} ({row['prefix']}…{row['last_four']}) at {row['revoked_at'].isoformat(timespec='seconds')}"
+    )
 
 
 # -- users -------------------------------------------------------------------------------------
+
 
 async def users_find(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     tenant = await _tenant(pool, args.tenant)
@@ -175,9 +204,10 @@ async def users_find(pool: asyncpg.Pool, settings: Settings, args: argparse.Name
     if args.json:
         output.print_json(user)
     else:
-        output.print_fields({k: user.get(k) for k in [*USER_COLUMNS, "name", "username", "role",
-                                                      "locked_until", "updated_at"]},
-                            title=f"user in {tenant.id}")
+        output.print_fields(
+            {k: user.get(k) for k in [*USER_COLUMNS, "name", "username", "role", "locked_until", "updated_at"]},
+            title=f"user in {tenant.id}",
+        )
 
 
 async def users_verify_email(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
@@ -209,19 +239,25 @@ async def users_reset_mfa(pool: asyncpg.Pool, settings: Settings, args: argparse
 
 # -- webhooks ----------------------------------------------------------------------------------
 
+
 async def webhooks_deliveries(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     from identity.webhooks import service as webhooks
     from identity.webhooks import store
 
     tenant = await _tenant(pool, args.tenant)
-    rows = await store.search_deliveries(pool, tenant_id=tenant.id, webhook_id=args.webhook,
-                                         status=args.status, event_type=args.event, limit=args.limit)
+    rows = await store.search_deliveries(
+        pool, tenant_id=tenant.id, webhook_id=args.webhook, status=args.status, event_type=args.event, limit=args.limit
+    )
     shown = [webhooks.present_delivery(r) for r in rows]
     if args.json:
         output.print_json(shown)
     else:
-        output.print_table([msgspec.structs.asdict(d) for d in shown], DELIVERY_COLUMNS,
-                           title=f"webhook deliveries of {tenant.id}", empty="no deliveries")
+        output.print_table(
+            [msgspec.structs.asdict(d) for d in shown],
+            DELIVERY_COLUMNS,
+            title=f"webhook deliveries of {tenant.id}",
+            empty="no deliveries",
+        )
 
 
 async def webhooks_retry(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
@@ -232,9 +268,15 @@ async def webhooks_retry(pool: asyncpg.Pool, settings: Settings, args: argparse.
     tenant = await _tenant(pool, args.tenant)
     if not args.delivery and not args.all_failed:
         raise SystemExit("name a delivery id, or --all-failed")
-    result = await webhooks.retry_many(pool, tenant.id, list(args.delivery), operator_audit(),
-                                       all_failed=args.all_failed, webhook_id=args.webhook,
-                                       limit=args.limit)
+    result = await webhooks.retry_many(
+        pool,
+        tenant.id,
+        list(args.delivery),
+        operator_audit(),
+        all_failed=args.all_failed,
+        webhook_id=args.webhook,
+        limit=args.limit,
+    )
     if not result.pending and not result.missing:
         raise SystemExit("no failed delivery to retry")
     for delivery_id in result.pending:
@@ -245,6 +287,7 @@ async def webhooks_retry(pool: asyncpg.Pool, settings: Settings, args: argparse.
 
 
 # -- status ------------------------------------------------------------------------------------
+
 
 async def status(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     from identity.db.jobs import queue_depth
@@ -257,27 +300,37 @@ async def status(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespac
     found = {r["queue_name"]: dict(r) for r in await queue_depth(pool)}
     queues = []
     for name in sorted({OUTBOX_QUEUE, WEBHOOK_QUEUE, "maintenance", *found}):
-        queues.append(found.get(name) or {"queue_name": name, "todo": 0, "due": 0, "doing": 0,
-                                          "oldest_due_age": 0.0})
+        queues.append(found.get(name) or {"queue_name": name, "todo": 0, "due": 0, "doing": 0, "oldest_due_age": 0.0})
     # The outbox counts its waiting and failed rows; webhooks the deliveries pending and due.
     outbox = output.records(await backlog_by_tenant(pool, OUTBOX))
     deliveries = output.records(await backlog_by_tenant(pool, DELIVERIES))
     result = {
         "queues": queues,
-        "outbox": [{k: r[k] for k in ("tenant_id", "waiting", "failed", "oldest_age")}
-                   for r in outbox],
-        "webhooks": [{"tenant_id": r["tenant_id"], "pending": r["waiting"], "due": r["due"],
-                      "oldest_age": r["oldest_age"]} for r in deliveries if r["waiting"]],
+        "outbox": [{k: r[k] for k in ("tenant_id", "waiting", "failed", "oldest_age")} for r in outbox],
+        "webhooks": [
+            {"tenant_id": r["tenant_id"], "pending": r["waiting"], "due": r["due"], "oldest_age": r["oldest_age"]}
+            for r in deliveries
+            if r["waiting"]
+        ],
     }
     if args.json:
         output.print_json(result)
         return
-    output.print_table(queues, ["queue_name", "todo", "due", "doing", "oldest_due_age"],
-                       title="job queues (ages in seconds)")
-    output.print_table(result["outbox"], ["tenant_id", "waiting", "failed", "oldest_age"],
-                       title="outbox backlog per tenant", empty="empty")
-    output.print_table(result["webhooks"], ["tenant_id", "pending", "due", "oldest_age"],
-                       title="webhook deliveries pending per tenant", empty="none")
+    output.print_table(
+        queues, ["queue_name", "todo", "due", "doing", "oldest_due_age"], title="job queues (ages in seconds)"
+    )
+    output.print_table(
+        result["outbox"],
+        ["tenant_id", "waiting", "failed", "oldest_age"],
+        title="outbox backlog per tenant",
+        empty="empty",
+    )
+    output.print_table(
+        result["webhooks"],
+        ["tenant_id", "pending", "due", "oldest_age"],
+        title="webhook deliveries pending per tenant",
+        empty="none",
+    )
 
 
 async def run(handler: Any, settings: Settings, dsn: str, args: argparse.Namespace) -> None:

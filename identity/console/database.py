@@ -34,7 +34,8 @@ def opened(settings: Settings, *, create: bool, check_schema: bool = True) -> It
             if missing:
                 raise SystemExit(
                     f"the database's schema is behind this version ({len(missing)} file(s) not "
-                    f"applied, from {missing[0]}); run `identity migrate` first")
+                    f"applied, from {missing[0]}); run `identity migrate` first"
+                )
         yield dsn
     finally:
         if is_embedded and not was_running:

@@ -39,8 +39,9 @@ def print_json(value: Any) -> None:
     sys.stdout.flush()
 
 
-def print_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], *, title: str | None = None,
-                empty: str = "none") -> None:
+def print_table(
+    rows: Sequence[Mapping[str, Any]], columns: Sequence[str], *, title: str | None = None, empty: str = "none"
+) -> None:
     if not rows:
         _console().print(f"{title + ': ' if title else ''}{empty}")
         return
@@ -70,15 +71,25 @@ def print_line(text: str) -> None:
 def progress(description: str, total: int | None = None) -> Iterator[Callable[..., None]]:
     """A progress bar on stderr while long work runs (shown on a terminal only); yields
     advance(steps=1, description=None)."""
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), console=_console(stderr=True), transient=True,
-                   disable=not sys.stderr.isatty())
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=_console(stderr=True),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    )
     with bar:
         task = bar.add_task(description, total=total)
 
         def advance(steps: int = 1, description: str | None = None, total: int | None = None) -> None:
-            bar.update(task, advance=steps, description=description or bar.tasks[0].description,
-                       total=total if total is not None else bar.tasks[0].total)
+            bar.update(
+                task,
+                advance=steps,
+                description=description or bar.tasks[0].description,
+                total=total if total is not None else bar.tasks[0].total,
+            )
 
         yield advance
 

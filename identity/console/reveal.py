@@ -83,8 +83,10 @@ class SecretOutput:
             os.write(fd, f"{secret}\n".encode())
         finally:
             os.close(fd)
-        _notice(f"{label}; no terminal to show it on, so it was written to {path} (mode 0600): "
-                "read it, store it safely, then delete the file")
+        _notice(
+            f"{label}; no terminal to show it on, so it was written to {path} (mode 0600): "
+            "read it, store it safely, then delete the file"
+        )
         return str(path)
 
     def close(self) -> None:

@@ -91,18 +91,30 @@ def effective(settings: Settings, env: dict[str, str] | None = None) -> list[dic
         value = getattr(settings, name)
         if name == "data_dir":
             value = value.resolve()
-        rows.append({"variable": variable, "value": _shown(name, value),
-                     "source": "environment" if env.get(variable) else "default"})
+        rows.append(
+            {
+                "variable": variable,
+                "value": _shown(name, value),
+                "source": "environment" if env.get(variable) else "default",
+            }
+        )
     from workers.runtime import Policy
 
     runtime = Policy.from_env(env)
-    for variable, attribute in (("IDENTITY_OUTBOX_RETRY_SCHEDULE", "retry_schedule"),
-                                ("IDENTITY_OUTBOX_JOB_TIMEOUT", "job_timeout"),
-                                ("IDENTITY_OUTBOX_LEASE", "lease"),
-                                ("IDENTITY_WORKER_STALLED_AFTER", "stalled_after"),
-                                ("IDENTITY_OUTBOX_SWEEP_GRACE", "sweep_grace")):
-        rows.append({"variable": variable, "value": _shown(attribute, getattr(runtime, attribute, None)),
-                     "source": "environment" if env.get(variable) else "default"})
+    for variable, attribute in (
+        ("IDENTITY_OUTBOX_RETRY_SCHEDULE", "retry_schedule"),
+        ("IDENTITY_OUTBOX_JOB_TIMEOUT", "job_timeout"),
+        ("IDENTITY_OUTBOX_LEASE", "lease"),
+        ("IDENTITY_WORKER_STALLED_AFTER", "stalled_after"),
+        ("IDENTITY_OUTBOX_SWEEP_GRACE", "sweep_grace"),
+    ):
+        rows.append(
+            {
+                "variable": variable,
+                "value": _shown(attribute, getattr(runtime, attribute, None)),
+                "source": "environment" if env.get(variable) else "default",
+            }
+        )
     # Any other IDENTITY_* variable set here (read by the container entrypoint, or by a part of
     # the service that reads its own): shown as set, masked by its name.
     known = {row["variable"] for row in rows}

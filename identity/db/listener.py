@@ -90,9 +90,7 @@ class Listener:
         after its commit, so it either bumped the version already or will drop the entry."""
         return self._listening and self._version == version
 
-    def subscribe(
-        self, channel: str, on_payload: Callable[[str], None], on_reset: Callable[[], None]
-    ) -> None:
+    def subscribe(self, channel: str, on_payload: Callable[[str], None], on_reset: Callable[[], None]) -> None:
         """Register callbacks (they run on the event loop and must not block). A channel nobody
         listened to before has to be subscribed before start(): the LISTENs are issued on connect."""
         if self._started and all(s.channel != channel for s in self._subscriptions):

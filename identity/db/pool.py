@@ -32,9 +32,7 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
         decoder=json.loads,
         schema="pg_catalog",
     )
-    await conn.set_type_codec(
-        "json", encoder=json.dumps, decoder=json.loads, schema="pg_catalog"
-    )
+    await conn.set_type_codec("json", encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
 
 
 class PooledConnection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg ships no types

@@ -135,7 +135,8 @@ async def render(conn: asyncpg.Connection) -> str:
                 out.append(f"CREATE TYPE {t['name']} AS ENUM ({labels});")
             else:
                 extra = (" NOT NULL" if t["not_null"] else "") + (
-                    f" DEFAULT {t['default_value']}" if t["default_value"] is not None else "")
+                    f" DEFAULT {t['default_value']}" if t["default_value"] is not None else ""
+                )
                 out.append(f"CREATE DOMAIN {t['name']} AS {t['base']}{extra};")
     functions = await conn.fetch(_FUNCTIONS)
     if functions:
@@ -203,8 +204,11 @@ def default_output() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m identity.db.schema_dump", description=__doc__.split("\n")[0])
-    parser.add_argument("--dsn", default=os.environ.get("IDENTITY_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL"),
-                        help="a Postgres server where a database may be created and dropped")
+    parser.add_argument(
+        "--dsn",
+        default=os.environ.get("IDENTITY_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL"),
+        help="a Postgres server where a database may be created and dropped",
+    )
     parser.add_argument("--output", type=Path, default=default_output(), help="where to write (- for stdout)")
     args = parser.parse_args(argv)
     # The migration runner logs each file; stdout may be the schema itself.

@@ -25,7 +25,7 @@ log = structlog.get_logger("identity.email")
 
 @dataclass(frozen=True)
 class Sender:
-    provider: str                      # 'service' or 'smtp'
+    provider: str  # 'service' or 'smtp'
     target: transport.SmtpTarget | None  # None: no relay configured, keep the message locally
     from_name: str | None
     from_email: str
@@ -52,13 +52,14 @@ def sender_from(cfg: Any, settings: Any, box: Any, tenant_id: str, app_name: str
     if cfg and cfg["provider"] == "smtp":
         if not cfg["smtp_host"]:
             raise Permanent("provider smtp has no smtp host configured")
-        password = (
-            box.decrypt(cfg["smtp_password"], associated=tenant_id) if cfg["smtp_password"] else None
-        )
+        password = box.decrypt(cfg["smtp_password"], associated=tenant_id) if cfg["smtp_password"] else None
         target = transport.SmtpTarget(
-            host=cfg["smtp_host"], port=cfg["smtp_port"] or (465 if cfg["smtp_ssl"] else 587),
-            username=cfg["smtp_username"], password=password,
-            start_tls=bool(cfg["smtp_tls"]) and not cfg["smtp_ssl"], use_tls=bool(cfg["smtp_ssl"]),
+            host=cfg["smtp_host"],
+            port=cfg["smtp_port"] or (465 if cfg["smtp_ssl"] else 587),
+            username=cfg["smtp_username"],
+            password=password,
+            start_tls=bool(cfg["smtp_tls"]) and not cfg["smtp_ssl"],
+            use_tls=bool(cfg["smtp_ssl"]),
             allow_private=settings.webhook_allow_http,  # the tenant's server: public only
         )
         return Sender("smtp", target, from_name, from_email, reply_to)
@@ -74,14 +75,21 @@ class Outcome:
 
 
 async def deliver(
-    pool: Any, box: Any, sender: Sender, *, tenant_id: str, record_id: str,
-    template: str | None, to: str, rendered: Rendered, time_limit: float = transport.SEND_TIMEOUT,
+    pool: Any,
+    box: Any,
+    sender: Sender,
+    *,
+    tenant_id: str,
+    record_id: str,
+    template: str | None,
+    to: str,
+    rendered: Rendered,
+    time_limit: float = transport.SEND_TIMEOUT,
 ) -> Outcome:
     """Send (or, without a relay, store) one rendered message and log it. Raises
     InvalidAddress, transport.PermanentSmtpError, or a transient error."""
     msg_id = message_id(record_id, sender.from_email)
-    addresses = envelope(from_name=sender.from_name, from_email=sender.from_email,
-                         reply_to=sender.reply_to, to=to)
+    addresses = envelope(from_name=sender.from_name, from_email=sender.from_email, reply_to=sender.reply_to, to=to)
     started = time.perf_counter()
     content = None
     if sender.target is None:
@@ -89,11 +97,18 @@ async def deliver(
         # it holds live links and codes; the log line names it without its content. No MIME
         # message is built for it (about 0.5 ms of the stdlib's header parsing).
         from_header, reply_to_header = addresses.header_values()
-        content = box.encrypt(json.dumps({
-            "from": from_header, "reply_to": reply_to_header,
-            "subject": rendered.subject, "body_text": rendered.body_text,
-            "body_html": rendered.body_html,
-        }), associated=tenant_id)
+        content = box.encrypt(
+            json.dumps(
+                {
+                    "from": from_header,
+                    "reply_to": reply_to_header,
+                    "subject": rendered.subject,
+                    "body_text": rendered.body_text,
+                    "body_html": rendered.body_html,
+                }
+            ),
+            associated=tenant_id,
+        )
         delivery = "stored"
     else:
         msg = build(addresses, rendered, msg_id)
@@ -101,13 +116,27 @@ async def deliver(
         delivery = "sent"
     duration_ms = int((time.perf_counter() - started) * 1000)
     await store.record_message(
-        pool, tenant_id=tenant_id, record_id=record_id, message_id=msg_id, template=template,
-        to=to, provider=sender.provider, delivery=delivery, content=content,
+        pool,
+        tenant_id=tenant_id,
+        record_id=record_id,
+        message_id=msg_id,
+        template=template,
+        to=to,
+        provider=sender.provider,
+        delivery=delivery,
+        content=content,
     )
-    log.info("email_" + delivery, tenant_id=tenant_id, id=record_id, template=template,
-             to=to, provider=sender.provider, message_id=msg_id,
-             relay=sender.target.describe() if sender.target else None,
-             hint=None if sender.target else "no IDENTITY_SMTP_URL: read it with `identity emails list`")
+    log.info(
+        "email_" + delivery,
+        tenant_id=tenant_id,
+        id=record_id,
+        template=template,
+        to=to,
+        provider=sender.provider,
+        message_id=msg_id,
+        relay=sender.target.describe() if sender.target else None,
+        hint=None if sender.target else "no IDENTITY_SMTP_URL: read it with `identity emails list`",
+    )
     return Outcome(delivery, msg_id, duration_ms)
 
 
@@ -149,9 +178,17 @@ async def handle_outbox(rt: Runtime, item: dict[str, Any]) -> str:
         raise Permanent(f"template {template} does not render: {exc}") from None
     sender = sender_from(ctx, rt.settings, rt.box, tenant_id, app_name)
     try:
-        outcome = await deliver(rt.pool, rt.box, sender, tenant_id=tenant_id,
-                                record_id=item["outbox_id"], template=template, to=to,
-                                rendered=rendered, time_limit=min(rt.policy.job_timeout, 60.0))
+        outcome = await deliver(
+            rt.pool,
+            rt.box,
+            sender,
+            tenant_id=tenant_id,
+            record_id=item["outbox_id"],
+            template=template,
+            to=to,
+            rendered=rendered,
+            time_limit=min(rt.policy.job_timeout, 60.0),
+        )
     except InvalidAddress as exc:
         raise Permanent(str(exc)) from None
     except transport.PermanentSmtpError as exc:

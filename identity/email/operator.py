@@ -15,14 +15,15 @@ def _when(value: Any) -> str:
     return value.isoformat(timespec="seconds") if value else "-"
 
 
-async def list_emails(pool: Any, box: Any, *, tenant_id: str | None, to: str | None, limit: int,
-                      full: bool) -> str:
+async def list_emails(pool: Any, box: Any, *, tenant_id: str | None, to: str | None, limit: int, full: bool) -> str:
     rows = await email_store.list_messages(pool, tenant_id=tenant_id, to=to, limit=limit)
     out: list[str] = []
     for r in rows:
-        out.append(f"{_when(r['created_at'])}  {r['delivery']:<6}  {r['provider']:<7}  "
-                   f"{r['template'] or 'test':<14}  {r['to_address']}  {r['id']}  "
-                   f"tenant={r['tenant_id']}")
+        out.append(
+            f"{_when(r['created_at'])}  {r['delivery']:<6}  {r['provider']:<7}  "
+            f"{r['template'] or 'test':<14}  {r['to_address']}  {r['id']}  "
+            f"tenant={r['tenant_id']}"
+        )
         if r["content"]:
             content = json.loads(box.decrypt(r["content"], associated=r["tenant_id"]))
             out.append(f"    Subject: {content['subject']}")
@@ -49,18 +50,18 @@ async def list_emails(pool: Any, box: Any, *, tenant_id: str | None, to: str | N
 def _outbox_line(r: Any) -> str:
     payload = r["payload"] or {}
     target = payload.get("to", "") if isinstance(payload, dict) else ""
-    line = (f"{_when(r['created_at'])}  {r['status']:<10}  attempts={r['attempts']}  "
-            f"next={_when(r['next_attempt_at']) if r['status'] in ('queued', 'processing') else '-'}  "
-            f"{r['topic']}  {target}  {r['id']}  tenant={r['tenant_id']}")
+    line = (
+        f"{_when(r['created_at'])}  {r['status']:<10}  attempts={r['attempts']}  "
+        f"next={_when(r['next_attempt_at']) if r['status'] in ('queued', 'processing') else '-'}  "
+        f"{r['topic']}  {target}  {r['id']}  tenant={r['tenant_id']}"
+    )
     if r["last_error"]:
         line += f"\n    last_error: {r['last_error']}"
     return line
 
 
-async def list_outbox(pool: Any, *, tenant_id: str | None, topic: str | None, status: str | None,
-                      limit: int) -> str:
-    rows = await outbox_store.list_rows(pool, tenant_id=tenant_id, topic=topic, status=status,
-                                        limit=limit)
+async def list_outbox(pool: Any, *, tenant_id: str | None, topic: str | None, status: str | None, limit: int) -> str:
+    rows = await outbox_store.list_rows(pool, tenant_id=tenant_id, topic=topic, status=status, limit=limit)
     return "\n".join(_outbox_line(r) for r in rows) or "no outbox rows"
 
 

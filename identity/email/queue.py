@@ -39,9 +39,14 @@ async def queue_email(
     if template not in TEMPLATES:
         raise ValueError(f"unknown email template {template!r}")
     sealed = box.encrypt(json.dumps(variables or {}), associated=tenant_id)
-    return await enqueue(conn, tenant_id, TOPIC, {
-        "template": template,
-        "to": to,
-        "user_id": user_id,
-        "variables": sealed,
-    })
+    return await enqueue(
+        conn,
+        tenant_id,
+        TOPIC,
+        {
+            "template": template,
+            "to": to,
+            "user_id": user_id,
+            "variables": sealed,
+        },
+    )

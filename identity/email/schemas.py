@@ -20,7 +20,7 @@ class SmtpIn(Body):
     username: Annotated[str, Meta(min_length=1, max_length=320)] | None = None
     # Omitted: the stored password is kept when host and username are unchanged.
     password: Annotated[str, Meta(min_length=1, max_length=1000)] | None = None
-    tls: bool = True   # STARTTLS
+    tls: bool = True  # STARTTLS
     ssl: bool = False  # implicit TLS (port 465); wins over tls
 
 
@@ -65,8 +65,7 @@ class ConfigTestResult(Model):
     error: str | None = None
 
 
-TemplateName = Literal["verification", "magic_link", "invitation", "password_reset", "mfa_otp",
-                       "welcome"]
+TemplateName = Literal["verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome"]
 
 
 class Template(Model):
@@ -94,8 +93,8 @@ Scalar = Annotated[str, Meta(max_length=2000)] | int | float | bool | None
 
 
 class Preview(Body):
-    variables: Annotated[dict[Annotated[str, Meta(max_length=64)], Scalar], Meta(max_length=50)] = (
-        msgspec.field(default_factory=dict)
+    variables: Annotated[dict[Annotated[str, Meta(max_length=64)], Scalar], Meta(max_length=50)] = msgspec.field(
+        default_factory=dict
     )
 
 

@@ -38,16 +38,27 @@ CONFIG_TEST_TIMEOUT = 15.0
 def present_config(row: asyncpg.Record | None) -> EmailConfig:
     """The configuration as the API shows it: never the password, only whether one is set."""
     if row is None:
-        return EmailConfig(provider="service", from_name=None, from_email=None, reply_to=None,
-                           smtp=None, updated_at=None)
+        return EmailConfig(
+            provider="service", from_name=None, from_email=None, reply_to=None, smtp=None, updated_at=None
+        )
     smtp = None
     if row["smtp_host"]:
-        smtp = SmtpOut(host=row["smtp_host"], port=row["smtp_port"],
-                       username=row["smtp_username"], tls=row["smtp_tls"], ssl=row["smtp_ssl"],
-                       password_set=row["smtp_password"] is not None)
-    return EmailConfig(provider=row["provider"], from_name=row["from_name"],
-                       from_email=row["from_email"], reply_to=row["reply_to"], smtp=smtp,
-                       updated_at=row["updated_at"])
+        smtp = SmtpOut(
+            host=row["smtp_host"],
+            port=row["smtp_port"],
+            username=row["smtp_username"],
+            tls=row["smtp_tls"],
+            ssl=row["smtp_ssl"],
+            password_set=row["smtp_password"] is not None,
+        )
+    return EmailConfig(
+        provider=row["provider"],
+        from_name=row["from_name"],
+        from_email=row["from_email"],
+        reply_to=row["reply_to"],
+        smtp=smtp,
+        updated_at=row["updated_at"],
+    )
 
 
 def _no_line_breaks(field: str, value: str | None) -> None:
@@ -80,7 +91,11 @@ async def get_config(pool: asyncpg.Pool, tenant_id: str) -> EmailConfig:
 
 
 async def put_config(
-    pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: PutConfig,
+    pool: asyncpg.Pool,
+    box: SecretBox,
+    settings: Settings,
+    tenant_id: str,
+    body: PutConfig,
     audit: AuditContext,
 ) -> EmailConfig:
     _no_line_breaks("from_name", body.from_name)
@@ -89,8 +104,12 @@ async def put_config(
         "from_name": body.from_name.strip() or None if body.from_name is not None else None,
         "from_email": _address("from_email", body.from_email),
         "reply_to": _address("reply_to", body.reply_to),
-        "smtp_host": None, "smtp_port": None, "smtp_username": None, "smtp_password": None,
-        "smtp_tls": True, "smtp_ssl": False,
+        "smtp_host": None,
+        "smtp_port": None,
+        "smtp_username": None,
+        "smtp_password": None,
+        "smtp_tls": True,
+        "smtp_ssl": False,
     }
     if body.provider == "smtp" and body.smtp is None:
         raise ValidationFailed("smtp", "is required when provider is smtp")
@@ -104,17 +123,29 @@ async def put_config(
             password = None
             if smtp.password is not None:
                 password = box.encrypt(smtp.password, associated=tenant_id)
-            elif old is not None and old["smtp_host"] == smtp.host and \
-                    old["smtp_username"] == smtp.username:
+            elif old is not None and old["smtp_host"] == smtp.host and old["smtp_username"] == smtp.username:
                 password = old["smtp_password"]  # unchanged server: keep the stored secret
-            values.update(smtp_host=smtp.host, smtp_port=smtp.port, smtp_username=smtp.username,
-                          smtp_password=password, smtp_tls=smtp.tls and not smtp.ssl,
-                          smtp_ssl=smtp.ssl)
+            values.update(
+                smtp_host=smtp.host,
+                smtp_port=smtp.port,
+                smtp_username=smtp.username,
+                smtp_password=password,
+                smtp_tls=smtp.tls and not smtp.ssl,
+                smtp_ssl=smtp.ssl,
+            )
         row = await store.upsert_config(conn, tenant_id, values)
-        await audit.record(conn, tenant_id, "email_config.updated", "email_config", tenant_id,
-                           {"provider": body.provider,
-                            "smtp_host": values["smtp_host"],
-                            "password_changed": body.smtp is not None and body.smtp.password is not None})
+        await audit.record(
+            conn,
+            tenant_id,
+            "email_config.updated",
+            "email_config",
+            tenant_id,
+            {
+                "provider": body.provider,
+                "smtp_host": values["smtp_host"],
+                "password_changed": body.smtp is not None and body.smtp.password is not None,
+            },
+        )
     return present_config(row)
 
 
@@ -134,20 +165,37 @@ async def test_config(
     )
     started = time.perf_counter()
     try:
-        outcome = await deliver(pool, box, sender, tenant_id=tenant_id, record_id=new_id("ems"),
-                                template=None, to=to, rendered=rendered,
-                                time_limit=CONFIG_TEST_TIMEOUT)
+        outcome = await deliver(
+            pool,
+            box,
+            sender,
+            tenant_id=tenant_id,
+            record_id=new_id("ems"),
+            template=None,
+            to=to,
+            rendered=rendered,
+            time_limit=CONFIG_TEST_TIMEOUT,
+        )
     except InvalidAddress as exc:
         raise ValidationFailed("from_email", str(exc)) from None
     except Exception as exc:  # the server's answer, without secrets
-        return {"sent": False, "message_id": None, "provider": sender.provider,
-                "delivery": "failed", "error": transport.describe_error(exc),
-                "duration_ms": int((time.perf_counter() - started) * 1000)}
+        return {
+            "sent": False,
+            "message_id": None,
+            "provider": sender.provider,
+            "delivery": "failed",
+            "error": transport.describe_error(exc),
+            "duration_ms": int((time.perf_counter() - started) * 1000),
+        }
     stored = outcome.delivery == "stored"
-    return {"sent": not stored, "message_id": outcome.message_id, "provider": sender.provider,
-            "delivery": outcome.delivery, "duration_ms": outcome.duration_ms,
-            "error": "IDENTITY_SMTP_URL is not set: the message was stored for the operator, "
-                     "not sent" if stored else None}
+    return {
+        "sent": not stored,
+        "message_id": outcome.message_id,
+        "provider": sender.provider,
+        "delivery": outcome.delivery,
+        "duration_ms": outcome.duration_ms,
+        "error": "IDENTITY_SMTP_URL is not set: the message was stored for the operator, not sent" if stored else None,
+    }
 
 
 def _html(text: str) -> str:
@@ -158,23 +206,28 @@ def _html(text: str) -> str:
 
 def _known(template: str) -> None:
     if template not in templates.VARIABLES:
-        raise EMAIL_TEMPLATE_NOT_FOUND( f"No email template named {template!r}; templates are "
-                       f"{', '.join(TEMPLATES)}.")
+        raise EMAIL_TEMPLATE_NOT_FOUND(f"No email template named {template!r}; templates are {', '.join(TEMPLATES)}.")
 
 
 def present_template(template: str, row: asyncpg.Record | None) -> Template:
-    source = templates.default(template) if row is None else Source(
-        row["subject"], row["body_html"], row["body_text"])
-    return Template(id=template, subject=source.subject, body_html=source.body_html,
-                    body_text=source.body_text, variables=templates.variables_of(template),
-                    customized=row is not None, updated_at=row["updated_at"] if row else None)
+    source = templates.default(template) if row is None else Source(row["subject"], row["body_html"], row["body_text"])
+    return Template(
+        id=template,
+        subject=source.subject,
+        body_html=source.body_html,
+        body_text=source.body_text,
+        variables=templates.variables_of(template),
+        customized=row is not None,
+        updated_at=row["updated_at"] if row else None,
+    )
 
 
 async def list_templates(pool: asyncpg.Pool, tenant_id: str) -> TemplateList:
     rows = await store.list_templates(pool, tenant_id)
     data = [present_template(t, rows.get(t)) for t in TEMPLATES]
-    return TemplateList(data=data, pagination=Pagination(total=len(data), limit=len(data),
-                                                         has_more=False, next_cursor=None))
+    return TemplateList(
+        data=data, pagination=Pagination(total=len(data), limit=len(data), has_more=False, next_cursor=None)
+    )
 
 
 async def get_template(pool: asyncpg.Pool, tenant_id: str, template: str) -> Template:
@@ -192,15 +245,12 @@ async def put_template(
     except TemplateRefused as exc:
         raise INVALID_TEMPLATE.invalid(exc.field, exc.message) from None
     async with pool.acquire() as conn, conn.transaction():
-        row = await store.put_template(conn, tenant_id, template, source.subject,
-                                       source.body_html, source.body_text)
+        row = await store.put_template(conn, tenant_id, template, source.subject, source.body_html, source.body_text)
         await audit.record(conn, tenant_id, "email_template.updated", "email_template", template)
     return present_template(template, row)
 
 
-async def delete_template(
-    pool: asyncpg.Pool, tenant_id: str, template: str, audit: AuditContext
-) -> None:
+async def delete_template(pool: asyncpg.Pool, tenant_id: str, template: str, audit: AuditContext) -> None:
     _known(template)
     async with pool.acquire() as conn, conn.transaction():
         await store.delete_template(conn, tenant_id, template)
@@ -216,5 +266,4 @@ async def preview(pool: asyncpg.Pool, tenant_id: str, template: str, body: Previ
         rendered = templates.render(source, values)
     except templates.RenderError as exc:
         raise INVALID_TEMPLATE(f"The template does not render: {exc}") from None
-    return RenderedEmail(subject=rendered.subject, body_html=rendered.body_html,
-                         body_text=rendered.body_text)
+    return RenderedEmail(subject=rendered.subject, body_html=rendered.body_html, body_text=rendered.body_text)

@@ -20,14 +20,16 @@ async def upsert_config(conn: Any, tenant_id: str, values: dict[str, Any]) -> as
         f"""INSERT INTO email_configs (tenant_id, {", ".join(cols)}) VALUES ($1, {params})
             ON CONFLICT (tenant_id) DO UPDATE SET {updates}, updated_at = now()
             RETURNING *""",
-        tenant_id, *values.values(),
+        tenant_id,
+        *values.values(),
     )
 
 
 async def get_template(conn: Any, tenant_id: str, template: str) -> asyncpg.Record | None:
     return await conn.fetchrow(
         "SELECT * FROM email_templates WHERE tenant_id = $1 AND template = $2",
-        tenant_id, template,
+        tenant_id,
+        template,
     )
 
 
@@ -45,19 +47,29 @@ async def put_template(
            ON CONFLICT (tenant_id, template) DO UPDATE SET subject = EXCLUDED.subject,
                body_html = EXCLUDED.body_html, body_text = EXCLUDED.body_text, updated_at = now()
            RETURNING *""",
-        tenant_id, template, subject, body_html, body_text,
+        tenant_id,
+        template,
+        subject,
+        body_html,
+        body_text,
     )
 
 
 async def delete_template(conn: Any, tenant_id: str, template: str) -> None:
-    await conn.execute(
-        "DELETE FROM email_templates WHERE tenant_id = $1 AND template = $2", tenant_id, template
-    )
+    await conn.execute("DELETE FROM email_templates WHERE tenant_id = $1 AND template = $2", tenant_id, template)
 
 
 async def record_message(
-    conn: Any, *, tenant_id: str, record_id: str, message_id: str, template: str | None,
-    to: str, provider: str, delivery: str, content: str | None,
+    conn: Any,
+    *,
+    tenant_id: str,
+    record_id: str,
+    message_id: str,
+    template: str | None,
+    to: str,
+    provider: str,
+    delivery: str,
+    content: str | None,
 ) -> None:
     # A retry after a send whose bookkeeping was lost updates the same entry.
     await conn.execute(
@@ -66,7 +78,14 @@ async def record_message(
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (tenant_id, id) DO UPDATE SET delivery = EXCLUDED.delivery,
                content = EXCLUDED.content, provider = EXCLUDED.provider, created_at = now()""",
-        tenant_id, record_id, message_id, template, to, provider, delivery, content,
+        tenant_id,
+        record_id,
+        message_id,
+        template,
+        to,
+        provider,
+        delivery,
+        content,
     )
 
 
@@ -80,7 +99,9 @@ async def list_messages(
            FROM email_messages m
            WHERE ($1::text IS NULL OR m.tenant_id = $1) AND ($2::text IS NULL OR m.to_address = $2)
            ORDER BY m.created_at DESC, m.id DESC LIMIT $3""",
-        tenant_id, to, limit,
+        tenant_id,
+        to,
+        limit,
     )
 
 
@@ -99,11 +120,10 @@ async def sending_context(conn: Any, tenant_id: str, template: str) -> asyncpg.R
            LEFT JOIN email_templates tpl ON tpl.tenant_id = t.id AND tpl.template = $2
            LEFT JOIN email_configs c ON c.tenant_id = t.id
            WHERE t.id = $1 AND t.status <> 'deleted'""",
-        tenant_id, template,
+        tenant_id,
+        template,
     )
 
 
 async def tenant_name(conn: Any, tenant_id: str) -> str | None:
-    return await conn.fetchval(
-        "SELECT name FROM tenants WHERE id = $1 AND status <> 'deleted'", tenant_id
-    )
+    return await conn.fetchval("SELECT name FROM tenants WHERE id = $1 AND status <> 'deleted'", tenant_id)

@@ -56,9 +56,21 @@ ALLOWED_FILTERS = frozenset(
     {"upper", "lower", "title", "capitalize", "trim", "default", "d", "truncate", "e", "escape"}
 )
 _ALLOWED_NODES = (
-    nodes.Template, nodes.Output, nodes.TemplateData, nodes.Name, nodes.Const, nodes.If,
-    nodes.Filter, nodes.Keyword, nodes.Not, nodes.And, nodes.Or, nodes.Compare, nodes.Operand,
-    nodes.CondExpr, nodes.Concat,
+    nodes.Template,
+    nodes.Output,
+    nodes.TemplateData,
+    nodes.Name,
+    nodes.Const,
+    nodes.If,
+    nodes.Filter,
+    nodes.Keyword,
+    nodes.Not,
+    nodes.And,
+    nodes.Or,
+    nodes.Compare,
+    nodes.Operand,
+    nodes.CondExpr,
+    nodes.Concat,
 )
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 

@@ -25,7 +25,7 @@ class SmtpTarget:
     # repr=False: a target may be logged or shown in a traceback without its password.
     password: str | None = field(default=None, repr=False)
     start_tls: bool = False  # upgrade with STARTTLS after connecting (fails if unsupported)
-    use_tls: bool = False    # implicit TLS from the first byte (port 465)
+    use_tls: bool = False  # implicit TLS from the first byte (port 465)
     #: Private addresses allowed: the operator's relay (IDENTITY_SMTP_URL), or any server while
     #: IDENTITY_WEBHOOK_ALLOW_HTTP is on. A tenant's server must be public otherwise.
     allow_private: bool = False
@@ -62,12 +62,19 @@ def parse_smtp_url(url: str) -> SmtpTarget:
 async def send(target: SmtpTarget, message: EmailMessage, time_limit: float = SEND_TIMEOUT) -> None:
     """One SMTP conversation. Raises PermanentSmtpError when retrying cannot help, other
     exceptions (connection refused, timeouts, 4xx) when it may."""
-    with tracing.span("smtp send", kind="client",
-                      attributes={"server.address": target.host, "server.port": target.port}):
+    with tracing.span(
+        "smtp send", kind="client", attributes={"server.address": target.host, "server.port": target.port}
+    ):
         await outbound_smtp.send(
-            message, host=target.host, port=target.port, username=target.username,
-            password=target.password, use_tls=target.use_tls, start_tls=target.start_tls,
-            allow_private=target.allow_private, time_limit=time_limit,
+            message,
+            host=target.host,
+            port=target.port,
+            username=target.username,
+            password=target.password,
+            use_tls=target.use_tls,
+            start_tls=target.start_tls,
+            allow_private=target.allow_private,
+            time_limit=time_limit,
         )
 
 

@@ -85,8 +85,15 @@ async def emit(conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[
 
 
 async def emit_with(
-    conn: asyncpg.Connection, tenant_id: str, type_: str, data: dict[str, Any], *,
-    ctes: str = "", columns: str = "", source: str = "", args: Sequence[Any] = (),
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    type_: str,
+    data: dict[str, Any],
+    *,
+    ctes: str = "",
+    columns: str = "",
+    source: str = "",
+    args: Sequence[Any] = (),
 ) -> tuple[str, asyncpg.Record | None]:
     """emit(), written in the statement of the change it reports (one round trip for both):
     `ctes` are top-level CTEs ("s AS (INSERT ... RETURNING *), ...") whose parameters are
@@ -98,8 +105,7 @@ async def emit_with(
     event_id = new_id("evt")
     payload = _jsonable(data)
     subscriber = _subscriber
-    sql = store.insert_sql(ctes, columns, source, len(args),
-                           subscriber.targets_sql if subscriber else None)
+    sql = store.insert_sql(ctes, columns, source, len(args), subscriber.targets_sql if subscriber else None)
     rows = await store.insert_with(conn, sql, args, tenant_id, event_id, type_, payload)
     created_at = rows[0]["created_at_of_event"]
     targets = [r for r in rows if r.get("target_id") is not None]
@@ -115,9 +121,7 @@ async def emit_with(
     return event_id, rows[0] if columns else None
 
 
-async def emit_many(
-    conn: asyncpg.Connection, tenant_id: str, type_: str, items: list[dict[str, Any]]
-) -> list[str]:
+async def emit_many(conn: asyncpg.Connection, tenant_id: str, type_: str, items: list[dict[str, Any]]) -> list[str]:
     """One event per item, all of one type, written in one statement (bulk operations)."""
     if type_ not in CATALOGUE:
         raise ValueError(f"unknown event type {type_!r}")

@@ -80,8 +80,9 @@ def tenant_of(request: web.Request) -> str | None:
     return named if _TENANT_SHAPE.fullmatch(named) else None
 
 
-def record(request: web.Request, status: int, response: web.StreamResponse | None,
-           request_id: str, duration: float) -> None:
+def record(
+    request: web.Request, status: int, response: web.StreamResponse | None, request_id: str, duration: float
+) -> None:
     if status < 400:
         sample = request.app[STATE].settings.access_log_sample
         if sample < 1.0 and random.random() >= sample:
@@ -92,14 +93,18 @@ def record(request: web.Request, status: int, response: web.StreamResponse | Non
     code = error_code(request, response) if status >= 400 else None
     tenant = tenant_of(request)
     ip = client_ip(request)
-    write_info(log, "http_request", {
-        "method": mask_credentials(request.method),
-        "route": route_of(request),
-        "path": mask_credentials(logged_path(request)),
-        "status": status,
-        "error_code": mask_credentials(code) if code is not None else None,
-        "duration_ms": round(duration * 1000, 2),
-        "request_id": request_id,
-        "tenant_id": mask_credentials(tenant) if tenant is not None else None,
-        "client_ip": mask_credentials(ip) if ip is not None else None,
-    })
+    write_info(
+        log,
+        "http_request",
+        {
+            "method": mask_credentials(request.method),
+            "route": route_of(request),
+            "path": mask_credentials(logged_path(request)),
+            "status": status,
+            "error_code": mask_credentials(code) if code is not None else None,
+            "duration_ms": round(duration * 1000, 2),
+            "request_id": request_id,
+            "tenant_id": mask_credentials(tenant) if tenant is not None else None,
+            "client_ip": mask_credentials(ip) if ip is not None else None,
+        },
+    )

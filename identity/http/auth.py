@@ -85,9 +85,7 @@ class LastUsed:
 
 async def _resolve_master(request: web.Request, token: str, tenant_id: str | None) -> Principal:
     settings = request.app[STATE].settings
-    if settings.master_key and constant_time_equals(
-        sha256_hex(token), sha256_hex(settings.master_key)
-    ):
+    if settings.master_key and constant_time_equals(sha256_hex(token), sha256_hex(settings.master_key)):
         return Principal(kind=MASTER, key_id="env")
     key_id = await store.live_master_key_id(request.app[STATE].pool, sha256_hex(token))
     if key_id is None:
@@ -113,8 +111,9 @@ async def load_tenant_and_key(
     tenant = Tenant(row["tenant_id"], row["status"], row["plan"], row["auth_config"], row["rate_limits"])
     if row["key_id"] is None:
         return tenant, None
-    return tenant, KeyEntry(tenant, row["key_id"], row["type"], frozenset(row["scopes"]),
-                            row["expires_at"], row["revoked_at"])
+    return tenant, KeyEntry(
+        tenant, row["key_id"], row["type"], frozenset(row["scopes"]), row["expires_at"], row["revoked_at"]
+    )
 
 
 async def _resolve_api_key(request: web.Request, token: str, tenant_id: str | None) -> Principal:
@@ -143,8 +142,13 @@ async def _resolve_admin_token(request: web.Request, token: str, tenant_id: str 
 
 def builtin_resolvers() -> dict[str, Resolver]:
     """The credential kinds the platform itself resolves (keys and operator tokens)."""
-    return {MASTER: _resolve_master, CP_ADMIN: _resolve_cp_admin, SECRET: _resolve_api_key,
-            PUBLISHABLE: _resolve_api_key, ADMIN_TOKEN: _resolve_admin_token}
+    return {
+        MASTER: _resolve_master,
+        CP_ADMIN: _resolve_cp_admin,
+        SECRET: _resolve_api_key,
+        PUBLISHABLE: _resolve_api_key,
+        ADMIN_TOKEN: _resolve_admin_token,
+    }
 
 
 def tenant_header(request: web.Request) -> str:
@@ -167,17 +171,18 @@ async def authenticate(request: web.Request, allowed: tuple[str, ...], tenant_sc
     settings = request.app[STATE].settings
     # The operator's admin token may have any shape (docs/configuration.md), even one that looks like a
     # key or a JWT: on the routes that take it, it is recognised before the shapes are.
-    if ADMIN_TOKEN in allowed and settings.admin_token and constant_time_equals(
-            sha256_hex(token), sha256_hex(settings.admin_token)):
+    if (
+        ADMIN_TOKEN in allowed
+        and settings.admin_token
+        and constant_time_equals(sha256_hex(token), sha256_hex(settings.admin_token))
+    ):
         kind: str | None = ADMIN_TOKEN
     else:
         kind = credential_kind(token)
     if kind is None:
         raise UNAUTHENTICATED("The credential is not recognised.")
     if kind not in allowed:
-        raise FORBIDDEN(
-            f"A {kind.replace('_', ' ')} credential cannot be used on this endpoint."
-        )
+        raise FORBIDDEN(f"A {kind.replace('_', ' ')} credential cannot be used on this endpoint.")
     tenant_id = None
     if tenant_scoped and kind in TENANT_KINDS:
         tenant_id = tenant_header(request)

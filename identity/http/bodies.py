@@ -92,8 +92,9 @@ async def read_form(request: web.Request) -> MultiDictProxy[str]:
     raw = await read_raw(request)
     _media_type(request, FORM_TYPE, raw)
     try:
-        pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True, encoding="utf-8",
-                          errors="strict", max_num_fields=MAX_FIELDS)
+        pairs = parse_qsl(
+            raw.decode("utf-8"), keep_blank_values=True, encoding="utf-8", errors="strict", max_num_fields=MAX_FIELDS
+        )
     except ValueError:  # UnicodeDecodeError is one; so is "Max number of fields exceeded"
         raise InvalidForm() from None
     for name, value in pairs:

@@ -34,6 +34,7 @@ TIMEOUT_SECONDS = 5
 #: A siteverify answer is a small JSON object; anything longer is not one.
 MAX_ANSWER = 64 * 1024
 
+
 @dataclass(frozen=True)
 class Widget:
     """What a hosted page needs to show a provider's widget: its script, the element it fills,
@@ -46,12 +47,24 @@ class Widget:
 
 
 WIDGETS = {
-    "turnstile": Widget("https://challenges.cloudflare.com/turnstile/v0/api.js", "cf-turnstile",
-                        "https://challenges.cloudflare.com", "cf-turnstile-response"),
-    "hcaptcha": Widget("https://js.hcaptcha.com/1/api.js", "h-captcha",
-                       "https://hcaptcha.com https://*.hcaptcha.com", "h-captcha-response"),
-    "recaptcha": Widget("https://www.google.com/recaptcha/api.js", "g-recaptcha",
-                        "https://www.google.com https://www.gstatic.com", "g-recaptcha-response"),
+    "turnstile": Widget(
+        "https://challenges.cloudflare.com/turnstile/v0/api.js",
+        "cf-turnstile",
+        "https://challenges.cloudflare.com",
+        "cf-turnstile-response",
+    ),
+    "hcaptcha": Widget(
+        "https://js.hcaptcha.com/1/api.js",
+        "h-captcha",
+        "https://hcaptcha.com https://*.hcaptcha.com",
+        "h-captcha-response",
+    ),
+    "recaptcha": Widget(
+        "https://www.google.com/recaptcha/api.js",
+        "g-recaptcha",
+        "https://www.google.com https://www.gstatic.com",
+        "g-recaptcha-response",
+    ),
 }
 
 
@@ -119,12 +132,15 @@ async def verify(
         form["remoteip"] = remote_ip
     try:
         with tracing.span("captcha verify", kind="client", attributes={"url.full": url}):
-            answer = await outbound.request("POST", url, data=form, allow_http=allow_http,
-                                            timeout=TIMEOUT_SECONDS, max_body=MAX_ANSWER)
+            answer = await outbound.request(
+                "POST", url, data=form, allow_http=allow_http, timeout=TIMEOUT_SECONDS, max_body=MAX_ANSWER
+            )
     except AddressRefused as exc:
         log.warning("captcha_verifier_refused", tenant_id=tenant_id, reason=str(exc))
-        raise CaptchaUnavailable("The captcha verifier's address is refused by the outbound "
-                                 "address policy; the tenant must change verify_url.") from None
+        raise CaptchaUnavailable(
+            "The captcha verifier's address is refused by the outbound "
+            "address policy; the tenant must change verify_url."
+        ) from None
     except outbound.OutboundError as exc:
         log.warning("captcha_verifier_unreachable", tenant_id=tenant_id, reason=str(exc))
         raise CaptchaUnavailable() from None

@@ -59,9 +59,11 @@ def check_origin(request: web.Request, allowed_origins: list[str]) -> None:
     origin = request.headers.get("Origin")
     if not origin:
         return
-    if allowed_origins and "*" not in allowed_origins and origin.rstrip("/") not in {
-        o.rstrip("/") for o in allowed_origins
-    }:
+    if (
+        allowed_origins
+        and "*" not in allowed_origins
+        and origin.rstrip("/") not in {o.rstrip("/") for o in allowed_origins}
+    ):
         raise ORIGIN_NOT_ALLOWED()
     request[CORS_ORIGIN] = origin
 

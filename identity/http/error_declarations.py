@@ -88,5 +88,7 @@ def declared_specs(route: Any) -> dict[int, list[ErrorSpec]]:
 
 def declared(route: Any) -> dict[int, list[str]]:
     """Status -> the error codes the operation can answer with it, sorted."""
-    return {status: sorted(specs) for status, specs in
-            ((s, [spec.code for spec in specs]) for s, specs in declared_specs(route).items())}
+    return {
+        status: sorted(specs)
+        for status, specs in ((s, [spec.code for spec in specs]) for s, specs in declared_specs(route).items())
+    }

@@ -33,8 +33,9 @@ class ErrorSpec:
         headers: dict[str, str] | None = None,
     ) -> ApiError:
         """The exception to raise for this declaration."""
-        return ApiError(message or self.message, code=self.code, status=self.status,
-                        details=details, extra=extra, headers=headers)
+        return ApiError(
+            message or self.message, code=self.code, status=self.status, details=details, extra=extra, headers=headers
+        )
 
     def invalid(self, field: str, message: str) -> ValidationFailed:
         """A 422 naming its field, with this declaration's code."""
@@ -55,20 +56,24 @@ NOT_FOUND = ErrorSpec(404, "not_found", "Not found.")
 TENANT_NOT_FOUND = ErrorSpec(404, "tenant_not_found", "No tenant with that identifier.")
 METHOD_NOT_ALLOWED = ErrorSpec(405, "method_not_allowed", "This path does not take that method.")
 SERVICE_UNAVAILABLE = ErrorSpec(503, "service_unavailable", "The service is temporarily unavailable; retry shortly.")
-INTERNAL_ERROR = ErrorSpec(500, "internal_error",
-                           "An unexpected error occurred; quote the request_id when reporting it.")
+INTERNAL_ERROR = ErrorSpec(
+    500, "internal_error", "An unexpected error occurred; quote the request_id when reporting it."
+)
 
 #: A 422 on a field that must hold an email address (sign-up, users, invitations, email config).
 INVALID_EMAIL = ErrorSpec(422, "invalid_email", "The email address is not valid.")
 
 # Raised where the platform reads a request (identity/http/auth.py, cors.py, idempotency.py, bodies.py).
-TENANT_HEADER_REQUIRED = ErrorSpec(400, "tenant_header_required",
-                                   "Send the tenant's identifier in the X-Tenant-ID header.")
+TENANT_HEADER_REQUIRED = ErrorSpec(
+    400, "tenant_header_required", "Send the tenant's identifier in the X-Tenant-ID header."
+)
 ORIGIN_NOT_ALLOWED = ErrorSpec(403, "origin_not_allowed", "This origin is not in the tenant's allowed_origins.")
-IDEMPOTENCY_KEY_IN_USE = ErrorSpec(409, "idempotency_key_in_use",
-                                   "A request with this Idempotency-Key is still in progress.")
-IDEMPOTENCY_KEY_MISMATCH = ErrorSpec(422, "idempotency_key_mismatch",
-                                     "This Idempotency-Key was used with a different request.")
+IDEMPOTENCY_KEY_IN_USE = ErrorSpec(
+    409, "idempotency_key_in_use", "A request with this Idempotency-Key is still in progress."
+)
+IDEMPOTENCY_KEY_MISMATCH = ErrorSpec(
+    422, "idempotency_key_mismatch", "This Idempotency-Key was used with a different request."
+)
 #: aiohttp refuses a body over the application's client_max_size; the middleware answers it.
 PAYLOAD_TOO_LARGE = ErrorSpec(413, "payload_too_large", "The request body is too large.")
 UNSUPPORTED_MEDIA_TYPE = ErrorSpec(415, "unsupported_media_type", "Send the body as application/json.")
@@ -77,12 +82,15 @@ REQUEST_TIMEOUT = ErrorSpec(408, "request_timeout", "The request body did not ar
 INCOMPLETE_BODY = ErrorSpec(400, "incomplete_body", "The connection closed before the request body arrived.")
 
 # Raised by the captcha check of sign-in and sign-up (identity/http/captcha.py).
-CAPTCHA_REQUIRED = ErrorSpec(400, "captcha_required",
-                             "This tenant requires a captcha_token; complete the captcha and send its token.")
-CAPTCHA_FAILED = ErrorSpec(403, "captcha_failed",
-                           "The captcha token was refused by the verifier; complete the captcha again.")
-CAPTCHA_UNAVAILABLE = ErrorSpec(503, "captcha_unavailable",
-                                "The captcha verifier could not be reached; try again shortly.")
+CAPTCHA_REQUIRED = ErrorSpec(
+    400, "captcha_required", "This tenant requires a captcha_token; complete the captcha and send its token."
+)
+CAPTCHA_FAILED = ErrorSpec(
+    403, "captcha_failed", "The captcha token was refused by the verifier; complete the captcha again."
+)
+CAPTCHA_UNAVAILABLE = ErrorSpec(
+    503, "captcha_unavailable", "The captcha verifier could not be reached; try again shortly."
+)
 
 #: The web framework's own HTTP errors (aiohttp raises them before a handler runs), by status:
 #: the declaration and, where it says more than the default, the message.

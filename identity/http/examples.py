@@ -12,14 +12,29 @@ from typing import Any
 
 _REF = "#/components/schemas/"
 #: Strings tried, in order, against a field's pattern when it has no example of its own.
-_PATTERN_SAMPLES = ("acme", "user.created", "+14155552671", "15m", "ABCDE12345",
-                    "smtp.example.com", "value")
+_PATTERN_SAMPLES = ("acme", "user.created", "+14155552671", "15m", "ABCDE12345", "smtp.example.com", "value")
 _TIME = "2026-01-15T09:30:00Z"
 #: identity/ids.py prefixes by what a field's name says it identifies.
-_ID_PREFIXES = {"user": "usr", "tenant": "tnt", "organization": "org", "org": "org", "session": "ses",
-                "client": "cli", "connection": "con", "delivery": "del", "factor": "fac", "invitation": "inv",
-                "membership": "mem", "webhook": "wh", "key": "key", "api_key": "key", "event": "evt",
-                "actor": "usr", "resource": "usr", "identity": "idn"}
+_ID_PREFIXES = {
+    "user": "usr",
+    "tenant": "tnt",
+    "organization": "org",
+    "org": "org",
+    "session": "ses",
+    "client": "cli",
+    "connection": "con",
+    "delivery": "del",
+    "factor": "fac",
+    "invitation": "inv",
+    "membership": "mem",
+    "webhook": "wh",
+    "key": "key",
+    "api_key": "key",
+    "event": "evt",
+    "actor": "usr",
+    "resource": "usr",
+    "identity": "idn",
+}
 
 
 def _named(name: str, owner: str = "") -> str | None:
@@ -35,8 +50,11 @@ def _named(name: str, owner: str = "") -> str | None:
     if n.endswith("token") or n == "cursor":
         return "eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl" if "access" in n or "id_token" in n else "tok_8f2k1q9x"
     if n == "id" or n.endswith("_id"):
-        kind = n.removesuffix("_id") if n != "id" else next(
-            (k for k in sorted(_ID_PREFIXES, key=len, reverse=True) if k in owner.lower()), "user")
+        kind = (
+            n.removesuffix("_id")
+            if n != "id"
+            else next((k for k in sorted(_ID_PREFIXES, key=len, reverse=True) if k in owner.lower()), "user")
+        )
         prefix = _ID_PREFIXES.get(kind, kind[:3])
         return f"{prefix}_01jd8x3k9m2q7r4t6v8w0y2z4a"
     if n in ("name", "first_name", "last_name", "display_name"):
@@ -61,8 +79,9 @@ def _string(schema: dict[str, Any], name: str, owner: str) -> str:
 
 
 def _number(schema: dict[str, Any], integer: bool) -> int | float:
-    lo = schema.get("minimum", schema.get("exclusiveMinimum", 0) + (1 if integer else 0.5)
-                    if "exclusiveMinimum" in schema else None)
+    lo = schema.get(
+        "minimum", schema.get("exclusiveMinimum", 0) + (1 if integer else 0.5) if "exclusiveMinimum" in schema else None
+    )
     hi = schema.get("maximum")
     value: int | float = lo if lo is not None else 1
     if hi is not None and value > hi:
@@ -79,7 +98,7 @@ def of(schema: Any, components: dict[str, Any], name: str = "", depth: int = 0, 
         return schema["examples"][0]
     ref = schema.get("$ref")
     if isinstance(ref, str) and ref.startswith(_REF):
-        return of(components[ref[len(_REF):]], components, name, depth + 1, owner)
+        return of(components[ref[len(_REF) :]], components, name, depth + 1, owner)
     if "const" in schema:
         return schema["const"]
     if schema.get("enum"):

@@ -28,8 +28,10 @@ def authorise(request: web.Request, token: str | None) -> None:
     expected = hashlib.sha256(token.encode()).digest()
     given = hashlib.sha256(presented.strip().encode()).digest()
     if scheme.lower() != "bearer" or not hmac.compare_digest(given, expected):
-        raise UNAUTHENTICATED("Send the metrics token as 'Authorization: Bearer <token>'.",
-                              headers={"WWW-Authenticate": 'Bearer realm="metrics"'})
+        raise UNAUTHENTICATED(
+            "Send the metrics token as 'Authorization: Bearer <token>'.",
+            headers={"WWW-Authenticate": 'Bearer realm="metrics"'},
+        )
 
 
 async def respond(pool: Any, refreshers: tuple[Any, ...] = ()) -> web.Response:

@@ -49,8 +49,7 @@ class Claim:
     seal_key: bytes
 
     @classmethod
-    def of(cls, box: SecretBox, tenant_id: str, scope: str, key: str, method: str, path: str,
-           body: bytes) -> Claim:
+    def of(cls, box: SecretBox, tenant_id: str, scope: str, key: str, method: str, path: str, body: bytes) -> Claim:
         if not key or len(key) > 255 or not key.isprintable():
             raise ValidationFailed("Idempotency-Key", "must be 1 to 255 printable characters")
         # Three keys from the server's secret key and the Idempotency-Key, one per use.
@@ -59,8 +58,13 @@ class Claim:
         for part in (method.encode(), path.encode(), body):
             digest.update(len(part).to_bytes(8, "big"))
             digest.update(part)
-        return cls(tenant_id, scope, box.mac(key, "idempotency/key"), digest.hexdigest(),
-                   bytes.fromhex(box.mac(key, "idempotency/seal")))
+        return cls(
+            tenant_id,
+            scope,
+            box.mac(key, "idempotency/key"),
+            digest.hexdigest(),
+            bytes.fromhex(box.mac(key, "idempotency/seal")),
+        )
 
     def associated(self, status: int) -> bytes:
         """What a sealed answer is bound to: its row and its status."""
@@ -71,8 +75,9 @@ async def claim(pool: asyncpg.Pool, c: Claim) -> Stored | None:
     """Claim the key for this request; return a stored response instead when there is one."""
     deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
     while True:
-        claimed = await idempotency_store.claim(pool, c.tenant_id, c.scope, c.lookup, c.request_hash,
-                                                RETENTION_HOURS, CLAIM_TIMEOUT_SECONDS)
+        claimed = await idempotency_store.claim(
+            pool, c.tenant_id, c.scope, c.lookup, c.request_hash, RETENTION_HOURS, CLAIM_TIMEOUT_SECONDS
+        )
         if claimed:
             return None
         existing = await idempotency_store.get(pool, c.tenant_id, c.scope, c.lookup)
@@ -97,7 +102,8 @@ def _opened(c: Claim, status: int, sealed: bytes | None) -> bytes:
         # Not sealed under this key: a row this code did not write (the lookup and the request
         # hash both come from the same key, so this should not happen).
         raise IDEMPOTENCY_KEY_IN_USE(
-            "The stored response to this Idempotency-Key cannot be read; use a new key.") from None
+            "The stored response to this Idempotency-Key cannot be read; use a new key."
+        ) from None
 
 
 async def complete(pool: asyncpg.Pool, c: Claim, status: int, body: bytes) -> None:

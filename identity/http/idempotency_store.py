@@ -17,12 +17,18 @@ _CLAIM = """INSERT INTO idempotency_keys (tenant_id, scope, key, request_hash)
             RETURNING true AS claimed"""
 
 
-async def claim(conn: Any, tenant_id: str, scope: str, key: str, request_hash: str,
-                retention_hours: int, claim_timeout_seconds: float) -> bool:
+async def claim(
+    conn: Any,
+    tenant_id: str,
+    scope: str,
+    key: str,
+    request_hash: str,
+    retention_hours: int,
+    claim_timeout_seconds: float,
+) -> bool:
     """Claim the key: a new row, or one past its retention, or one whose request was left
     'processing' longer than the claim timeout. False when another row holds the key."""
-    row = await conn.fetchrow(_CLAIM, tenant_id, scope, key, request_hash, retention_hours,
-                              claim_timeout_seconds)
+    row = await conn.fetchrow(_CLAIM, tenant_id, scope, key, request_hash, retention_hours, claim_timeout_seconds)
     return row is not None
 
 
@@ -30,7 +36,9 @@ async def get(conn: Any, tenant_id: str, scope: str, key: str) -> asyncpg.Record
     return await conn.fetchrow(
         """SELECT request_hash, state, response_status, response_body FROM idempotency_keys
            WHERE tenant_id = $1 AND scope = $2 AND key = $3""",
-        tenant_id, scope, key,
+        tenant_id,
+        scope,
+        key,
     )
 
 
@@ -38,13 +46,18 @@ async def complete(conn: Any, tenant_id: str, scope: str, key: str, status: int,
     await conn.execute(
         """UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5
            WHERE tenant_id = $1 AND scope = $2 AND key = $3""",
-        tenant_id, scope, key, status, sealed,
+        tenant_id,
+        scope,
+        key,
+        status,
+        sealed,
     )
 
 
 async def release(conn: Any, tenant_id: str, scope: str, key: str) -> None:
     await conn.execute(
-        "DELETE FROM idempotency_keys WHERE tenant_id = $1 AND scope = $2 AND key = $3 "
-        "AND state = 'processing'",
-        tenant_id, scope, key,
+        "DELETE FROM idempotency_keys WHERE tenant_id = $1 AND scope = $2 AND key = $3 AND state = 'processing'",
+        tenant_id,
+        scope,
+        key,
     )

@@ -5,11 +5,13 @@ from __future__ import annotations
 from prometheus_client import Counter, Gauge, Histogram
 
 REQUESTS = Counter(
-    "identity_http_requests_total", "HTTP requests by route, method and status",
+    "identity_http_requests_total",
+    "HTTP requests by route, method and status",
     ["route", "method", "status"],
 )
 LATENCY = Histogram(
-    "identity_http_request_duration_seconds", "HTTP request latency by route",
+    "identity_http_request_duration_seconds",
+    "HTTP request latency by route",
     ["route", "method"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )

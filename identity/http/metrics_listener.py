@@ -14,8 +14,9 @@ from identity.http.exposition import respond
 log = structlog.get_logger("identity.metrics")
 
 
-async def start(host: str, port: int, pool: Any, app: Any = None,
-                refreshers: Sequence[Callable[[Any], Awaitable[None]]] = ()) -> web.AppRunner:
+async def start(
+    host: str, port: int, pool: Any, app: Any = None, refreshers: Sequence[Callable[[Any], Awaitable[None]]] = ()
+) -> web.AppRunner:
     """Serve /metrics on host:port until the returned runner is cleaned up. `app`: the API's
     application, whose metrics refreshers run; without one, `refreshers` run."""
     from identity.state import STATE

@@ -61,11 +61,19 @@ async def platform_middleware(request: web.Request, handler: Handler) -> web.Str
     response: web.StreamResponse | None = None
     # The request's origin (identity/origin.py): its log lines, and the work it queues, carry
     # its id; with tracing on, its span continues an incoming traceparent.
-    with origin.opened(request_id), tracing.span(
-            f"{request.method} {accesslog.route_of(request)}", kind="server",
+    with (
+        origin.opened(request_id),
+        tracing.span(
+            f"{request.method} {accesslog.route_of(request)}",
+            kind="server",
             headers=request.headers,
-            attributes={"http.request.method": request.method, "url.path": request.path,
-                        "identity.request_id": request_id}) as span:
+            attributes={
+                "http.request.method": request.method,
+                "url.path": request.path,
+                "identity.request_id": request_id,
+            },
+        ) as span,
+    ):
         status = 500
         try:
             response = await _answer(request, handler, request_id)
@@ -81,8 +89,11 @@ async def platform_middleware(request: web.Request, handler: Handler) -> web.Str
             REQUESTS.labels(route, request.method, code).inc()
             LATENCY.labels(route, request.method).observe(elapsed)
             accesslog.record(request, status, response, request_id, elapsed)
-            tracing.annotate(span, **{"http.route": route, "http.response.status_code": int(code)},
-                             error=code if code.startswith("5") else None)
+            tracing.annotate(
+                span,
+                **{"http.route": route, "http.response.status_code": int(code)},
+                error=code if code.startswith("5") else None,
+            )
             if guard is not None:
                 guard.ended()
 

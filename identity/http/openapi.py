@@ -24,18 +24,29 @@ from identity.principals import ACCESS_TOKEN, ADMIN_TOKEN, CP_ADMIN, MASTER, PUB
 
 _SCHEMES = {
     MASTER: ("masterKey", "Master key (`mk_live_...`) for the control plane."),
-    SECRET: ("secretKey", "Tenant secret key (`sk_live_...` / `sk_test_...`), for servers; "
-                          "with `X-Tenant-ID`."),
-    PUBLISHABLE: ("publishableKey", "Tenant publishable key (`pk_live_...` / `pk_test_...`), "
-                                    "for browsers and apps; with `X-Tenant-ID`."),
+    SECRET: ("secretKey", "Tenant secret key (`sk_live_...` / `sk_test_...`), for servers; with `X-Tenant-ID`."),
+    PUBLISHABLE: (
+        "publishableKey",
+        "Tenant publishable key (`pk_live_...` / `pk_test_...`), for browsers and apps; with `X-Tenant-ID`.",
+    ),
     ACCESS_TOKEN: ("accessToken", "An end user's access token (ES256 JWT); with `X-Tenant-ID`."),
     CP_ADMIN: ("cpAdminKey", "Control plane admin key (`sk_cp_...`); with `X-Tenant-ID`."),
     ADMIN_TOKEN: ("adminToken", "The operator's admin token (`IDENTITY_ADMIN_TOKEN`)."),
 }
 _STATUS_TEXT = {
-    302: "Redirect (Location)", 400: "Bad request", 401: "Unauthenticated", 403: "Forbidden", 404: "Not found",
-    408: "Request timeout", 409: "Conflict", 413: "Payload too large", 415: "Unsupported media type",
-    422: "Validation error", 429: "Rate limited", 501: "Not implemented", 503: "Unavailable",
+    302: "Redirect (Location)",
+    400: "Bad request",
+    401: "Unauthenticated",
+    403: "Forbidden",
+    404: "Not found",
+    408: "Request timeout",
+    409: "Conflict",
+    413: "Payload too large",
+    415: "Unsupported media type",
+    422: "Validation error",
+    429: "Rate limited",
+    501: "Not implemented",
+    503: "Unavailable",
 }
 _PARAM = re.compile(r"\{([^}:]+)(?::[^}]*)?\}")
 _REF = "#/components/schemas/"
@@ -105,8 +116,9 @@ def public_names(types: list[Any]) -> dict[type, str]:
     out = {cls: PUBLIC_NAMES.get(_qualified(cls), cls.__name__) for cls in _component_classes(types)}
     clashes = sorted({n for n in out.values() if list(out.values()).count(n) > 1})
     if clashes:
-        raise ValueError(f"two public schemas would share a name: {clashes}; "
-                         "give each an entry in identity/http/schema_names.py")
+        raise ValueError(
+            f"two public schemas would share a name: {clashes}; give each an entry in identity/http/schema_names.py"
+        )
     return out
 
 
@@ -124,7 +136,7 @@ def _rename_refs(node: Any, renames: dict[str, str]) -> Any:
         out = {}
         for k, v in node.items():
             if k == "$ref" and isinstance(v, str) and v.startswith(_REF):
-                out[k] = _REF + renames.get(v[len(_REF):], v[len(_REF):])
+                out[k] = _REF + renames.get(v[len(_REF) :], v[len(_REF) :])
             else:
                 out[k] = _rename_refs(v, renames)
         return out
@@ -168,7 +180,7 @@ def _refs_in(node: Any, into: set[str]) -> None:
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith(_REF):
-            into.add(ref[len(_REF):])
+            into.add(ref[len(_REF) :])
         for v in node.values():
             _refs_in(v, into)
     elif isinstance(node, list):
@@ -206,13 +218,24 @@ def _events(route: Route) -> dict[str, Any]:
 def _event_schema(events: dict[str, Any]) -> dict[str, Any]:
     """One server-sent event (Open API 3.1 reads an event stream's `schema` as each event's):
     one shape per event name, its `data` JSON text described by contentSchema."""
-    return {"oneOf": [
-        {"type": "object", "required": ["event", "data"], "properties": {
-            "id": {"type": "string"}, "event": {"const": name},
-            "data": {"type": "string", "contentMediaType": "application/json",
-                     "contentSchema": data if data is not None else {"type": "object", "maxProperties": 0}}}}
-        for name, data in events.items()
-    ]}
+    return {
+        "oneOf": [
+            {
+                "type": "object",
+                "required": ["event", "data"],
+                "properties": {
+                    "id": {"type": "string"},
+                    "event": {"const": name},
+                    "data": {
+                        "type": "string",
+                        "contentMediaType": "application/json",
+                        "contentSchema": data if data is not None else {"type": "object", "maxProperties": 0},
+                    },
+                },
+            }
+            for name, data in events.items()
+        ]
+    }
 
 
 def operation_id(method: str, path: str) -> str:
@@ -247,72 +270,96 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
             "responses": {},
         }
         params: list[dict[str, Any]] = [
-            {"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
-            for n in _PARAM.findall(r.path)
+            {"name": n, "in": "path", "required": True, "schema": {"type": "string"}} for n in _PARAM.findall(r.path)
         ]
         if r.query is not None:
             qschema = components[names[r.query]]
             required = set(qschema.get("required", []))
             for name, prop in qschema.get("properties", {}).items():
-                param: dict[str, Any] = {"name": name, "in": "query", "required": name in required,
-                                         "schema": _optional(prop)}
+                param: dict[str, Any] = {
+                    "name": name,
+                    "in": "query",
+                    "required": name in required,
+                    "schema": _optional(prop),
+                }
                 if "description" in prop:
                     param["description"] = prop["description"]
                 params.append(param)
         tenant_scoped = r.tenant and any(k in TENANT_KINDS for k in r.auth)
         if tenant_scoped:
             params.append(
-                {"name": "X-Tenant-ID", "in": "header", "required": True,
-                 "schema": {"type": "string"}, "description": "The tenant (tnt_...)."}
+                {
+                    "name": "X-Tenant-ID",
+                    "in": "header",
+                    "required": True,
+                    "schema": {"type": "string"},
+                    "description": "The tenant (tnt_...).",
+                }
             )
         if r.method == "POST" and r.idempotent:
             params.append(
-                {"name": "Idempotency-Key", "in": "header", "required": False,
-                 "schema": {"type": "string", "maxLength": 255},
-                 "description": "Replays the first answer to a retried request (see Idempotency above)."}
+                {
+                    "name": "Idempotency-Key",
+                    "in": "header",
+                    "required": False,
+                    "schema": {"type": "string", "maxLength": 255},
+                    "description": "Replays the first answer to a retried request (see Idempotency above).",
+                }
             )
         if params:
             op["parameters"] = params
         if r.body is not None:
             op["requestBody"] = {
                 "required": not r.body_optional,
-                "content": {"application/json": {
-                    "schema": refs[id(r.body)],
-                    "example": examples.of(refs[id(r.body)], components),
-                }},
+                "content": {
+                    "application/json": {
+                        "schema": refs[id(r.body)],
+                        "example": examples.of(refs[id(r.body)], components),
+                    }
+                },
             }
         elif r.form is not None:
             op["requestBody"] = {
                 "required": True,
-                "content": {"application/x-www-form-urlencoded": {
-                    "schema": refs[id(r.form)],
-                    "example": examples.of(refs[id(r.form)], components),
-                }},
+                "content": {
+                    "application/x-www-form-urlencoded": {
+                        "schema": refs[id(r.form)],
+                        "example": examples.of(refs[id(r.form)], components),
+                    }
+                },
             }
         op["security"] = [{_SCHEMES[k][0]: []} for k in r.auth]
         if r.status == 204:
             op["responses"]["204"] = {"description": "No content"}
         elif r.content_type == "text/event-stream":
             events = {name: refs[id(t)] if t is not None else None for name, t in _events(r).items()}
-            op["responses"][str(r.status)] = {"description": "OK", "content": {r.content_type: {
-                "schema": _event_schema(events)}}}
+            op["responses"][str(r.status)] = {
+                "description": "OK",
+                "content": {r.content_type: {"schema": _event_schema(events)}},
+            }
         elif r.content_type != "application/json":
             op["responses"][str(r.status)] = {
-                "description": "OK", "content": {r.content_type: {"schema": {"type": "string"}}}
+                "description": "OK",
+                "content": {r.content_type: {"schema": {"type": "string"}}},
             }
         elif r.response is not None:
             op["responses"][str(r.status)] = {
-                "description": "OK", "content": {"application/json": {
-                    "schema": refs[id(r.response)],
-                    "example": examples.of(refs[id(r.response)], components),
-                }},
+                "description": "OK",
+                "content": {
+                    "application/json": {
+                        "schema": refs[id(r.response)],
+                        "example": examples.of(refs[id(r.response)], components),
+                    }
+                },
             }
         else:
             op["responses"][str(r.status)] = {"description": "OK"}
         if r.content_type == "text/html" and (r.query or r.form or "{" in r.path):
             # A page that takes input answers its own refusals (an invalid or spent link) as a page.
-            op["responses"]["400"] = {"description": "A page explaining the refusal",
-                                      "content": {"text/html": {"schema": {"type": "string"}}}}
+            op["responses"]["400"] = {
+                "description": "A page explaining the refusal",
+                "content": {"text/html": {"schema": {"type": "string"}}},
+            }
         for status, t in _other_responses(r).items():
             other: dict[str, Any] = {"description": _STATUS_TEXT.get(status, "Other")}
             if isinstance(t, str):  # a page (text/html) rather than JSON
@@ -322,11 +369,19 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
             op["responses"][str(status)] = other
         for status, specs in declared_specs(r).items():
             codes = sorted(s.code for s in specs)
-            content: dict[str, Any] = {"application/json": {
-                "schema": error_ref,
-                "example": {"error": {"code": specs[0].code, "message": specs[0].message,
-                                      "status": status, "request_id": "req_2x9k4m7p1q8r"}},
-            }}
+            content: dict[str, Any] = {
+                "application/json": {
+                    "schema": error_ref,
+                    "example": {
+                        "error": {
+                            "code": specs[0].code,
+                            "message": specs[0].message,
+                            "status": status,
+                            "request_id": "req_2x9k4m7p1q8r",
+                        }
+                    },
+                }
+            }
             if r.content_type == "text/html":
                 # A page answers its own refusals (an invalid link) as a page; the platform's
                 # (bad query, database down) stay in the JSON envelope.
@@ -348,8 +403,7 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
         "components": {
             "schemas": _reachable(paths, components),
             "securitySchemes": {
-                name: {"type": "http", "scheme": "bearer", "description": text}
-                for name, text in _SCHEMES.values()
+                name: {"type": "http", "scheme": "bearer", "description": text} for name, text in _SCHEMES.values()
             },
         },
     }

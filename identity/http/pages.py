@@ -23,8 +23,7 @@ CSRF_COOKIE = "idp_csrf"
 SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": (
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-        "frame-ancestors 'none'; base-uri 'none'"
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
@@ -85,34 +84,47 @@ def render(
     widget = context.get("captcha")
     if widget is not None:  # the provider's script and iframe, and nothing else, are let in
         origins = widget["origins"]
-        headers = {**SECURITY_HEADERS, "Content-Security-Policy": (
-            f"default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-            f"script-src {origins}; frame-src {origins}; connect-src {origins}; "
-            f"frame-ancestors 'none'; base-uri 'none'")}
+        headers = {
+            **SECURITY_HEADERS,
+            "Content-Security-Policy": (
+                f"default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+                f"script-src {origins}; frame-src {origins}; connect-src {origins}; "
+                f"frame-ancestors 'none'; base-uri 'none'"
+            ),
+        }
     response = web.Response(text=html, status=status, content_type="text/html", headers=headers)
-    response.set_cookie(CSRF_COOKIE, csrf, path=cookie_path(tenant_id), httponly=True,
-                        samesite="Lax", secure=secure(public_url))
+    response.set_cookie(
+        CSRF_COOKIE, csrf, path=cookie_path(tenant_id), httponly=True, samesite="Lax", secure=secure(public_url)
+    )
     return response
 
 
-def error_page(request: web.Request, *, tenant_id: str, public_url: str, title: str, message: str,
-               status: int = 400) -> web.Response:
+def error_page(
+    request: web.Request, *, tenant_id: str, public_url: str, title: str, message: str, status: int = 400
+) -> web.Response:
     """Errors that must not be sent to a redirect URI (it is unknown or not the client's)."""
-    return render(request, "error.html", tenant_id=tenant_id, public_url=public_url, status=status,
-                  title=title, message=message)
+    return render(
+        request, "error.html", tenant_id=tenant_id, public_url=public_url, status=status, title=title, message=message
+    )
 
 
-def set_session_cookie(response: web.StreamResponse, tenant_id: str, public_url: str, token: str,
-                       max_age: int) -> None:
-    response.set_cookie(SESSION_COOKIE, token, path=cookie_path(tenant_id), httponly=True,
-                        samesite="Lax", secure=secure(public_url), max_age=max_age)
+def set_session_cookie(response: web.StreamResponse, tenant_id: str, public_url: str, token: str, max_age: int) -> None:
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        path=cookie_path(tenant_id),
+        httponly=True,
+        samesite="Lax",
+        secure=secure(public_url),
+        max_age=max_age,
+    )
 
 
 def clear_session_cookie(response: web.StreamResponse, tenant_id: str, public_url: str) -> None:
-    response.del_cookie(SESSION_COOKIE, path=cookie_path(tenant_id), secure=secure(public_url),
-                        httponly=True, samesite="Lax")
+    response.del_cookie(
+        SESSION_COOKIE, path=cookie_path(tenant_id), secure=secure(public_url), httponly=True, samesite="Lax"
+    )
 
 
 def redirect(location: str, headers: dict[str, str] | None = None) -> web.Response:
-    return web.Response(status=302, headers={"Location": location, "Cache-Control": "no-store",
-                                             **(headers or {})})
+    return web.Response(status=302, headers={"Location": location, "Cache-Control": "no-store", **(headers or {})})

@@ -46,8 +46,11 @@ def decode_cursor(cursor: str | None, size: int = 1) -> list[str] | None:
         raise forged from None
     # Every cursor this service issues holds strings, which go to Postgres as text parameters:
     # anything else (a number, a NUL, a lone surrogate) would fail there as a 500.
-    if not isinstance(values, list) or len(values) != size or not all(
-            isinstance(v, str) and not unstorable(v) for v in values):
+    if (
+        not isinstance(values, list)
+        or len(values) != size
+        or not all(isinstance(v, str) and not unstorable(v) for v in values)
+    ):
         raise forged
     return values
 
@@ -99,14 +102,13 @@ async def paginate(
     items, next_cursor = cut([present(r) for r in rows], query.limit)
     return Page(
         data=items,
-        pagination=Pagination(total=total, limit=query.limit, has_more=next_cursor is not None,
-                              next_cursor=next_cursor),
+        pagination=Pagination(
+            total=total, limit=query.limit, has_more=next_cursor is not None, next_cursor=next_cursor
+        ),
     )
 
 
-def cut(
-    items: Sequence[T], limit: int, key: Callable[[T], list[Any]] | None = None
-) -> tuple[list[T], str | None]:
+def cut(items: Sequence[T], limit: int, key: Callable[[T], list[Any]] | None = None) -> tuple[list[T], str | None]:
     """The first limit of up to limit+1 fetched items, and the cursor after the last of them
     (its key: the id unless given) when the extra one shows there is more."""
     if len(items) <= limit:  # a list's limit is at least 1 (identity.http.types.Limit)

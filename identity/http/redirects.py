@@ -26,14 +26,20 @@ class HasOrigins(Protocol):
     @property
     def allowed_origins(self) -> Iterable[str]: ...
 
+
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 #: A request field naming where the browser goes with a token (the OpenAPI description says the rule).
-RedirectUrl = Annotated[str, Meta(
-    min_length=1, max_length=2048,
-    description="An absolute http(s) URL whose origin (scheme, host, port) is exactly one of the tenant's "
-                "auth_config.allowed_origins; no credentials, spaces or backslashes. An empty allowed_origins "
-                "or '*' matches no redirect (422 validation_error).")]
+RedirectUrl = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=2048,
+        description="An absolute http(s) URL whose origin (scheme, host, port) is exactly one of the tenant's "
+        "auth_config.allowed_origins; no credentials, spaces or backslashes. An empty allowed_origins "
+        "or '*' matches no redirect (422 validation_error).",
+    ),
+]
 
 
 def origin_of(url: str) -> str | None:
@@ -85,9 +91,13 @@ def check_redirect(url: str, config: HasOrigins, field: str = "redirect_url") ->
         raise ValidationFailed(field, "must be an absolute http(s) URL without credentials, spaces or backslashes")
     allowed = registered_origins(config.allowed_origins)
     if not allowed:
-        raise ValidationFailed(field, "the tenant has no allowed_origins to send a browser to; "
-                                      "register the application's origin in auth_config.allowed_origins")
+        raise ValidationFailed(
+            field,
+            "the tenant has no allowed_origins to send a browser to; "
+            "register the application's origin in auth_config.allowed_origins",
+        )
     if origin not in allowed:
-        raise ValidationFailed(field, f"its origin {origin} is not one of the tenant's allowed_origins "
-                                      "('*' allows no redirect)")
+        raise ValidationFailed(
+            field, f"its origin {origin} is not one of the tenant's allowed_origins ('*' allows no redirect)"
+        )
     return url

@@ -32,9 +32,7 @@ UNDECLARED: set[tuple[str, str, int, str]] = set()
 
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    return web.Response(
-        body=_encoder.encode(data), status=status, content_type="application/json", headers=headers
-    )
+    return web.Response(body=_encoder.encode(data), status=status, content_type="application/json", headers=headers)
 
 
 @dataclass
@@ -51,9 +49,7 @@ class Ctx:
 
     __slots__ = ("request", "principal", "body", "query", "route")
 
-    def __init__(
-        self, request: web.Request, principal: Principal | None, body: Any, query: Any, route: Route
-    ) -> None:
+    def __init__(self, request: web.Request, principal: Principal | None, body: Any, query: Any, route: Route) -> None:
         self.request = request
         self.principal = principal
         self.body = body
@@ -146,8 +142,7 @@ class Route:
             if isinstance(exc, ApiError) and exc.code not in self.declared_errors.get(exc.status, ()):
                 # The reference would not tell a client about this answer: a missing errors=.
                 UNDECLARED.add((self.method, self.path, exc.status, exc.code))
-                log.warning("undeclared_error", method=self.method, path=self.path,
-                            status=exc.status, code=exc.code)
+                log.warning("undeclared_error", method=self.method, path=self.path, status=exc.status, code=exc.code)
             if self.outcomes is not None:
                 # Around everything the route does, so that a refusal before the handler
                 # (credential, rate limit, validation, captcha) counts under its code too.
@@ -174,11 +169,7 @@ class Route:
         if not per_email:
             await st.limiter.enforce(request, self.method, self.path, principal, None)
         if principal is not None:
-            if (
-                self.scope
-                and principal.kind == SECRET
-                and not principal.has_scope(self.scope)
-            ):
+            if self.scope and principal.kind == SECRET and not principal.has_scope(self.scope):
                 raise INSUFFICIENT_SCOPE(f"This endpoint needs the '{self.scope}' scope.")
             if principal.tenant is not None and "Origin" in request.headers:
                 cors.check_origin(request, principal.tenant.auth_config.get("allowed_origins") or [])
@@ -203,9 +194,13 @@ class Route:
         query = decode_query(request.query, self.query) if self.query is not None else None
         if (self.method, self.path) in captcha.PROTECTED and principal and principal.tenant:
             await captcha.verify(
-                pool=st.pool, box=st.box, allow_http=st.settings.webhook_allow_http, tenant_id=principal.tenant.id,
+                pool=st.pool,
+                box=st.box,
+                allow_http=st.settings.webhook_allow_http,
+                tenant_id=principal.tenant.id,
                 auth_config=principal.tenant.auth_config,
-                token=getattr(body, "captcha_token", None), remote_ip=client_ip(request),
+                token=getattr(body, "captcha_token", None),
+                remote_ip=client_ip(request),
             )
         ctx = Ctx(request, principal, body, query, self)
 

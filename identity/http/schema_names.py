@@ -220,4 +220,3 @@ PUBLIC_NAMES: dict[str, str] = {
     "identity.webhooks.schemas.WebhookCreated": "WebhookCreated",
     "identity.webhooks.schemas.WebhookList": "WebhookList",
 }
-

@@ -289,8 +289,12 @@ class GuardedSite(web.TCPSite):
         assert server is not None
         self._runner._reg_site(self)  # what BaseSite.start does
         self._server = await asyncio.get_running_loop().create_server(
-            Guards(server, self.limits), self._host, self._port,
-            backlog=ACCEPT_BACKLOG, reuse_address=self._reuse_address, reuse_port=self._reuse_port,
+            Guards(server, self.limits),
+            self._host,
+            self._port,
+            backlog=ACCEPT_BACKLOG,
+            reuse_address=self._reuse_address,
+            reuse_port=self._reuse_port,
         )
 
 
@@ -334,8 +338,10 @@ class RefusedRequestFilter(logging.Filter):
         if not self.once.due():
             return False
         record.levelno, record.levelname = logging.WARNING, "WARNING"
-        record.msg, record.args = "http_request_refused: %s (%d more left out)", (
-            exc.message, self.once.take_suppressed())
+        record.msg, record.args = (
+            "http_request_refused: %s (%d more left out)",
+            (exc.message, self.once.take_suppressed()),
+        )
         record.exc_info, record.exc_text = None, None
         return True
 

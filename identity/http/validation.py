@@ -35,6 +35,8 @@ def _check_storable(value: Any, path: str = "") -> None:
     elif isinstance(value, list):
         for i, item in enumerate(value):
             _check_storable(item, f"{path}[{i}]")
+
+
 _AT = re.compile(r" - at `\$(.*)`$")
 _FIELD = re.compile(r"field `([^`]+)`")
 

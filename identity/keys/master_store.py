@@ -10,7 +10,10 @@ import asyncpg
 async def insert(conn: Any, key_id: str, key_hash: str, prefix: str, last_four: str) -> None:
     await conn.execute(
         "INSERT INTO master_keys (id, key_hash, prefix, last_four) VALUES ($1, $2, $3, $4)",
-        key_id, key_hash, prefix, last_four,
+        key_id,
+        key_hash,
+        prefix,
+        last_four,
     )
 
 

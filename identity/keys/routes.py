@@ -31,8 +31,14 @@ async def list_keys(ctx: Ctx) -> HandlerResult:
     return await service.list_keys(ctx.pool, ctx.tenant_id, ctx.query)
 
 
-@router.post("/v1/api-keys", body=CreateKey, response=ApiKeyCreated, status=201,
-             summary="Create an API key; the full key is shown only here", **_common)
+@router.post(
+    "/v1/api-keys",
+    body=CreateKey,
+    response=ApiKeyCreated,
+    status=201,
+    summary="Create an API key; the full key is shown only here",
+    **_common,
+)
 async def create_key(ctx: Ctx) -> HandlerResult:
     """Creates a publishable or secret key. Called with a **secret key** holding the `*` scope. The full
     key appears only in this answer; only its hash is stored. A secret key can be limited to some scopes
@@ -41,9 +47,14 @@ async def create_key(ctx: Ctx) -> HandlerResult:
     return await service.create(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.post("/v1/api-keys/rotate", body=RotateKey, response=ApiKeyRotated,
-             summary="Issue a new key and revoke the old one after a grace period", **_common,
-             errors=(API_KEY_NOT_FOUND, API_KEY_REVOKED))
+@router.post(
+    "/v1/api-keys/rotate",
+    body=RotateKey,
+    response=ApiKeyRotated,
+    summary="Issue a new key and revoke the old one after a grace period",
+    **_common,
+    errors=(API_KEY_NOT_FOUND, API_KEY_REVOKED),
+)
 async def rotate_key(ctx: Ctx) -> HandlerResult:
     """Issues a new key with the old key's name, type and scopes and schedules the old one's revocation
     after `grace_period` (0 seconds to 30 days), so that deployments can switch over. Called with a
@@ -52,8 +63,13 @@ async def rotate_key(ctx: Ctx) -> HandlerResult:
     return await service.rotate(ctx.pool, ctx.tenant_id, ctx.body, from_ctx(ctx))
 
 
-@router.get("/v1/api-keys/{id}", response=ApiKey, summary="Get an API key (without the key)", **_common,
-            errors=(API_KEY_NOT_FOUND,))
+@router.get(
+    "/v1/api-keys/{id}",
+    response=ApiKey,
+    summary="Get an API key (without the key)",
+    **_common,
+    errors=(API_KEY_NOT_FOUND,),
+)
 async def get_key(ctx: Ctx) -> HandlerResult:
     """Returns one API key of the tenant without the key itself (prefix and last four characters only).
     Called with a **secret key** holding the `*` scope; 404 when the tenant has no such key. Changes
@@ -61,9 +77,14 @@ async def get_key(ctx: Ctx) -> HandlerResult:
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.patch("/v1/api-keys/{id}", body=UpdateKey, response=ApiKey,
-              summary="Rename a key or replace its scopes", **_common,
-              errors=(API_KEY_NOT_FOUND,))
+@router.patch(
+    "/v1/api-keys/{id}",
+    body=UpdateKey,
+    response=ApiKey,
+    summary="Rename a key or replace its scopes",
+    **_common,
+    errors=(API_KEY_NOT_FOUND,),
+)
 async def update_key(ctx: Ctx) -> HandlerResult:
     """Renames a key or replaces a secret key's scopes; the change applies to requests at once, in every
     process. Called with a **secret key** holding the `*` scope. 404 for an unknown key, 422 for scopes
@@ -71,8 +92,9 @@ async def update_key(ctx: Ctx) -> HandlerResult:
     return await service.update(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.body, from_ctx(ctx))
 
 
-@router.delete("/v1/api-keys/{id}", status=204, summary="Revoke a key immediately", **_common,
-               errors=(API_KEY_NOT_FOUND,))
+@router.delete(
+    "/v1/api-keys/{id}", status=204, summary="Revoke a key immediately", **_common, errors=(API_KEY_NOT_FOUND,)
+)
 async def revoke_key(ctx: Ctx) -> None:
     """Revokes a key at once: requests with it answer 401 from then on, in every process. Called with a
     **secret key** holding the `*` scope. Revoking a revoked key answers 204 and changes nothing; 404

@@ -29,9 +29,7 @@ Duration = Annotated[str, Meta(pattern=r"^\s*\d{1,9}\s*(ms|s|m|h|d|w|y)\s*$", ma
 class CreateKey(Body):
     name: Name
     type: KeyType
-    scopes: Annotated[list[Scope], Meta(min_length=1, max_length=20)] = msgspec.field(
-        default_factory=lambda: ["*"]
-    )
+    scopes: Annotated[list[Scope], Meta(min_length=1, max_length=20)] = msgspec.field(default_factory=lambda: ["*"])
     expires_in: Duration | None = None
 
 

@@ -79,8 +79,9 @@ def _scopes(type_: str, scopes: Sequence[str]) -> list[str]:
 def _expiry(expires_in: str | None) -> datetime | None:
     if expires_in is None:
         return None
-    delta = duration_field("expires_in", expires_in, timedelta(minutes=1),
-                           timedelta(days=MAX_EXPIRY_DAYS), f"1m and {MAX_EXPIRY_DAYS}d")
+    delta = duration_field(
+        "expires_in", expires_in, timedelta(minutes=1), timedelta(days=MAX_EXPIRY_DAYS), f"1m and {MAX_EXPIRY_DAYS}d"
+    )
     return datetime.now(UTC) + delta
 
 
@@ -91,20 +92,41 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateKey, audit: Aud
         row, key = await issue_key(
             conn, tenant_id, name=body.name, type_=body.type, scopes=scopes, expires_at=expires_at
         )
-        await audit.record(conn, tenant_id, "api_key.created", "api_key", row["id"],
-                           {"name": body.name, "type": body.type, "scopes": scopes})
+        await audit.record(
+            conn,
+            tenant_id,
+            "api_key.created",
+            "api_key",
+            row["id"],
+            {"name": body.name, "type": body.type, "scopes": scopes},
+        )
     return ApiKeyCreated(
-        id=row["id"], name=row["name"], type=row["type"], key=key,
-        prefix=row["prefix"], last_four=row["last_four"], scopes=list(row["scopes"]),
-        expires_at=row["expires_at"], created_at=row["created_at"],
+        id=row["id"],
+        name=row["name"],
+        type=row["type"],
+        key=key,
+        prefix=row["prefix"],
+        last_four=row["last_four"],
+        scopes=list(row["scopes"]),
+        expires_at=row["expires_at"],
+        created_at=row["created_at"],
     )
 
 
 async def list_keys(pool: asyncpg.Pool, tenant_id: str, query: ListKeys) -> Page[ApiKey]:
-    return await paginate(query, lambda k: store.list_page(
-        pool, tenant_id, type_=query.type, include_revoked=query.revoked,
-        after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present)
+    return await paginate(
+        query,
+        lambda k: store.list_page(
+            pool,
+            tenant_id,
+            type_=query.type,
+            include_revoked=query.revoked,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present,
+    )
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, key_id: str) -> ApiKey:
@@ -114,9 +136,7 @@ async def get(pool: asyncpg.Pool, tenant_id: str, key_id: str) -> ApiKey:
     return present(row)
 
 
-async def update(
-    pool: asyncpg.Pool, tenant_id: str, key_id: str, body: UpdateKey, audit: AuditContext
-) -> ApiKey:
+async def update(pool: asyncpg.Pool, tenant_id: str, key_id: str, body: UpdateKey, audit: AuditContext) -> ApiKey:
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get(conn, tenant_id, key_id, for_update=True)
         if row is None:
@@ -128,8 +148,9 @@ async def update(
             changes["scopes"] = _scopes(row["type"], body.scopes)
         if changes:
             row = await store.update(conn, tenant_id, key_id, changes)
-            await audit.record(conn, tenant_id, "api_key.updated", "api_key", key_id,
-                               {k: v for k, v in changes.items()})
+            await audit.record(
+                conn, tenant_id, "api_key.updated", "api_key", key_id, {k: v for k, v in changes.items()}
+            )
     if changes:
         forget_tenant_everywhere(tenant_id)  # committed; other processes learn it by NOTIFY
     return present(row)
@@ -148,8 +169,9 @@ async def revoke(pool: asyncpg.Pool, tenant_id: str, key_id: str, audit: AuditCo
 
 
 async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: AuditContext) -> ApiKeyRotated:
-    grace = duration_field("grace_period", body.grace_period, timedelta(0),
-                           timedelta(days=MAX_GRACE_DAYS), f"0s and {MAX_GRACE_DAYS}d")
+    grace = duration_field(
+        "grace_period", body.grace_period, timedelta(0), timedelta(days=MAX_GRACE_DAYS), f"0s and {MAX_GRACE_DAYS}d"
+    )
     async with pool.acquire() as conn, conn.transaction():
         old = await store.get(conn, tenant_id, body.id, for_update=True)
         if old is None:
@@ -160,11 +182,21 @@ async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: Aud
         if old["revoked_at"] is not None and old["revoked_at"] < revokes_at:
             revokes_at = old["revoked_at"]  # an earlier pending rotation keeps its deadline
         new, key = await issue_key(
-            conn, tenant_id, name=old["name"], type_=old["type"], scopes=list(old["scopes"]),
+            conn,
+            tenant_id,
+            name=old["name"],
+            type_=old["type"],
+            scopes=list(old["scopes"]),
             expires_at=old["expires_at"],
         )
         await store.update(conn, tenant_id, old["id"], {"revoked_at": revokes_at, "rotated_to": new["id"]})
-        await audit.record(conn, tenant_id, "api_key.rotated", "api_key", old["id"],
-                           {"new_key_id": new["id"], "revokes_at": revokes_at.isoformat()})
+        await audit.record(
+            conn,
+            tenant_id,
+            "api_key.rotated",
+            "api_key",
+            old["id"],
+            {"new_key_id": new["id"], "revokes_at": revokes_at.isoformat()},
+        )
     forget_tenant_everywhere(tenant_id)  # committed; other processes learn it by NOTIFY
     return ApiKeyRotated(id=new["id"], key=key, old_key_id=old["id"], old_key_revokes_at=revokes_at)

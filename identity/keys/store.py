@@ -31,7 +31,15 @@ async def insert(
                                   expires_at)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
             RETURNING {_COLUMNS}""",
-        tenant_id, key_id, name, type_, key_hash, prefix, last_four, scopes, expires_at,
+        tenant_id,
+        key_id,
+        name,
+        type_,
+        key_hash,
+        prefix,
+        last_four,
+        scopes,
+        expires_at,
     )
 
 
@@ -61,7 +69,10 @@ async def list_page(
         f"""SELECT {_COLUMNS} FROM api_keys
             WHERE {filters} AND ($3::text IS NULL OR id {op} $3)
             ORDER BY id {order} LIMIT $4""",
-        tenant_id, type_, after, limit + 1,
+        tenant_id,
+        type_,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(f"SELECT count(*) FROM api_keys WHERE {filters}", tenant_id, type_)
     return rows, total
@@ -71,5 +82,7 @@ async def update(conn: Any, tenant_id: str, key_id: str, changes: dict[str, Any]
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     return await conn.fetchrow(
         f"UPDATE api_keys SET {sets} WHERE tenant_id = $1 AND id = $2 RETURNING {_COLUMNS}",
-        tenant_id, key_id, *changes.values(),
+        tenant_id,
+        key_id,
+        *changes.values(),
     )

@@ -87,35 +87,54 @@ def _usable(tenant: Tenant, factor: Any) -> bool:
     return factor["type"] != "webauthn" or passkeys.relying_party(tenant.auth_config, factor["rp_id"]) is not None
 
 
-async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, challenge: Any,
-                   factor: Any | None) -> tuple[Any, dict[str, Any]]:
+async def _prepare(
+    conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, challenge: Any, factor: Any | None
+) -> tuple[Any, dict[str, Any]]:
     """Make the challenge ask for `factor` (None: the emailed fallback code): send a one-time
     code for sms/email_otp, make WebAuthn request options for a passkey."""
     kind = factor["type"] if factor is not None else FALLBACK_TYPE
-    changes: dict[str, Any] = {"factor_id": factor["id"] if factor is not None else None,
-                               "factor_type": kind}
+    changes: dict[str, Any] = {"factor_id": factor["id"] if factor is not None else None, "factor_type": kind}
     extra: dict[str, Any] = {}
     if kind in ("sms", "email_otp"):
         if challenge["codes_sent"] >= MAX_CODES_SENT:
-            raise RATE_LIMITED("Too many codes were sent for this sign-in; sign in again.",
-                               extra={"retry_after": 60}, headers={"Retry-After": "60"})
+            raise RATE_LIMITED(
+                "Too many codes were sent for this sign-in; sign in again.",
+                extra={"retry_after": 60},
+                headers={"Retry-After": "60"},
+            )
         code = codes.new_otp()
         live = [c for c in (challenge["codes"] or []) if datetime.fromisoformat(c["expires_at"]) > _now()]
-        live.append({"factor_id": changes["factor_id"], "type": kind,
-                     "hash": otp_hash(box, challenge["id"], code),
-                     "expires_at": (_now() + codes.OTP_TTL).isoformat()})
+        live.append(
+            {
+                "factor_id": changes["factor_id"],
+                "type": kind,
+                "hash": otp_hash(box, challenge["id"], code),
+                "expires_at": (_now() + codes.OTP_TTL).isoformat(),
+            }
+        )
         changes["codes"] = live[-LIVE_CODES:]
         changes["codes_sent"] = challenge["codes_sent"] + 1
         app_name = await store.tenant_name(conn, tenant.id)
         if kind == "sms":
             assert factor is not None  # only the fallback has no factor, and it is emailed
-            await queue_sms(conn, box, tenant_id=tenant.id, to=factor["phone_number"],
-                            body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
+            await queue_sms(
+                conn,
+                box,
+                tenant_id=tenant.id,
+                to=factor["phone_number"],
+                body=otp_text(app_name, code, codes.OTP_TTL_TEXT),
+            )
             extra["sent_to"] = codes.mask_phone(factor["phone_number"])
         else:
-            await queue_email(conn, box, tenant_id=tenant.id, template="mfa_otp", to=user["email"],
-                              user_id=user["id"],
-                              variables={"code": code, "expires_in": codes.OTP_TTL_TEXT})
+            await queue_email(
+                conn,
+                box,
+                tenant_id=tenant.id,
+                template="mfa_otp",
+                to=user["email"],
+                user_id=user["id"],
+                variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
+            )
             extra["sent_to"] = codes.mask_email(user["email"])
     elif kind == "webauthn":
         assert factor is not None  # the kind is the factor's
@@ -124,9 +143,13 @@ async def _prepare(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any
             raise WEBAUTHN_NOT_CONFIGURED()
         nonce = passkeys.new_challenge()
         changes["webauthn_challenge"] = nonce
-        extra["webauthn"] = {"options": passkeys.authentication_options(
-            rp, challenge=nonce, credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
-        )}
+        extra["webauthn"] = {
+            "options": passkeys.authentication_options(
+                rp,
+                challenge=nonce,
+                credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+            )
+        }
     updated = await store.update_challenge(conn, tenant.id, challenge["id"], changes)
     return updated, extra
 
@@ -137,8 +160,15 @@ def gate_skips(tenant: Tenant, user: Any) -> bool:
     return not user["mfa_enabled"] and not auth_config.load(tenant.auth_config).mfa_required
 
 
-async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: AuthRuntime | None = None,
-               verify_email: bool = False, **_: Any) -> dict[str, Any] | None:
+async def gate(
+    conn: asyncpg.Connection,
+    tenant: Tenant,
+    user: Any,
+    *,
+    rt: AuthRuntime | None = None,
+    verify_email: bool = False,
+    **_: Any,
+) -> dict[str, Any] | None:
     """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge.
     With `rt` (the auth runtime) the code of an sms/email_otp factor is sent at once."""
     factors = await store.active_factors(conn, tenant.id, user["id"])
@@ -149,12 +179,18 @@ async def gate(conn: asyncpg.Connection, tenant: Tenant, user: Any, *, rt: AuthR
     # is left (and then cannot be used until the origin is back: MFA fails closed).
     usable = [f for f in factors if _usable(tenant, f)]
     chosen = usable[0] if usable else (factors[0] if factors else None)
-    challenge = await store.insert_challenge(conn, {
-        "tenant_id": tenant.id, "id": new_id("mfc"), "user_id": user["id"],
-        "factor_id": chosen["id"] if chosen else None,
-        "factor_type": chosen["type"] if chosen else FALLBACK_TYPE,
-        "verify_email": verify_email, "expires_at": _now() + CHALLENGE_TTL,
-    })
+    challenge = await store.insert_challenge(
+        conn,
+        {
+            "tenant_id": tenant.id,
+            "id": new_id("mfc"),
+            "user_id": user["id"],
+            "factor_id": chosen["id"] if chosen else None,
+            "factor_type": chosen["type"] if chosen else FALLBACK_TYPE,
+            "verify_email": verify_email,
+            "expires_at": _now() + CHALLENGE_TTL,
+        },
+    )
     extra: dict[str, Any] = {}
     if rt is not None and (chosen is None or _usable(tenant, chosen)):
         challenge, extra = await _prepare(conn, rt.box, tenant, user, challenge, chosen)
@@ -177,8 +213,9 @@ async def _active_factor(conn: Any, tenant_id: str, user_id: str, factor_id: str
     return factor
 
 
-async def select(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, challenge_id: str,
-                 factor_id: str | None) -> dict[str, Any]:
+async def select(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, challenge_id: str, factor_id: str | None
+) -> dict[str, Any]:
     """POST /v1/mfa/challenge: ask for another factor (or the same one again: a new code)."""
     async with pool.acquire() as conn, conn.transaction():
         challenge = await store.get_challenge(conn, tenant.id, challenge_id, for_update=True)
@@ -204,8 +241,15 @@ class Verified:
 
 
 async def verify(
-    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, client: ClientInfo, *, challenge_id: str,
-    code: str | dict[str, Any], factor_type: str | None = None, factor_id: str | None = None,
+    pool: asyncpg.Pool,
+    rt: AuthRuntime,
+    tenant: Tenant,
+    client: ClientInfo,
+    *,
+    challenge_id: str,
+    code: str | dict[str, Any],
+    factor_type: str | None = None,
+    factor_id: str | None = None,
     limit: Any = None,
 ) -> Verified:
     """Check a code against a challenge and, when it is right, finish the sign-in with an
@@ -244,13 +288,22 @@ async def verify(
             error = INVALID_CODE(f"{exc}{suffix}.")
         else:
             await store.update_challenge(conn, tenant.id, challenge_id, {"completed_at": _now()})
-            user, creds = await complete_sign_in(conn, rt, tenant, user, client,
-                                                 verify_email=challenge["verify_email"], mfa_verified=True)
-            await emit(conn, tenant.id, "mfa.verified", {
-                "user_id": user["id"], "session_id": creds["id"],
-                "factor_id": used["id"] if used else None, "type": kind,
-                "challenge_id": challenge_id, "verified_at": _now(),
-            })
+            user, creds = await complete_sign_in(
+                conn, rt, tenant, user, client, verify_email=challenge["verify_email"], mfa_verified=True
+            )
+            await emit(
+                conn,
+                tenant.id,
+                "mfa.verified",
+                {
+                    "user_id": user["id"],
+                    "session_id": creds["id"],
+                    "factor_id": used["id"] if used else None,
+                    "type": kind,
+                    "challenge_id": challenge_id,
+                    "verified_at": _now(),
+                },
+            )
             result = Verified(user, creds)
     if error is not None:
         raise error
@@ -258,8 +311,16 @@ async def verify(
     return result
 
 
-async def _check(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, challenge: Any,
-                 kind: str, factor: Any | None, code: str | dict[str, Any]) -> Any | None:
+async def _check(
+    conn: asyncpg.Connection,
+    box: Any,
+    tenant: Tenant,
+    user: Any,
+    challenge: Any,
+    kind: str,
+    factor: Any | None,
+    code: str | dict[str, Any],
+) -> Any | None:
     """The factor the code proves (None: the emailed fallback code); raises WrongCode."""
     if kind == "webauthn":
         return await _check_webauthn(conn, tenant, user, challenge, factor, code)
@@ -267,8 +328,9 @@ async def _check(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, 
         raise WrongCode("The code must be a string")
     if kind == "totp":
         digits = codes.normalise_otp(code)
-        candidates = [factor] if factor is not None else await store.factors_of_type(
-            conn, tenant.id, user["id"], "totp")
+        candidates = (
+            [factor] if factor is not None else await store.factors_of_type(conn, tenant.id, user["id"], "totp")
+        )
         if not candidates:
             raise WrongCode("There is no authenticator app enrolled")
         for candidate in candidates:
@@ -282,8 +344,11 @@ async def _check(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, 
         raise WrongCode("The code is not correct")
     if kind in ("sms", "email_otp"):
         digits = codes.normalise_otp(code)
-        sent = [c for c in (challenge["codes"] or []) if c["type"] == kind
-                and (factor is None or c["factor_id"] == factor["id"])]
+        sent = [
+            c
+            for c in (challenge["codes"] or [])
+            if c["type"] == kind and (factor is None or c["factor_id"] == factor["id"])
+        ]
         if not sent:
             raise WrongCode("No code was sent for this factor; request one with POST /v1/mfa/challenge")
         live = [c for c in sent if datetime.fromisoformat(c["expires_at"]) > _now()]
@@ -300,14 +365,17 @@ async def _check(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, 
         raise WrongCode("The code is not correct")
     if kind == "backup_codes":
         normal = codes.normalise_backup_code(code)
-        spent = await store.use_backup_code(
-            conn, tenant.id, user["id"], backup_hash(box, tenant.id, user["id"], normal)
-        ) if normal else None
+        spent = (
+            await store.use_backup_code(conn, tenant.id, user["id"], backup_hash(box, tenant.id, user["id"], normal))
+            if normal
+            else None
+        )
         if spent is None:
             raise WrongCode("The backup code is not correct or was already used")
         if spent["remaining"] <= 0:  # the set is used up: the factor stops counting as active
-            await store.update_factor(conn, tenant.id, spent["factor_id"],
-                                      {"status": "disabled", "last_used_at": _now()})
+            await store.update_factor(
+                conn, tenant.id, spent["factor_id"], {"status": "disabled", "last_used_at": _now()}
+            )
             await store.sync_mfa_enabled(conn, tenant.id, user["id"])
         else:
             await store.touch(conn, tenant.id, spent["factor_id"])
@@ -315,8 +383,9 @@ async def _check(conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, 
     raise WrongCode(f"Unknown factor type {kind!r}")
 
 
-async def _check_webauthn(conn: asyncpg.Connection, tenant: Tenant, user: Any, challenge: Any,
-                          factor: Any | None, code: str | dict[str, Any]) -> Any:
+async def _check_webauthn(
+    conn: asyncpg.Connection, tenant: Tenant, user: Any, challenge: Any, factor: Any | None, code: str | dict[str, Any]
+) -> Any:
     nonce = challenge["webauthn_challenge"]
     if not nonce:
         raise WrongCode("No passkey request is open; get its options with POST /v1/mfa/challenge")
@@ -333,8 +402,9 @@ async def _check_webauthn(conn: asyncpg.Connection, tenant: Tenant, user: Any, c
     if rp is None:
         raise WEBAUTHN_NOT_CONFIGURED()
     try:
-        count = passkeys.verify_assertion(code, challenge=nonce, rp=rp, public_key=found["public_key"],
-                                          sign_count=found["sign_count"] or 0)
+        count = passkeys.verify_assertion(
+            code, challenge=nonce, rp=rp, public_key=found["public_key"], sign_count=found["sign_count"] or 0
+        )
     except passkeys.CeremonyFailed as exc:
         raise WrongCode(f"The passkey response does not verify: {exc}") from None
     if not await store.advance_sign_count(conn, tenant.id, found["id"], found["sign_count"] or 0, count):
@@ -350,4 +420,3 @@ def tokens(verified: Verified) -> dict[str, Any]:
         "refresh_token": verified.session["refresh_token"],
         "expires_in": max(0, int(round((expires - _now()).total_seconds()))),
     }
-

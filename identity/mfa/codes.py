@@ -28,7 +28,7 @@ _PHONE_PUNCTUATION = re.compile(r"[\s().\-]")
 
 
 def new_otp() -> str:
-    return f"{secrets.randbelow(10 ** OTP_DIGITS):0{OTP_DIGITS}d}"
+    return f"{secrets.randbelow(10**OTP_DIGITS):0{OTP_DIGITS}d}"
 
 
 def normalise_otp(code: str) -> str | None:

@@ -7,13 +7,16 @@ from identity.http.errors import ErrorSpec
 
 MFA_FACTOR_NOT_FOUND = ErrorSpec(404, "mfa_factor_not_found", "No MFA factor with that identifier for this user.")
 WEBAUTHN_NOT_CONFIGURED = ErrorSpec(
-    409, "webauthn_not_configured",
+    409,
+    "webauthn_not_configured",
     "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins "
-    "(e.g. https://app.example.com); the relying party id is the host of the first one.")
+    "(e.g. https://app.example.com); the relying party id is the host of the first one.",
+)
 INVALID_CODE = ErrorSpec(401, "invalid_code", "The code is not correct.")
 LAST_MFA_FACTOR = ErrorSpec(
-    403, "last_mfa_factor",
-    "This is the user's only active MFA factor and the tenant requires MFA: enroll another "
-    "factor before removing it.")
+    403,
+    "last_mfa_factor",
+    "This is the user's only active MFA factor and the tenant requires MFA: enroll another factor before removing it.",
+)
 MFA_FACTOR_NOT_PENDING = ErrorSpec(409, "mfa_factor_not_pending", "This factor is not waiting for confirmation.")
 MFA_FACTOR_EXISTS = ErrorSpec(409, "mfa_factor_exists", "This passkey is already enrolled.")

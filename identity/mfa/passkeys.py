@@ -88,15 +88,26 @@ def new_challenge() -> str:
 
 
 def registration_options(
-    rp: RelyingParty, *, rp_name: str, user_id: str, user_name: str, display_name: str,
-    challenge: str, exclude: list[str],
+    rp: RelyingParty,
+    *,
+    rp_name: str,
+    user_id: str,
+    user_name: str,
+    display_name: str,
+    challenge: str,
+    exclude: list[str],
 ) -> dict[str, Any]:
     """PublicKeyCredentialCreationOptions in the WebAuthn JSON form (base64url byte fields), for
     PublicKeyCredential.parseCreationOptionsFromJSON() or any WebAuthn browser library."""
     options = generate_registration_options(
-        rp_id=rp.id, rp_name=rp_name, user_id=user_id.encode(), user_name=user_name,
-        user_display_name=display_name, challenge=base64url_to_bytes(challenge),
-        timeout=TIMEOUT_MS, attestation=AttestationConveyancePreference.NONE,
+        rp_id=rp.id,
+        rp_name=rp_name,
+        user_id=user_id.encode(),
+        user_name=user_name,
+        user_display_name=display_name,
+        challenge=base64url_to_bytes(challenge),
+        timeout=TIMEOUT_MS,
+        attestation=AttestationConveyancePreference.NONE,
         authenticator_selection=AuthenticatorSelectionCriteria(
             resident_key=ResidentKeyRequirement.PREFERRED,
             user_verification=UserVerificationRequirement.PREFERRED,
@@ -109,7 +120,9 @@ def registration_options(
 def authentication_options(rp: RelyingParty, *, challenge: str, credentials: list[str]) -> dict[str, Any]:
     """PublicKeyCredentialRequestOptions in the WebAuthn JSON form, allowing the given credentials."""
     options = generate_authentication_options(
-        rp_id=rp.id, challenge=base64url_to_bytes(challenge), timeout=TIMEOUT_MS,
+        rp_id=rp.id,
+        challenge=base64url_to_bytes(challenge),
+        timeout=TIMEOUT_MS,
         allow_credentials=[PublicKeyCredentialDescriptor(id=base64url_to_bytes(c)) for c in credentials],
         user_verification=UserVerificationRequirement.PREFERRED,
     )
@@ -141,8 +154,11 @@ def verify_registration(credential: str | dict[str, Any], *, challenge: str, rp:
     data = _as_json(credential)
     try:
         verified = verify_registration_response(
-            credential=data, expected_challenge=base64url_to_bytes(challenge),
-            expected_rp_id=rp.id, expected_origin=rp.origins, require_user_verification=False,
+            credential=data,
+            expected_challenge=base64url_to_bytes(challenge),
+            expected_rp_id=rp.id,
+            expected_origin=rp.origins,
+            require_user_verification=False,
         )
     except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
         raise CeremonyFailed(str(exc) or type(exc).__name__) from None
@@ -167,16 +183,24 @@ def credential_id_of(credential: str | dict[str, Any]) -> str:
 
 
 def verify_assertion(
-    credential: str | dict[str, Any], *, challenge: str, rp: RelyingParty, public_key: bytes,
+    credential: str | dict[str, Any],
+    *,
+    challenge: str,
+    rp: RelyingParty,
+    public_key: bytes,
     sign_count: int,
 ) -> int:
     """Checks the assertion (challenge, origin, RP id hash, user presence, signature, and a sign
     count above the stored one unless the authenticator keeps none); returns the new count."""
     try:
         verified = verify_authentication_response(
-            credential=_as_json(credential), expected_challenge=base64url_to_bytes(challenge),
-            expected_rp_id=rp.id, expected_origin=rp.origins, credential_public_key=public_key,
-            credential_current_sign_count=sign_count, require_user_verification=False,
+            credential=_as_json(credential),
+            expected_challenge=base64url_to_bytes(challenge),
+            expected_rp_id=rp.id,
+            expected_origin=rp.origins,
+            credential_public_key=public_key,
+            credential_current_sign_count=sign_count,
+            require_user_verification=False,
         )
     except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
         raise CeremonyFailed(str(exc) or type(exc).__name__) from None

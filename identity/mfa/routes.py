@@ -55,9 +55,13 @@ def _tenant(ctx: Ctx) -> Tenant:
     return ctx.principal.tenant
 
 
-@router.get("/v1/users/{user_id}/mfa/factors", response=FactorList,
-            summary="List a user's MFA factors (pending ones too)", **_read,
-            errors=(USER_NOT_FOUND,))
+@router.get(
+    "/v1/users/{user_id}/mfa/factors",
+    response=FactorList,
+    summary="List a user's MFA factors (pending ones too)",
+    **_read,
+    errors=(USER_NOT_FOUND,),
+)
 async def list_factors(ctx: Ctx) -> HandlerResult:
     """Lists a user's MFA factors, active and pending: TOTP apps, SMS numbers and email codes (masked),
     passkeys (WebAuthn) and the backup-code set with the number of codes left. Secrets are never
@@ -66,10 +70,15 @@ async def list_factors(ctx: Ctx) -> HandlerResult:
     return await service.list_factors(ctx.pool, ctx.tenant_id, ctx.param("user_id"))
 
 
-@router.post("/v1/users/{user_id}/mfa/factors", body=EnrollFactor, response=Enrollment, status=201,
-             summary="Start enrolling a factor: TOTP secret and QR code, a code by SMS or email, "
-                     "or WebAuthn creation options", **_write,
-             errors=(USER_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED))
+@router.post(
+    "/v1/users/{user_id}/mfa/factors",
+    body=EnrollFactor,
+    response=Enrollment,
+    status=201,
+    summary="Start enrolling a factor: TOTP secret and QR code, a code by SMS or email, or WebAuthn creation options",
+    **_write,
+    errors=(USER_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED),
+)
 async def enroll(ctx: Ctx) -> HandlerResult:
     """Starts enrolling a factor for a user; it stays pending until confirmed. Called with a **secret key**
     holding the `users:write` scope. `totp` answers the secret, its `otpauth://` URI and a QR code
@@ -78,14 +87,19 @@ async def enroll(ctx: Ctx) -> HandlerResult:
     tenant must have a relying party configured). Codes are valid 10 minutes. A previous pending factor
     of the same type is replaced. 404 for an unknown user. Writes the audit entry `mfa.factor.created`;
     emits nothing until confirmed."""
-    return await service.enroll(ctx.pool, state(ctx.app).box, _tenant(ctx), ctx.param("user_id"),
-                                ctx.body, from_ctx(ctx))
+    return await service.enroll(
+        ctx.pool, state(ctx.app).box, _tenant(ctx), ctx.param("user_id"), ctx.body, from_ctx(ctx)
+    )
 
 
-@router.post("/v1/users/{user_id}/mfa/factors/{factor_id}/confirm", body=ConfirmFactor, response=Factor,
-             summary="Activate a pending factor with a code (or, for WebAuthn, "
-                                        "the attestation)", **_write,
-             errors=(USER_NOT_FOUND, MFA_FACTOR_EXISTS, MFA_FACTOR_NOT_PENDING, INVALID_CODE))
+@router.post(
+    "/v1/users/{user_id}/mfa/factors/{factor_id}/confirm",
+    body=ConfirmFactor,
+    response=Factor,
+    summary="Activate a pending factor with a code (or, for WebAuthn, the attestation)",
+    **_write,
+    errors=(USER_NOT_FOUND, MFA_FACTOR_EXISTS, MFA_FACTOR_NOT_PENDING, INVALID_CODE),
+)
 async def confirm(ctx: Ctx) -> HandlerResult:
     """Activates a pending factor with the code from the app, the SMS or the email (for a passkey, the
     attestation from the browser). Called with a **secret key** holding the `users:write` scope. A wrong
@@ -93,57 +107,84 @@ async def confirm(ctx: Ctx) -> HandlerResult:
     TOTP code is accepted once only. 409 when the factor is not pending or the passkey is enrolled
     already; 404 for an unknown user or factor. Emits `mfa.enrolled` and writes the audit entry
     `mfa.factor.activated`; from then on sign-ins ask for a second factor."""
-    return await service.confirm(ctx.pool, state(ctx.app).box, _tenant(ctx), ctx.param("user_id"),
-                                 ctx.param("factor_id"), ctx.body.code, from_ctx(ctx))
+    return await service.confirm(
+        ctx.pool,
+        state(ctx.app).box,
+        _tenant(ctx),
+        ctx.param("user_id"),
+        ctx.param("factor_id"),
+        ctx.body.code,
+        from_ctx(ctx),
+    )
 
 
-@router.delete("/v1/users/{user_id}/mfa/factors/{factor_id}", status=204,
-               summary="Remove a factor (403 last_mfa_factor for the only active one while the "
-                       "tenant requires MFA)", **_write,
-               errors=(MFA_FACTOR_NOT_FOUND, USER_NOT_FOUND, LAST_MFA_FACTOR))
+@router.delete(
+    "/v1/users/{user_id}/mfa/factors/{factor_id}",
+    status=204,
+    summary="Remove a factor (403 last_mfa_factor for the only active one while the tenant requires MFA)",
+    **_write,
+    errors=(MFA_FACTOR_NOT_FOUND, USER_NOT_FOUND, LAST_MFA_FACTOR),
+)
 async def remove(ctx: Ctx) -> None:
     """Removes one of a user's factors, pending or active. Called with a **secret key** holding the
     `users:write` scope. While the tenant requires MFA, the user's only active factor cannot be removed
     (403 `last_mfa_factor`); 404 for an unknown user or factor. Emits `mfa.removed` for an active factor
     and writes the audit entry `mfa.factor.removed`."""
-    await service.remove(ctx.pool, _tenant(ctx), ctx.param("user_id"), ctx.param("factor_id"),
-                         from_ctx(ctx))
+    await service.remove(ctx.pool, _tenant(ctx), ctx.param("user_id"), ctx.param("factor_id"), from_ctx(ctx))
 
 
-@router.post("/v1/users/{user_id}/mfa/backup-codes/generate", response=BackupCodes,
-             summary="Generate 8 backup codes (shown once); the previous set stops working",
-             **_write,
-             errors=(USER_NOT_FOUND,))
+@router.post(
+    "/v1/users/{user_id}/mfa/backup-codes/generate",
+    response=BackupCodes,
+    summary="Generate 8 backup codes (shown once); the previous set stops working",
+    **_write,
+    errors=(USER_NOT_FOUND,),
+)
 async def generate_for_user(ctx: Ctx) -> HandlerResult:
     """Generates a new set of 8 single-use backup codes for the user; the previous set stops working. The
     codes appear only in this answer (only keyed hashes are stored). Called with a **secret key**
     holding the `users:write` scope; 404 for an unknown user. The first set activates the backup-code
     factor (emits `mfa.enrolled`); writes the audit entry `mfa.backup_codes.generated`."""
-    return await service.generate_backup_codes(ctx.pool, state(ctx.app).box, _tenant(ctx),
-                                               ctx.param("user_id"), from_ctx(ctx))
+    return await service.generate_backup_codes(
+        ctx.pool, state(ctx.app).box, _tenant(ctx), ctx.param("user_id"), from_ctx(ctx)
+    )
 
 
-@router.post("/v1/mfa/backup-codes/generate", body=GenerateBackupCodes, response=BackupCodes,
-             summary="Generate 8 backup codes for body.user_id (shown once); the previous set stops "
-                     "working", **_write,
-             errors=(USER_NOT_FOUND,))
+@router.post(
+    "/v1/mfa/backup-codes/generate",
+    body=GenerateBackupCodes,
+    response=BackupCodes,
+    summary="Generate 8 backup codes for body.user_id (shown once); the previous set stops working",
+    **_write,
+    errors=(USER_NOT_FOUND,),
+)
 async def generate(ctx: Ctx) -> HandlerResult:
     """The same as `POST /v1/users/{user_id}/mfa/backup-codes/generate`, with the user named in the body
     (`user_id`): a new set of 8 single-use backup codes, shown only here, replacing the previous set.
     Called with a **secret key** holding the `users:write` scope; 404 for an unknown user. The first set
     emits `mfa.enrolled`; writes the audit entry `mfa.backup_codes.generated`."""
-    return await service.generate_backup_codes(ctx.pool, state(ctx.app).box, _tenant(ctx),
-                                               ctx.body.user_id, from_ctx(ctx))
+    return await service.generate_backup_codes(
+        ctx.pool, state(ctx.app).box, _tenant(ctx), ctx.body.user_id, from_ctx(ctx)
+    )
 
 
-@router.post("/v1/mfa/challenge", body=ChallengeRequest, response=Challenge,
-             summary="Ask for another factor of a sign-in's challenge (sends the code of an sms or "
-                     "email_otp factor; WebAuthn request options for a passkey)", **_public,
-             errors=(
-                 MFA_FACTOR_NOT_FOUND, auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED,
-                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
-                 WEBAUTHN_NOT_CONFIGURED,
-             ))
+@router.post(
+    "/v1/mfa/challenge",
+    body=ChallengeRequest,
+    response=Challenge,
+    summary="Ask for another factor of a sign-in's challenge (sends the code of an sms or "
+    "email_otp factor; WebAuthn request options for a passkey)",
+    **_public,
+    errors=(
+        MFA_FACTOR_NOT_FOUND,
+        auth_errors.INVALID_TOKEN,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.TOKEN_EXPIRED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+        WEBAUTHN_NOT_CONFIGURED,
+    ),
+)
 async def challenge(ctx: Ctx) -> HandlerResult:
     """During a sign-in that answered 403 `mfa_required`, switches the challenge to another of the user's
     active factors, or asks for a new code for the current one. Called with the tenant's **publishable
@@ -151,18 +192,25 @@ async def challenge(ctx: Ctx) -> HandlerResult:
     most 5 codes per challenge; the 3 latest unexpired ones are accepted); for a passkey it answers the
     WebAuthn request options. 401 for an unknown, expired or finished challenge. Changes only the
     challenge."""
-    return await challenges.select(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.challenge_id,
-                                   ctx.body.factor_id)
+    return await challenges.select(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.challenge_id, ctx.body.factor_id)
 
 
-@router.post("/v1/mfa/verify", body=VerifyRequest, response=MfaTokens,
-             summary="Complete a sign-in's challenge with a factor's code; tokens with mfa_verified",
-             **_public,
-             errors=(
-                 MFA_FACTOR_NOT_FOUND, auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED,
-                 auth_errors.TOKEN_EXPIRED, auth_errors.USER_BANNED, auth_errors.USER_DISABLED,
-                 INVALID_CODE,
-             ))
+@router.post(
+    "/v1/mfa/verify",
+    body=VerifyRequest,
+    response=MfaTokens,
+    summary="Complete a sign-in's challenge with a factor's code; tokens with mfa_verified",
+    **_public,
+    errors=(
+        MFA_FACTOR_NOT_FOUND,
+        auth_errors.INVALID_TOKEN,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.TOKEN_EXPIRED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+        INVALID_CODE,
+    ),
+)
 async def verify(ctx: Ctx) -> HandlerResult:
     """Completes a sign-in's MFA challenge with a code of a factor (`factor_id`, else the challenge's
     current factor; a backup code is recognised by its form) and answers the tokens of a new session
@@ -173,20 +221,33 @@ async def verify(ctx: Ctx) -> HandlerResult:
     `session.revoked`, `user.password_changed`, `oauth.disconnected`). Rate limit: 5 per 10 minutes per
     user. Idempotency-Key is ignored."""
     verified = await challenges.verify(
-        ctx.pool, runtime(ctx.app), _tenant(ctx), client_info(ctx.request),
-        challenge_id=ctx.body.challenge_id, factor_id=ctx.body.factor_id, code=ctx.body.code,
+        ctx.pool,
+        runtime(ctx.app),
+        _tenant(ctx),
+        client_info(ctx.request),
+        challenge_id=ctx.body.challenge_id,
+        factor_id=ctx.body.factor_id,
+        code=ctx.body.code,
         limit=ctx.rate_limit,
     )
     return challenges.tokens(verified)
 
 
-@router.post("/v1/auth/mfa/verify", body=AuthVerifyRequest, response=SignInResult,
-             summary="Complete the sign-in of a 403 mfa_required with a code: {user, session}",
-             **{**_public, "tag": "Authentication"},
-             errors=(
-                 auth_errors.INVALID_TOKEN, auth_errors.TENANT_SUSPENDED, auth_errors.TOKEN_EXPIRED,
-                 auth_errors.USER_BANNED, auth_errors.USER_DISABLED, INVALID_CODE,
-             ))
+@router.post(
+    "/v1/auth/mfa/verify",
+    body=AuthVerifyRequest,
+    response=SignInResult,
+    summary="Complete the sign-in of a 403 mfa_required with a code: {user, session}",
+    **{**_public, "tag": "Authentication"},
+    errors=(
+        auth_errors.INVALID_TOKEN,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.TOKEN_EXPIRED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+        INVALID_CODE,
+    ),
+)
 async def auth_verify(ctx: Ctx) -> HandlerResult:
     """Completes the sign-in that answered 403 `mfa_required`: the challenge id, the `factor_type` (`totp`,
     `sms`, `email_otp`, `webauthn` or `backup_code`) and the code; answers `{user, session}` like a
@@ -197,15 +258,21 @@ async def auth_verify(ctx: Ctx) -> HandlerResult:
     `session.revoked`, `user.password_changed`, `oauth.disconnected`). Rate limit: 5 per 10 minutes per
     user. Idempotency-Key is ignored."""
     verified = await challenges.verify(
-        ctx.pool, runtime(ctx.app), _tenant(ctx), client_info(ctx.request),
-        challenge_id=ctx.body.challenge_id, factor_type=ctx.body.factor_type, code=ctx.body.code,
+        ctx.pool,
+        runtime(ctx.app),
+        _tenant(ctx),
+        client_info(ctx.request),
+        challenge_id=ctx.body.challenge_id,
+        factor_type=ctx.body.factor_type,
+        code=ctx.body.code,
         limit=ctx.rate_limit,
     )
     return {"user": present_user(verified.user, private=False), "session": verified.session}
 
 
-async def hosted_page_step(pool: Any, rt: AuthRuntime, tenant: Tenant, challenge_id: str, code: str,
-                           client: ClientInfo) -> dict[str, Any]:
+async def hosted_page_step(
+    pool: Any, rt: AuthRuntime, tenant: Tenant, challenge_id: str, code: str, client: ClientInfo
+) -> dict[str, Any]:
     """The hosted sign-in page's code form (Registry.hosted_mfa_step, handed over by
     identity/wiring.py): the challenge's current factor, or a backup code recognised by its form."""
     verified = await challenges.verify(pool, rt, tenant, client, challenge_id=challenge_id, code=code)

@@ -49,6 +49,7 @@ DEFAULT_NAMES = {
 
 # -- keys and hashes ---------------------------------------------------------------------------
 
+
 def totp_aad(tenant_id: str, factor_id: str) -> str:
     return f"mfa-totp:{tenant_id}:{factor_id}"
 
@@ -62,6 +63,7 @@ def backup_hash(box: SecretBox, tenant_id: str, user_id: str, code: str) -> str:
 
 
 # -- presentation ------------------------------------------------------------------------------
+
 
 def present_factor(row: asyncpg.Record, email: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
@@ -94,11 +96,17 @@ def present_factor(row: asyncpg.Record, email: str | None = None) -> dict[str, A
 
 def event_data(row: asyncpg.Record) -> dict[str, Any]:
     """The data of mfa.enrolled and mfa.removed (docs/events.md)."""
-    return {"id": row["id"], "user_id": row["user_id"], "type": row["type"], "name": row["name"],
-            "created_at": row["created_at"]}
+    return {
+        "id": row["id"],
+        "user_id": row["user_id"],
+        "type": row["type"],
+        "name": row["name"],
+        "created_at": row["created_at"],
+    }
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
 
 async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> asyncpg.Record:
     user = await users.get(conn, tenant_id, user_id, for_update=True)
@@ -112,20 +120,33 @@ def _aware(value: datetime | None) -> datetime | None:
 
 
 async def activate(
-    conn: asyncpg.Connection, tenant_id: str, factor: asyncpg.Record, changes: dict[str, Any],
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    factor: asyncpg.Record,
+    changes: dict[str, Any],
 ) -> asyncpg.Record:
     """Pending -> active: the enrollment data is dropped, users.mfa_enabled follows, and
     mfa.enrolled is emitted, all in the caller's transaction."""
-    row = await store.update_factor(conn, tenant_id, factor["id"], {
-        **changes, "status": "active", "activated_at": datetime.now(UTC), "enroll_secret": None,
-        "enroll_attempts": 0, "enroll_expires_at": None,
-    })
+    row = await store.update_factor(
+        conn,
+        tenant_id,
+        factor["id"],
+        {
+            **changes,
+            "status": "active",
+            "activated_at": datetime.now(UTC),
+            "enroll_secret": None,
+            "enroll_attempts": 0,
+            "enroll_expires_at": None,
+        },
+    )
     await store.sync_mfa_enabled(conn, tenant_id, factor["user_id"])
     await emit(conn, tenant_id, "mfa.enrolled", {**event_data(row), "activated_at": row["activated_at"]})
     return row
 
 
 # -- endpoints ---------------------------------------------------------------------------------
+
 
 async def list_factors(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
     async with pool.acquire() as conn:
@@ -137,8 +158,9 @@ async def list_factors(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict
     return {"data": data, "total": len(data)}
 
 
-async def enroll(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, body: EnrollFactor,
-                 audit: AuditContext) -> dict[str, Any]:
+async def enroll(
+    pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, body: EnrollFactor, audit: AuditContext
+) -> dict[str, Any]:
     phone = None
     if body.type == "sms":
         if body.phone_number is None:
@@ -156,11 +178,14 @@ async def enroll(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: st
     now = datetime.now(UTC)
     factor_id = new_id("fac")
     values: dict[str, Any] = {
-        "tenant_id": tenant.id, "id": factor_id, "user_id": user_id, "type": body.type,
-        "name": body.name or DEFAULT_NAMES[body.type], "status": "pending",
+        "tenant_id": tenant.id,
+        "id": factor_id,
+        "user_id": user_id,
+        "type": body.type,
+        "name": body.name or DEFAULT_NAMES[body.type],
+        "status": "pending",
     }
-    result: dict[str, Any] = {"factor_id": factor_id, "type": body.type, "status": "pending",
-                              "name": values["name"]}
+    result: dict[str, Any] = {"factor_id": factor_id, "type": body.type, "status": "pending", "name": values["name"]}
     async with pool.acquire() as conn, conn.transaction():
         user = await locked_user(conn, tenant.id, user_id)
         await store.delete_pending(conn, tenant.id, user_id, body.type)
@@ -173,8 +198,11 @@ async def enroll(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: st
             result["totp"] = {"secret": secret, "uri": uri, "qr_code": totp.qr_data_uri(uri)}
         elif body.type in ("sms", "email_otp"):
             code = codes.new_otp()
-            values.update(enroll_secret=enroll_hash(box, factor_id, code),
-                          enroll_expires_at=now + codes.OTP_TTL, phone_number=phone)
+            values.update(
+                enroll_secret=enroll_hash(box, factor_id, code),
+                enroll_expires_at=now + codes.OTP_TTL,
+                phone_number=phone,
+            )
             if phone is not None:
                 result["phone_number"] = codes.mask_phone(phone)
             else:
@@ -183,26 +211,45 @@ async def enroll(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: st
             assert rp is not None
             challenge = passkeys.new_challenge()
             values.update(enroll_secret=challenge, enroll_expires_at=now + codes.OTP_TTL, rp_id=rp.id)
-            result["webauthn"] = {"options": passkeys.registration_options(
-                rp, rp_name=app_name, user_id=user_id, user_name=user["email"],
-                display_name=user["name"] or user["email"], challenge=challenge,
-                exclude=await store.credential_ids(conn, tenant.id, user_id),
-            )}
+            result["webauthn"] = {
+                "options": passkeys.registration_options(
+                    rp,
+                    rp_name=app_name,
+                    user_id=user_id,
+                    user_name=user["email"],
+                    display_name=user["name"] or user["email"],
+                    challenge=challenge,
+                    exclude=await store.credential_ids(conn, tenant.id, user_id),
+                )
+            }
         await store.insert_factor(conn, values)
         if code is not None and phone is not None:
-            await queue_sms(conn, box, tenant_id=tenant.id, to=phone,
-                            body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
+            await queue_sms(conn, box, tenant_id=tenant.id, to=phone, body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
         elif code is not None:
-            await queue_email(conn, box, tenant_id=tenant.id, template="mfa_otp", to=user["email"],
-                              user_id=user_id,
-                              variables={"code": code, "expires_in": codes.OTP_TTL_TEXT})
-        await audit.record(conn, tenant.id, "mfa.factor.created", "mfa_factor", factor_id,
-                           {"user_id": user_id, "type": body.type})
+            await queue_email(
+                conn,
+                box,
+                tenant_id=tenant.id,
+                template="mfa_otp",
+                to=user["email"],
+                user_id=user_id,
+                variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
+            )
+        await audit.record(
+            conn, tenant.id, "mfa.factor.created", "mfa_factor", factor_id, {"user_id": user_id, "type": body.type}
+        )
     return result
 
 
-async def confirm(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, factor_id: str,
-                  code: str | dict[str, Any], audit: AuditContext) -> dict[str, Any]:
+async def confirm(
+    pool: asyncpg.Pool,
+    box: SecretBox,
+    tenant: Tenant,
+    user_id: str,
+    factor_id: str,
+    code: str | dict[str, Any],
+    audit: AuditContext,
+) -> dict[str, Any]:
     error: ApiError | None = None
     async with pool.acquire() as conn, conn.transaction():
         user = await locked_user(conn, tenant.id, user_id)
@@ -230,27 +277,29 @@ async def confirm(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: s
                 error = INVALID_CODE("The code has expired: enroll the factor again for a new code.")
             else:
                 digits = codes.normalise_otp(code) if isinstance(code, str) else None
-                if digits and constant_time_equals(enroll_hash(box, factor_id, digits),
-                                                   factor["enroll_secret"] or ""):
+                if digits and constant_time_equals(enroll_hash(box, factor_id, digits), factor["enroll_secret"] or ""):
                     changes = {}
                 else:
-                    await store.update_factor(conn, tenant.id, factor_id,
-                                              {"enroll_attempts": factor["enroll_attempts"] + 1})
+                    await store.update_factor(
+                        conn, tenant.id, factor_id, {"enroll_attempts": factor["enroll_attempts"] + 1}
+                    )
                     left = codes.MAX_ATTEMPTS - factor["enroll_attempts"] - 1
                     error = INVALID_CODE(f"The code is not correct ({left} attempts left).")
         else:
             changes, error = await _confirm_webauthn(conn, tenant, factor, code)
         if changes is not None:
             row = await activate(conn, tenant.id, factor, changes)
-            await audit.record(conn, tenant.id, "mfa.factor.activated", "mfa_factor", factor_id,
-                               {"user_id": user_id, "type": kind})
+            await audit.record(
+                conn, tenant.id, "mfa.factor.activated", "mfa_factor", factor_id, {"user_id": user_id, "type": kind}
+            )
     if error is not None:
         raise error
     return present_factor(row, user["email"])
 
 
-async def _confirm_webauthn(conn: asyncpg.Connection, tenant: Tenant, factor: asyncpg.Record,
-                            code: str | dict[str, Any]) -> tuple[dict[str, Any] | None, ApiError | None]:
+async def _confirm_webauthn(
+    conn: asyncpg.Connection, tenant: Tenant, factor: asyncpg.Record, code: str | dict[str, Any]
+) -> tuple[dict[str, Any] | None, ApiError | None]:
     expires = _aware(factor["enroll_expires_at"])
     if expires is None or expires <= datetime.now(UTC):
         return None, INVALID_CODE("The registration has expired: enroll the passkey again.")
@@ -265,14 +314,16 @@ async def _confirm_webauthn(conn: asyncpg.Connection, tenant: Tenant, factor: as
     if taken:
         raise MFA_FACTOR_EXISTS()
     return {
-        "credential_id": registered.credential_id, "public_key": registered.public_key,
-        "sign_count": registered.sign_count, "aaguid": registered.aaguid,
-        "backed_up": registered.backed_up, "transports": registered.transports,
+        "credential_id": registered.credential_id,
+        "public_key": registered.public_key,
+        "sign_count": registered.sign_count,
+        "aaguid": registered.aaguid,
+        "backed_up": registered.backed_up,
+        "transports": registered.transports,
     }, None
 
 
-async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: str,
-                 audit: AuditContext) -> None:
+async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: str, audit: AuditContext) -> None:
     async with pool.acquire() as conn, conn.transaction():
         await locked_user(conn, tenant.id, user_id)
         factor = await store.get_factor(conn, tenant.id, user_id, factor_id, for_update=True)
@@ -287,14 +338,20 @@ async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: st
         await store.delete_factor(conn, tenant.id, factor_id)
         await store.sync_mfa_enabled(conn, tenant.id, user_id)
         if factor["status"] != "pending":
-            await emit(conn, tenant.id, "mfa.removed", {**event_data(factor),
-                                                        "removed_at": datetime.now(UTC)})
-        await audit.record(conn, tenant.id, "mfa.factor.removed", "mfa_factor", factor_id,
-                           {"user_id": user_id, "type": factor["type"], "status": factor["status"]})
+            await emit(conn, tenant.id, "mfa.removed", {**event_data(factor), "removed_at": datetime.now(UTC)})
+        await audit.record(
+            conn,
+            tenant.id,
+            "mfa.factor.removed",
+            "mfa_factor",
+            factor_id,
+            {"user_id": user_id, "type": factor["type"], "status": factor["status"]},
+        )
 
 
-async def remove_all(conn: asyncpg.Connection, tenant_id: str, user_id: str,
-                     audit: AuditContext) -> list[asyncpg.Record]:
+async def remove_all(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, audit: AuditContext
+) -> list[asyncpg.Record]:
     """Remove every factor of the user (backup codes included) in the caller's transaction,
     with the events and audit entries of remove(); the caller holds the user's row lock. Used
     when the factors cannot be trusted (identity/auth/email_proof.py). Returns the rows."""
@@ -304,18 +361,29 @@ async def remove_all(conn: asyncpg.Connection, tenant_id: str, user_id: str,
     await store.sync_mfa_enabled(conn, tenant_id, user_id)
     now = datetime.now(UTC)
     # One statement for the events and one for the audit entries, whatever the number of factors.
-    await emit_many(conn, tenant_id, "mfa.removed",
-                    [{**event_data(f), "removed_at": now} for f in removed if f["status"] != "pending"])
+    await emit_many(
+        conn,
+        tenant_id,
+        "mfa.removed",
+        [{**event_data(f), "removed_at": now} for f in removed if f["status"] != "pending"],
+    )
     await audit_store.record_many(
-        conn, tenant_id=tenant_id, action="mfa.factor.removed", actor=audit.actor,
-        resource_type="mfa_factor", resource_ids=[f["id"] for f in removed],
-        ip_address=audit.ip_address, user_agent=audit.user_agent,
-        metadata_each=[{"user_id": user_id, "type": f["type"], "status": f["status"]} for f in removed])
+        conn,
+        tenant_id=tenant_id,
+        action="mfa.factor.removed",
+        actor=audit.actor,
+        resource_type="mfa_factor",
+        resource_ids=[f["id"] for f in removed],
+        ip_address=audit.ip_address,
+        user_agent=audit.user_agent,
+        metadata_each=[{"user_id": user_id, "type": f["type"], "status": f["status"]} for f in removed],
+    )
     return removed
 
 
-async def generate_backup_codes(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str,
-                                audit: AuditContext) -> dict[str, Any]:
+async def generate_backup_codes(
+    pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, audit: AuditContext
+) -> dict[str, Any]:
     """A new set of 8 codes; the previous set stops working in the same transaction."""
     fresh = codes.new_backup_codes()
     now = datetime.now(UTC)
@@ -323,20 +391,36 @@ async def generate_backup_codes(pool: asyncpg.Pool, box: SecretBox, tenant: Tena
         await locked_user(conn, tenant.id, user_id)
         factor = await store.backup_factor(conn, tenant.id, user_id, for_update=True)
         if factor is None:
-            factor = await store.insert_factor(conn, {
-                "tenant_id": tenant.id, "id": new_id("fac"), "user_id": user_id,
-                "type": "backup_codes", "name": DEFAULT_NAMES["backup_codes"], "status": "pending",
-            })
+            factor = await store.insert_factor(
+                conn,
+                {
+                    "tenant_id": tenant.id,
+                    "id": new_id("fac"),
+                    "user_id": user_id,
+                    "type": "backup_codes",
+                    "name": DEFAULT_NAMES["backup_codes"],
+                    "status": "pending",
+                },
+            )
         await store.replace_backup_codes(
-            conn, tenant.id, user_id, factor["id"],
+            conn,
+            tenant.id,
+            user_id,
+            factor["id"],
             [backup_hash(box, tenant.id, user_id, c) for c in fresh],
         )
         if factor["status"] != "active":
             await activate(conn, tenant.id, factor, {})
         else:
             await store.update_factor(conn, tenant.id, factor["id"], {})
-        await audit.record(conn, tenant.id, "mfa.backup_codes.generated", "mfa_factor", factor["id"],
-                           {"user_id": user_id, "count": len(fresh)})
+        await audit.record(
+            conn,
+            tenant.id,
+            "mfa.backup_codes.generated",
+            "mfa_factor",
+            factor["id"],
+            {"user_id": user_id, "count": len(fresh)},
+        )
     return {"codes": fresh, "generated_at": now, "factor_id": factor["id"]}
 
 
@@ -354,6 +438,7 @@ async def reset(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditCo
             if factor["status"] != "pending":
                 await emit(conn, tenant_id, "mfa.removed", {**event_data(factor), "removed_at": now})
         await store.sync_mfa_enabled(conn, tenant_id, user_id)
-        await audit.record(conn, tenant_id, "mfa.reset", "user", user_id,
-                           {"factors_removed": [f["id"] for f in factors]})
+        await audit.record(
+            conn, tenant_id, "mfa.reset", "user", user_id, {"factors_removed": [f["id"] for f in factors]}
+        )
     return len(factors)

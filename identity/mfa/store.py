@@ -20,11 +20,12 @@ PREFERENCE = ("totp", "webauthn", "sms", "email_otp", "backup_codes")
 
 
 def _sets(changes: dict[str, Any], first: int) -> str:
-    """"a = $3, b = $4, " for the given columns (names come from code, never from input)."""
+    """ "a = $3, b = $4, " for the given columns (names come from code, never from input)."""
     return "".join(f"{col} = ${i}, " for i, col in enumerate(changes, start=first))
 
 
 # -- factors -----------------------------------------------------------------------------------
+
 
 async def insert_factor(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
     cols = ", ".join(values)
@@ -42,7 +43,9 @@ async def get_factor(
     return await conn.fetchrow(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND id = $3{lock}""",
-        tenant_id, user_id, factor_id,
+        tenant_id,
+        user_id,
+        factor_id,
     )
 
 
@@ -55,7 +58,8 @@ async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.
                     WHERE b.tenant_id = f.tenant_id AND b.factor_id = f.id AND b.used_at IS NULL)
                        AS codes_remaining
             FROM mfa_factors f WHERE tenant_id = $1 AND user_id = $2 ORDER BY id""",
-        tenant_id, user_id,
+        tenant_id,
+        user_id,
     )
 
 
@@ -65,31 +69,37 @@ async def active_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncp
     rows = await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND status = 'active' ORDER BY id""",
-        tenant_id, user_id,
+        tenant_id,
+        user_id,
     )
-    return sorted(rows, key=lambda r: (
-        r["type"] == "backup_codes",
-        -(r["last_used_at"].timestamp() if r["last_used_at"] else 0.0),
-        PREFERENCE.index(r["type"]),
-    ))
+    return sorted(
+        rows,
+        key=lambda r: (
+            r["type"] == "backup_codes",
+            -(r["last_used_at"].timestamp() if r["last_used_at"] else 0.0),
+            PREFERENCE.index(r["type"]),
+        ),
+    )
 
 
 async def factors_of_type(conn: Any, tenant_id: str, user_id: str, type_: str) -> list[asyncpg.Record]:
     return await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND type = $3 AND status = 'active' ORDER BY id""",
-        tenant_id, user_id, type_,
+        tenant_id,
+        user_id,
+        type_,
     )
 
 
-async def webauthn_by_credential(
-    conn: Any, tenant_id: str, user_id: str, credential_id: str
-) -> asyncpg.Record | None:
+async def webauthn_by_credential(conn: Any, tenant_id: str, user_id: str, credential_id: str) -> asyncpg.Record | None:
     return await conn.fetchrow(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND credential_id = $3 AND type = 'webauthn'
               AND status = 'active'""",
-        tenant_id, user_id, credential_id,
+        tenant_id,
+        user_id,
+        credential_id,
     )
 
 
@@ -98,16 +108,22 @@ async def credential_ids(conn: Any, tenant_id: str, user_id: str, rp_id: str | N
         """SELECT credential_id FROM mfa_factors
            WHERE tenant_id = $1 AND user_id = $2 AND type = 'webauthn' AND status = 'active'
              AND credential_id IS NOT NULL AND ($3::text IS NULL OR rp_id = $3) ORDER BY id""",
-        tenant_id, user_id, rp_id,
+        tenant_id,
+        user_id,
+        rp_id,
     )
     return [r["credential_id"] for r in rows]
 
 
 async def credential_taken(conn: Any, tenant_id: str, credential_id: str) -> bool:
     """Whether a passkey with this credential id is enrolled in the tenant (by anyone)."""
-    return bool(await conn.fetchval(
-        "SELECT 1 FROM mfa_factors WHERE tenant_id = $1 AND credential_id = $2", tenant_id, credential_id,
-    ))
+    return bool(
+        await conn.fetchval(
+            "SELECT 1 FROM mfa_factors WHERE tenant_id = $1 AND credential_id = $2",
+            tenant_id,
+            credential_id,
+        )
+    )
 
 
 async def update_factor(conn: Any, tenant_id: str, factor_id: str, changes: dict[str, Any]) -> asyncpg.Record:
@@ -115,7 +131,9 @@ async def update_factor(conn: Any, tenant_id: str, factor_id: str, changes: dict
     return await conn.fetchrow(
         f"""UPDATE mfa_factors SET {_sets(changes, 3)}updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {FACTOR_COLUMNS}""",
-        tenant_id, factor_id, *changes.values(),
+        tenant_id,
+        factor_id,
+        *changes.values(),
     )
 
 
@@ -128,7 +146,8 @@ async def delete_user_factors(conn: Any, tenant_id: str, user_id: str) -> list[a
     rows removed, oldest first."""
     rows = await conn.fetch(
         f"DELETE FROM mfa_factors WHERE tenant_id = $1 AND user_id = $2 RETURNING {FACTOR_COLUMNS}",
-        tenant_id, user_id,
+        tenant_id,
+        user_id,
     )
     return sorted(rows, key=lambda r: r["id"])
 
@@ -138,7 +157,9 @@ async def delete_pending(conn: Any, tenant_id: str, user_id: str, type_: str) ->
     await conn.execute(
         """DELETE FROM mfa_factors
            WHERE tenant_id = $1 AND user_id = $2 AND type = $3 AND status = 'pending'""",
-        tenant_id, user_id, type_,
+        tenant_id,
+        user_id,
+        type_,
     )
 
 
@@ -146,7 +167,8 @@ async def count_active(conn: Any, tenant_id: str, user_id: str) -> int:
     return await conn.fetchval(
         """SELECT count(*) FROM mfa_factors
            WHERE tenant_id = $1 AND user_id = $2 AND status = 'active'""",
-        tenant_id, user_id,
+        tenant_id,
+        user_id,
     )
 
 
@@ -162,7 +184,8 @@ async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
                UPDATE users u SET mfa_enabled = n.v, updated_at = now() FROM now_enabled n
                WHERE u.tenant_id = $1 AND u.id = $2 AND u.mfa_enabled IS DISTINCT FROM n.v)
            SELECT v FROM now_enabled""",
-        tenant_id, user_id,
+        tenant_id,
+        user_id,
     )
 
 
@@ -172,7 +195,9 @@ async def claim_totp_step(conn: Any, tenant_id: str, factor_id: str, step: int) 
         """UPDATE mfa_factors SET totp_last_step = $3, last_used_at = now(), updated_at = now()
            WHERE tenant_id = $1 AND id = $2 AND (totp_last_step IS NULL OR totp_last_step < $3)
            RETURNING 1""",
-        tenant_id, factor_id, step,
+        tenant_id,
+        factor_id,
+        step,
     )
     return bool(done)
 
@@ -182,7 +207,10 @@ async def advance_sign_count(conn: Any, tenant_id: str, factor_id: str, old: int
     done = await conn.fetchval(
         """UPDATE mfa_factors SET sign_count = $4, last_used_at = now(), updated_at = now()
            WHERE tenant_id = $1 AND id = $2 AND sign_count = $3 RETURNING 1""",
-        tenant_id, factor_id, old, new,
+        tenant_id,
+        factor_id,
+        old,
+        new,
     )
     return bool(done)
 
@@ -190,31 +218,33 @@ async def advance_sign_count(conn: Any, tenant_id: str, factor_id: str, old: int
 async def touch(conn: Any, tenant_id: str, factor_id: str) -> None:
     await conn.execute(
         "UPDATE mfa_factors SET last_used_at = now() WHERE tenant_id = $1 AND id = $2",
-        tenant_id, factor_id,
+        tenant_id,
+        factor_id,
     )
 
 
 # -- backup codes ------------------------------------------------------------------------------
+
 
 async def backup_factor(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
     lock = " FOR UPDATE" if for_update else ""
     return await conn.fetchrow(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND type = 'backup_codes'{lock}""",
-        tenant_id, user_id,
+        tenant_id,
+        user_id,
     )
 
 
-async def replace_backup_codes(
-    conn: Any, tenant_id: str, user_id: str, factor_id: str, hashes: list[str]
-) -> None:
-    await conn.execute(
-        "DELETE FROM mfa_backup_codes WHERE tenant_id = $1 AND factor_id = $2", tenant_id, factor_id
-    )
+async def replace_backup_codes(conn: Any, tenant_id: str, user_id: str, factor_id: str, hashes: list[str]) -> None:
+    await conn.execute("DELETE FROM mfa_backup_codes WHERE tenant_id = $1 AND factor_id = $2", tenant_id, factor_id)
     await conn.execute(
         """INSERT INTO mfa_backup_codes (tenant_id, user_id, code_hash, factor_id)
            SELECT $1, $2, h, $3 FROM unnest($4::text[]) AS h""",
-        tenant_id, user_id, factor_id, hashes,
+        tenant_id,
+        user_id,
+        factor_id,
+        hashes,
     )
 
 
@@ -231,11 +261,14 @@ async def use_backup_code(conn: Any, tenant_id: str, user_id: str, code_hash: st
                    WHERE b.tenant_id = $1 AND b.factor_id = s.factor_id AND b.used_at IS NULL) - 1
                       AS remaining
            FROM spent s""",
-        tenant_id, user_id, code_hash,
+        tenant_id,
+        user_id,
+        code_hash,
     )
 
 
 # -- challenges --------------------------------------------------------------------------------
+
 
 async def insert_challenge(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
     cols = ", ".join(values)
@@ -252,17 +285,18 @@ async def get_challenge(
     lock = " FOR UPDATE" if for_update else ""
     return await conn.fetchrow(
         f"SELECT {CHALLENGE_COLUMNS} FROM mfa_challenges WHERE tenant_id = $1 AND id = $2{lock}",
-        tenant_id, challenge_id,
+        tenant_id,
+        challenge_id,
     )
 
 
-async def update_challenge(
-    conn: Any, tenant_id: str, challenge_id: str, changes: dict[str, Any]
-) -> asyncpg.Record:
+async def update_challenge(conn: Any, tenant_id: str, challenge_id: str, changes: dict[str, Any]) -> asyncpg.Record:
     return await conn.fetchrow(
         f"""UPDATE mfa_challenges SET {_sets(changes, 3).rstrip(", ")} WHERE tenant_id = $1 AND id = $2
             RETURNING {CHALLENGE_COLUMNS}""",
-        tenant_id, challenge_id, *changes.values(),
+        tenant_id,
+        challenge_id,
+        *changes.values(),
     )
 
 
@@ -272,7 +306,8 @@ async def purge_challenges(conn: Any, tenant_id: str, user_id: str) -> None:
     await conn.execute(
         """DELETE FROM mfa_challenges
            WHERE tenant_id = $1 AND user_id = $2 AND expires_at < now() - interval '1 day'""",
-        tenant_id, user_id,
+        tenant_id,
+        user_id,
     )
 
 

@@ -59,21 +59,36 @@ class Flow:
         self.rt = runtime(request)
 
     def page(self, template: str, status: int = 200, **context: Any) -> web.Response:
-        return pages.render(self.request, template, tenant_id=self.tenant.id, public_url=self.public_url,
-                            status=status, tenant_id_path=f"/oauth/{self.tenant.id}", **context)
+        return pages.render(
+            self.request,
+            template,
+            tenant_id=self.tenant.id,
+            public_url=self.public_url,
+            status=status,
+            tenant_id_path=f"/oauth/{self.tenant.id}",
+            **context,
+        )
 
     def error_page(self, title: str, message: str, status: int = 400) -> web.Response:
         return self.page("error.html", status=status, title=title, message=message)
 
-    def sign_in_page(self, req: AuthRequest, *, error: str | None = None, email: str = "",
-                     status: int = 200) -> web.Response:
+    def sign_in_page(
+        self, req: AuthRequest, *, error: str | None = None, email: str = "", status: int = 200
+    ) -> web.Response:
         shown = captcha.widget_for(self.tenant.auth_config)
         widget = None
         if shown is not None:
             w, site_key = shown
             widget = {"script": w.script, "css_class": w.css_class, "origins": w.origins, "site_key": site_key}
-        return self.page("sign_in.html", status=status, client_name=req.client["name"],
-                         hidden=req.hidden(), error=error, email=email or req.login_hint, captcha=widget)
+        return self.page(
+            "sign_in.html",
+            status=status,
+            client_name=req.client["name"],
+            hidden=req.hidden(),
+            error=error,
+            email=email or req.login_hint,
+            captcha=widget,
+        )
 
 
 async def load_tenant(request: web.Request, tenant_id: str) -> Any:
@@ -112,26 +127,39 @@ async def _needs_consent(conn: Any, flow: Flow, req: AuthRequest, user_id: str) 
     return not set(req.scopes) <= granted
 
 
-async def _issue_code(conn: Any, flow: Flow, req: AuthRequest, user_id: str, session_id: str,
-                      auth_time: datetime) -> web.Response:
+async def _issue_code(
+    conn: Any, flow: Flow, req: AuthRequest, user_id: str, session_id: str, auth_time: datetime
+) -> web.Response:
     code = random_token(32)
-    await store.insert_code(conn, {
-        "tenant_id": flow.tenant.id, "code_hash": sha256_hex(code), "client_id": req.client["id"],
-        "user_id": user_id, "session_id": session_id, "redirect_uri": req.redirect_uri,
-        "scopes": req.scopes, "nonce": req.nonce, "code_challenge": req.code_challenge,
-        "auth_time": auth_time, "expires_at": datetime.now(UTC) + CODE_TTL,
-    })
+    await store.insert_code(
+        conn,
+        {
+            "tenant_id": flow.tenant.id,
+            "code_hash": sha256_hex(code),
+            "client_id": req.client["id"],
+            "user_id": user_id,
+            "session_id": session_id,
+            "redirect_uri": req.redirect_uri,
+            "scopes": req.scopes,
+            "nonce": req.nonce,
+            "code_challenge": req.code_challenge,
+            "auth_time": auth_time,
+            "expires_at": datetime.now(UTC) + CODE_TTL,
+        },
+    )
     return pages.redirect(with_params(req.redirect_uri, {"code": code, "state": req.state, "iss": flow.iss}))
 
 
 def _consent_page(flow: Flow, req: AuthRequest, user: Any) -> web.Response:
     scopes = [(s, SCOPE_TEXT.get(s, s)) for s in req.scopes]
-    return flow.page("consent.html", client_name=req.client["name"], scopes=scopes,
-                     user_email=user["email"], hidden=req.hidden())
+    return flow.page(
+        "consent.html", client_name=req.client["name"], scopes=scopes, user_email=user["email"], hidden=req.hidden()
+    )
 
 
-async def _proceed(flow: Flow, req: AuthRequest, user_id: str, session_id: str, auth_time: datetime,
-                   *, allow_pages: bool = True) -> web.Response:
+async def _proceed(
+    flow: Flow, req: AuthRequest, user_id: str, session_id: str, auth_time: datetime, *, allow_pages: bool = True
+) -> web.Response:
     """The user is authenticated: check them, ask consent if needed, else issue the code."""
     if flow.tenant.status != "active":
         return pages.redirect(error_redirect(req, "access_denied", "This application is suspended."))
@@ -199,8 +227,11 @@ async def _form_request(request: web.Request, tenant_id: str) -> tuple[Flow, Any
     flow = Flow(request, tenant)
     form = await read_form(request)
     if not pages.csrf_ok(request, form, flow.public_url):
-        return flow, form, flow.error_page(
-            "This form has expired", "Go back to the application and start signing in again.", 403)
+        return (
+            flow,
+            form,
+            flow.error_page("This form has expired", "Go back to the application and start signing in again.", 403),
+        )
     try:
         return flow, form, await parse(flow.pool, tenant.id, flow.iss, form)
     except PageError as exc:
@@ -221,19 +252,31 @@ async def sign_in(request: web.Request, tenant_id: str) -> web.Response:
         return req
     email = _field(form, "email", 320)
     if await _rate_limited(flow):
-        return flow.sign_in_page(req, email=email, status=429,
-                                 error="Too many sign-in attempts from this address; wait a minute.")
+        return flow.sign_in_page(
+            req, email=email, status=429, error="Too many sign-in attempts from this address; wait a minute."
+        )
     try:
-        body = convert({"email": email, "password": _field(form, "password", 2048),
-                        "captcha_token": captcha.token_from_form(form)}, SignIn)
+        body = convert(
+            {
+                "email": email,
+                "password": _field(form, "password", 2048),
+                "captcha_token": captcha.token_from_form(form),
+            },
+            SignIn,
+        )
     except ApiError:
         return flow.sign_in_page(req, email=email, status=400, error="Enter your email address and password.")
     try:
         st = state(request)
-        await captcha.verify(pool=st.pool, box=st.box, allow_http=st.settings.webhook_allow_http,
-                             tenant_id=flow.tenant.id,
-                             auth_config=flow.tenant.auth_config, token=body.captcha_token,
-                             remote_ip=client_ip(request))
+        await captcha.verify(
+            pool=st.pool,
+            box=st.box,
+            allow_http=st.settings.webhook_allow_http,
+            tenant_id=flow.tenant.id,
+            auth_config=flow.tenant.auth_config,
+            token=body.captcha_token,
+            remote_ip=client_ip(request),
+        )
         result = await auth_service.sign_in(flow.pool, flow.rt, flow.tenant, body, client_info(request))
     except ApiError as exc:
         if exc.code == "mfa_required":
@@ -242,11 +285,18 @@ async def sign_in(request: web.Request, tenant_id: str) -> web.Response:
     return await _signed_in(flow, req, msgspec.to_builtins(result))
 
 
-def _mfa_page(flow: Flow, req: AuthRequest, challenge: dict[str, Any], error: str | None = None,
-              status: int = 200) -> web.Response:
-    return flow.page("mfa.html", status=status, client_name=req.client["name"], hidden=req.hidden(),
-                     challenge_id=str(challenge.get("challenge_id", "")),
-                     factor_type=str(challenge.get("factor_type", "")), error=error)
+def _mfa_page(
+    flow: Flow, req: AuthRequest, challenge: dict[str, Any], error: str | None = None, status: int = 200
+) -> web.Response:
+    return flow.page(
+        "mfa.html",
+        status=status,
+        client_name=req.client["name"],
+        hidden=req.hidden(),
+        challenge_id=str(challenge.get("challenge_id", "")),
+        factor_type=str(challenge.get("factor_type", "")),
+        error=error,
+    )
 
 
 async def mfa(request: web.Request, tenant_id: str) -> web.Response:
@@ -257,11 +307,13 @@ async def mfa(request: web.Request, tenant_id: str) -> web.Response:
     challenge = {"challenge_id": _field(form, "challenge_id", 100), "factor_type": _field(form, "factor_type", 32)}
     verifier = state(request).registry.hosted_mfa_step
     if verifier is None:
-        return _mfa_page(flow, req, challenge, status=501,
-                         error="Multi-factor verification is not available on this page yet.")
+        return _mfa_page(
+            flow, req, challenge, status=501, error="Multi-factor verification is not available on this page yet."
+        )
     try:
-        result = await verifier(flow.pool, flow.rt, flow.tenant, challenge["challenge_id"],
-                                _field(form, "code", 64), client_info(request))
+        result = await verifier(
+            flow.pool, flow.rt, flow.tenant, challenge["challenge_id"], _field(form, "code", 64), client_info(request)
+        )
     except ApiError as exc:
         return _mfa_page(flow, req, challenge, error=exc.message, status=exc.status)
     return await _signed_in(flow, req, msgspec.to_builtins(result))
@@ -280,5 +332,4 @@ async def consent(request: web.Request, tenant_id: str) -> web.Response:
     async with flow.pool.acquire() as conn:
         await store.remember_consent(conn, flow.tenant.id, session["user_id"], req.client["id"], req.scopes)
     req.prompts.discard("consent")  # just given
-    return await _proceed(flow, req, session["user_id"], session["session_id"], session["auth_time"],
-                          allow_pages=False)
+    return await _proceed(flow, req, session["user_id"], session["session_id"], session["auth_time"], allow_pages=False)

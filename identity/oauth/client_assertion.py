@@ -23,6 +23,8 @@ from identity.oauth.errors import OAuthError, invalid_client
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 MAX_LIFETIME = 300  # seconds an assertion may live
 LEEWAY = 30  # clock skew allowed on exp, iat and nbf
+
+
 def claimed_client_id(assertion: str) -> str:
     """The client an assertion names (its sub), read before anything is verified: only to find
     the client whose keys then verify it."""
@@ -57,8 +59,12 @@ async def verify(pool: Any, tenant_id: str, client: Any, assertion: str, audienc
         raise invalid_client("The client assertion's algorithm does not match the client's key.")
     try:
         claims = jwt.decode(
-            assertion, jwt.PyJWK(key, algorithm=alg).key, algorithms=[alg], audience=list(audiences),
-            issuer=client["id"], leeway=LEEWAY,
+            assertion,
+            jwt.PyJWK(key, algorithm=alg).key,
+            algorithms=[alg],
+            audience=list(audiences),
+            issuer=client["id"],
+            leeway=LEEWAY,
             options={"require": ["iss", "sub", "aud", "exp", "jti"]},
         )
     except jwt.PyJWTError as exc:

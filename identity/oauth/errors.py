@@ -14,8 +14,7 @@ NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 
 
 class OAuthError(Exception):
-    def __init__(self, error: str, description: str, status: int = 400,
-                 headers: dict[str, str] | None = None) -> None:
+    def __init__(self, error: str, description: str, status: int = 400, headers: dict[str, str] | None = None) -> None:
         super().__init__(description)
         self.error = error
         self.description = description
@@ -24,8 +23,9 @@ class OAuthError(Exception):
 
     def response(self) -> web.Response:
         body = msgspec.json.encode({"error": self.error, "error_description": self.description})
-        return web.Response(body=body, status=self.status, content_type="application/json",
-                            headers={**NO_STORE, **self.headers})
+        return web.Response(
+            body=body, status=self.status, content_type="application/json", headers={**NO_STORE, **self.headers}
+        )
 
 
 def invalid_request(description: str) -> OAuthError:
@@ -46,6 +46,12 @@ def bearer_error(description: str, error: str = "invalid_token", status: int = 4
     """RFC 6750 §3 for the userinfo endpoint."""
     escaped = description.replace('"', "'")
     body = msgspec.json.encode({"error": error, "error_description": description})
-    return web.Response(body=body, status=status, content_type="application/json", headers={
-        **NO_STORE, "WWW-Authenticate": f'Bearer error="{error}", error_description="{escaped}"',
-    })
+    return web.Response(
+        body=body,
+        status=status,
+        content_type="application/json",
+        headers={
+            **NO_STORE,
+            "WWW-Authenticate": f'Bearer error="{error}", error_description="{escaped}"',
+        },
+    )

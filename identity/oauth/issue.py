@@ -37,26 +37,61 @@ def claims_for_user(user: Any, scopes: list[str]) -> dict[str, Any]:
     return claims
 
 
-def access_token(rt: AuthRuntime, *, iss: str, tenant_id: str, client_id: str, sub: str, scopes: list[str],
-                 grant_id: str, expires: datetime, session_id: str | None, now: datetime) -> str:
+def access_token(
+    rt: AuthRuntime,
+    *,
+    iss: str,
+    tenant_id: str,
+    client_id: str,
+    sub: str,
+    scopes: list[str],
+    grant_id: str,
+    expires: datetime,
+    session_id: str | None,
+    now: datetime,
+) -> str:
     claims: dict[str, Any] = {
-        "iss": iss, "sub": sub, "aud": client_id, "client_id": client_id, "scope": " ".join(scopes),
-        "jti": str(uuid.uuid4()), "iat": int(now.timestamp()), "exp": int(expires.timestamp()),
-        "tid": tenant_id, "gid": grant_id,
+        "iss": iss,
+        "sub": sub,
+        "aud": client_id,
+        "client_id": client_id,
+        "scope": " ".join(scopes),
+        "jti": str(uuid.uuid4()),
+        "iat": int(now.timestamp()),
+        "exp": int(expires.timestamp()),
+        "tid": tenant_id,
+        "gid": grant_id,
     }
     if session_id:
         claims["sid"] = session_id
     return jwts.sign(rt.keys, claims, typ=jwts.ACCESS_TYP)
 
 
-def id_token(rt: AuthRuntime, *, iss: str, client_id: str, user: Any, scopes: list[str], auth_time: datetime,
-             nonce: str | None, access: str, session_id: str | None, now: datetime, ttl: timedelta,
-             algorithm: str) -> str:
+def id_token(
+    rt: AuthRuntime,
+    *,
+    iss: str,
+    client_id: str,
+    user: Any,
+    scopes: list[str],
+    auth_time: datetime,
+    nonce: str | None,
+    access: str,
+    session_id: str | None,
+    now: datetime,
+    ttl: timedelta,
+    algorithm: str,
+) -> str:
     """Signed with the client's id_token_signed_response_alg (RS256 unless it registered ES256)."""
     claims: dict[str, Any] = {
-        "iss": iss, "sub": user["id"], "aud": client_id, "azp": client_id,
-        "iat": int(now.timestamp()), "exp": int((now + ttl).timestamp()),
-        "auth_time": int(auth_time.timestamp()), "at_hash": jwts.at_hash(access),
+        "iss": iss,
+        "sub": user["id"],
+        "aud": client_id,
+        "azp": client_id,
+        "iat": int(now.timestamp()),
+        "exp": int((now + ttl).timestamp()),
+        "auth_time": int(auth_time.timestamp()),
+        "at_hash": jwts.at_hash(access),
     }
     if nonce is not None:
         claims["nonce"] = nonce
@@ -66,53 +101,121 @@ def id_token(rt: AuthRuntime, *, iss: str, client_id: str, user: Any, scopes: li
     return jwts.sign(rt.keys, claims, algorithm=algorithm)
 
 
-async def user_grant(conn: Any, rt: AuthRuntime, *, tenant: Any, iss: str, client: Any, user: Any,
-                     session: Any, scopes: list[str], auth_time: datetime, nonce: str | None,
-                     code_hash: str | None) -> dict[str, Any]:
+async def user_grant(
+    conn: Any,
+    rt: AuthRuntime,
+    *,
+    tenant: Any,
+    iss: str,
+    client: Any,
+    user: Any,
+    session: Any,
+    scopes: list[str],
+    auth_time: datetime,
+    nonce: str | None,
+    code_hash: str | None,
+) -> dict[str, Any]:
     """A grant for a user's authorization and the token response for it."""
     now = datetime.now(UTC)
     refresh = None
     if "offline_access" in scopes and "refresh_token" in client["grant_types"]:
         refresh = new_refresh_token()
-    grant = await store.insert_grant(conn, {
-        "tenant_id": tenant.id, "id": new_id("grt"), "client_id": client["id"], "user_id": user["id"],
-        "session_id": session["id"], "scopes": scopes, "auth_time": auth_time, "code_hash": code_hash,
-        "expires_at": session["expires_at"],
-    }, sha256_hex(refresh) if refresh else None)
-    return respond(rt, tenant=tenant, iss=iss, client=client, user=user, grant=grant, refresh=refresh,
-                   nonce=nonce, now=now)
+    grant = await store.insert_grant(
+        conn,
+        {
+            "tenant_id": tenant.id,
+            "id": new_id("grt"),
+            "client_id": client["id"],
+            "user_id": user["id"],
+            "session_id": session["id"],
+            "scopes": scopes,
+            "auth_time": auth_time,
+            "code_hash": code_hash,
+            "expires_at": session["expires_at"],
+        },
+        sha256_hex(refresh) if refresh else None,
+    )
+    return respond(
+        rt, tenant=tenant, iss=iss, client=client, user=user, grant=grant, refresh=refresh, nonce=nonce, now=now
+    )
 
 
-def respond(rt: AuthRuntime, *, tenant: Any, iss: str, client: Any, user: Any, grant: Any, refresh: str | None,
-            nonce: str | None, now: datetime) -> dict[str, Any]:
+def respond(
+    rt: AuthRuntime,
+    *,
+    tenant: Any,
+    iss: str,
+    client: Any,
+    user: Any,
+    grant: Any,
+    refresh: str | None,
+    nonce: str | None,
+    now: datetime,
+) -> dict[str, Any]:
     scopes = list(grant["scopes"])
     ttl = duration(tenant.auth_config, "access_token_ttl")
     expires = min(now + ttl, grant["expires_at"])
-    access = access_token(rt, iss=iss, tenant_id=tenant.id, client_id=client["id"], sub=user["id"],
-                          scopes=scopes, grant_id=grant["id"], expires=expires,
-                          session_id=grant["session_id"], now=now)
+    access = access_token(
+        rt,
+        iss=iss,
+        tenant_id=tenant.id,
+        client_id=client["id"],
+        sub=user["id"],
+        scopes=scopes,
+        grant_id=grant["id"],
+        expires=expires,
+        session_id=grant["session_id"],
+        now=now,
+    )
     body: dict[str, Any] = {
-        "access_token": access, "token_type": "Bearer",
-        "expires_in": max(0, int((expires - now).total_seconds())), "scope": " ".join(scopes),
+        "access_token": access,
+        "token_type": "Bearer",
+        "expires_in": max(0, int((expires - now).total_seconds())),
+        "scope": " ".join(scopes),
     }
     if refresh is not None:
         body["refresh_token"] = refresh
     if "openid" in scopes:
-        body["id_token"] = id_token(rt, iss=iss, client_id=client["id"], user=user, scopes=scopes,
-                                    auth_time=grant["auth_time"], nonce=nonce, access=access,
-                                    session_id=grant["session_id"], now=now, ttl=ttl,
-                                    algorithm=client["id_token_signed_response_alg"])
+        body["id_token"] = id_token(
+            rt,
+            iss=iss,
+            client_id=client["id"],
+            user=user,
+            scopes=scopes,
+            auth_time=grant["auth_time"],
+            nonce=nonce,
+            access=access,
+            session_id=grant["session_id"],
+            now=now,
+            ttl=ttl,
+            algorithm=client["id_token_signed_response_alg"],
+        )
     return body
 
 
-async def machine_grant(pool: Any, machine: Any, rt: AuthRuntime, *, tenant: Any, iss: str, client: Any,
-                        scopes: list[str]) -> dict[str, Any]:
+async def machine_grant(
+    pool: Any, machine: Any, rt: AuthRuntime, *, tenant: Any, iss: str, client: Any, scopes: list[str]
+) -> dict[str, Any]:
     """client_credentials: a token under the client's live grant for this scope set (no row per
     token; identity/oauth/machine.py), revocable through that grant."""
     now = datetime.now(UTC)
     ttl = duration(tenant.auth_config, "access_token_ttl")
     grant_id = await machine.grant_for(pool, tenant.id, client["id"], scopes, now, now + ttl)
-    access = access_token(rt, iss=iss, tenant_id=tenant.id, client_id=client["id"], sub=client["id"],
-                          scopes=scopes, grant_id=grant_id, expires=now + ttl, session_id=None, now=now)
-    return {"access_token": access, "token_type": "Bearer", "expires_in": int(ttl.total_seconds()),
-            "scope": " ".join(scopes)}
+    access = access_token(
+        rt,
+        iss=iss,
+        tenant_id=tenant.id,
+        client_id=client["id"],
+        sub=client["id"],
+        scopes=scopes,
+        grant_id=grant_id,
+        expires=now + ttl,
+        session_id=None,
+        now=now,
+    )
+    return {
+        "access_token": access,
+        "token_type": "Bearer",
+        "expires_in": int(ttl.total_seconds()),
+        "scope": " ".join(scopes),
+    }

@@ -71,8 +71,16 @@ def at_hash(access_token: str) -> str:
     return base64.urlsafe_b64encode(digest[: len(digest) // 2]).decode().rstrip("=")
 
 
-async def verify(keys: SigningKeys, pool: Any, token: str, iss: str, *, typ: str = ACCESS_TYP,
-                 algorithms: tuple[str, ...] = (ALGORITHM,), verify_exp: bool = True) -> dict[str, Any]:
+async def verify(
+    keys: SigningKeys,
+    pool: Any,
+    token: str,
+    iss: str,
+    *,
+    typ: str = ACCESS_TYP,
+    algorithms: tuple[str, ...] = (ALGORITHM,),
+    verify_exp: bool = True,
+) -> dict[str, Any]:
     """Claims of a token this provider signed for this issuer; BadToken otherwise.
     The algorithm is pinned to `algorithms` (access tokens: ES256 only), the kid must be a
     published key of the header's algorithm, and aud is required (the caller compares it)."""
@@ -98,7 +106,10 @@ async def verify(keys: SigningKeys, pool: Any, token: str, iss: str, *, typ: str
         raise BadToken("key algorithm")
     try:
         return jwt.decode(
-            token, key.public, algorithms=[alg], issuer=iss,
+            token,
+            key.public,
+            algorithms=[alg],
+            issuer=iss,
             options={"require": ["exp", "iat", "sub", "aud"], "verify_aud": False, "verify_exp": verify_exp},
         )
     except jwt.PyJWTError as exc:

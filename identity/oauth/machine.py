@@ -61,8 +61,9 @@ class OAuthRuntime:
     pending: dict[tuple[str, str], _Counted] = field(default_factory=dict)
     task: asyncio.Task[None] | None = None
 
-    async def grant_for(self, pool: Any, tenant_id: str, client_id: str, scopes: list[str],
-                        now: datetime, expires: datetime) -> str:
+    async def grant_for(
+        self, pool: Any, tenant_id: str, client_id: str, scopes: list[str], now: datetime, expires: datetime
+    ) -> str:
         """The id of the client's live grant for this scope set, this issuance counted."""
         scopes = sorted(scopes)
         key = ("grant", client_id, " ".join(scopes))
@@ -77,8 +78,7 @@ class OAuthRuntime:
                 counted.expires = expires
             return live.id
         version = self.clients.version
-        grant_id = await machine_store.open_grant(pool, tenant_id, new_id(GRANT_PREFIX), client_id,
-                                                  scopes, expires)
+        grant_id = await machine_store.open_grant(pool, tenant_id, new_id(GRANT_PREFIX), client_id, scopes, expires)
         self.clients.put(tenant_id, key, _LiveGrant(grant_id, expires), version)
         return grant_id
 

@@ -9,8 +9,9 @@ from typing import Any
 import asyncpg
 
 
-async def open_grant(conn: Any, tenant_id: str, grant_id: str, client_id: str, scopes: list[str],
-                     expires_at: datetime) -> str:
+async def open_grant(
+    conn: Any, tenant_id: str, grant_id: str, client_id: str, scopes: list[str], expires_at: datetime
+) -> str:
     """The client's live grant for this scope set (made now when there is none), with this
     issuance counted; returns its id. One statement, so one transaction."""
     return await conn.fetchval(
@@ -22,7 +23,11 @@ async def open_grant(conn: Any, tenant_id: str, grant_id: str, client_id: str, s
                          last_expires_at = greatest(oauth_machine_grants.last_expires_at,
                                                     EXCLUDED.last_expires_at)
            RETURNING id""",
-        tenant_id, grant_id, client_id, scopes, expires_at,
+        tenant_id,
+        grant_id,
+        client_id,
+        scopes,
+        expires_at,
     )
 
 
@@ -40,8 +45,11 @@ async def add_counts(conn: Any, batch: list[tuple[str, str, int, datetime, datet
            FROM unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])
                 AS v(tenant_id, id, n, issued, expires)
            WHERE g.tenant_id = v.tenant_id AND g.id = v.id""",
-        [b[0] for b in batch], [b[1] for b in batch], [b[2] for b in batch],
-        [b[3] for b in batch], [b[4] for b in batch],
+        [b[0] for b in batch],
+        [b[1] for b in batch],
+        [b[2] for b in batch],
+        [b[3] for b in batch],
+        [b[4] for b in batch],
     )
 
 
@@ -53,7 +61,8 @@ async def grant_state(conn: Any, tenant_id: str, grant_id: str) -> asyncpg.Recor
                   NULL::timestamptz AS auth_time, created_at, last_expires_at AS expires_at, revoked_at,
                   revoked_at IS NULL AS alive
            FROM oauth_machine_grants WHERE tenant_id = $1 AND id = $2""",
-        tenant_id, grant_id,
+        tenant_id,
+        grant_id,
     )
 
 
@@ -61,7 +70,9 @@ async def revoke_grant(conn: Any, tenant_id: str, grant_id: str, reason: str) ->
     done = await conn.fetchval(
         """UPDATE oauth_machine_grants SET revoked_at = now(), revoked_reason = $3
            WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING id""",
-        tenant_id, grant_id, reason,
+        tenant_id,
+        grant_id,
+        reason,
     )
     return done is not None
 
@@ -71,6 +82,9 @@ async def spend_assertion(conn: Any, tenant_id: str, client_id: str, jti: str, e
     done = await conn.fetchval(
         """INSERT INTO oauth_client_assertions (tenant_id, client_id, jti, expires_at)
            VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING jti""",
-        tenant_id, client_id, jti, expires_at,
+        tenant_id,
+        client_id,
+        jti,
+        expires_at,
     )
     return done is not None

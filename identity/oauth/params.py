@@ -14,9 +14,20 @@ from identity.clients import store as clients
 from identity.http.validation import unstorable
 
 #: Parameters of the authorization request carried through the hosted forms as hidden fields.
-CARRIED = ("client_id", "redirect_uri", "response_type", "scope", "state", "nonce",
-           "code_challenge", "code_challenge_method", "prompt", "max_age", "response_mode",
-           "login_hint")
+CARRIED = (
+    "client_id",
+    "redirect_uri",
+    "response_type",
+    "scope",
+    "state",
+    "nonce",
+    "code_challenge",
+    "code_challenge_method",
+    "prompt",
+    "max_age",
+    "response_mode",
+    "login_hint",
+)
 MAX_PARAM = 2048
 OIDC_SCOPES = ("openid", "email", "profile", "offline_access")
 _PKCE = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
@@ -70,8 +81,9 @@ def with_params(uri: str, params: dict[str, str | None]) -> str:
 
 
 def error_redirect(req: AuthRequest, error: str, description: str) -> str:
-    return with_params(req.redirect_uri, {"error": error, "error_description": description,
-                                          "state": req.state, "iss": req.iss})
+    return with_params(
+        req.redirect_uri, {"error": error, "error_description": description, "state": req.state, "iss": req.iss}
+    )
 
 
 def _first_values(params: Any) -> tuple[dict[str, str], list[str]]:
@@ -151,8 +163,11 @@ def _finish(req: AuthRequest, client: Any, raw: dict[str, str], repeated: list[s
     if "refresh_token" in grants:
         allowed.add("offline_access")
     scope_text = raw.get("scope", "").strip()
-    requested = list(dict.fromkeys(scope_text.split())) if scope_text else [
-        s for s in client["scopes"] if s != "offline_access"]
+    requested = (
+        list(dict.fromkeys(scope_text.split()))
+        if scope_text
+        else [s for s in client["scopes"] if s != "offline_access"]
+    )
     unknown = [s for s in requested if s not in allowed]
     if unknown:
         raise RedirectError("invalid_scope", f"Scope not allowed for this client: {' '.join(unknown)}.")

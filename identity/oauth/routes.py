@@ -49,20 +49,34 @@ router = Router()
 _common: dict[str, Any] = {"tenant": False, "idempotent": False, "tag": "OAuth 2.0 / OpenID Connect"}
 #: The hosted pages answer a page, a 302 to the client (with a code or an error), or an error
 #: page (400, which /openapi.json lists for every page).
-_html: dict[str, Any] = {**_common, "content_type": "text/html",
-                         "extra": {"responses": {302: None}}}
+_html: dict[str, Any] = {**_common, "content_type": "text/html", "extra": {"responses": {302: None}}}
 #: What the JSON endpoints answer in RFC 6749's error shape (identity/oauth/errors.py).
 _oauth_errors = {"extra": {"responses": {400: OAuthErrorBody, 401: OAuthErrorBody}}}
 BASE = "/oauth/{tenant_id}"
-CLAIMS = ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "azp", "sid", "email",
-          "email_verified", "name", "preferred_username", "picture", "updated_at"]
+CLAIMS = [
+    "sub",
+    "iss",
+    "aud",
+    "exp",
+    "iat",
+    "auth_time",
+    "nonce",
+    "at_hash",
+    "azp",
+    "sid",
+    "email",
+    "email_verified",
+    "name",
+    "preferred_username",
+    "picture",
+    "updated_at",
+]
 AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"]
 _encoder = msgspec.json.Encoder()
 
 
 def _json(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    return web.Response(body=_encoder.encode(body), status=status, content_type="application/json",
-                        headers=headers)
+    return web.Response(body=_encoder.encode(body), status=status, content_type="application/json", headers=headers)
 
 
 async def _tenant(ctx: Ctx) -> Any:
@@ -108,21 +122,29 @@ def discovery_document(iss: str) -> dict[str, Any]:
     }
 
 
-@router.get(BASE + "/.well-known/openid-configuration", response=Discovery,
-            summary="OpenID Provider metadata of the tenant (issuer {IDENTITY_PUBLIC_URL}/oauth/{tenant_id})",
-            **_common)
+@router.get(
+    BASE + "/.well-known/openid-configuration",
+    response=Discovery,
+    summary="OpenID Provider metadata of the tenant (issuer {IDENTITY_PUBLIC_URL}/oauth/{tenant_id})",
+    **_common,
+)
 async def discovery(ctx: Ctx) -> HandlerResult:
     """The tenant's OpenID Provider metadata (OpenID Connect Discovery): issuer
     `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}`, endpoint URLs, supported scopes, grants, response types,
     PKCE method (S256) and ID token algorithms. Public: no credential; cacheable for 5 minutes. 404 for
     an unknown tenant. Changes nothing."""
     tenant = await _tenant(ctx)
-    return _json(discovery_document(_issuer(ctx, tenant.id)),
-                 headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"})
+    return _json(
+        discovery_document(_issuer(ctx, tenant.id)), headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"}
+    )
 
 
-@router.get(BASE + "/.well-known/jwks.json", response=Jwks,
-            summary="The tenant's JWK set (the service's ES256 signing keys)", **_common)
+@router.get(
+    BASE + "/.well-known/jwks.json",
+    response=Jwks,
+    summary="The tenant's JWK set (the service's ES256 signing keys)",
+    **_common,
+)
 async def jwks(ctx: Ctx) -> HandlerResult:
     """The public keys (JWK set) that verify this tenant's ID tokens and OAuth access tokens, the same set
     as `/.well-known/jwks.json`. Public: no credential; cacheable for 5 minutes, fetch again on an
@@ -130,8 +152,11 @@ async def jwks(ctx: Ctx) -> HandlerResult:
     await _tenant(ctx)
     rt = runtime(ctx.app)
     await rt.keys.maybe_reload(ctx.pool)
-    return web.Response(body=rt.keys.jwks_bytes, content_type="application/json",
-                        headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"})
+    return web.Response(
+        body=rt.keys.jwks_bytes,
+        content_type="application/json",
+        headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"},
+    )
 
 
 _AUTHORIZE_DOC = (
@@ -166,9 +191,12 @@ async def authorize_post(ctx: Ctx) -> HandlerResult:
     return await flow.authorize(ctx.request, ctx.param("tenant_id"))
 
 
-@router.post(BASE + "/authorize/sign-in", form=SignInForm,
-             summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
-             **{**_html, "extra": {"responses": {302: None, 429: "text/html"}}})
+@router.post(
+    BASE + "/authorize/sign-in",
+    form=SignInForm,
+    summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
+    **{**_html, "extra": {"responses": {302: None, 429: "text/html"}}},
+)
 async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
     """Receives the hosted sign-in form (email, password, CSRF token and the original request as hidden
     fields), posted by the browser without an API credential. Applies the tenant's sign-in rules
@@ -180,8 +208,12 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
     return await flow.sign_in(ctx.request, ctx.param("tenant_id"))
 
 
-@router.post(BASE + "/authorize/mfa", form=MfaForm, summary="The hosted MFA code form",
-             **{**_html, "extra": {"responses": {302: None, 501: "text/html"}}})
+@router.post(
+    BASE + "/authorize/mfa",
+    form=MfaForm,
+    summary="The hosted MFA code form",
+    **{**_html, "extra": {"responses": {302: None, 501: "text/html"}}},
+)
 async def authorize_mfa(ctx: Ctx) -> HandlerResult:
     """Receives the hosted MFA code form (the challenge, the code and the original request as hidden
     fields, with the CSRF token), posted by the browser without an API credential. A right code
@@ -191,8 +223,12 @@ async def authorize_mfa(ctx: Ctx) -> HandlerResult:
     return await flow.mfa(ctx.request, ctx.param("tenant_id"))
 
 
-@router.post(BASE + "/authorize/consent", form=ConsentForm,
-             summary="The hosted consent form of a third-party client (decision=allow|deny)", **_html)
+@router.post(
+    BASE + "/authorize/consent",
+    form=ConsentForm,
+    summary="The hosted consent form of a third-party client (decision=allow|deny)",
+    **_html,
+)
 async def authorize_consent(ctx: Ctx) -> HandlerResult:
     """Receives the consent page's answer for a third-party client. `decision=allow` remembers the scopes
     granted to that client for the user, so that the page is not shown again for them, and continues to
@@ -201,9 +237,14 @@ async def authorize_consent(ctx: Ctx) -> HandlerResult:
     return await flow.consent(ctx.request, ctx.param("tenant_id"))
 
 
-@router.post(BASE + "/token", form=TokenForm, response=TokenResponse,
-             summary="Token endpoint: authorization_code (+PKCE), refresh_token (rotated), client_credentials",
-             **_common, **_oauth_errors)
+@router.post(
+    BASE + "/token",
+    form=TokenForm,
+    response=TokenResponse,
+    summary="Token endpoint: authorization_code (+PKCE), refresh_token (rotated), client_credentials",
+    **_common,
+    **_oauth_errors,
+)
 async def token(ctx: Ctx) -> HandlerResult:
     """The token endpoint for registered OAuth clients. No API credential: a client authenticates with its
     secret (HTTP Basic or form) or, when public, with `client_id` and PKCE. `authorization_code`: spends
@@ -214,8 +255,7 @@ async def token(ctx: Ctx) -> HandlerResult:
     address."""
     tenant = await _tenant(ctx)
     try:
-        body = await token_endpoint.token(ctx.request, ctx.pool, runtime(ctx.app), tenant,
-                                          _issuer(ctx, tenant.id))
+        body = await token_endpoint.token(ctx.request, ctx.pool, runtime(ctx.app), tenant, _issuer(ctx, tenant.id))
     except OAuthError as exc:
         return exc.response()
     return _json(body, headers=NO_STORE)
@@ -229,8 +269,12 @@ async def _access_claims(ctx: Ctx, tenant_id: str, token: str) -> dict[str, Any]
         return None
     # The issuer names the tenant already; tid and aud (the client the grant was made for)
     # must agree with it, whoever minted the token.
-    if claims.get("tid") != tenant_id or not isinstance(claims.get("gid"), str) \
-            or not isinstance(claims.get("client_id"), str) or claims.get("aud") != claims["client_id"]:
+    if (
+        claims.get("tid") != tenant_id
+        or not isinstance(claims.get("gid"), str)
+        or not isinstance(claims.get("client_id"), str)
+        or claims.get("aud") != claims["client_id"]
+    ):
         return None
     return claims
 
@@ -261,8 +305,13 @@ async def _userinfo(ctx: Ctx) -> web.Response:
     return _json({"sub": user["id"], **claims_for_user(user, scopes)}, headers=NO_STORE)
 
 
-@router.get(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common,
-            extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}})
+@router.get(
+    BASE + "/userinfo",
+    response=UserInfo,
+    summary="OIDC UserInfo (Bearer access token)",
+    **_common,
+    extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}},
+)
 async def userinfo_get(ctx: Ctx) -> HandlerResult:
     """OpenID Connect UserInfo: the claims of the user an OAuth access token was issued for, limited to the
     token's scopes (`email`, `profile`). Called with the **OAuth access token** as `Authorization:
@@ -272,8 +321,13 @@ async def userinfo_get(ctx: Ctx) -> HandlerResult:
     return await _userinfo(ctx)
 
 
-@router.post(BASE + "/userinfo", response=UserInfo, summary="OIDC UserInfo (Bearer access token)", **_common,
-             extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}})
+@router.post(
+    BASE + "/userinfo",
+    response=UserInfo,
+    summary="OIDC UserInfo (Bearer access token)",
+    **_common,
+    extra={"responses": {401: OAuthErrorBody, 403: OAuthErrorBody}},
+)
 async def userinfo_post(ctx: Ctx) -> HandlerResult:
     """OpenID Connect UserInfo sent as POST: the same answer and rules as `GET /oauth/{tenant_id}/userinfo`
     (no API credential: the **OAuth access token** as `Authorization: Bearer`, the `openid` scope
@@ -303,9 +357,7 @@ async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, Any, dict[st
     return ("refresh", grant, None)
 
 
-async def _client_and_token(
-    ctx: Ctx, tenant_id: str
-) -> tuple[Any, tuple[str, Any, dict[str, Any] | None] | None]:
+async def _client_and_token(ctx: Ctx, tenant_id: str) -> tuple[Any, tuple[str, Any, dict[str, Any] | None] | None]:
     """Revocation and introspection: the authenticated client and what the `token` it asks about
     is (_find)."""
     form = await token_endpoint.read_form(ctx.request)
@@ -315,9 +367,13 @@ async def _client_and_token(
     return client, await _find(ctx, tenant_id, form["token"])
 
 
-@router.post(BASE + "/revoke", form=TokenHintForm,
-             summary="Token revocation (RFC 7009): revokes the grant of an access or refresh token; always 200",
-             **_common, **_oauth_errors)
+@router.post(
+    BASE + "/revoke",
+    form=TokenHintForm,
+    summary="Token revocation (RFC 7009): revokes the grant of an access or refresh token; always 200",
+    **_common,
+    **_oauth_errors,
+)
 async def revoke(ctx: Ctx) -> HandlerResult:
     """Token revocation (RFC 7009) for registered OAuth clients, which authenticate as at the token
     endpoint (no API credential). Revokes the whole grant behind an access or refresh token of the
@@ -340,10 +396,15 @@ async def revoke(ctx: Ctx) -> HandlerResult:
     return web.Response(status=200, headers=NO_STORE)
 
 
-@router.post(BASE + "/introspect", form=TokenHintForm, response=Introspection,
-             summary="Token introspection (RFC 7662); web and machine clients see any token of the tenant, "
-                     "public clients only their own",
-             **_common, **_oauth_errors)
+@router.post(
+    BASE + "/introspect",
+    form=TokenHintForm,
+    response=Introspection,
+    summary="Token introspection (RFC 7662); web and machine clients see any token of the tenant, "
+    "public clients only their own",
+    **_common,
+    **_oauth_errors,
+)
 async def introspect(ctx: Ctx) -> HandlerResult:
     """Token introspection (RFC 7662) for registered OAuth clients, which authenticate as at the token
     endpoint (no API credential). Answers `active: true` with scope, client, subject and expiry for a
@@ -363,18 +424,35 @@ async def introspect(ctx: Ctx) -> HandlerResult:
     iss = _issuer(ctx, tenant.id)
     if kind == "access":
         assert claims is not None
-        body = {"active": True, "scope": claims.get("scope", ""), "client_id": claims.get("client_id"),
-                "sub": claims["sub"], "aud": claims.get("aud"), "iss": iss, "exp": claims["exp"],
-                "iat": claims["iat"], "jti": claims.get("jti"), "token_type": "Bearer"}
+        body = {
+            "active": True,
+            "scope": claims.get("scope", ""),
+            "client_id": claims.get("client_id"),
+            "sub": claims["sub"],
+            "aud": claims.get("aud"),
+            "iss": iss,
+            "exp": claims["exp"],
+            "iat": claims["iat"],
+            "jti": claims.get("jti"),
+            "token_type": "Bearer",
+        }
     else:
-        body = {"active": True, "scope": " ".join(grant["scopes"]), "client_id": grant["client_id"],
-                "sub": grant["user_id"], "aud": grant["client_id"], "iss": iss,
-                "exp": int(grant["expires_at"].timestamp()), "iat": int(grant["created_at"].timestamp()),
-                "token_type": "refresh_token"}
+        body = {
+            "active": True,
+            "scope": " ".join(grant["scopes"]),
+            "client_id": grant["client_id"],
+            "sub": grant["user_id"],
+            "aud": grant["client_id"],
+            "iss": iss,
+            "exp": int(grant["expires_at"].timestamp()),
+            "iat": int(grant["created_at"].timestamp()),
+            "token_type": "refresh_token",
+        }
     return _json(body, headers=NO_STORE)
 
 
 # -- end of session (OpenID Connect RP-Initiated Logout 1.0) ------------------------------------
+
 
 async def _end_session(ctx: Ctx) -> web.Response:
     tenant = await _tenant(ctx)
@@ -391,8 +469,15 @@ async def _end_session(ctx: Ctx) -> web.Response:
         try:
             # An ID token of this tenant's issuer (never an access token), in either algorithm;
             # an expired hint still names the user.
-            hint_claims = await jwts.verify(runtime(ctx.app).keys, ctx.pool, hint, page.iss, typ=jwts.ID_TYP,
-                                            algorithms=ID_TOKEN_ALGORITHMS, verify_exp=False)
+            hint_claims = await jwts.verify(
+                runtime(ctx.app).keys,
+                ctx.pool,
+                hint,
+                page.iss,
+                typ=jwts.ID_TYP,
+                algorithms=ID_TOKEN_ALGORITHMS,
+                verify_exp=False,
+            )
         except jwts.BadToken:
             return page.error_page("Sign-out failed", "The id_token_hint is not valid.")
     client_id = get("client_id") or (hint_claims or {}).get("aud")
@@ -400,13 +485,18 @@ async def _end_session(ctx: Ctx) -> web.Response:
         return page.error_page("Sign-out failed", "client_id does not match the id_token_hint.")
     target = get("post_logout_redirect_uri")
     client = None
-    if isinstance(client_id, str) and client_id.startswith("cli_") and len(client_id) <= 64 \
-            and not unstorable(client_id):
+    if (
+        isinstance(client_id, str)
+        and client_id.startswith("cli_")
+        and len(client_id) <= 64
+        and not unstorable(client_id)
+    ):
         client = await get_client(ctx.pool, tenant.id, client_id)
     if target is not None and (client is None or target not in client["post_logout_redirect_uris"]):
         # Never redirect to an address the client did not register (no open redirect).
-        return page.error_page("Sign-out failed",
-                               "The post_logout_redirect_uri is not registered for this application.")
+        return page.error_page(
+            "Sign-out failed", "The post_logout_redirect_uri is not registered for this application."
+        )
     cookie = ctx.request.cookies.get(pages.SESSION_COOKIE, "")
     browser = None
     if cookie and cookie.isalnum() and len(cookie) <= 100:
@@ -416,8 +506,7 @@ async def _end_session(ctx: Ctx) -> web.Response:
     confirmed = hint_claims is not None and (browser is None or hint_claims.get("sub") == browser["user_id"])
     if browser is not None and not confirmed:
         if not (is_post and pages.csrf_ok(ctx.request, params, ctx.settings.public_url)):
-            hidden = {k: get(k) for k in ("id_token_hint", "post_logout_redirect_uri", "state", "client_id")
-                      if get(k)}
+            hidden = {k: get(k) for k in ("id_token_hint", "post_logout_redirect_uri", "state", "client_id") if get(k)}
             return page.page("logout.html", hidden=hidden)
     if browser is not None:
         async with ctx.pool.acquire() as conn, conn.transaction():
@@ -431,8 +520,12 @@ async def _end_session(ctx: Ctx) -> web.Response:
     return response
 
 
-@router.get(BASE + "/logout", summary="End session (OIDC RP-Initiated Logout): id_token_hint, "
-            "post_logout_redirect_uri (as registered), state, client_id", **_html)
+@router.get(
+    BASE + "/logout",
+    summary="End session (OIDC RP-Initiated Logout): id_token_hint, "
+    "post_logout_redirect_uri (as registered), state, client_id",
+    **_html,
+)
 async def end_session_get(ctx: Ctx) -> HandlerResult:
     """OpenID Connect RP-Initiated Logout, opened in the browser: ends the provider session of this browser
     (its cookie and the session behind it, `session.revoked` with reason `signed_out`). `id_token_hint`
@@ -450,5 +543,3 @@ async def end_session_post(ctx: Ctx) -> HandlerResult:
     sends the browser to the registered `post_logout_redirect_uri` with `state`, or shows a signed-out
     page. No API credential."""
     return await _end_session(ctx)
-
-

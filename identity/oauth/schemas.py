@@ -23,8 +23,6 @@ class TokenForm(Form, kw_only=True):
     client_assertion: str | None = None
 
 
-
-
 class TokenHintForm(Form, kw_only=True):
     token: str
     token_type_hint: str | None = None

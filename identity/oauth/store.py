@@ -22,12 +22,17 @@ async def browser_session(conn: Any, tenant_id: str, token_hash: str) -> asyncpg
     return await conn.fetchrow(_BROWSER, tenant_id, token_hash)
 
 
-async def insert_browser_session(conn: Any, tenant_id: str, token_hash: str, session_id: str,
-                                 user_id: str, auth_time: datetime) -> None:
+async def insert_browser_session(
+    conn: Any, tenant_id: str, token_hash: str, session_id: str, user_id: str, auth_time: datetime
+) -> None:
     await conn.execute(
         """INSERT INTO oauth_browser_sessions (tenant_id, token_hash, session_id, user_id, auth_time)
            VALUES ($1, $2, $3, $4, $5)""",
-        tenant_id, token_hash, session_id, user_id, auth_time,
+        tenant_id,
+        token_hash,
+        session_id,
+        user_id,
+        auth_time,
     )
 
 
@@ -35,16 +40,20 @@ async def delete_browser_session(conn: Any, tenant_id: str, token_hash: str) -> 
     return await conn.fetchrow(
         """DELETE FROM oauth_browser_sessions WHERE tenant_id = $1 AND token_hash = $2
            RETURNING session_id, user_id""",
-        tenant_id, token_hash,
+        tenant_id,
+        token_hash,
     )
 
 
 # -- consent ------------------------------------------------------------------------------------
 
+
 async def consented_scopes(conn: Any, tenant_id: str, user_id: str, client_id: str) -> set[str]:
     scopes = await conn.fetchval(
         "SELECT scopes FROM oauth_consents WHERE tenant_id = $1 AND user_id = $2 AND client_id = $3",
-        tenant_id, user_id, client_id,
+        tenant_id,
+        user_id,
+        client_id,
     )
     return set(scopes or [])
 
@@ -56,11 +65,15 @@ async def remember_consent(conn: Any, tenant_id: str, user_id: str, client_id: s
            ON CONFLICT (tenant_id, user_id, client_id) DO UPDATE
            SET scopes = ARRAY(SELECT DISTINCT unnest(oauth_consents.scopes || EXCLUDED.scopes)),
                updated_at = now()""",
-        tenant_id, user_id, client_id, scopes,
+        tenant_id,
+        user_id,
+        client_id,
+        scopes,
     )
 
 
 # -- codes --------------------------------------------------------------------------------------
+
 
 async def insert_code(conn: Any, values: dict[str, Any]) -> None:
     cols = ", ".join(values)
@@ -75,17 +88,20 @@ async def spend_code(conn: Any, tenant_id: str, code_hash: str) -> asyncpg.Recor
            UPDATE oauth_codes c SET used_at = coalesce(c.used_at, now())
            FROM old WHERE c.tenant_id = old.tenant_id AND c.code_hash = old.code_hash
            RETURNING old.*, (old.expires_at <= now()) AS expired""",
-        tenant_id, code_hash,
+        tenant_id,
+        code_hash,
     )
 
 
 # -- grants and refresh tokens -------------------------------------------------------------------
 
+
 async def refresh_token_grant(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The grant an OAuth refresh token belongs to, and whether it was rotated (spent)."""
     return await conn.fetchrow(
         """SELECT grant_id, rotated_at FROM oauth_refresh_tokens WHERE tenant_id = $1 AND token_hash = $2""",
-        tenant_id, token_hash,
+        tenant_id,
+        token_hash,
     )
 
 
@@ -102,7 +118,8 @@ async def insert_grant(conn: Any, values: dict[str, Any], refresh_hash: str | No
                  r AS (INSERT INTO oauth_refresh_tokens (tenant_id, token_hash, grant_id)
                        SELECT tenant_id, ${n}, id FROM g WHERE ${n}::text IS NOT NULL)
             SELECT {GRANT_COLUMNS} FROM g""",
-        *values.values(), refresh_hash,
+        *values.values(),
+        refresh_hash,
     )
 
 
@@ -110,7 +127,8 @@ async def revoke_grants_of_code(conn: Any, tenant_id: str, code_hash: str) -> in
     rows = await conn.fetch(
         """UPDATE oauth_grants SET revoked_at = now(), revoked_reason = 'code_reused'
            WHERE tenant_id = $1 AND code_hash = $2 AND revoked_at IS NULL RETURNING id""",
-        tenant_id, code_hash,
+        tenant_id,
+        code_hash,
     )
     return len(rows)
 
@@ -119,7 +137,9 @@ async def revoke_grant(conn: Any, tenant_id: str, grant_id: str, reason: str) ->
     done = await conn.fetchval(
         """UPDATE oauth_grants SET revoked_at = now(), revoked_reason = $3
            WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING id""",
-        tenant_id, grant_id, reason,
+        tenant_id,
+        grant_id,
+        reason,
     )
     return done is not None
 
@@ -134,7 +154,8 @@ async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Re
             LEFT JOIN sessions s ON s.tenant_id = g.tenant_id AND s.id = g.session_id
             WHERE r.tenant_id = $1 AND r.token_hash = $2
             FOR UPDATE OF r, g""",
-        tenant_id, token_hash,
+        tenant_id,
+        token_hash,
     )
 
 
@@ -143,7 +164,10 @@ async def rotate_refresh(conn: Any, tenant_id: str, old_hash: str, new_hash: str
         """WITH spent AS (UPDATE oauth_refresh_tokens SET rotated_at = now()
                           WHERE tenant_id = $1 AND token_hash = $2)
            INSERT INTO oauth_refresh_tokens (tenant_id, token_hash, grant_id) VALUES ($1, $3, $4)""",
-        tenant_id, old_hash, new_hash, grant_id,
+        tenant_id,
+        old_hash,
+        new_hash,
+        grant_id,
     )
 
 
@@ -156,7 +180,8 @@ async def grant_state(conn: Any, tenant_id: str, grant_id: str) -> asyncpg.Recor
             FROM oauth_grants g
             LEFT JOIN sessions s ON s.tenant_id = g.tenant_id AND s.id = g.session_id
             WHERE g.tenant_id = $1 AND g.id = $2""",
-        tenant_id, grant_id,
+        tenant_id,
+        grant_id,
     )
 
 
@@ -171,5 +196,7 @@ async def userinfo(conn: Any, tenant_id: str, grant_id: str, user_id: str) -> as
            WHERE g.tenant_id = $1 AND g.id = $2 AND g.user_id = $3
              AND g.revoked_at IS NULL AND g.expires_at > now()
              AND s.revoked_at IS NULL AND s.expires_at > now()""",
-        tenant_id, grant_id, user_id,
+        tenant_id,
+        grant_id,
+        user_id,
     )

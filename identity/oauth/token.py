@@ -90,12 +90,15 @@ async def authenticate_client(request: web.Request, pool: Any, tenant_id: str, f
     if client is None:
         raise invalid_client("Unknown client.", basic=basic is not None)
     if client["token_endpoint_auth_method"] == PRIVATE_KEY_JWT:
-        raise invalid_client("This client authenticates with a signed assertion (private_key_jwt).",
-                             basic=basic is not None)
+        raise invalid_client(
+            "This client authenticates with a signed assertion (private_key_jwt).", basic=basic is not None
+        )
     if client["type"] in CONFIDENTIAL:
         # Client secrets are 256-bit random: SHA-256 is the right hash, compared in constant time.
-        if not secret or client["secret_hash"] is None or not constant_time_equals(
-            sha256_hex(secret), client["secret_hash"]
+        if (
+            not secret
+            or client["secret_hash"] is None
+            or not constant_time_equals(sha256_hex(secret), client["secret_hash"])
         ):
             raise invalid_client("The client secret is missing or wrong.", basic=basic is not None)
     elif secret:
@@ -179,8 +182,9 @@ async def token(request: web.Request, pool: Any, rt: AuthRuntime, tenant: Any, i
     if grant_type == "refresh_token":
         return await _refresh(pool, rt, tenant, iss, client, form)
     scopes = _requested_scopes(form, list(client["scopes"]))
-    return await issue.machine_grant(pool, oauth_runtime(request), rt, tenant=tenant, iss=iss, client=client,
-                                     scopes=scopes)
+    return await issue.machine_grant(
+        pool, oauth_runtime(request), rt, tenant=tenant, iss=iss, client=client, scopes=scopes
+    )
 
 
 async def _code(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, form: dict[str, str]) -> dict[str, Any]:
@@ -220,15 +224,25 @@ async def _code(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, 
                 failure = invalid_grant("The user's session has ended.")
             else:
                 return await issue.user_grant(
-                    conn, rt, tenant=tenant, iss=iss, client=client, user=user, session=session,
-                    scopes=list(row["scopes"]), auth_time=row["auth_time"], nonce=row["nonce"],
-                    code_hash=code_hash)
+                    conn,
+                    rt,
+                    tenant=tenant,
+                    iss=iss,
+                    client=client,
+                    user=user,
+                    session=session,
+                    scopes=list(row["scopes"]),
+                    auth_time=row["auth_time"],
+                    nonce=row["nonce"],
+                    code_hash=code_hash,
+                )
     # Raised after the commit: the code stays spent (and a reuse's revocation stays done).
     raise failure
 
 
-async def _refresh(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any,
-                   form: dict[str, str]) -> dict[str, Any]:
+async def _refresh(
+    pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, form: dict[str, str]
+) -> dict[str, Any]:
     presented = form.get("refresh_token")
     if not presented:
         raise invalid_request("refresh_token is required.")
@@ -253,6 +267,15 @@ async def _refresh(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: An
                 new = issue.new_refresh_token()
                 await store.rotate_refresh(conn, tenant.id, row["token_hash"], sha256_hex(new), row["id"])
                 grant = {**dict(row), "scopes": narrowed}
-                return issue.respond(rt, tenant=tenant, iss=iss, client=client, user=user, grant=grant,
-                                     refresh=new, nonce=None, now=datetime.now(UTC))
+                return issue.respond(
+                    rt,
+                    tenant=tenant,
+                    iss=iss,
+                    client=client,
+                    user=user,
+                    grant=grant,
+                    refresh=new,
+                    nonce=None,
+                    now=datetime.now(UTC),
+                )
     raise failure

@@ -33,7 +33,10 @@ from identity.tenants.auth_config import duration
 
 
 async def set_active(
-    pool: asyncpg.Pool, rt: AuthRuntime, principal: Principal, organization_id: str | None,
+    pool: asyncpg.Pool,
+    rt: AuthRuntime,
+    principal: Principal,
+    organization_id: str | None,
     audit: Any = None,
 ) -> dict[str, Any]:
     """`audit` is given when the rule asks for an entry (an impersonation token acting)."""
@@ -48,8 +51,7 @@ async def set_active(
             if role is None:
                 # Not told apart from "does not exist": an organization the user is not in is
                 # none of their business.
-                raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with "
-                                               "that id or slug.")
+                raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with that id or slug.")
             assert org is not None  # role is None otherwise
             org_id = org["id"]
         session = await store.set_session_org(conn, tenant.id, principal.session_id, org_id)
@@ -58,14 +60,20 @@ async def set_active(
         if session["status"] != "active":
             raise auth_errors.user_inactive(session["status"])
         if audit is not None:
-            await audit.record(conn, tenant.id, "session.organization_set", "session", session["id"],
-                               {"org_id": org_id})
+            await audit.record(
+                conn, tenant.id, "session.organization_set", "session", session["id"], {"org_id": org_id}
+            )
     claims = claims_for(
-        issuer=rt.issuer, tenant_id=tenant.id,
-        user={"id": session["user_id"], "role": session["role"],
-              "public_metadata": session["public_metadata"]},
-        session={"id": session["id"], "expires_at": session["expires_at"],
-                 "mfa_verified": session["mfa_verified"], "org_id": org_id, "org_role": role},
+        issuer=rt.issuer,
+        tenant_id=tenant.id,
+        user={"id": session["user_id"], "role": session["role"], "public_metadata": session["public_metadata"]},
+        session={
+            "id": session["id"],
+            "expires_at": session["expires_at"],
+            "mfa_verified": session["mfa_verified"],
+            "org_id": org_id,
+            "org_role": role,
+        },
         ttl=duration(tenant.auth_config, "access_token_ttl"),
         # An impersonation token stays one: the new token keeps who is acting.
         act=principal.claims.get("act"),
@@ -88,12 +96,21 @@ async def my_organizations(
     assert principal.tenant is not None and principal.user_id
     tenant_id, user_id = principal.tenant.id, principal.user_id
     active = principal.claims.get("org_id")
-    return await paginate(query, lambda k: store.list_user_memberships(
-        pool, tenant_id, user_id, after=k.after, limit=k.limit, ascending=k.ascending,
-    ), lambda r: {
-        "id": r["membership_id"],
-        "role": r["membership_role"],
-        "joined_at": r["joined_at"],
-        "organization": present_org(r),
-        "active": r["id"] == active,
-    })
+    return await paginate(
+        query,
+        lambda k: store.list_user_memberships(
+            pool,
+            tenant_id,
+            user_id,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        lambda r: {
+            "id": r["membership_id"],
+            "role": r["membership_role"],
+            "joined_at": r["joined_at"],
+            "organization": present_org(r),
+            "active": r["id"] == active,
+        },
+    )

@@ -10,14 +10,19 @@ INVITATION_NOT_FOUND = ErrorSpec(404, "invitation_not_found", "No invitation wit
 MEMBERSHIP_NOT_FOUND = ErrorSpec(404, "membership_not_found", "That user is not a member of this organization.")
 ALREADY_MEMBER = ErrorSpec(409, "already_member", "The user is already a member of this organization.")
 ALREADY_INVITED = ErrorSpec(
-    409, "already_invited", "A pending invitation for that email already exists; revoke it to send a new one.")
+    409, "already_invited", "A pending invitation for that email already exists; revoke it to send a new one."
+)
 LAST_OWNER = ErrorSpec(
-    409, "last_owner", "An organization must keep at least one owner: make another member an owner first.")
+    409, "last_owner", "An organization must keep at least one owner: make another member an owner first."
+)
 INVITATION_ACCEPTED = ErrorSpec(
-    409, "invitation_accepted", "The invitation was already accepted; remove the member instead.")
+    409, "invitation_accepted", "The invitation was already accepted; remove the member instead."
+)
 INVITATION_EMAIL_MISMATCH = ErrorSpec(
-    403, "invitation_email_mismatch",
-    "This invitation was sent to another email address; sign in as that user to accept it.")
+    403,
+    "invitation_email_mismatch",
+    "This invitation was sent to another email address; sign in as that user to accept it.",
+)
 #: An organization's slug that is taken answers the tenants' slug_already_exists
 #: (identity/tenants/errors.py) with this message.
 ORGANIZATION_SLUG_TAKEN = "That slug is already used by another organization."

@@ -30,6 +30,7 @@ Order = Literal["asc", "desc"]
 
 # -- organizations ----------------------------------------------------------------------------
 
+
 class CreateOrganization(Body):
     name: Name
     slug: Slug | UnsetType = UNSET
@@ -73,6 +74,7 @@ class OrganizationList(Model):
 
 # -- memberships ------------------------------------------------------------------------------
 
+
 class AddMember(Body):
     user_id: Id
     role: Role = "member"
@@ -111,6 +113,7 @@ class MembershipList(Model):
 
 
 # -- invitations ------------------------------------------------------------------------------
+
 
 class CreateInvitation(Body):
     email: Annotated[str, Meta(min_length=1, max_length=320)]
@@ -153,6 +156,7 @@ class InvitationPageQuery(Query):
 
 
 # -- the signed-in user's organizations --------------------------------------------------------
+
 
 class SetActiveOrganization(Body):
     #: One of the user's organizations (id or slug), or null to clear the active organization.

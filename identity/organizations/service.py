@@ -73,6 +73,7 @@ INVITATION_PAGE_PATH = "/v1/invitations/view"
 
 # -- presentation -----------------------------------------------------------------------------
 
+
 def present_org(row: asyncpg.Record) -> Organization:
     return Organization(
         id=row["id"],
@@ -119,15 +120,21 @@ def present_invitation(row: asyncpg.Record) -> Invitation:
 def _member_event(row: asyncpg.Record, via: str) -> dict[str, Any]:
     # added_at is the catalogue's key (docs/events.md); joined_at, id and via were sent first
     # and stay for receivers that read them.
-    return {"id": row["id"], "org_id": row["org_id"], "user_id": row["user_id"], "role": row["role"],
-            "added_at": row["joined_at"], "joined_at": row["joined_at"], "via": via}
+    return {
+        "id": row["id"],
+        "org_id": row["org_id"],
+        "user_id": row["user_id"],
+        "role": row["role"],
+        "added_at": row["joined_at"],
+        "joined_at": row["joined_at"],
+        "via": via,
+    }
 
 
 # -- slugs ------------------------------------------------------------------------------------
 
-async def _insert_with_slug(
-    conn: asyncpg.Connection, values: dict[str, Any], explicit: str | None
-) -> asyncpg.Record:
+
+async def _insert_with_slug(conn: asyncpg.Connection, values: dict[str, Any], explicit: str | None) -> asyncpg.Record:
     """Insert with the given slug (409 when taken) or one made from the name, adding a short
     random suffix while it is taken. The unique key decides, so concurrent creations with the
     same name get different slugs."""
@@ -146,6 +153,7 @@ async def _insert_with_slug(
 
 
 # -- organizations ----------------------------------------------------------------------------
+
 
 def _logo_url(url: str | None) -> str | None:
     """Shown by frontends as an image source: an absolute http(s) URL or nothing."""
@@ -167,31 +175,46 @@ async def _org(conn: asyncpg.Connection, tenant_id: str, id_or_slug: str, lock: 
     return row
 
 
-async def create_org(
-    pool: asyncpg.Pool, tenant_id: str, body: CreateOrganization, audit: AuditContext
-) -> Organization:
+async def create_org(pool: asyncpg.Pool, tenant_id: str, body: CreateOrganization, audit: AuditContext) -> Organization:
     metadata.check("public_metadata", body.public_metadata)
     async with pool.acquire() as conn, conn.transaction():
         if body.created_by is not None and await users.get(conn, tenant_id, body.created_by) is None:
             raise USER_NOT_FOUND("No user with the id given as created_by.")
-        org = await _insert_with_slug(conn, {
-            "tenant_id": tenant_id,
-            "id": new_id("org"),
-            "name": body.name,
-            "logo_url": _logo_url(body.logo_url),
-            "public_metadata": body.public_metadata,
-            "created_by": body.created_by,
-        }, body.slug if body.slug is not UNSET else None)
+        org = await _insert_with_slug(
+            conn,
+            {
+                "tenant_id": tenant_id,
+                "id": new_id("org"),
+                "name": body.name,
+                "logo_url": _logo_url(body.logo_url),
+                "public_metadata": body.public_metadata,
+                "created_by": body.created_by,
+            },
+            body.slug if body.slug is not UNSET else None,
+        )
         result = present_org(org)
-        await emit(conn, tenant_id, "org.created", {
-            "id": org["id"], "name": org["name"], "slug": org["slug"],
-            "created_by": org["created_by"], "created_at": org["created_at"],
-        })
-        await audit.record(conn, tenant_id, "organization.created", "organization", org["id"],
-                           {"name": org["name"], "slug": org["slug"], "created_by": body.created_by})
+        await emit(
+            conn,
+            tenant_id,
+            "org.created",
+            {
+                "id": org["id"],
+                "name": org["name"],
+                "slug": org["slug"],
+                "created_by": org["created_by"],
+                "created_at": org["created_at"],
+            },
+        )
+        await audit.record(
+            conn,
+            tenant_id,
+            "organization.created",
+            "organization",
+            org["id"],
+            {"name": org["name"], "slug": org["slug"], "created_by": body.created_by},
+        )
         if body.created_by is not None:
-            member = await store.insert_member(conn, tenant_id, new_id("mem"), org["id"],
-                                               body.created_by, "owner")
+            member = await store.insert_member(conn, tenant_id, new_id("mem"), org["id"], body.created_by, "owner")
             if member is None:  # the user was deleted meanwhile (the FK would have refused)
                 raise USER_NOT_FOUND("No user with the id given as created_by.")
             await emit(conn, tenant_id, "org.member.added", _member_event(member, "created"))
@@ -200,9 +223,18 @@ async def create_org(
 
 
 async def list_orgs(pool: asyncpg.Pool, tenant_id: str, query: ListOrganizations) -> Page[Organization]:
-    return await paginate(query, lambda k: store.list_orgs(
-        pool, tenant_id, q=query.q, after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present_org)
+    return await paginate(
+        query,
+        lambda k: store.list_orgs(
+            pool,
+            tenant_id,
+            q=query.q,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present_org,
+    )
 
 
 async def get_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str) -> Organization:
@@ -230,8 +262,9 @@ async def update_org(
         row = await store.update_org(conn, tenant_id, org["id"], changes)
         if row is None:
             raise SLUG_TAKEN(ORGANIZATION_SLUG_TAKEN)
-        await audit.record(conn, tenant_id, "organization.updated", "organization", org["id"],
-                           {"fields": sorted(changes)})
+        await audit.record(
+            conn, tenant_id, "organization.updated", "organization", org["id"], {"fields": sorted(changes)}
+        )
     return present_org(row)
 
 
@@ -241,23 +274,46 @@ async def delete_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, audit:
         await store.clear_active_org(conn, tenant_id, org["id"])
         await store.delete_org(conn, tenant_id, org["id"])
         # One event for the organization; its memberships and invitations go with it.
-        await emit(conn, tenant_id, "org.deleted", {
-            "id": org["id"], "name": org["name"], "slug": org["slug"],
-            "member_count": org["member_count"], "deleted_at": datetime.now(UTC),
-        })
-        await audit.record(conn, tenant_id, "organization.deleted", "organization", org["id"],
-                           {"name": org["name"], "slug": org["slug"], "member_count": org["member_count"]})
+        await emit(
+            conn,
+            tenant_id,
+            "org.deleted",
+            {
+                "id": org["id"],
+                "name": org["name"],
+                "slug": org["slug"],
+                "member_count": org["member_count"],
+                "deleted_at": datetime.now(UTC),
+            },
+        )
+        await audit.record(
+            conn,
+            tenant_id,
+            "organization.deleted",
+            "organization",
+            org["id"],
+            {"name": org["name"], "slug": org["slug"], "member_count": org["member_count"]},
+        )
 
 
 # -- memberships ------------------------------------------------------------------------------
 
-async def list_members(
-    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListMembers
-) -> Page[Membership]:
+
+async def list_members(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListMembers) -> Page[Membership]:
     org = await _org(pool, tenant_id, id_or_slug)
-    return await paginate(query, lambda k: store.list_members(
-        pool, tenant_id, org["id"], role=query.role, after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present_member)
+    return await paginate(
+        query,
+        lambda k: store.list_members(
+            pool,
+            tenant_id,
+            org["id"],
+            role=query.role,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present_member,
+    )
 
 
 async def add_member(
@@ -275,13 +331,23 @@ async def add_member(
         if row is None:
             raise ALREADY_MEMBER()
         await emit(conn, tenant_id, "org.member.added", _member_event(row, "added"))
-        await audit.record(conn, tenant_id, "organization.member_added", "organization", org["id"],
-                           {"user_id": body.user_id, "role": body.role})
+        await audit.record(
+            conn,
+            tenant_id,
+            "organization.member_added",
+            "organization",
+            org["id"],
+            {"user_id": body.user_id, "role": body.role},
+        )
     return present_member(row)
 
 
 async def update_member(
-    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, user_id: str, body: UpdateMember,
+    pool: asyncpg.Pool,
+    tenant_id: str,
+    id_or_slug: str,
+    user_id: str,
+    body: UpdateMember,
     audit: AuditContext,
 ) -> Membership:
     async with pool.acquire() as conn, conn.transaction():
@@ -295,14 +361,18 @@ async def update_member(
         if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
             raise LAST_OWNER()
         row = await store.set_member_role(conn, tenant_id, org["id"], user_id, body.role)
-        await audit.record(conn, tenant_id, "organization.member_updated", "organization", org["id"],
-                           {"user_id": user_id, "role": body.role, "previous_role": member["role"]})
+        await audit.record(
+            conn,
+            tenant_id,
+            "organization.member_updated",
+            "organization",
+            org["id"],
+            {"user_id": user_id, "role": body.role, "previous_role": member["role"]},
+        )
     return present_member(row)
 
 
-async def remove_member(
-    pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, user_id: str, audit: AuditContext
-) -> None:
+async def remove_member(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, user_id: str, audit: AuditContext) -> None:
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
         member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
@@ -312,15 +382,30 @@ async def remove_member(
             raise LAST_OWNER()
         await store.delete_member(conn, tenant_id, org["id"], user_id)
         await store.clear_active_org(conn, tenant_id, org["id"], user_id)
-        await emit(conn, tenant_id, "org.member.removed", {
-            "id": member["id"], "org_id": org["id"], "user_id": user_id, "role": member["role"],
-            "removed_at": datetime.now(UTC),
-        })
-        await audit.record(conn, tenant_id, "organization.member_removed", "organization", org["id"],
-                           {"user_id": user_id, "role": member["role"]})
+        await emit(
+            conn,
+            tenant_id,
+            "org.member.removed",
+            {
+                "id": member["id"],
+                "org_id": org["id"],
+                "user_id": user_id,
+                "role": member["role"],
+                "removed_at": datetime.now(UTC),
+            },
+        )
+        await audit.record(
+            conn,
+            tenant_id,
+            "organization.member_removed",
+            "organization",
+            org["id"],
+            {"user_id": user_id, "role": member["role"]},
+        )
 
 
 # -- invitations ------------------------------------------------------------------------------
+
 
 def humanize(delta: timedelta) -> str:
     """7 days, 1 hour, 90 minutes: the largest unit that states the duration exactly."""
@@ -337,8 +422,13 @@ def _invitation_ttl(expires_in: str) -> timedelta:
 
 
 async def create_invitation(
-    pool: asyncpg.Pool, box: SecretBox, public_url: str, tenant: Tenant, id_or_slug: str,
-    body: CreateInvitation, audit: AuditContext,
+    pool: asyncpg.Pool,
+    box: SecretBox,
+    public_url: str,
+    tenant: Tenant,
+    id_or_slug: str,
+    body: CreateInvitation,
+    audit: AuditContext,
 ) -> Invitation:
     email = users.normalise_email(body.email)
     if not EMAIL_RE.match(email):
@@ -361,19 +451,26 @@ async def create_invitation(
         if await store.pending_invitation_for(conn, tenant.id, org["id"], email) is not None:
             raise ALREADY_INVITED()
         token = random_token(32)
-        row = await store.insert_invitation(conn, {
-            "tenant_id": tenant.id,
-            "id": new_id("inv"),
-            "org_id": org["id"],
-            "email": email,
-            "role": body.role,
-            "token_hash": sha256_hex(token),
-            "redirect_url": redirect,
-            "inviter_user_id": body.inviter_user_id,
-            "expires_at": datetime.now(UTC) + ttl,
-        })
+        row = await store.insert_invitation(
+            conn,
+            {
+                "tenant_id": tenant.id,
+                "id": new_id("inv"),
+                "org_id": org["id"],
+                "email": email,
+                "role": body.role,
+                "token_hash": sha256_hex(token),
+                "redirect_url": redirect,
+                "inviter_user_id": body.inviter_user_id,
+                "expires_at": datetime.now(UTC) + ttl,
+            },
+        )
         await queue_email(
-            conn, box, tenant_id=tenant.id, template="invitation", to=email,
+            conn,
+            box,
+            tenant_id=tenant.id,
+            template="invitation",
+            to=email,
             variables={
                 "invite_url": with_token(redirect or public_url.rstrip("/") + INVITATION_PAGE_PATH, token),
                 "org_name": org["name"],
@@ -382,13 +479,29 @@ async def create_invitation(
                 "expires_in": humanize(ttl),
             },
         )
-        await emit(conn, tenant.id, "org.invitation.sent", {
-            "id": row["id"], "org_id": org["id"], "email": email, "role": body.role,
-            "invited_by": body.inviter_user_id, "inviter_user_id": body.inviter_user_id,
-            "expires_at": row["expires_at"], "created_at": row["created_at"],
-        })
-        await audit.record(conn, tenant.id, "organization.invitation_created", "organization", org["id"],
-                           {"invitation_id": row["id"], "email": email, "role": body.role})
+        await emit(
+            conn,
+            tenant.id,
+            "org.invitation.sent",
+            {
+                "id": row["id"],
+                "org_id": org["id"],
+                "email": email,
+                "role": body.role,
+                "invited_by": body.inviter_user_id,
+                "inviter_user_id": body.inviter_user_id,
+                "expires_at": row["expires_at"],
+                "created_at": row["created_at"],
+            },
+        )
+        await audit.record(
+            conn,
+            tenant.id,
+            "organization.invitation_created",
+            "organization",
+            org["id"],
+            {"invitation_id": row["id"], "email": email, "role": body.role},
+        )
     return present_invitation(row)
 
 
@@ -396,9 +509,19 @@ async def list_invitations(
     pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, query: ListInvitations
 ) -> Page[Invitation]:
     org = await _org(pool, tenant_id, id_or_slug)
-    return await paginate(query, lambda k: store.list_invitations(
-        pool, tenant_id, org["id"], status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present_invitation)
+    return await paginate(
+        query,
+        lambda k: store.list_invitations(
+            pool,
+            tenant_id,
+            org["id"],
+            status=query.status,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present_invitation,
+    )
 
 
 async def revoke_invitation(
@@ -416,8 +539,14 @@ async def revoke_invitation(
         if row["status"] == "accepted":
             raise INVITATION_ACCEPTED()
         await store.revoke_invitation(conn, tenant_id, invitation_id)
-        await audit.record(conn, tenant_id, "organization.invitation_revoked", "organization", org["id"],
-                           {"invitation_id": invitation_id, "email": row["email"]})
+        await audit.record(
+            conn,
+            tenant_id,
+            "organization.invitation_revoked",
+            "organization",
+            org["id"],
+            {"invitation_id": invitation_id, "email": row["email"]},
+        )
 
 
 def _check_usable(row: asyncpg.Record) -> None:
@@ -447,13 +576,28 @@ async def accept_invitation(
             raise ALREADY_MEMBER()
         accepted_at = await store.mark_accepted(conn, tenant_id, inv["id"], user_id)
         await emit(conn, tenant_id, "org.member.added", _member_event(row, "invitation"))
-        await emit(conn, tenant_id, "org.invitation.accepted", {
-            "id": inv["id"], "org_id": inv["org_id"], "email": inv["email"], "role": inv["role"],
-            "user_id": user_id, "membership_id": row["id"], "accepted_at": accepted_at,
-        })
-        await audit.record(conn, tenant_id, "organization.invitation_accepted", "organization",
-                           inv["org_id"], {"invitation_id": inv["id"], "user_id": user_id,
-                                           "role": inv["role"]})
+        await emit(
+            conn,
+            tenant_id,
+            "org.invitation.accepted",
+            {
+                "id": inv["id"],
+                "org_id": inv["org_id"],
+                "email": inv["email"],
+                "role": inv["role"],
+                "user_id": user_id,
+                "membership_id": row["id"],
+                "accepted_at": accepted_at,
+            },
+        )
+        await audit.record(
+            conn,
+            tenant_id,
+            "organization.invitation_accepted",
+            "organization",
+            inv["org_id"],
+            {"invitation_id": inv["id"], "user_id": user_id, "role": inv["role"]},
+        )
     return present_member(row)
 
 

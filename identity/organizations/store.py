@@ -45,20 +45,17 @@ async def insert_org(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncp
 
 
 async def slug_exists(conn: Any, tenant_id: str, slug: str) -> bool:
-    return bool(await conn.fetchval(
-        "SELECT 1 FROM organizations WHERE tenant_id = $1 AND slug = $2", tenant_id, slug
-    ))
+    return bool(await conn.fetchval("SELECT 1 FROM organizations WHERE tenant_id = $1 AND slug = $2", tenant_id, slug))
 
 
-async def get_org(
-    conn: Any, tenant_id: str, id_or_slug: str, *, lock: str | None = None
-) -> asyncpg.Record | None:
+async def get_org(conn: Any, tenant_id: str, id_or_slug: str, *, lock: str | None = None) -> asyncpg.Record | None:
     """By id (org_...) or slug. lock: None, 'NO KEY UPDATE' or 'UPDATE'."""
     suffix = f" FOR {lock} OF o" if lock else ""
     return await conn.fetchrow(
         f"""SELECT {ORG_COLUMNS} FROM organizations o
             WHERE o.tenant_id = $1 AND o.{_org_column(id_or_slug)} = $2{suffix}""",
-        tenant_id, id_or_slug,
+        tenant_id,
+        id_or_slug,
     )
 
 
@@ -72,7 +69,10 @@ async def list_orgs(
         f"""SELECT {ORG_COLUMNS} FROM organizations o
             WHERE {filters} AND ($3::text IS NULL OR o.id {op} $3)
             ORDER BY o.id {order} LIMIT $4""",
-        tenant_id, pattern, after, limit + 1,
+        tenant_id,
+        pattern,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(f"SELECT count(*) FROM organizations o WHERE {filters}", tenant_id, pattern)
     return rows, total
@@ -88,7 +88,9 @@ async def update_org(
             return await conn.fetchrow(
                 f"""UPDATE organizations o SET {sets}, updated_at = now()
                     WHERE o.tenant_id = $1 AND o.id = $2 RETURNING {ORG_COLUMNS}""",
-                tenant_id, org_id, *changes.values(),
+                tenant_id,
+                org_id,
+                *changes.values(),
             )
     except asyncpg.UniqueViolationError:
         return None
@@ -99,15 +101,15 @@ async def delete_org(conn: asyncpg.Connection, tenant_id: str, org_id: str) -> N
     await conn.execute("DELETE FROM organizations WHERE tenant_id = $1 AND id = $2", tenant_id, org_id)
 
 
-async def clear_active_org(
-    conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str | None = None
-) -> int:
+async def clear_active_org(conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str | None = None) -> int:
     """Sessions whose active organization is this one (of one user, or of everybody) no longer
     have one; their next access token (refresh or switch) carries org_id null."""
     status = await conn.execute(
         """UPDATE sessions SET org_id = NULL
            WHERE tenant_id = $1 AND org_id = $2 AND ($3::text IS NULL OR user_id = $3)""",
-        tenant_id, org_id, user_id,
+        tenant_id,
+        org_id,
+        user_id,
     )
     return int(status.split()[-1])
 
@@ -135,7 +137,11 @@ async def insert_member(
                 RETURNING *)
             SELECT {MEMBER_COLUMNS} FROM m
             JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id""",
-        tenant_id, membership_id, org_id, user_id, role,
+        tenant_id,
+        membership_id,
+        org_id,
+        user_id,
+        role,
     )
 
 
@@ -147,12 +153,20 @@ async def get_member(
         f"""SELECT {MEMBER_COLUMNS} FROM memberships m
             JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id
             WHERE m.tenant_id = $1 AND m.org_id = $2 AND m.user_id = $3{lock}""",
-        tenant_id, org_id, user_id,
+        tenant_id,
+        org_id,
+        user_id,
     )
 
 
 async def list_members(
-    conn: Any, tenant_id: str, org_id: str, *, role: str | None, after: str | None, limit: int,
+    conn: Any,
+    tenant_id: str,
+    org_id: str,
+    *,
+    role: str | None,
+    after: str | None,
+    limit: int,
     ascending: bool,
 ) -> tuple[list[asyncpg.Record], int]:
     """One query for the page with the embedded users, one for the total."""
@@ -163,7 +177,11 @@ async def list_members(
             JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id
             WHERE {filters} AND ($4::text IS NULL OR m.id {op} $4)
             ORDER BY m.id {order} LIMIT $5""",
-        tenant_id, org_id, role, after, limit + 1,
+        tenant_id,
+        org_id,
+        role,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(f"SELECT count(*) FROM memberships m WHERE {filters}", tenant_id, org_id, role)
     return rows, total
@@ -178,30 +196,40 @@ async def set_member_role(
                 WHERE tenant_id = $1 AND org_id = $2 AND user_id = $3 RETURNING *)
             SELECT {MEMBER_COLUMNS} FROM m
             JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id""",
-        tenant_id, org_id, user_id, role,
+        tenant_id,
+        org_id,
+        user_id,
+        role,
     )
 
 
 async def delete_member(conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str) -> None:
     await conn.execute(
         "DELETE FROM memberships WHERE tenant_id = $1 AND org_id = $2 AND user_id = $3",
-        tenant_id, org_id, user_id,
+        tenant_id,
+        org_id,
+        user_id,
     )
 
 
 async def owner_count(conn: Any, tenant_id: str, org_id: str) -> int:
     return await conn.fetchval(
         "SELECT count(*) FROM memberships WHERE tenant_id = $1 AND org_id = $2 AND role = 'owner'",
-        tenant_id, org_id,
+        tenant_id,
+        org_id,
     )
 
 
 async def member_by_email(conn: Any, tenant_id: str, org_id: str, email: str) -> bool:
-    return bool(await conn.fetchval(
-        """SELECT 1 FROM memberships m JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id
+    return bool(
+        await conn.fetchval(
+            """SELECT 1 FROM memberships m JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id
            WHERE m.tenant_id = $1 AND m.org_id = $2 AND u.email = $3""",
-        tenant_id, org_id, email,
-    ))
+            tenant_id,
+            org_id,
+            email,
+        )
+    )
 
 
 async def list_user_memberships(
@@ -216,7 +244,10 @@ async def list_user_memberships(
             JOIN organizations o ON o.tenant_id = m.tenant_id AND o.id = m.org_id
             WHERE m.tenant_id = $1 AND m.user_id = $2 AND ($3::text IS NULL OR m.id {op} $3)
             ORDER BY m.id {order} LIMIT $4""",
-        tenant_id, user_id, after, limit + 1,
+        tenant_id,
+        user_id,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(
         "SELECT count(*) FROM memberships WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
@@ -225,6 +256,7 @@ async def list_user_memberships(
 
 
 # -- invitations ------------------------------------------------------------------------------
+
 
 def _inv_columns(p: str = "") -> str:
     return f"""{p}id, {p}tenant_id, {p}org_id, {p}email, {p}role, {p}redirect_url,
@@ -257,8 +289,10 @@ async def insert_invitation(conn: asyncpg.Connection, values: dict[str, Any]) ->
 async def pending_invitation_for(conn: Any, tenant_id: str, org_id: str, email: str) -> asyncpg.Record | None:
     return await conn.fetchrow(
         f"""SELECT {INV_COLUMNS} FROM invitations
-            WHERE tenant_id = $1 AND org_id = $2 AND email = $3 AND {_INV_STATUS['pending']}""",
-        tenant_id, org_id, email,
+            WHERE tenant_id = $1 AND org_id = $2 AND email = $3 AND {_INV_STATUS["pending"]}""",
+        tenant_id,
+        org_id,
+        email,
     )
 
 
@@ -269,12 +303,20 @@ async def get_invitation(
     return await conn.fetchrow(
         f"""SELECT {INV_COLUMNS} FROM invitations
             WHERE tenant_id = $1 AND org_id = $2 AND id = $3{lock}""",
-        tenant_id, org_id, invitation_id,
+        tenant_id,
+        org_id,
+        invitation_id,
     )
 
 
 async def list_invitations(
-    conn: Any, tenant_id: str, org_id: str, *, status: str, after: str | None, limit: int,
+    conn: Any,
+    tenant_id: str,
+    org_id: str,
+    *,
+    status: str,
+    after: str | None,
+    limit: int,
     ascending: bool,
 ) -> tuple[list[asyncpg.Record], int]:
     filters = f"tenant_id = $1 AND org_id = $2 AND {_INV_STATUS[status]}"
@@ -283,7 +325,10 @@ async def list_invitations(
         f"""SELECT {INV_COLUMNS} FROM invitations
             WHERE {filters} AND ($3::text IS NULL OR id {op} $3)
             ORDER BY id {order} LIMIT $4""",
-        tenant_id, org_id, after, limit + 1,
+        tenant_id,
+        org_id,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(f"SELECT count(*) FROM invitations WHERE {filters}", tenant_id, org_id)
     return rows, total
@@ -292,7 +337,8 @@ async def list_invitations(
 async def revoke_invitation(conn: asyncpg.Connection, tenant_id: str, invitation_id: str) -> None:
     await conn.execute(
         "UPDATE invitations SET revoked_at = now() WHERE tenant_id = $1 AND id = $2",
-        tenant_id, invitation_id,
+        tenant_id,
+        invitation_id,
     )
 
 
@@ -302,17 +348,18 @@ async def invitation_by_token(
     """The invitation and its organization's name (locked for acceptance)."""
     lock = " FOR UPDATE OF i" if for_update else ""
     return await conn.fetchrow(
-        f"""SELECT {_inv_columns('i.')}, o.name AS org_name, o.slug AS org_slug
+        f"""SELECT {_inv_columns("i.")}, o.name AS org_name, o.slug AS org_slug
             FROM invitations i JOIN organizations o ON o.tenant_id = i.tenant_id AND o.id = i.org_id
             WHERE i.tenant_id = $1 AND i.token_hash = $2{lock}""",
-        tenant_id, token_hash,
+        tenant_id,
+        token_hash,
     )
 
 
 async def invitation_for_page(conn: Any, token_hash: str) -> asyncpg.Record | None:
     """The invitation page's link has no tenant header: look the token up by hash alone."""
     return await conn.fetchrow(
-        f"""SELECT {_inv_columns('i.')}, o.name AS org_name, t.name AS app_name
+        f"""SELECT {_inv_columns("i.")}, o.name AS org_name, t.name AS app_name
             FROM invitations i
             JOIN organizations o ON o.tenant_id = i.tenant_id AND o.id = i.org_id
             JOIN tenants t ON t.id = i.tenant_id
@@ -326,11 +373,14 @@ async def mark_accepted(conn: asyncpg.Connection, tenant_id: str, invitation_id:
     return await conn.fetchval(
         """UPDATE invitations SET accepted_at = now(), accepted_user_id = $3
            WHERE tenant_id = $1 AND id = $2 RETURNING accepted_at""",
-        tenant_id, invitation_id, user_id,
+        tenant_id,
+        invitation_id,
+        user_id,
     )
 
 
 # -- the active organization of a session -----------------------------------------------------
+
 
 async def set_session_org(
     conn: asyncpg.Connection, tenant_id: str, session_id: str, org_id: str | None
@@ -344,17 +394,19 @@ async def set_session_org(
              AND s.revoked_at IS NULL AND s.expires_at > now()
            RETURNING s.id, s.user_id, s.expires_at, s.mfa_verified, s.org_id,
                      u.role, u.status, u.public_metadata""",
-        tenant_id, session_id, org_id,
+        tenant_id,
+        session_id,
+        org_id,
     )
 
 
-async def member_role_for_update(
-    conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str
-) -> str | None:
+async def member_role_for_update(conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str) -> str | None:
     """The user's role in the organization, the membership locked (FOR SHARE) so that it
     cannot be removed until the session naming it has committed."""
     return await conn.fetchval(
         """SELECT role FROM memberships WHERE tenant_id = $1 AND org_id = $2 AND user_id = $3
            FOR SHARE""",
-        tenant_id, org_id, user_id,
+        tenant_id,
+        org_id,
+        user_id,
     )

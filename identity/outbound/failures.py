@@ -22,15 +22,15 @@ def describe(exc: BaseException) -> str:
     cause = _cause(exc)
     if isinstance(exc, TimeoutError) or isinstance(cause, TimeoutError):
         return "timed out"
-    if isinstance(exc, aiohttp.ClientConnectorCertificateError) or \
-            isinstance(cause, ssl.SSLCertVerificationError):
+    if isinstance(exc, aiohttp.ClientConnectorCertificateError) or isinstance(cause, ssl.SSLCertVerificationError):
         return "TLS handshake failed: the server's certificate is not trusted for its name"
     if isinstance(exc, ssl.SSLError | aiohttp.ClientSSLError) or isinstance(cause, ssl.SSLError):
         return "TLS handshake failed"
     if isinstance(cause, ConnectionRefusedError):
         return "connection refused"
-    if isinstance(exc, aiohttp.ServerDisconnectedError | ConnectionResetError) or \
-            isinstance(cause, ConnectionResetError):
+    if isinstance(exc, aiohttp.ServerDisconnectedError | ConnectionResetError) or isinstance(
+        cause, ConnectionResetError
+    ):
         return "connection closed by the server"
     if isinstance(exc, aiohttp.ClientResponseError | aiohttp.ClientPayloadError):
         return "the server did not answer in HTTP"

@@ -66,9 +66,14 @@ async def check_url_at_creation(url: str, allow_http: bool) -> None:
 
 
 def _result(host: str, port: int, address: Address) -> ResolveResult:
-    return ResolveResult(hostname=host, host=address.ip, port=port, family=address.family,
-                         proto=socket.IPPROTO_TCP,
-                         flags=socket.AI_NUMERICHOST | socket.AI_NUMERICSERV)
+    return ResolveResult(
+        hostname=host,
+        host=address.ip,
+        port=port,
+        family=address.family,
+        proto=socket.IPPROTO_TCP,
+        flags=socket.AI_NUMERICHOST | socket.AI_NUMERICSERV,
+    )
 
 
 class PinnedResolver(AbstractResolver):
@@ -79,8 +84,9 @@ class PinnedResolver(AbstractResolver):
         self.answers = answers
         self.host = host
 
-    async def resolve(self, host: str, port: int = 0,
-                      family: socket.AddressFamily = socket.AF_INET) -> list[ResolveResult]:
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
         if self.host is not None and host != self.host:
             raise OSError(f"{host} is not the host these addresses were vetted for")
         return [{**a, "hostname": host, "port": port or a["port"]} for a in self.answers]
@@ -89,9 +95,13 @@ class PinnedResolver(AbstractResolver):
         return None
 
 
-def open_session(pinned: list[ResolveResult], *, host: str | None = None,
-                 keepalive: float | None = None,
-                 trace_configs: list[aiohttp.TraceConfig] | None = None) -> aiohttp.ClientSession:
+def open_session(
+    pinned: list[ResolveResult],
+    *,
+    host: str | None = None,
+    keepalive: float | None = None,
+    trace_configs: list[aiohttp.TraceConfig] | None = None,
+) -> aiohttp.ClientSession:
     """The one way an outbound HTTP session is built: pinned to `pinned` (for `host` only,
     when given), no proxy from the environment, no DNS cache, no cookies. With `keepalive`
     (seconds) idle connections are kept that long; without, each request has its own."""
@@ -103,8 +113,12 @@ def open_session(pinned: list[ResolveResult], *, host: str | None = None,
         args["keepalive_timeout"] = keepalive
     # No cookie jar: a kept-alive session may carry many tenants' requests to one host, and a
     # cookie set in answer to one must not travel with the next.
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(**args), trust_env=False,
-                                 trace_configs=trace_configs, cookie_jar=aiohttp.DummyCookieJar())
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(**args),
+        trust_env=False,
+        trace_configs=trace_configs,
+        cookie_jar=aiohttp.DummyCookieJar(),
+    )
 
 
 class OutboundError(Exception):
@@ -127,18 +141,34 @@ async def read_capped(resp: aiohttp.ClientResponse, limit: int) -> bytes:
     return body
 
 
-async def request(method: str, url: str, *, allow_http: bool, timeout: float,  # noqa: ASYNC109
-                  max_body: int = MAX_BODY, headers: dict[str, str] | None = None,
-                  data: Any = None, json: Any = None) -> Answer:
+async def request(
+    method: str,
+    url: str,
+    *,
+    allow_http: bool,
+    timeout: float,  # noqa: ASYNC109
+    max_body: int = MAX_BODY,
+    headers: dict[str, str] | None = None,
+    data: Any = None,
+    json: Any = None,
+) -> Answer:
     """One request on a connection of its own, to a vetted address, within `timeout` seconds
     in all. allow_http: IDENTITY_WEBHOOK_ALLOW_HTTP for destinations a tenant configures; True
     only for destinations the operator configures. Raises AddressRefused or OutboundError."""
     pinned = await vet(url, allow_http)
     try:
-        async with open_session(pinned) as session, session.request(
-            method, url, headers=headers, data=data, json=json, allow_redirects=False,
-            timeout=aiohttp.ClientTimeout(total=timeout),
-        ) as resp:
+        async with (
+            open_session(pinned) as session,
+            session.request(
+                method,
+                url,
+                headers=headers,
+                data=data,
+                json=json,
+                allow_redirects=False,
+                timeout=aiohttp.ClientTimeout(total=timeout),
+            ) as resp,
+        ):
             return Answer(resp.status, await read_capped(resp, max_body), resp.content_type)
     except (TimeoutError, aiohttp.ClientError, OSError) as exc:
         raise OutboundError(describe(exc)) from None

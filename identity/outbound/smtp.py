@@ -43,9 +43,18 @@ async def _connect(host: str, port: int, allow_private: bool) -> socket.socket:
     raise failure
 
 
-async def send(message: EmailMessage, *, host: str, port: int, username: str | None,
-               password: str | None, use_tls: bool, start_tls: bool, allow_private: bool,
-               time_limit: float) -> None:
+async def send(
+    message: EmailMessage,
+    *,
+    host: str,
+    port: int,
+    username: str | None,
+    password: str | None,
+    use_tls: bool,
+    start_tls: bool,
+    allow_private: bool,
+    time_limit: float,
+) -> None:
     """Connect, optionally upgrade and log in, send, quit; all within `time_limit` seconds.
     allow_private: IDENTITY_WEBHOOK_ALLOW_HTTP for a tenant's server, True for the operator's
     relay. Raises PermanentSmtpError when retrying cannot help; AddressRefused, aiosmtplib's
@@ -54,10 +63,16 @@ async def send(message: EmailMessage, *, host: str, port: int, username: str | N
         local_name = await _local_hostname()
         sock = await _connect(host, port, allow_private)
         try:
-            client = aiosmtplib.SMTP(hostname=host, sock=sock, username=username or None,
-                                     password=password if username else None, use_tls=use_tls,
-                                     start_tls=start_tls, timeout=time_limit,
-                                     local_hostname=local_name)
+            client = aiosmtplib.SMTP(
+                hostname=host,
+                sock=sock,
+                username=username or None,
+                password=password if username else None,
+                use_tls=use_tls,
+                start_tls=start_tls,
+                timeout=time_limit,
+                local_hostname=local_name,
+            )
         except BaseException:
             sock.close()
             raise
@@ -121,7 +136,8 @@ def describe_error(exc: BaseException) -> str:
     if isinstance(exc, aiosmtplib.SMTPTimeoutError | TimeoutError):
         return "timed out talking to the SMTP server"
     if isinstance(exc, aiosmtplib.SMTPNotSupported) or (
-            isinstance(exc, aiosmtplib.SMTPException) and "STARTTLS" in str(exc)):
+        isinstance(exc, aiosmtplib.SMTPException) and "STARTTLS" in str(exc)
+    ):
         return "the server does not offer STARTTLS"
     if isinstance(exc, aiosmtplib.SMTPServerDisconnected):
         return "the server closed the connection (did it speak SMTP?)"

@@ -20,17 +20,19 @@ OUTBOX_LAG = Histogram(
     ["topic"],
     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60),
 )
-JOBS = Counter("identity_jobs_total", "Jobs run by task and outcome (succeeded, failed)",
-               ["task", "outcome"])
+JOBS = Counter("identity_jobs_total", "Jobs run by task and outcome (succeeded, failed)", ["task", "outcome"])
 WORKER_RESTARTS = Counter(
     "identity_worker_restarts_total",
     "Job workers started again after stopping by themselves (their database connection was lost)",
 )
 JOB_DURATION = Histogram(
-    "identity_job_duration_seconds", "Job run time by task", ["task"],
+    "identity_job_duration_seconds",
+    "Job run time by task",
+    ["task"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60),
 )
 EMAILS = Counter(
-    "identity_emails_total", "Emails by provider and outcome (sent, stored, failed)",
+    "identity_emails_total",
+    "Emails by provider and outcome (sent, stored, failed)",
     ["provider", "outcome"],
 )

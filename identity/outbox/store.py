@@ -27,19 +27,24 @@ QUEUE = "outbox"
 TASK = "workers.tasks.process_outbox"
 
 OUTBOX = Lifecycle(
-    table="outbox", queue=QUEUE, task=TASK, job_key="outbox_id",
-    waiting="queued", running="processing", finished=("sent", "failed", "abandoned"),
-    failed="failed", lease_column="next_attempt_at",
-    stamped="processed_at", stamped_on=("sent", "failed", "abandoned"),
+    table="outbox",
+    queue=QUEUE,
+    task=TASK,
+    job_key="outbox_id",
+    waiting="queued",
+    running="processing",
+    finished=("sent", "failed", "abandoned"),
+    failed="failed",
+    lease_column="next_attempt_at",
+    stamped="processed_at",
+    stamped_on=("sent", "failed", "abandoned"),
     # An operator's retry: a failed or abandoned row gets a fresh set of attempts.
     restartable="r.status IN ('failed', 'abandoned')",
     restart_sets="attempts = 0, processed_at = NULL",
 )
 
 
-async def enqueue(
-    conn: asyncpg.Connection, tenant_id: str, topic: str, payload: dict[str, Any]
-) -> str:
+async def enqueue(conn: asyncpg.Connection, tenant_id: str, topic: str, payload: dict[str, Any]) -> str:
     """Write one outbox row and its job; returns the row id. Call inside a transaction."""
     ids = await enqueue_many(conn, tenant_id, [(topic, payload)])
     return ids[0]
@@ -54,24 +59,25 @@ _INSERT_AND_DEFER = f"""WITH j AS (
 SELECT {machine.jobs(OUTBOX)} FROM j"""
 
 
-async def enqueue_many(
-    conn: asyncpg.Connection, tenant_id: str, items: list[tuple[str, dict[str, Any]]]
-) -> list[str]:
+async def enqueue_many(conn: asyncpg.Connection, tenant_id: str, items: list[tuple[str, dict[str, Any]]]) -> list[str]:
     if not items:
         return []
     require_transaction(conn, "an outbox row")
     ids = [new_id("obx") for _ in items]
     # The request that queues the rows (identity/origin.py), for the worker's logs and trace.
     await conn.execute(
-        _INSERT_AND_DEFER, tenant_id, ids, [t for t, _ in items], [p for _, p in items],
-        origin.request_id(), origin.traceparent(),
+        _INSERT_AND_DEFER,
+        tenant_id,
+        ids,
+        [t for t, _ in items],
+        [p for _, p in items],
+        origin.request_id(),
+        origin.traceparent(),
     )
     return ids
 
 
-async def defer_jobs(
-    conn: Any, rows: list[tuple[str, str]], at: datetime | None = None
-) -> None:
+async def defer_jobs(conn: Any, rows: list[tuple[str, str]], at: datetime | None = None) -> None:
     """Defer one process_outbox job per (tenant_id, outbox_id), to run at `at` (now if None)."""
     await machine.defer(conn, OUTBOX, rows, [at] * len(rows))
 
@@ -91,9 +97,7 @@ async def mark_sent(conn: Any, tenant_id: str, outbox_id: str, attempts: int) ->
     return await machine.finish(conn, OUTBOX, tenant_id, outbox_id, attempts, "sent") is not None
 
 
-async def mark_final(
-    conn: Any, tenant_id: str, outbox_id: str, attempts: int, status: str, error: str
-) -> bool:
+async def mark_final(conn: Any, tenant_id: str, outbox_id: str, attempts: int, status: str, error: str) -> bool:
     """'failed' (attempts exhausted) or 'abandoned' (retrying cannot help)."""
     assert status in ("failed", "abandoned")
     done = await machine.finish(conn, OUTBOX, tenant_id, outbox_id, attempts, status, error)
@@ -101,13 +105,16 @@ async def mark_final(
 
 
 async def schedule_retry(
-    conn: asyncpg.Connection, tenant_id: str, outbox_id: str, attempts: int, delay: float,
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    outbox_id: str,
+    attempts: int,
+    delay: float,
     error: str,
 ) -> datetime | None:
     """Back to 'queued' with next_attempt_at = now + delay, and a job scheduled for then, in one
     transaction. Returns the time of the next attempt (None if the lease was lost)."""
-    return await machine.finish(conn, OUTBOX, tenant_id, outbox_id, attempts, "queued", error,
-                                delay)
+    return await machine.finish(conn, OUTBOX, tenant_id, outbox_id, attempts, "queued", error, delay)
 
 
 async def requeue(conn: asyncpg.Connection, tenant_id: str, outbox_id: str) -> bool:
@@ -123,14 +130,16 @@ async def sweep(conn: asyncpg.Connection, grace: float) -> int:
 
 
 async def get(conn: Any, tenant_id: str, outbox_id: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        "SELECT * FROM outbox WHERE tenant_id = $1 AND id = $2", tenant_id, outbox_id
-    )
+    return await conn.fetchrow("SELECT * FROM outbox WHERE tenant_id = $1 AND id = $2", tenant_id, outbox_id)
 
 
 async def list_rows(
-    conn: Any, *, tenant_id: str | None = None, topic: str | None = None,
-    status: str | None = None, limit: int = 50,
+    conn: Any,
+    *,
+    tenant_id: str | None = None,
+    topic: str | None = None,
+    status: str | None = None,
+    limit: int = 50,
 ) -> list[asyncpg.Record]:
     """Newest first, for operators (the CLI); not tenant-scoped when tenant_id is None."""
     return await conn.fetch(
@@ -140,7 +149,10 @@ async def list_rows(
            WHERE ($1::text IS NULL OR tenant_id = $1) AND ($2::text IS NULL OR topic = $2)
              AND ($3::text IS NULL OR status = $3)
            ORDER BY created_at DESC, id DESC LIMIT $4""",
-        tenant_id, topic, status, limit,
+        tenant_id,
+        topic,
+        status,
+        limit,
     )
 
 

@@ -39,7 +39,9 @@ class Entry:
     def data(self) -> Revocation:
         return Revocation(
             kind=self.kind,  # type: ignore[arg-type]
-            id=self.subject, reason=self.reason, revoked_at=self.revoked_at,
+            id=self.subject,
+            reason=self.reason,
+            revoked_at=self.revoked_at,
             forget_after=self.revoked_at + KEPT,
         )
 

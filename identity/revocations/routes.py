@@ -29,10 +29,17 @@ router = Router()
 WRITE_SECONDS = 30.0
 
 
-@router.get("/v1/revocations/stream", query=StreamRevocations, auth=(SECRET,), scope="sessions:read",
-            extra={"events": {"revocation": Revocation, "ready": None}},
-            tag="Revocations", content_type="text/event-stream", errors=(INVALID_LAST_EVENT_ID, TOO_MANY_STREAMS),
-            summary="Stream the tenant's revocations (server-sent events) for local token verifiers")
+@router.get(
+    "/v1/revocations/stream",
+    query=StreamRevocations,
+    auth=(SECRET,),
+    scope="sessions:read",
+    extra={"events": {"revocation": Revocation, "ready": None}},
+    tag="Revocations",
+    content_type="text/event-stream",
+    errors=(INVALID_LAST_EVENT_ID, TOO_MANY_STREAMS),
+    summary="Stream the tenant's revocations (server-sent events) for local token verifiers",
+)
 async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
     """Streams what a verifier of access tokens must refuse before the tokens expire: revoked sessions
     (`kind` `session`, matched against the token's `sid`), banned or deleted users (`user`, matched
@@ -62,14 +69,17 @@ async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
     except FeedClosed:  # the process is shutting down: the client reconnects to another one
         raise SERVICE_UNAVAILABLE(headers={"Retry-After": "1"}) from None
     request = ctx.request
-    response = web.StreamResponse(status=200, headers={
-        "Cache-Control": "no-store",
-        "X-Accel-Buffering": "no",  # proxies that buffer answers (nginx) pass each event on at once
-        "X-Content-Type-Options": "nosniff",
-        # The platform middleware adds these after the handler, too late for a started answer.
-        "X-Request-ID": request.get(REQUEST_ID, ""),
-        "X-Service-Version": __version__,
-    })
+    response = web.StreamResponse(
+        status=200,
+        headers={
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",  # proxies that buffer answers (nginx) pass each event on at once
+            "X-Content-Type-Options": "nosniff",
+            # The platform middleware adds these after the handler, too late for a started answer.
+            "X-Request-ID": request.get(REQUEST_ID, ""),
+            "X-Service-Version": __version__,
+        },
+    )
     response.content_type = "text/event-stream"
     try:
         await response.prepare(request)
@@ -83,8 +93,15 @@ async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
                     request.transport.close()
                 raise ConnectionResetError("the client stopped reading") from None
 
-        await service.run(ctx.pool, ctx.tenant_id, after, write, joined,
-                          keepalive=settings.revocation_keepalive, longest=settings.revocation_stream_max)
+        await service.run(
+            ctx.pool,
+            ctx.tenant_id,
+            after,
+            write,
+            joined,
+            keepalive=settings.revocation_keepalive,
+            longest=settings.revocation_stream_max,
+        )
     except ConnectionError:
         pass  # the client went away (or stopped reading): nothing to answer
     except Exception:  # the answer has started: end the stream, the client resumes

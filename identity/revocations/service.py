@@ -30,8 +30,14 @@ def event(entry: Entry) -> bytes:
 
 
 async def run(
-    pool: Any, tenant_id: str, after: Cursor | None, write: Write,
-    stream: Stream, *, keepalive: float, longest: float,
+    pool: Any,
+    tenant_id: str,
+    after: Cursor | None,
+    write: Write,
+    stream: Stream,
+    *,
+    keepalive: float,
+    longest: float,
 ) -> None:
     """Stream the tenant's feed through write, after the position given by Last-Event-ID (None: from the oldest entry a
     verifier still needs); stream has joined the hub (Hub.join) before, so that nothing

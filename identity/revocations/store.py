@@ -45,7 +45,11 @@ LIMIT 1"""
 
 
 async def after(
-    conn: Any, tenant_id: str, cursor: Cursor, *, revoked_after: datetime | None = None,
+    conn: Any,
+    tenant_id: str,
+    cursor: Cursor,
+    *,
+    revoked_after: datetime | None = None,
     limit: int = PAGE,
 ) -> tuple[list[Entry], bool]:
     """The tenant's settled entries after cursor, in order (at most limit), and whether an
@@ -67,6 +71,9 @@ async def head(conn: Any, tenant_id: str) -> Cursor:
 
 def _entry(row: asyncpg.Record) -> Entry:
     return Entry(
-        cursor=(int(row["xid"]), row["seq"]), kind=row["kind"], subject=row["subject"],
-        reason=row["reason"], revoked_at=row["revoked_at"],
+        cursor=(int(row["xid"]), row["seq"]),
+        kind=row["kind"],
+        subject=row["subject"],
+        reason=row["reason"],
+        revoked_at=row["revoked_at"],
     )

@@ -27,6 +27,7 @@ CHANNEL = "identity_sessions"
 TTL_SECONDS = 10.0
 MAX_ENTRIES = 100_000
 
+
 @dataclass(frozen=True, slots=True)
 class SessionState:
     revoked: bool

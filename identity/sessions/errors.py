@@ -13,8 +13,8 @@ USER_DISABLED = ErrorSpec(403, "user_disabled", "This account is disabled.")
 INVALID_TOKEN = ErrorSpec(401, "invalid_token", "The link or token is not valid or was already used.")
 TOKEN_EXPIRED = ErrorSpec(401, "token_expired", "The link or token has expired; request a new one.")
 REFRESH_TOKEN_REUSED = ErrorSpec(
-    401, "refresh_token_reused",
-    "This refresh token was already used; the session has been revoked. Sign in again.")
+    401, "refresh_token_reused", "This refresh token was already used; the session has been revoked. Sign in again."
+)
 #: What sign-in refuses a user with, whatever else is wrong (see user_inactive).
 INACTIVE = (USER_BANNED, USER_DISABLED)
 

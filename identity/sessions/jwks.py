@@ -35,8 +35,13 @@ class Jwks(Model):
     keys: list[Jwk]
 
 
-@router.get("/.well-known/jwks.json", response=Jwks, tenant=False, tag="Tokens",
-            summary="Public keys (JWK set) for verifying access tokens (ES256) and ID tokens locally")
+@router.get(
+    "/.well-known/jwks.json",
+    response=Jwks,
+    tenant=False,
+    tag="Tokens",
+    summary="Public keys (JWK set) for verifying access tokens (ES256) and ID tokens locally",
+)
 async def jwks(ctx: Ctx) -> Any:
     """Returns the public keys (a JWK set) that verify the access tokens (ES256) and ID tokens (ES256 or
     RS256) this service signs, so that a backend can check a token locally. Public: no credential, not
@@ -45,6 +50,7 @@ async def jwks(ctx: Ctx) -> Any:
     rt = runtime(ctx.app)
     await rt.keys.maybe_reload(ctx.pool)
     return web.Response(
-        body=rt.keys.jwks_bytes, content_type="application/json",
+        body=rt.keys.jwks_bytes,
+        content_type="application/json",
         headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"},
     )

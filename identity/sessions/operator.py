@@ -8,8 +8,9 @@ from identity.config import Settings
 from identity.durations import parse_duration
 
 
-async def rotate_signing(settings: Settings, dsn: str, activate_in: str = "0s",
-                         algorithms: tuple[str, ...] | None = None) -> str:
+async def rotate_signing(
+    settings: Settings, dsn: str, activate_in: str = "0s", algorithms: tuple[str, ...] | None = None
+) -> str:
     """Create the next signing key of each algorithm (ES256 and RS256 unless `algorithms`
     names some). Each is published in the JWKS at once and signs from now + activate_in; the
     key it replaces stays published until every token it signed has expired. Running API

@@ -34,9 +34,7 @@ def _aad(tenant_id: str, token_hash: str) -> str:
     return f"refresh:{tenant_id}:{token_hash}"
 
 
-async def refresh(
-    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, limit: Any = None
-) -> dict[str, Any]:
+async def refresh(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, limit: Any = None) -> dict[str, Any]:
     """Rotate a refresh token. `limit(user_id)` counts the request against the per-user rate
     limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
 
@@ -64,8 +62,12 @@ async def refresh(
             raise errors.INVALID_TOKEN("The refresh token is not valid.")
         if limit is not None and hint is None:
             await limit(row["user_id"])
-        if (row["rotated_at"] is None and row["revoked_at"] is None and row["user_status"] == "active"
-                and row["expires_at"] > datetime.now(UTC)):
+        if (
+            row["rotated_at"] is None
+            and row["revoked_at"] is None
+            and row["user_status"] == "active"
+            and row["expires_at"] > datetime.now(UTC)
+        ):
             pair, sealed, until, new_hash = _new_pair(rt, tenant, row, token_hash)
             if await store.rotate_if_current(conn, tenant.id, row["id"], token_hash, new_hash, sealed, until):
                 hints.keep(new_hash, Hint.of(row))
@@ -73,8 +75,9 @@ async def refresh(
         return await _locked(conn, rt, tenant, token_hash)
 
 
-def _new_pair(rt: AuthRuntime, tenant: Tenant, row: Any,
-              token_hash: str) -> tuple[dict[str, Any], str | None, Any, str]:
+def _new_pair(
+    rt: AuthRuntime, tenant: Tenant, row: Any, token_hash: str
+) -> tuple[dict[str, Any], str | None, Any, str]:
     """The new pair for the session of `row`, (sealed, until): the pair encrypted for the
     tenant's reuse interval, or (None, None) when the interval is 0, and the new refresh token's
     hash."""
@@ -114,8 +117,7 @@ async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, tok
                 raise errors.user_inactive(row["user_status"])
             pair, sealed, until, new_hash = _new_pair(rt, tenant, row, token_hash)
             # Under the locks the token is unspent and the session alive, so this rotates.
-            if not await store.rotate_if_current(conn, tenant.id, row["id"], token_hash,
-                                                 new_hash, sealed, until):
+            if not await store.rotate_if_current(conn, tenant.id, row["id"], token_hash, new_hash, sealed, until):
                 raise errors.INVALID_TOKEN("The session of this refresh token has ended.")
     if reused:  # raised after the commit, so the revocation stands
         raise errors.REFRESH_TOKEN_REUSED()

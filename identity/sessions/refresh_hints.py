@@ -49,17 +49,27 @@ class Hint:
     @classmethod
     def of(cls, row: Any) -> Hint:
         return cls(
-            tenant_id=row["tenant_id"], session_id=row["id"], user_id=row["user_id"],
-            expires_at=row["expires_at"], org_id=row["org_id"], org_role=row["org_role"],
-            mfa_verified=bool(row["mfa_verified"]), user_role=row["user_role"],
+            tenant_id=row["tenant_id"],
+            session_id=row["id"],
+            user_id=row["user_id"],
+            expires_at=row["expires_at"],
+            org_id=row["org_id"],
+            org_role=row["org_role"],
+            mfa_verified=bool(row["mfa_verified"]),
+            user_role=row["user_role"],
             user_public_metadata=row["user_public_metadata"] or {},
         )
 
     def as_row(self) -> dict[str, Any]:
         return {
-            "tenant_id": self.tenant_id, "id": self.session_id, "user_id": self.user_id,
-            "expires_at": self.expires_at, "org_id": self.org_id, "org_role": self.org_role,
-            "mfa_verified": self.mfa_verified, "user_role": self.user_role,
+            "tenant_id": self.tenant_id,
+            "id": self.session_id,
+            "user_id": self.user_id,
+            "expires_at": self.expires_at,
+            "org_id": self.org_id,
+            "org_role": self.org_role,
+            "mfa_verified": self.mfa_verified,
+            "user_role": self.user_role,
             "user_public_metadata": self.user_public_metadata,
         }
 

@@ -28,6 +28,10 @@ async def resolve_access_token(request: web.Request, token: str, tenant_id: str 
     if session is None or not session.alive() or session.user_id != claims["sub"]:
         raise UNAUTHENTICATED("The session of this access token has ended.")
     return Principal(
-        kind=ACCESS_TOKEN, tenant=tenant, user_id=claims["sub"], session_id=claims["sid"],
-        email=session.email, claims=claims,
+        kind=ACCESS_TOKEN,
+        tenant=tenant,
+        user_id=claims["sub"],
+        session_id=claims["sid"],
+        email=session.email,
+        claims=claims,
     )

@@ -23,8 +23,13 @@ _read = {"auth": (SECRET,), "scope": "sessions:read", "tag": "Sessions"}
 _write = {"auth": (SECRET,), "scope": "sessions:write", "tag": "Sessions"}
 
 
-@router.get("/v1/sessions", query=ListSessions, response=SessionList,
-            summary="List sessions, newest first; filter by user_id and status", **_read)
+@router.get(
+    "/v1/sessions",
+    query=ListSessions,
+    response=SessionList,
+    summary="List sessions, newest first; filter by user_id and status",
+    **_read,
+)
 async def list_sessions(ctx: Ctx) -> HandlerResult:
     """Lists the tenant's sessions, newest first (`order=asc` for oldest first), optionally only one user's
     (`user_id`) or only those in one `status`. Called with a **secret key** holding the `sessions:read`
@@ -33,8 +38,13 @@ async def list_sessions(ctx: Ctx) -> HandlerResult:
     return await service.list_sessions(ctx.pool, ctx.tenant_id, ctx.query)
 
 
-@router.delete("/v1/sessions", query=RevokeSessions, response=Revoked,
-               summary="Revoke every active session of the tenant, or of one user", **_write)
+@router.delete(
+    "/v1/sessions",
+    query=RevokeSessions,
+    response=Revoked,
+    summary="Revoke every active session of the tenant, or of one user",
+    **_write,
+)
 async def revoke_sessions(ctx: Ctx) -> HandlerResult:
     """Revokes every active session of the tenant, or only those of `user_id`: their refresh and access
     tokens stop working on this API at once. Called with a **secret key** holding the `sessions:write`
@@ -43,9 +53,14 @@ async def revoke_sessions(ctx: Ctx) -> HandlerResult:
     return await service.delete_many(ctx.pool, ctx.tenant_id, ctx.query.user_id, from_ctx(ctx))
 
 
-@router.post("/v1/sessions/verify", body=VerifyToken, response=Verification, idempotent=False,
-             summary="Verify an access token; valid is false for revoked or expired sessions",
-             **_read)
+@router.post(
+    "/v1/sessions/verify",
+    body=VerifyToken,
+    response=Verification,
+    idempotent=False,
+    summary="Verify an access token; valid is false for revoked or expired sessions",
+    **_read,
+)
 async def verify_session(ctx: Ctx) -> HandlerResult:
     """Checks an access token for a backend that does not verify JWTs itself. Called with a **secret key**
     holding the `sessions:read` scope. Answers `valid: true` with the session, user, role, active
@@ -55,8 +70,7 @@ async def verify_session(ctx: Ctx) -> HandlerResult:
     return await service.verify(runtime(ctx.app), ctx.pool, ctx.tenant_id, ctx.body.token)
 
 
-@router.get("/v1/sessions/{id}", response=Session, summary="Get a session", **_read,
-            errors=(SESSION_NOT_FOUND,))
+@router.get("/v1/sessions/{id}", response=Session, summary="Get a session", **_read, errors=(SESSION_NOT_FOUND,))
 async def get_session(ctx: Ctx) -> HandlerResult:
     """Returns one session of the tenant (device, address, country, status, expiry). Called with a **secret
     key** holding the `sessions:read` scope; 404 when no session with this id belongs to the tenant.
@@ -64,9 +78,13 @@ async def get_session(ctx: Ctx) -> HandlerResult:
     return await service.get(ctx.pool, ctx.tenant_id, ctx.param("id"))
 
 
-@router.delete("/v1/sessions/{id}", status=204,
-               summary="Revoke a session: its access and refresh tokens stop working", **_write,
-               errors=(SESSION_NOT_FOUND,))
+@router.delete(
+    "/v1/sessions/{id}",
+    status=204,
+    summary="Revoke a session: its access and refresh tokens stop working",
+    **_write,
+    errors=(SESSION_NOT_FOUND,),
+)
 async def delete_session(ctx: Ctx) -> None:
     """Revokes one session: its refresh token and access tokens stop working on this API at once. Called
     with a **secret key** holding the `sessions:write` scope; 404 when the session is not the tenant's.

@@ -61,17 +61,28 @@ class AuthRuntime:
 AUTH: web.AppKey[AuthRuntime] = web.AppKey("auth", AuthRuntime)
 
 
-def build(app: web.Application, mfa_gate: MfaGate | None = None, mfa_skip: MfaSkip | None = None,
-          unlink_unvouched: UnlinkUnvouched | None = None,
-          remove_factors: RemoveFactors | None = None) -> AuthRuntime:
+def build(
+    app: web.Application,
+    mfa_gate: MfaGate | None = None,
+    mfa_skip: MfaSkip | None = None,
+    unlink_unvouched: UnlinkUnvouched | None = None,
+    remove_factors: RemoveFactors | None = None,
+) -> AuthRuntime:
     """The runtime of this app, before startup: start() loads the signing keys into it."""
     st = state(app)
     keys = signing.SigningKeys(st.box, st.settings.public_url)
     return AuthRuntime(
-        keys=keys, tokens=AccessTokens(keys), sessions=SessionCache(st.listener),
-        tenants=TenantCache(st.listener), users=MeCache(st.listener), box=st.box,
-        issuer=st.settings.public_url, mfa_gate=mfa_gate, mfa_skip=mfa_skip,
-        unlink_unvouched=unlink_unvouched, remove_factors=remove_factors,
+        keys=keys,
+        tokens=AccessTokens(keys),
+        sessions=SessionCache(st.listener),
+        tenants=TenantCache(st.listener),
+        users=MeCache(st.listener),
+        box=st.box,
+        issuer=st.settings.public_url,
+        mfa_gate=mfa_gate,
+        mfa_skip=mfa_skip,
+        unlink_unvouched=unlink_unvouched,
+        remove_factors=remove_factors,
     )
 
 

@@ -58,12 +58,19 @@ def new_refresh_token() -> str:
 
 
 def credentials(
-    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: asyncpg.Record, session: asyncpg.Record,
+    rt: AuthRuntime,
+    tenant_id: str,
+    auth_config: dict[str, Any],
+    user: asyncpg.Record,
+    session: asyncpg.Record,
     refresh_token: str,
 ) -> dict[str, Any]:
     """Sign an access token for the session and return the four-field token object + id."""
     claims = claims_for(
-        issuer=rt.issuer, tenant_id=tenant_id, user=user, session=session,
+        issuer=rt.issuer,
+        tenant_id=tenant_id,
+        user=user,
+        session=session,
         ttl=duration(auth_config, "access_token_ttl"),
     )
     return {
@@ -91,26 +98,41 @@ async def create_session(
     now = datetime.now(UTC)
     refresh = new_refresh_token()
     session_id, expires_at = new_id("ses"), now + duration(auth_config, "session_duration")
-    ctes, args, columns = store.insert_ctes({
-        "tenant_id": tenant_id,
-        "id": session_id,
-        "user_id": user["id"],
-        "user_agent": client.user_agent,
-        "ip_address": client.ip_address,
-        "country": client.country,
-        "device_type": client.device_type,
-        "mfa_verified": mfa_verified,
-        "org_id": org_id,
-        "created_at": now,
-        "last_active_at": now,
-        "expires_at": expires_at,
-    })
+    ctes, args, columns = store.insert_ctes(
+        {
+            "tenant_id": tenant_id,
+            "id": session_id,
+            "user_id": user["id"],
+            "user_agent": client.user_agent,
+            "ip_address": client.ip_address,
+            "country": client.country,
+            "device_type": client.device_type,
+            "mfa_verified": mfa_verified,
+            "org_id": org_id,
+            "created_at": now,
+            "last_active_at": now,
+            "expires_at": expires_at,
+        }
+    )
     # The session, its refresh token and session.created in one statement (one round trip).
-    _, session = await emit_with(conn, tenant_id, "session.created", {
-        "id": session_id, "user_id": user["id"], "ip_address": client.ip_address,
-        "user_agent": client.user_agent, "device_type": client.device_type,
-        "created_at": now, "expires_at": expires_at,
-    }, ctes=ctes, columns=columns, source="s", args=[*args, sha256_hex(refresh)])
+    _, session = await emit_with(
+        conn,
+        tenant_id,
+        "session.created",
+        {
+            "id": session_id,
+            "user_id": user["id"],
+            "ip_address": client.ip_address,
+            "user_agent": client.user_agent,
+            "device_type": client.device_type,
+            "created_at": now,
+            "expires_at": expires_at,
+        },
+        ctes=ctes,
+        columns=columns,
+        source="s",
+        args=[*args, sha256_hex(refresh)],
+    )
     return credentials(rt, tenant_id, auth_config, user, session, refresh)
 
 
@@ -121,10 +143,17 @@ async def revoke_session(
     row = await store.revoke(conn, tenant_id, session_id, reason)
     if row is not None:
         await cache.notify(conn, tenant_id, [session_id])
-        await emit(conn, tenant_id, "session.revoked", {
-            "id": row["id"], "user_id": row["user_id"], "reason": reason,
-            "revoked_at": row["revoked_at"],
-        })
+        await emit(
+            conn,
+            tenant_id,
+            "session.revoked",
+            {
+                "id": row["id"],
+                "user_id": row["user_id"],
+                "reason": reason,
+                "revoked_at": row["revoked_at"],
+            },
+        )
     return row
 
 
@@ -141,13 +170,17 @@ async def revoke_sessions(
     """Revoke every active session of a user (or, user_id None, of the tenant; or of the users in
     user_ids) except keep and except exclude_user's. One session.revoked event names them all:
     {ids, user_id, reason, count, revoked_at}, plus user_ids when several users were named."""
-    rows = await store.revoke_many(conn, tenant_id, user_id=user_id, reason=reason, keep=keep,
-                                   user_ids=user_ids, exclude_user=exclude_user)
+    rows = await store.revoke_many(
+        conn, tenant_id, user_id=user_id, reason=reason, keep=keep, user_ids=user_ids, exclude_user=exclude_user
+    )
     if rows:
         ids = [r["id"] for r in rows]
         await cache.notify(conn, tenant_id, ids)
         data: dict[str, Any] = {
-            "ids": ids, "user_id": user_id, "reason": reason, "count": len(ids),
+            "ids": ids,
+            "user_id": user_id,
+            "reason": reason,
+            "count": len(ids),
             "revoked_at": rows[0]["revoked_at"],
         }
         if user_ids is not None:
@@ -158,11 +191,21 @@ async def revoke_sessions(
 
 # -- /v1/sessions ------------------------------------------------------------------------------
 
+
 async def list_sessions(pool: asyncpg.Pool, tenant_id: str, query: ListSessions) -> Page[Session]:
-    return await paginate(query, lambda k: store.list_page(
-        pool, tenant_id, user_id=query.user_id, status=query.status,
-        after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present)
+    return await paginate(
+        query,
+        lambda k: store.list_page(
+            pool,
+            tenant_id,
+            user_id=query.user_id,
+            status=query.status,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present,
+    )
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, session_id: str) -> Session:
@@ -178,24 +221,29 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: Aud
         if row is None:
             raise SESSION_NOT_FOUND()
         if await revoke_session(conn, tenant_id, session_id, "revoked_by_api") is not None:
-            await audit.record(conn, tenant_id, "session.revoked", "session", session_id,
-                               {"user_id": row["user_id"]})
+            await audit.record(conn, tenant_id, "session.revoked", "session", session_id, {"user_id": row["user_id"]})
 
 
-async def delete_many(
-    pool: asyncpg.Pool, tenant_id: str, user_id: str | None, audit: AuditContext
-) -> dict[str, int]:
+async def delete_many(pool: asyncpg.Pool, tenant_id: str, user_id: str | None, audit: AuditContext) -> dict[str, int]:
     async with pool.acquire() as conn, conn.transaction():
         rows = await revoke_sessions(conn, tenant_id, user_id=user_id, reason="revoked_by_api")
         if rows:
-            await audit.record(conn, tenant_id, "session.revoked_all", "session", None,
-                               {"user_id": user_id, "count": len(rows)})
+            await audit.record(
+                conn, tenant_id, "session.revoked_all", "session", None, {"user_id": user_id, "count": len(rows)}
+            )
     return {"revoked": len(rows)}
 
 
 _INVALID: dict[str, Any] = {
-    "valid": False, "session_id": None, "user_id": None, "tenant_id": None, "role": None,
-    "org_id": None, "org_role": None, "mfa_verified": False, "expires_at": None,
+    "valid": False,
+    "session_id": None,
+    "user_id": None,
+    "tenant_id": None,
+    "role": None,
+    "org_id": None,
+    "org_role": None,
+    "mfa_verified": False,
+    "expires_at": None,
 }
 
 

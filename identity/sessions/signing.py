@@ -89,8 +89,7 @@ def _generate(algorithm: str) -> tuple[str, dict[str, Any]]:
     return pem, jwk
 
 
-async def create_key(conn: Any, box: Any, *, algorithm: str = ALGORITHM,
-                     activates_at: datetime | None = None) -> str:
+async def create_key(conn: Any, box: Any, *, algorithm: str = ALGORITHM, activates_at: datetime | None = None) -> str:
     """Insert a new signing key of `algorithm`; the key of that algorithm it supersedes gets its
     retirement dates. Returns kid."""
     kid = new_id("jwk")
@@ -159,8 +158,12 @@ class SigningKeys:
             if not isinstance(private, _KEY_TYPES[row["algorithm"]]):
                 raise RuntimeError(f"signing key {row['id']} is not an {row['algorithm']} key")
             keys[row["id"]] = _Key(
-                kid=row["id"], alg=row["algorithm"], public=private.public_key(), private=private,
-                jwk=dict(row["public_jwk"]), activates_at=row["activates_at"],
+                kid=row["id"],
+                alg=row["algorithm"],
+                public=private.public_key(),
+                private=private,
+                jwk=dict(row["public_jwk"]),
+                activates_at=row["activates_at"],
                 expires_at=row["expires_at"],
             )
         self.keys = keys
@@ -180,8 +183,9 @@ class SigningKeys:
 
     def current(self, algorithm: str = ALGORITHM) -> _Key:
         now = datetime.now(UTC)
-        active = [k for k in self.keys.values()
-                  if k.alg == algorithm and k.activates_at <= now and k.private is not None]
+        active = [
+            k for k in self.keys.values() if k.alg == algorithm and k.activates_at <= now and k.private is not None
+        ]
         if not active:
             raise RuntimeError(f"no {algorithm} signing key is active; run `identity keys rotate-signing`")
         return max(active, key=lambda k: k.activates_at)
@@ -211,7 +215,10 @@ class SigningKeys:
             raise InvalidToken("key algorithm")
         try:
             return jwt.decode(
-                token, key.public, algorithms=[ALGORITHM], issuer=self.issuer,
+                token,
+                key.public,
+                algorithms=[ALGORITHM],
+                issuer=self.issuer,
                 options={"require": ["exp", "iat", "sub", "sid", "tid", "aud"], "verify_aud": False},
             )
         except jwt.PyJWTError as exc:

@@ -21,26 +21,35 @@ async def retire_keys_before(conn: Any, algorithm: str, activates: datetime, gra
     await conn.execute(
         """UPDATE signing_keys SET retired_at = $1, expires_at = $1 + $2::interval
            WHERE retired_at IS NULL AND activates_at < $1 AND algorithm = $3""",
-        activates, grace, algorithm,
+        activates,
+        grace,
+        algorithm,
     )
 
 
-async def insert_key(conn: Any, kid: str, algorithm: str, public_jwk: dict[str, Any], sealed_pem: str,
-                     activates: datetime) -> None:
+async def insert_key(
+    conn: Any, kid: str, algorithm: str, public_jwk: dict[str, Any], sealed_pem: str, activates: datetime
+) -> None:
     await conn.execute(
         """INSERT INTO signing_keys (id, algorithm, public_jwk, private_key_sealed, activates_at)
            VALUES ($1, $2, $3, $4, $5)""",
-        kid, algorithm, public_jwk, sealed_pem, activates,
+        kid,
+        algorithm,
+        public_jwk,
+        sealed_pem,
+        activates,
     )
 
 
 async def has_signing_key(conn: Any, algorithm: str) -> bool:
     """Whether a key of this algorithm signs now."""
-    return bool(await conn.fetchval(
-        """SELECT 1 FROM signing_keys WHERE algorithm = $1 AND activates_at <= now()
+    return bool(
+        await conn.fetchval(
+            """SELECT 1 FROM signing_keys WHERE algorithm = $1 AND activates_at <= now()
            AND (retired_at IS NULL OR retired_at > now()) LIMIT 1""",
-        algorithm,
-    ))
+            algorithm,
+        )
+    )
 
 
 async def newest_activation(conn: Any, algorithm: str) -> datetime | None:

@@ -51,23 +51,31 @@ async def get(conn: Any, tenant_id: str, session_id: str, *, for_update: bool = 
 
 async def is_alive(conn: Any, tenant_id: str, session_id: str, user_id: str) -> bool:
     """Whether the user's session is neither revoked nor expired."""
-    return bool(await conn.fetchval(
-        """SELECT true FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
+    return bool(
+        await conn.fetchval(
+            """SELECT true FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
            AND revoked_at IS NULL AND expires_at > now()""",
-        tenant_id, session_id, user_id,
-    ))
+            tenant_id,
+            session_id,
+            user_id,
+        )
+    )
 
 
 async def live_expiry(conn: Any, tenant_id: str, session_id: str) -> asyncpg.Record | None:
     """The session's id and expires_at while it is neither revoked nor expired, else None."""
     return await conn.fetchrow(
         """SELECT id, expires_at FROM sessions WHERE tenant_id = $1 AND id = $2
-           AND revoked_at IS NULL AND expires_at > now()""", tenant_id, session_id)
+           AND revoked_at IS NULL AND expires_at > now()""",
+        tenant_id,
+        session_id,
+    )
 
 
 async def expires_at(conn: Any, tenant_id: str, session_id: str) -> datetime | None:
-    return await conn.fetchval("SELECT expires_at FROM sessions WHERE tenant_id = $1 AND id = $2",
-                               tenant_id, session_id)
+    return await conn.fetchval(
+        "SELECT expires_at FROM sessions WHERE tenant_id = $1 AND id = $2", tenant_id, session_id
+    )
 
 
 async def cache_state(conn: Any, tenant_id: str, session_id: str) -> asyncpg.Record | None:
@@ -77,7 +85,8 @@ async def cache_state(conn: Any, tenant_id: str, session_id: str) -> asyncpg.Rec
                   s.user_id, u.email
            FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
            WHERE s.tenant_id = $1 AND s.id = $2""",
-        tenant_id, session_id,
+        tenant_id,
+        session_id,
     )
 
 
@@ -86,8 +95,16 @@ async def notify(conn: Any, channel: str, payloads: list[str]) -> None:
     await conn.execute("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", channel, payloads)
 
 
-async def insert_impersonation(conn: Any, tenant_id: str, session_id: str, user_id: str, client: ClientInfo,
-                               now: datetime, expires_at: datetime, admin: str) -> asyncpg.Record:
+async def insert_impersonation(
+    conn: Any,
+    tenant_id: str,
+    session_id: str,
+    user_id: str,
+    client: ClientInfo,
+    now: datetime,
+    expires_at: datetime,
+    admin: str,
+) -> asyncpg.Record:
     """An impersonation session: no refresh token, impersonated_by the admin."""
     return await conn.fetchrow(
         """INSERT INTO sessions (tenant_id, id, user_id, user_agent, ip_address, country,
@@ -95,8 +112,16 @@ async def insert_impersonation(conn: Any, tenant_id: str, session_id: str, user_
                                  impersonated_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
            RETURNING id, tenant_id, user_id, org_id, mfa_verified, created_at, expires_at""",
-        tenant_id, session_id, user_id, client.user_agent, client.ip_address, client.country,
-        client.device_type, now, expires_at, admin,
+        tenant_id,
+        session_id,
+        user_id,
+        client.user_agent,
+        client.ip_address,
+        client.country,
+        client.device_type,
+        now,
+        expires_at,
+        admin,
     )
 
 
@@ -118,7 +143,10 @@ async def list_page(
         f"""SELECT {COLUMNS} FROM sessions
             WHERE {filters} AND ($3::text IS NULL OR id {op} $3)
             ORDER BY id {order} LIMIT $4""",
-        tenant_id, user_id, after, limit + 1,
+        tenant_id,
+        user_id,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(f"SELECT count(*) FROM sessions WHERE {filters}", tenant_id, user_id)
     return rows, total
@@ -129,7 +157,9 @@ async def revoke(conn: Any, tenant_id: str, session_id: str, reason: str) -> asy
     return await conn.fetchrow(
         f"""UPDATE sessions SET revoked_at = now(), revoked_reason = $3
             WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING {COLUMNS}""",
-        tenant_id, session_id, reason,
+        tenant_id,
+        session_id,
+        reason,
     )
 
 
@@ -148,8 +178,12 @@ async def revoke_many(
     so a cached generic plan still walks the user index for one user's sessions."""
     args: list[Any] = [tenant_id, reason]
     where = ["tenant_id = $1", "revoked_at IS NULL", "expires_at > now()"]
-    for clause, value in (("user_id = ${}", user_id), ("user_id = ANY(${}::text[])", user_ids),
-                          ("user_id <> ${}", exclude_user), ("id <> ${}", keep)):
+    for clause, value in (
+        ("user_id = ${}", user_id),
+        ("user_id = ANY(${}::text[])", user_ids),
+        ("user_id <> ${}", exclude_user),
+        ("id <> ${}", keep),
+    ):
         if value is not None:
             args.append(value)
             where.append(clause.format(len(args)))
@@ -171,6 +205,7 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 
 # -- refresh tokens ----------------------------------------------------------------------------
 
+
 async def read_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The refresh token and its session with the user's current claims, unlocked (the fast
     path of a rotation: rotate_if_current() re-checks what matters as it writes)."""
@@ -191,8 +226,13 @@ def _rotation(head: str) -> str:
 
 
 async def rotate_if_current(
-    conn: Any, tenant_id: str, session_id: str, old_hash: str, new_hash: str,
-    reply_sealed: str | None, reply_until: datetime | None,
+    conn: Any,
+    tenant_id: str,
+    session_id: str,
+    old_hash: str,
+    new_hash: str,
+    reply_sealed: str | None,
+    reply_until: datetime | None,
 ) -> bool:
     """One statement: store the new token, spend the old one (keeping its reply, the new pair, in
     refresh_replies for the reuse interval: docs/auth.md, "Refresh tokens", answers any token
@@ -202,22 +242,44 @@ async def rotate_if_current(
     or revocation that committed first makes it a no-op). True when this call rotated. Used alone (the fast
     path) and under lock_refresh's locks."""
     return await conn.fetchval(
-        _rotation("rotate_if_current"), tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
+        _rotation("rotate_if_current"),
+        tenant_id,
+        session_id,
+        new_hash,
+        old_hash,
+        reply_sealed,
+        reply_until,
     )
 
 
 async def rotate_if_hinted(
-    conn: Any, tenant_id: str, old_hash: str, new_hash: str,
-    reply_sealed: str | None, reply_until: datetime | None, hint: Any,
+    conn: Any,
+    tenant_id: str,
+    old_hash: str,
+    new_hash: str,
+    reply_sealed: str | None,
+    reply_until: datetime | None,
+    hint: Any,
 ) -> bool:
     """rotate_if_current for a pair built from a Hint (identity/sessions/refresh_hints.py) without
     reading the rows first: one statement, one round trip. True when it rotated; False when the
     token is spent, the session ended, or anything the hint says has changed (the caller then
     reads the rows and decides as without a hint)."""
     return await conn.fetchval(
-        _rotation("rotate_if_hinted"), tenant_id, hint.session_id, new_hash, old_hash, reply_sealed, reply_until,
-        hint.user_id, hint.expires_at, hint.org_id, hint.mfa_verified, hint.user_role,
-        hint.user_public_metadata, hint.org_role,
+        _rotation("rotate_if_hinted"),
+        tenant_id,
+        hint.session_id,
+        new_hash,
+        old_hash,
+        reply_sealed,
+        reply_until,
+        hint.user_id,
+        hint.expires_at,
+        hint.org_id,
+        hint.mfa_verified,
+        hint.user_role,
+        hint.user_public_metadata,
+        hint.org_role,
     )
 
 

@@ -88,9 +88,7 @@ def _check(config: AuthConfig, allow_http: bool) -> None:
         except ValueError as exc:
             raise ValidationFailed(f"auth_config.{name}", str(exc)) from None
         if not low <= parsed <= high:
-            raise ValidationFailed(
-                f"auth_config.{name}", f"must be between {low} and {high}"
-            )
+            raise ValidationFailed(f"auth_config.{name}", f"must be between {low} and {high}")
     url = config.bot_protection.verify_url
     if url is not None and not url.startswith(("http://", "https://")):
         raise ValidationFailed("auth_config.bot_protection.verify_url", "must be an http(s) URL")
@@ -114,7 +112,10 @@ def load(stored: dict[str, Any] | None) -> AuthConfig:
 
 
 def merge(
-    current: dict[str, Any] | None, patch: AuthConfigPatch, *, has_bot_secret: bool = False,
+    current: dict[str, Any] | None,
+    patch: AuthConfigPatch,
+    *,
+    has_bot_secret: bool = False,
     allow_http: bool,
 ) -> dict[str, Any]:
     """Merge a patch into the stored config. A bot_protection.secret in the patch is not part
@@ -134,9 +135,7 @@ def merge(
         else:
             merged[field] = msgspec.to_builtins(value)
     if merged["bot_protection"]["enabled"] and not has_bot_secret:
-        raise ValidationFailed(
-            "auth_config.bot_protection.secret", "is required to enable bot protection"
-        )
+        raise ValidationFailed("auth_config.bot_protection.secret", "is required to enable bot protection")
     config = msgspec.convert(merged, AuthConfig)
     _check(config, allow_http)
     # Stored serialised (lower case, no default port, no trailing slash), as a browser sends an

@@ -48,9 +48,15 @@ async def list_tenants(ctx: Ctx) -> HandlerResult:
     return await service.list_tenants(ctx.pool, ctx.query)
 
 
-@_both("POST", "/v1/tenants", body=CreateTenant, response=TenantCreated, status=201,
-       summary="Create a tenant with its first publishable and secret keys",
-       errors=(INVALID_EMAIL, SLUG_TAKEN))
+@_both(
+    "POST",
+    "/v1/tenants",
+    body=CreateTenant,
+    response=TenantCreated,
+    status=201,
+    summary="Create a tenant with its first publishable and secret keys",
+    errors=(INVALID_EMAIL, SLUG_TAKEN),
+)
 async def create_tenant(ctx: Ctx) -> HandlerResult:
     """Creates a tenant with its authentication configuration and its first two API keys, a publishable key
     and a secret key with every scope. Called with the **master key** (served under both `/cp/v1` and
@@ -61,25 +67,27 @@ async def create_tenant(ctx: Ctx) -> HandlerResult:
     With `owner_email`, an admin user without a password is created too (emits `user.created`; they sign
     in by magic link or set a password through the reset flow). Writes the audit entry `tenant.created`."""
     st = state(ctx.app)
-    return await service.create(ctx.pool, ctx.body, from_ctx(ctx), st.box,
-                                allow_http=ctx.settings.webhook_allow_http,
-                                on_created=st.registry.tenant_created)
+    return await service.create(
+        ctx.pool,
+        ctx.body,
+        from_ctx(ctx),
+        st.box,
+        allow_http=ctx.settings.webhook_allow_http,
+        on_created=st.registry.tenant_created,
+    )
 
 
-@_both("GET", "/v1/tenants/slug/{slug}", response=Tenant, summary="Get a tenant by slug",
-       errors=(TENANT_NOT_FOUND,))
+@_both("GET", "/v1/tenants/slug/{slug}", response=Tenant, summary="Get a tenant by slug", errors=(TENANT_NOT_FOUND,))
 async def get_tenant_by_slug(ctx: Ctx) -> HandlerResult:
     """Returns the tenant with this slug (404 for an id or an unknown slug). Called with the **master key**
     (served under both `/cp/v1` and `/v1`). Changes nothing."""
     slug = ctx.param("slug")
     if slug.startswith("tnt_"):
-
         raise TENANT_NOT_FOUND()
     return await service.get(ctx.pool, slug)
 
 
-@_both("GET", "/v1/tenants/{id}", response=Tenant, summary="Get a tenant by id or slug",
-       errors=(TENANT_NOT_FOUND,))
+@_both("GET", "/v1/tenants/{id}", response=Tenant, summary="Get a tenant by id or slug", errors=(TENANT_NOT_FOUND,))
 async def get_tenant(ctx: Ctx) -> HandlerResult:
     """Returns one tenant by its id (`tnt_...`) or its slug, with its configuration, metadata, plan and
     user and organization counts. Called with the **master key** (served under both `/cp/v1` and `/v1`);
@@ -87,9 +95,14 @@ async def get_tenant(ctx: Ctx) -> HandlerResult:
     return await service.get(ctx.pool, ctx.param("id"))
 
 
-@_both("PATCH", "/v1/tenants/{id}", body=UpdateTenant, response=Tenant,
-       summary="Update a tenant; auth_config is merged, metadata replaced",
-       errors=(TENANT_NOT_FOUND, SLUG_TAKEN))
+@_both(
+    "PATCH",
+    "/v1/tenants/{id}",
+    body=UpdateTenant,
+    response=Tenant,
+    summary="Update a tenant; auth_config is merged, metadata replaced",
+    errors=(TENANT_NOT_FOUND, SLUG_TAKEN),
+)
 async def update_tenant(ctx: Ctx) -> HandlerResult:
     """Changes a tenant's name, slug, plan, status or metadata (metadata objects are replaced whole);
     `auth_config` is merged key by key into the current configuration and validated as a whole. Called
@@ -97,13 +110,24 @@ async def update_tenant(ctx: Ctx) -> HandlerResult:
     rate limits outside the enterprise plan; leaving the enterprise plan drops them. The change applies
     to requests at once in every process and writes the audit entry `tenant.updated`; a body that
     changes nothing writes nothing."""
-    return await service.update(ctx.pool, ctx.param("id"), ctx.body, from_ctx(ctx), state(ctx.app).box,
-                                allow_http=ctx.settings.webhook_allow_http)
+    return await service.update(
+        ctx.pool,
+        ctx.param("id"),
+        ctx.body,
+        from_ctx(ctx),
+        state(ctx.app).box,
+        allow_http=ctx.settings.webhook_allow_http,
+    )
 
 
-@_both("DELETE", "/v1/tenants/{id}", query=DeleteTenant, status=204,
-       summary="Delete a tenant and all its data; confirm must equal the slug",
-       errors=(TENANT_NOT_FOUND,))
+@_both(
+    "DELETE",
+    "/v1/tenants/{id}",
+    query=DeleteTenant,
+    status=204,
+    summary="Delete a tenant and all its data; confirm must equal the slug",
+    errors=(TENANT_NOT_FOUND,),
+)
 async def delete_tenant(ctx: Ctx) -> None:
     """Deletes a tenant and everything it owns (users, sessions, keys, organizations, webhooks, logs...);
     it cannot be undone. Called with the **master key** (served under both `/cp/v1` and `/v1`). The
@@ -112,9 +136,15 @@ async def delete_tenant(ctx: Ctx) -> None:
     await service.delete(ctx.pool, ctx.param("id"), ctx.query.confirm)
 
 
-@_both("POST", "/v1/tenants/{id}/suspend", body=SuspendTenant, body_optional=True, response=Tenant,
-       summary="Suspend a tenant: sign-ins are refused, sessions stay valid",
-       errors=(TENANT_NOT_FOUND,))
+@_both(
+    "POST",
+    "/v1/tenants/{id}/suspend",
+    body=SuspendTenant,
+    body_optional=True,
+    response=Tenant,
+    summary="Suspend a tenant: sign-ins are refused, sessions stay valid",
+    errors=(TENANT_NOT_FOUND,),
+)
 async def suspend_tenant(ctx: Ctx) -> HandlerResult:
     """Suspends a tenant: sign-up, sign-in and the other sign-in flows answer 403 `tenant_suspended`, while
     existing sessions stay valid. Called with the **master key** (served under both `/cp/v1` and `/v1`);
@@ -123,8 +153,13 @@ async def suspend_tenant(ctx: Ctx) -> HandlerResult:
     return await service.suspend(ctx.pool, ctx.param("id"), ctx.body.reason, from_ctx(ctx))
 
 
-@_both("POST", "/v1/tenants/{id}/restore", response=Tenant, summary="Restore a suspended tenant",
-       errors=(TENANT_NOT_FOUND,))
+@_both(
+    "POST",
+    "/v1/tenants/{id}/restore",
+    response=Tenant,
+    summary="Restore a suspended tenant",
+    errors=(TENANT_NOT_FOUND,),
+)
 async def restore_tenant(ctx: Ctx) -> HandlerResult:
     """Makes a suspended tenant active again, so that its users can sign in, and clears the suspension
     reason. Called with the **master key** (served under both `/cp/v1` and `/v1`). Writes the audit
@@ -132,8 +167,7 @@ async def restore_tenant(ctx: Ctx) -> HandlerResult:
     return await service.restore(ctx.pool, ctx.param("id"), from_ctx(ctx))
 
 
-@_both("GET", "/v1/tenants/{id}/stats", response=TenantStats, summary="Counts for a tenant",
-       errors=(TENANT_NOT_FOUND,))
+@_both("GET", "/v1/tenants/{id}/stats", response=TenantStats, summary="Counts for a tenant", errors=(TENANT_NOT_FOUND,))
 async def tenant_stats(ctx: Ctx) -> HandlerResult:
     """Counts for one tenant: users (total, active and new over 30 days), active sessions and sessions
     created over 30 days, organizations and MFA enrollment. Called with the **master key** (served under

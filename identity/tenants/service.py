@@ -60,7 +60,12 @@ def _rate_limits(plan: str, limits: RateLimits | None) -> dict[str, Any] | None:
 
 
 async def create(
-    pool: asyncpg.Pool, body: CreateTenant, audit: AuditContext, box: SecretBox, *, allow_http: bool,
+    pool: asyncpg.Pool,
+    body: CreateTenant,
+    audit: AuditContext,
+    box: SecretBox,
+    *,
+    allow_http: bool,
     on_created: Sequence[TenantCreated] = (),
 ) -> dict[str, Any]:
     """on_created: awaited inside the creation transaction (Registry.tenant_created, e.g. the
@@ -76,28 +81,34 @@ async def create(
         if not EMAIL_RE.match(owner_email):
             raise INVALID_EMAIL.invalid("owner_email", "is not a valid email address")
     async with pool.acquire() as conn, conn.transaction():
-        slug = (slugs.explicit(body.slug) if body.slug is not UNSET
-                else await _free_slug(conn, slugs.slugify(body.name, "tenant")))
+        slug = (
+            slugs.explicit(body.slug)
+            if body.slug is not UNSET
+            else await _free_slug(conn, slugs.slugify(body.name, "tenant"))
+        )
         try:
             async with conn.transaction():
-                row = await store.insert(conn, {
-                    "id": tenant_id,
-                    "name": body.name,
-                    "slug": slug,
-                    "plan": body.plan,
-                    "auth_config": config,
-                    "public_metadata": body.public_metadata,
-                    "private_metadata": body.private_metadata,
-                    "rate_limits": rate_limits,
-                    "bot_protection_secret": box.encrypt(bot_secret, associated=tenant_id)
-                    if bot_secret else None,
-                })
+                row = await store.insert(
+                    conn,
+                    {
+                        "id": tenant_id,
+                        "name": body.name,
+                        "slug": slug,
+                        "plan": body.plan,
+                        "auth_config": config,
+                        "public_metadata": body.public_metadata,
+                        "private_metadata": body.private_metadata,
+                        "rate_limits": rate_limits,
+                        "bot_protection_secret": box.encrypt(bot_secret, associated=tenant_id) if bot_secret else None,
+                    },
+                )
         except asyncpg.UniqueViolationError:
             raise SLUG_TAKEN() from None
         _, publishable = await issue_key(conn, row["id"], name="Default publishable key", type_="publishable")
         _, secret = await issue_key(conn, row["id"], name="Default secret key", type_="secret")
-        await audit.record(conn, row["id"], "tenant.created", "tenant", row["id"],
-                           {"name": body.name, "slug": slug, "plan": body.plan})
+        await audit.record(
+            conn, row["id"], "tenant.created", "tenant", row["id"], {"name": body.name, "slug": slug, "plan": body.plan}
+        )
         for hook in on_created:
             await hook(conn, row["id"], owner_email, audit)
         if on_created:
@@ -116,14 +127,26 @@ async def get(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:
 
 
 async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> Page[dict[str, Any]]:
-    return await paginate(query, lambda k: store.list_page(
-        pool, q=query.q, status=query.status, plan=query.plan,
-        after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present)
+    return await paginate(
+        query,
+        lambda k: store.list_page(
+            pool,
+            q=query.q,
+            status=query.status,
+            plan=query.plan,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present,
+    )
 
 
 async def _change(
-    pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext, action: str,
+    pool: asyncpg.Pool,
+    id_or_slug: str,
+    audit: AuditContext,
+    action: str,
     build: Callable[[asyncpg.Record], tuple[dict[str, Any], dict[str, Any]]],
 ) -> dict[str, Any]:
     async with pool.acquire() as conn, conn.transaction():
@@ -144,7 +167,12 @@ async def _change(
 
 
 async def update(
-    pool: asyncpg.Pool, id_or_slug: str, body: UpdateTenant, audit: AuditContext, box: SecretBox, *,
+    pool: asyncpg.Pool,
+    id_or_slug: str,
+    body: UpdateTenant,
+    audit: AuditContext,
+    box: SecretBox,
+    *,
     allow_http: bool,
 ) -> dict[str, Any]:
     def build(current: asyncpg.Record) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -155,8 +183,10 @@ async def update(
                 changes[field] = slugs.explicit(value) if field == "slug" else value
         if body.auth_config is not UNSET:
             changes["auth_config"] = auth_config.merge(
-                current["auth_config"], body.auth_config,
-                has_bot_secret=current["has_bot_secret"], allow_http=allow_http,
+                current["auth_config"],
+                body.auth_config,
+                has_bot_secret=current["has_bot_secret"],
+                allow_http=allow_http,
             )
             secret = auth_config.bot_secret(body.auth_config)
             if secret is not None:
@@ -176,14 +206,20 @@ async def update(
 
 async def suspend(pool: asyncpg.Pool, id_or_slug: str, reason: str | None, audit: AuditContext) -> dict[str, Any]:
     return await _change(
-        pool, id_or_slug, audit, "tenant.suspended",
+        pool,
+        id_or_slug,
+        audit,
+        "tenant.suspended",
         lambda current: ({"status": "suspended", "suspended_reason": reason}, {"reason": reason}),
     )
 
 
 async def restore(pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext) -> dict[str, Any]:
     return await _change(
-        pool, id_or_slug, audit, "tenant.restored",
+        pool,
+        id_or_slug,
+        audit,
+        "tenant.restored",
         lambda current: ({"status": "active", "suspended_reason": None}, {}),
     )
 

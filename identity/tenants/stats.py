@@ -21,12 +21,18 @@ async def stats(pool: asyncpg.Pool, tenant_id: str) -> dict[str, Any]:
         row = await store.stats(conn, tenant_id, since)
     total = row["users_total"]
     return {
-        "users": {"total": total, "active_last_7d": row["active_7d"], "active_last_30d": row["active_30d"],
-                  "new_last_7d": row["new_7d"], "new_last_30d": row["new_30d"]},
+        "users": {
+            "total": total,
+            "active_last_7d": row["active_7d"],
+            "active_last_30d": row["active_30d"],
+            "new_last_7d": row["new_7d"],
+            "new_last_30d": row["new_30d"],
+        },
         "sessions": {"active": row["sessions_active"], "created_last_24h": row["sessions_24h"]},
-        "mfa": {"enrolled_users": row["mfa_enrolled"],
-                "enrollment_rate": round(row["mfa_enrolled"] / total, 4) if total else 0.0},
+        "mfa": {
+            "enrolled_users": row["mfa_enrolled"],
+            "enrollment_rate": round(row["mfa_enrolled"] / total, 4) if total else 0.0,
+        },
         "organizations": {"total": row["orgs_total"], "active_last_30d": row["orgs_active_30d"]},
         "auth": {"sign_ins_last_24h": row["sign_ins_24h"], "failed_sign_ins_last_24h": row["failed_24h"]},
     }
-

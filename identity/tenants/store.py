@@ -66,7 +66,11 @@ async def list_page(
         f"""SELECT {COLUMNS} FROM tenants t
             WHERE {filters} AND ($4::text IS NULL OR t.id {op} $4)
             ORDER BY t.id {order} LIMIT $5""",
-        pattern, status, plan, after, limit + 1,
+        pattern,
+        status,
+        plan,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(f"SELECT count(*) FROM tenants t WHERE {filters}", pattern, status, plan)
     return rows, total
@@ -77,7 +81,8 @@ async def update(conn: asyncpg.Connection, tenant_id: str, changes: dict[str, An
     return await conn.fetchrow(
         f"""WITH t AS (UPDATE tenants SET {sets}, updated_at = now() WHERE id = $1 RETURNING *)
             SELECT {COLUMNS} FROM t""",
-        tenant_id, *changes.values(),
+        tenant_id,
+        *changes.values(),
     )
 
 
@@ -100,8 +105,11 @@ async def stats(pool: Any, tenant_id: str) -> dict[str, Any]:
     users = figures["users"]
     return {
         "tenant_id": tenant_id,
-        "users": {"total": users["total"], "active_last_30d": users["active_last_30d"],
-                  "new_last_30d": users["new_last_30d"]},
+        "users": {
+            "total": users["total"],
+            "active_last_30d": users["active_last_30d"],
+            "new_last_30d": users["new_last_30d"],
+        },
         "sessions": {"active": figures["sessions"]["active"], "created_last_30d": created_30d},
         "organizations": {"total": figures["organizations"]["total"]},
         "mfa": figures["mfa"],

@@ -55,22 +55,42 @@ async def impersonate(
             raise USER_NOT_FOUND()
         ensure_can_sign_in(user)  # 403 user_disabled / user_banned
         now = datetime.now(UTC)
-        session = await sessions.insert_impersonation(conn, tenant.id, new_id("ses"), user_id, client,
-                                                      now, now + ttl, admin)
-        await emit(conn, tenant.id, "session.created", {
-            "id": session["id"], "user_id": user_id, "ip_address": client.ip_address,
-            "user_agent": client.user_agent, "device_type": client.device_type,
-            "created_at": session["created_at"], "expires_at": session["expires_at"],
-            "impersonated_by": admin,
-        })
-        claims = claims_for(issuer=rt.issuer, tenant_id=tenant.id, user=user, session=session,
-                            ttl=ttl, now=now, act={"sub": admin})
+        session = await sessions.insert_impersonation(
+            conn, tenant.id, new_id("ses"), user_id, client, now, now + ttl, admin
+        )
+        await emit(
+            conn,
+            tenant.id,
+            "session.created",
+            {
+                "id": session["id"],
+                "user_id": user_id,
+                "ip_address": client.ip_address,
+                "user_agent": client.user_agent,
+                "device_type": client.device_type,
+                "created_at": session["created_at"],
+                "expires_at": session["expires_at"],
+                "impersonated_by": admin,
+            },
+        )
+        claims = claims_for(
+            issuer=rt.issuer, tenant_id=tenant.id, user=user, session=session, ttl=ttl, now=now, act={"sub": admin}
+        )
         token = rt.tokens.issue(claims)
         expires_at = datetime.fromtimestamp(claims["exp"], UTC)
-        audit_id = await audit.record(conn, tenant.id, "user.impersonated", "user", user_id, {
-            "reason": reason, "session_id": session["id"], "impersonated_by": admin,
-            "expires_at": expires_at.isoformat(),
-        })
+        audit_id = await audit.record(
+            conn,
+            tenant.id,
+            "user.impersonated",
+            "user",
+            user_id,
+            {
+                "reason": reason,
+                "session_id": session["id"],
+                "impersonated_by": admin,
+                "expires_at": expires_at.isoformat(),
+            },
+        )
     return {
         "access_token": token,
         "expires_at": expires_at,

@@ -25,7 +25,10 @@ def is_locked(user: Any, now: datetime | None = None) -> bool:
 async def record_failure(pool: Any, tenant_id: str, user_id: str) -> bool:
     """Count a wrong password; True when the account is (now) locked."""
     row = await users.record_failed_sign_in(
-        pool, tenant_id, user_id, threshold=LOCK_THRESHOLD,
+        pool,
+        tenant_id,
+        user_id,
+        threshold=LOCK_THRESHOLD,
         window_seconds=int(LOCK_WINDOW.total_seconds()),
         lock_seconds=int(LOCK_DURATION.total_seconds()),
     )

@@ -27,9 +27,12 @@ def check(field: str, value: dict[str, Any], *, in_token: bool = False) -> dict[
     object is a user's public_metadata, signed into access tokens."""
     if in_token:
         if len(json.dumps(value, separators=(",", ":"))) > TOKEN_METADATA_MAX_BYTES:
-            raise ValidationFailed(field, f"must be at most {TOKEN_METADATA_MAX_BYTES} bytes of JSON "
-                                          "(non-ASCII characters count as their \\u escapes): it is "
-                                          "carried in every access token")
+            raise ValidationFailed(
+                field,
+                f"must be at most {TOKEN_METADATA_MAX_BYTES} bytes of JSON "
+                "(non-ASCII characters count as their \\u escapes): it is "
+                "carried in every access token",
+            )
         return value
     if len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()) > METADATA_MAX_BYTES:
         raise ValidationFailed(field, f"must be at most {METADATA_MAX_BYTES} bytes of JSON")

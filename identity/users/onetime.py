@@ -31,8 +31,9 @@ async def create(
     redirect_url: str | None = None,
 ) -> str:
     token = random_token(32)
-    await store.insert_one_time(conn, tenant_id, sha256_hex(token), kind, user_id, email, redirect_url,
-                                datetime.now(UTC) + ttl)
+    await store.insert_one_time(
+        conn, tenant_id, sha256_hex(token), kind, user_id, email, redirect_url, datetime.now(UTC) + ttl
+    )
     return token
 
 

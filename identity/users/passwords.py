@@ -156,7 +156,12 @@ def _verify_scrypt(encoded: str, password: str) -> bool:
     log_n, r, p, salt, expected = parts
     try:
         derived = hashlib.scrypt(
-            password.encode(), salt=salt, n=2**log_n, r=r, p=p, dklen=len(expected),
+            password.encode(),
+            salt=salt,
+            n=2**log_n,
+            r=r,
+            p=p,
+            dklen=len(expected),
             maxmem=SCRYPT_MAX_MEMORY + 1024 * 1024,  # the bound, plus hashlib's own overhead
         )
     except ValueError:

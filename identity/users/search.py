@@ -49,11 +49,17 @@ async def page(
 ) -> dict[str, Any]:
     """One page of users and the pagination object."""
     after = _decode(cursor, sort, order)
-    rows, total, exact = await search_store.find(pool, tenant_id, filters, sort=sort, order=order, limit=limit,
-                                                 after=after)
+    rows, total, exact = await search_store.find(
+        pool, tenant_id, filters, sort=sort, order=order, limit=limit, after=after
+    )
     rows, next_cursor = cut(rows, limit, lambda last: [sort, order, _cursor_value(last, sort), last["id"]])
     return {
         "data": [present(r) for r in rows],
-        "pagination": {"total": total, "limit": limit, "has_more": next_cursor is not None,
-                       "next_cursor": next_cursor, "total_exact": exact},
+        "pagination": {
+            "total": total,
+            "limit": limit,
+            "has_more": next_cursor is not None,
+            "next_cursor": next_cursor,
+            "total_exact": exact,
+        },
     }

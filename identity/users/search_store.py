@@ -76,8 +76,17 @@ class Filters:
         """Only filters the maintained counts can answer."""
         return all(
             getattr(self, name) is None
-            for name in ("email", "q", "created_after", "created_before", "last_active_after",
-                         "mfa_enrolled", "email_verified", "organization_id", "ids")
+            for name in (
+                "email",
+                "q",
+                "created_after",
+                "created_before",
+                "last_active_after",
+                "mfa_enrolled",
+                "email_verified",
+                "organization_id",
+                "ids",
+            )
         )
 
 
@@ -161,11 +170,13 @@ async def _plan(conn: Any, *, bitmap: bool) -> None:
     """Settle how the next statements read users: through bitmaps only (the search index), or
     by scans that stop early (no bitmaps)."""
     if bitmap:
-        await conn.execute("SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; "
-                           "SET LOCAL enable_bitmapscan = on")
+        await conn.execute(
+            "SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL enable_bitmapscan = on"
+        )
     else:
-        await conn.execute("SET LOCAL enable_seqscan = on; SET LOCAL enable_indexscan = on; "
-                           "SET LOCAL enable_bitmapscan = off")
+        await conn.execute(
+            "SET LOCAL enable_seqscan = on; SET LOCAL enable_indexscan = on; SET LOCAL enable_bitmapscan = off"
+        )
 
 
 async def _total(conn: Any, tenant_id: str, f: Filters, density: float | None) -> tuple[int, bool]:
@@ -193,8 +204,9 @@ async def _total(conn: Any, tenant_id: str, f: Filters, density: float | None) -
 _U_COLUMNS = ", ".join(f"u.{c.strip()}" for c in COLUMNS.split(","))
 
 
-async def _walk(conn: Any, sql: _Sql, f: Filters, base: str, key: str, direction: str,
-                limit: int) -> tuple[list[Any], int, int]:
+async def _walk(
+    conn: Any, sql: _Sql, f: Filters, base: str, key: str, direction: str, limit: int
+) -> tuple[list[Any], int, int]:
     """The first way: (page rows, users walked, of which matched)."""
     q = _q(f)
     assert q is not None
@@ -214,8 +226,16 @@ async def _walk(conn: Any, sql: _Sql, f: Filters, base: str, key: str, direction
     return [r for r in rows if r["id"] is not None], walked, hits
 
 
-async def find(pool: asyncpg.Pool, tenant_id: str, filters: Filters, *, sort: str, order: str, limit: int,
-               after: tuple[str, str] | None) -> tuple[list[asyncpg.Record], int, bool]:
+async def find(
+    pool: asyncpg.Pool,
+    tenant_id: str,
+    filters: Filters,
+    *,
+    sort: str,
+    order: str,
+    limit: int,
+    after: tuple[str, str] | None,
+) -> tuple[list[asyncpg.Record], int, bool]:
     """Up to limit + 1 users after the cursor's (sort key, id), and the total (exact or capped),
     in one read-only REPEATABLE READ transaction."""
     key, cast = SORTS[sort]

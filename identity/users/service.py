@@ -69,9 +69,7 @@ async def create_user(
     return row
 
 
-async def create_owner(
-    conn: asyncpg.Connection, tenant_id: str, owner_email: str | None, audit: AuditContext
-) -> None:
+async def create_owner(conn: asyncpg.Connection, tenant_id: str, owner_email: str | None, audit: AuditContext) -> None:
     """Tenant creation hook (Registry.tenant_created): owner_email becomes an admin user without a password (they sign
     in with a magic link or set one through password/forgot)."""
     if not owner_email:
@@ -153,9 +151,16 @@ async def create(
         hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
         row = await create_user(
-            conn, tenant.id, email=email, password_hash=hashed, name=body.name,
-            username=body.username, phone=body.phone, role=body.role,
-            email_verified=body.email_verified, public_metadata=body.public_metadata,
+            conn,
+            tenant.id,
+            email=email,
+            password_hash=hashed,
+            name=body.name,
+            username=body.username,
+            phone=body.phone,
+            role=body.role,
+            email_verified=body.email_verified,
+            public_metadata=body.public_metadata,
             private_metadata=body.private_metadata,
         )
         extra: dict[str, Any] = {}
@@ -168,20 +173,38 @@ async def create(
         if body.send_welcome_email:
             # Marked as welcomed, so the first sign-in does not send it a second time.
             extra["welcomed_at"] = datetime.now(UTC)
-            await queue_email(conn, box, tenant_id=tenant.id, template="welcome", to=row["email"],
-                              user_id=row["id"], variables={"user_name": row["name"] or ""})
+            await queue_email(
+                conn,
+                box,
+                tenant_id=tenant.id,
+                template="welcome",
+                to=row["email"],
+                user_id=row["id"],
+                variables={"user_name": row["name"] or ""},
+            )
         if extra:
             row = await store.update(conn, tenant.id, row["id"], extra)
-        await audit.record(conn, tenant.id, "user.created", "user", row["id"], {
-            "email": row["email"], "role": row["role"],
-            "password": "imported" if body.password_hash else ("set" if body.password else "none"),
-            "welcome_email": body.send_welcome_email,
-        })
+        await audit.record(
+            conn,
+            tenant.id,
+            "user.created",
+            "user",
+            row["id"],
+            {
+                "email": row["email"],
+                "role": row["role"],
+                "password": "imported" if body.password_hash else ("set" if body.password else "none"),
+                "welcome_email": body.send_welcome_email,
+            },
+        )
     return present_user(row)
 
 
 async def _unique(
-    conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: dict[str, Any],
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user_id: str,
+    changes: dict[str, Any],
 ) -> asyncpg.Record | None:
     try:
         async with conn.transaction():
@@ -240,16 +263,36 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
         row = await _locked(conn, tenant_id, user_id)
         revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="user_deleted")
         await store.delete(conn, tenant_id, user_id)
-        await emit(conn, tenant_id, "user.deleted", {
-            "id": user_id, "email": row["email"], "role": row["role"], "deleted_at": datetime.now(UTC),
-        })
-        await audit.record(conn, tenant_id, "user.deleted", "user", user_id, {
-            "email": row["email"], "sessions_revoked": len(revoked),
-        })
+        await emit(
+            conn,
+            tenant_id,
+            "user.deleted",
+            {
+                "id": user_id,
+                "email": row["email"],
+                "role": row["role"],
+                "deleted_at": datetime.now(UTC),
+            },
+        )
+        await audit.record(
+            conn,
+            tenant_id,
+            "user.deleted",
+            "user",
+            user_id,
+            {
+                "email": row["email"],
+                "sessions_revoked": len(revoked),
+            },
+        )
 
 
 async def _disable(
-    conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, reason: str | None, revoke: bool,
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    row: asyncpg.Record,
+    reason: str | None,
+    revoke: bool,
     audit: AuditContext,
 ) -> asyncpg.Record:
     if row["status"] == "banned":
@@ -261,9 +304,17 @@ async def _disable(
         revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=row["id"], reason="user_disabled")
     row = await store.update(conn, tenant_id, row["id"], {"status": "disabled"})
     await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": reason})
-    await audit.record(conn, tenant_id, "user.disabled", "user", row["id"], {
-        "reason": reason, "sessions_revoked": len(revoked),
-    })
+    await audit.record(
+        conn,
+        tenant_id,
+        "user.disabled",
+        "user",
+        row["id"],
+        {
+            "reason": reason,
+            "sessions_revoked": len(revoked),
+        },
+    )
     return row
 
 
@@ -278,7 +329,11 @@ async def _enable(conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record,
 
 
 async def disable(
-    pool: asyncpg.Pool, tenant_id: str, user_id: str, reason: str | None, revoke: bool,
+    pool: asyncpg.Pool,
+    tenant_id: str,
+    user_id: str,
+    reason: str | None,
+    revoke: bool,
     audit: AuditContext,
 ) -> dict[str, Any]:
     """active -> disabled: the user cannot sign in; their data stays. Their sessions are revoked
@@ -318,9 +373,17 @@ async def ban(
         if row["status"] != "banned":
             row = await store.update(conn, tenant_id, user_id, {"status": "banned"})
             await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": reason})
-        await audit.record(conn, tenant_id, "user.banned", "user", user_id, {
-            "reason": reason, "sessions_revoked": len(revoked),
-        })
+        await audit.record(
+            conn,
+            tenant_id,
+            "user.banned",
+            "user",
+            user_id,
+            {
+                "reason": reason,
+                "sessions_revoked": len(revoked),
+            },
+        )
     return present_user(row)
 
 
@@ -343,20 +406,42 @@ async def set_password(
     hashed = await passwords.hash_password(password)
     async with pool.acquire() as conn, conn.transaction():
         await _locked(conn, tenant_id, user_id)
-        row = await store.update(conn, tenant_id, user_id, {
-            "password_hash": hashed, "password_changed_at": datetime.now(UTC), **lockout.CLEARED,
-        })
+        row = await store.update(
+            conn,
+            tenant_id,
+            user_id,
+            {
+                "password_hash": hashed,
+                "password_changed_at": datetime.now(UTC),
+                **lockout.CLEARED,
+            },
+        )
         assert row is not None  # _locked found and locked the row
         await onetime.retire(conn, tenant_id, user_id, "password_reset")
         revoked: list[Any] = []
         if revoke:
             revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="password_changed")
-        await emit(conn, tenant_id, "user.password_changed", {
-            "id": user_id, "email": row["email"], "reason": "admin_set",
-        })
-        await audit.record(conn, tenant_id, "user.password_changed", "user", user_id, {
-            "revoke_sessions": revoke, "sessions_revoked": len(revoked),
-        })
+        await emit(
+            conn,
+            tenant_id,
+            "user.password_changed",
+            {
+                "id": user_id,
+                "email": row["email"],
+                "reason": "admin_set",
+            },
+        )
+        await audit.record(
+            conn,
+            tenant_id,
+            "user.password_changed",
+            "user",
+            user_id,
+            {
+                "revoke_sessions": revoke,
+                "sessions_revoked": len(revoked),
+            },
+        )
     return present_user(row)
 
 
@@ -373,16 +458,21 @@ def present_session(row: asyncpg.Record) -> UserSession:
     )
 
 
-async def user_sessions(
-    pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListUserSessions
-) -> Page[UserSession]:
+async def user_sessions(pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListUserSessions) -> Page[UserSession]:
     """GET /v1/users/:id/sessions: the user's active sessions, newest first."""
+
     async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
         async with pool.acquire() as conn:
             if not await store.get(conn, tenant_id, user_id):
                 raise USER_NOT_FOUND()
             return await session_store.list_page(
-                conn, tenant_id, user_id=user_id, status="active",
-                after=k.after, limit=k.limit, ascending=k.ascending,
+                conn,
+                tenant_id,
+                user_id=user_id,
+                status="active",
+                after=k.after,
+                limit=k.limit,
+                ascending=k.ascending,
             )
+
     return await paginate(query, fetch, present_session)

@@ -36,26 +36,29 @@ async def get(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = Fal
     )
 
 
-async def get_by_email(
-    conn: Any, tenant_id: str, email: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+async def get_by_email(conn: Any, tenant_id: str, email: str, *, for_update: bool = False) -> asyncpg.Record | None:
     lock = " FOR UPDATE" if for_update else ""
     return await conn.fetchrow(
         f"SELECT {COLUMNS} FROM users WHERE tenant_id = $1 AND email = $2{lock}",
-        tenant_id, normalise_email(email),
+        tenant_id,
+        normalise_email(email),
     )
 
 
 async def email_exists(conn: Any, tenant_id: str, email: str) -> bool:
-    return bool(await conn.fetchval(
-        "SELECT 1 FROM users WHERE tenant_id = $1 AND email = $2", tenant_id, normalise_email(email)
-    ))
+    return bool(
+        await conn.fetchval(
+            "SELECT 1 FROM users WHERE tenant_id = $1 AND email = $2", tenant_id, normalise_email(email)
+        )
+    )
 
 
 async def username_exists(conn: Any, tenant_id: str, username: str) -> bool:
-    return bool(await conn.fetchval(
-        "SELECT 1 FROM users WHERE tenant_id = $1 AND lower(username) = lower($2)", tenant_id, username
-    ))
+    return bool(
+        await conn.fetchval(
+            "SELECT 1 FROM users WHERE tenant_id = $1 AND lower(username) = lower($2)", tenant_id, username
+        )
+    )
 
 
 #: With update(check_factors=True): whether the user has an active second factor, read in the
@@ -64,8 +67,9 @@ HAS_ACTIVE_FACTOR = """EXISTS (SELECT 1 FROM mfa_factors f
     WHERE f.tenant_id = $1 AND f.user_id = $2 AND f.status = 'active') AS has_active_factor"""
 
 
-async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any], *,
-                 check_factors: bool = False) -> asyncpg.Record | None:
+async def update(
+    conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any], *, check_factors: bool = False
+) -> asyncpg.Record | None:
     """Set the given columns (names come from code, never from input) and updated_at."""
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     me_cache.forget_everywhere(conn, tenant_id, [user_id])
@@ -73,18 +77,22 @@ async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any
     return await conn.fetchrow(
         f"""UPDATE users SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2
             RETURNING {COLUMNS}{extra}""",
-        tenant_id, user_id, *changes.values(),
+        tenant_id,
+        user_id,
+        *changes.values(),
     )
 
 
-async def replace_password_hash(conn: Any, tenant_id: str, user_id: str, verified_hash: str,
-                                new_hash: str) -> None:
+async def replace_password_hash(conn: Any, tenant_id: str, user_id: str, verified_hash: str, new_hash: str) -> None:
     """An upgraded hash, stored only if the hash is still the one that was verified (no password
     change meanwhile)."""
     await conn.execute(
         """UPDATE users SET password_hash = $3
            WHERE tenant_id = $1 AND id = $2 AND password_hash = $4""",
-        tenant_id, user_id, new_hash, verified_hash,
+        tenant_id,
+        user_id,
+        new_hash,
+        verified_hash,
     )
 
 
@@ -93,7 +101,8 @@ async def me_row(conn: Any, tenant_id: str, user_id: str) -> asyncpg.Record | No
     return await conn.fetchrow(
         """SELECT id, email, name, email_verified, mfa_enabled, role, public_metadata, created_at,
                   updated_at FROM users WHERE tenant_id = $1 AND id = $2""",
-        tenant_id, user_id,
+        tenant_id,
+        user_id,
     )
 
 
@@ -115,7 +124,11 @@ async def record_failed_sign_in(
                    THEN now() + make_interval(secs => $5) ELSE u.locked_until END
            FROM cur WHERE u.tenant_id = $1 AND u.id = $2
            RETURNING u.failed_sign_ins, u.locked_until, u.locked_until > now() AS locked""",
-        tenant_id, user_id, threshold, float(window_seconds), float(lock_seconds),
+        tenant_id,
+        user_id,
+        threshold,
+        float(window_seconds),
+        float(lock_seconds),
     )
 
 
@@ -130,6 +143,7 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 
 
 # -- user management (issue F) -------------------------------------------------------------------
+
 
 async def delete(conn: Any, tenant_id: str, user_id: str) -> bool:
     """Delete the user; sessions, refresh and one-time tokens, MFA factors and memberships go
@@ -146,7 +160,8 @@ async def disable_many(conn: Any, tenant_id: str, user_ids: list[str]) -> list[a
         f"""UPDATE users SET status = 'disabled', updated_at = now()
             WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status = 'active'
             RETURNING {COLUMNS}""",
-        tenant_id, user_ids,
+        tenant_id,
+        user_ids,
     )
 
 
@@ -154,6 +169,7 @@ async def inactive_ids(conn: Any, tenant_id: str, user_ids: list[str]) -> list[s
     """Which of the listed users exist and are not active (disabled or banned)."""
     rows = await conn.fetch(
         "SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status <> 'active'",
-        tenant_id, user_ids,
+        tenant_id,
+        user_ids,
     )
     return [r["id"] for r in rows]

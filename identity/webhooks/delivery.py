@@ -105,29 +105,44 @@ def retry_delay(schedule: tuple[float, ...], row: Any) -> float | None:
     return next_delay(schedule, row["attempts"] - row["series_start"])
 
 
-async def attempt(pool: Any, box: Any, settings: Any, tenant_id: str, delivery_id: str,
-                  limits: Limits | None = None, force: bool = False,
-                  http: HttpConnections | None = None) -> dict[str, Any]:
+async def attempt(
+    pool: Any,
+    box: Any,
+    settings: Any,
+    tenant_id: str,
+    delivery_id: str,
+    limits: Limits | None = None,
+    force: bool = False,
+    http: HttpConnections | None = None,
+) -> dict[str, Any]:
     """Try one attempt of a delivery. Returns {"result": ...}: 'delivered', 'pending' (retry
     scheduled), 'failed', 'lost_lease', or why nothing was attempted ('gone', 'finished',
     'leased', 'not_due', 'paused', 'busy'). `http`: the worker's kept-alive connections
     (without, the request has a connection of its own)."""
     limits = limits or Limits()
     async with pool.acquire() as conn:
-        row = await store.claim(conn, tenant_id, delivery_id, limits.lease, limits.max_in_flight,
-                                force)
+        row = await store.claim(conn, tenant_id, delivery_id, limits.lease, limits.max_in_flight, force)
         if row is None:
             return {"result": await store.blocked_reason(conn, tenant_id, delivery_id)}
     # The attempt's log lines carry the request that caused the delivery, and its span
     # continues that request's trace (identity/origin.py).
-    with origin.opened(row["request_id"], row["traceparent"]), tracing.span(
-            "webhook deliver", parent=row["traceparent"],
-            attributes={"identity.tenant_id": tenant_id, "identity.delivery_id": delivery_id,
-                        "identity.event_type": row["event_type"],
-                        "identity.attempt": row["attempts"]}) as span:
+    with (
+        origin.opened(row["request_id"], row["traceparent"]),
+        tracing.span(
+            "webhook deliver",
+            parent=row["traceparent"],
+            attributes={
+                "identity.tenant_id": tenant_id,
+                "identity.delivery_id": delivery_id,
+                "identity.event_type": row["event_type"],
+                "identity.attempt": row["attempts"],
+            },
+        ) as span,
+    ):
         out = await _attempt(pool, box, settings, row, limits, http)
-        tracing.annotate(span, **{"identity.result": out["result"]},
-                         error=None if out["result"] == "delivered" else out["result"])
+        tracing.annotate(
+            span, **{"identity.result": out["result"]}, error=None if out["result"] == "delivered" else out["result"]
+        )
         return out
 
 
@@ -142,11 +157,11 @@ def delivery_headers(row: Any) -> dict[str, str]:
     return headers
 
 
-async def _attempt(pool: Any, box: Any, settings: Any, row: Any, limits: Limits,
-                   http: HttpConnections | None) -> dict[str, Any]:
+async def _attempt(
+    pool: Any, box: Any, settings: Any, row: Any, limits: Limits, http: HttpConnections | None
+) -> dict[str, Any]:
     tenant_id, delivery_id = row["tenant_id"], row["id"]
-    bound = log.bind(tenant_id=tenant_id, delivery_id=delivery_id, event_id=row["event_id"],
-                     attempt=row["attempts"])
+    bound = log.bind(tenant_id=tenant_id, delivery_id=delivery_id, event_id=row["event_id"], attempt=row["attempts"])
     body = row["body"].encode()
     version = 1 if row["endpoint_id"] is not None else 2
     try:
@@ -156,37 +171,48 @@ async def _attempt(pool: Any, box: Any, settings: Any, row: Any, limits: Limits,
     else:
         headers = signing.headers(version, secret, row["event_id"], int(time.time()), body)
         headers.update(delivery_headers(row))
-        with tracing.span("webhook POST", kind="client",
-                          attributes={"http.request.method": "POST"}) as call:
+        with tracing.span("webhook POST", kind="client", attributes={"http.request.method": "POST"}) as call:
             # The receiver continues the trace from this call (or, with tracing off here, from
             # the stored context of the request).
             traceparent = tracing.traceparent() or row["traceparent"]
             if traceparent:
                 headers["traceparent"] = traceparent
-            outcome = await transport.send(row["url"], headers, body,
-                                           allow_http=settings.webhook_allow_http,
-                                           timeout=limits.timeout, http=http)
-            tracing.annotate(call, **{"http.response.status_code": outcome.http_status},
-                             error=outcome.error)
+            outcome = await transport.send(
+                row["url"], headers, body, allow_http=settings.webhook_allow_http, timeout=limits.timeout, http=http
+            )
+            tracing.annotate(call, **{"http.response.status_code": outcome.http_status}, error=outcome.error)
     label = "delivered" if outcome.delivered else "failed"
     DELIVERIES.labels(label).inc()
     DURATION.labels(label).observe(outcome.duration_ms / 1000)
     delay = None if outcome.delivered else retry_delay(settings.webhook_retry_schedule, row)
     async with pool.acquire() as conn:
-        status = await store.finish(conn, row, delivered=outcome.delivered,
-                                    http_status=outcome.http_status,
-                                    duration_ms=outcome.duration_ms, error=outcome.error,
-                                    retry_delay=delay)
+        status = await store.finish(
+            conn,
+            row,
+            delivered=outcome.delivered,
+            http_status=outcome.http_status,
+            duration_ms=outcome.duration_ms,
+            error=outcome.error,
+            retry_delay=delay,
+        )
     if status is None:
         bound.warning("webhook_lease_lost")
         return {"result": "lost_lease"}
     RESULTS.labels("retry" if status == "pending" else status).inc()
     LATENCY.labels(label).observe(max(0.0, (datetime.now(UTC) - row["created_at"]).total_seconds()))
     if status == "delivered":
-        bound.info("webhook_delivered", http_status=outcome.http_status,
-                   duration_ms=outcome.duration_ms)
+        bound.info("webhook_delivered", http_status=outcome.http_status, duration_ms=outcome.duration_ms)
     else:
-        bound.warning("webhook_attempt_failed", http_status=outcome.http_status,
-                      error=outcome.error, result=status, retry_in=delay)
-    return {"result": status, "http_status": outcome.http_status,
-            "duration_ms": outcome.duration_ms, "error": outcome.error}
+        bound.warning(
+            "webhook_attempt_failed",
+            http_status=outcome.http_status,
+            error=outcome.error,
+            result=status,
+            retry_in=delay,
+        )
+    return {
+        "result": status,
+        "http_status": outcome.http_status,
+        "duration_ms": outcome.duration_ms,
+        "error": outcome.error,
+    }

@@ -69,8 +69,9 @@ async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any], targets: lis
         await fan_out_many(conn, tenant_id, [event], found)
 
 
-async def fan_out_many(conn: Any, tenant_id: str, events: list[dict[str, Any]],
-                       targets: list[Any] | None = None) -> None:
+async def fan_out_many(
+    conn: Any, tenant_id: str, events: list[dict[str, Any]], targets: list[Any] | None = None
+) -> None:
     """Deliveries for events of one type: one lookup of the subscribed webhooks (unless the
     caller found them), one insert."""
     if not events:
@@ -87,11 +88,13 @@ async def fan_out_many(conn: Any, tenant_id: str, events: list[dict[str, Any]],
             if version not in bodies:
                 payload = v1_payload(event) if version == 1 else await v2_payload(conn, event)
                 bodies[version] = encode(payload)
-            items.append((
-                event["id"],
-                new_id("del"),
-                t["id"] if version == 1 else None,
-                t["id"] if version == 2 else None,
-                bodies[version],
-            ))
+            items.append(
+                (
+                    event["id"],
+                    new_id("del"),
+                    t["id"] if version == 1 else None,
+                    t["id"] if version == 2 else None,
+                    bodies[version],
+                )
+            )
     await store.insert_event_deliveries(conn, tenant_id, events[0]["type"], items)

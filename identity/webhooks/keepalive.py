@@ -65,8 +65,7 @@ class _Destination:
 class HttpConnections:
     """The kept-alive sessions of one process, bound to the event loop it was created in."""
 
-    def __init__(self, keepalive: float = KEEPALIVE_SECONDS,
-                 max_destinations: int = MAX_DESTINATIONS) -> None:
+    def __init__(self, keepalive: float = KEEPALIVE_SECONDS, max_destinations: int = MAX_DESTINATIONS) -> None:
         self.loop = asyncio.get_running_loop()
         self.keepalive = keepalive
         self.max_destinations = max_destinations
@@ -76,8 +75,7 @@ class HttpConnections:
         self._closed = False
 
     @contextlib.asynccontextmanager
-    async def session(self, url: str,
-                      pinned: list[ResolveResult]) -> AsyncIterator[aiohttp.ClientSession]:
+    async def session(self, url: str, pinned: list[ResolveResult]) -> AsyncIterator[aiohttp.ClientSession]:
         """The session for this URL and these vetted addresses, for one request."""
         if self._closed:
             raise RuntimeError("the webhook HTTP connections are closed")
@@ -89,8 +87,9 @@ class HttpConnections:
             to_close += self._retire(key)
             dest = None
         if dest is None:
-            dest = _Destination(addresses, open_session(pinned, host=key[1], keepalive=self.keepalive,
-                                                        trace_configs=[tracing()]))
+            dest = _Destination(
+                addresses, open_session(pinned, host=key[1], keepalive=self.keepalive, trace_configs=[tracing()])
+            )
             self._current[key] = dest
         dest.in_use += 1
         try:

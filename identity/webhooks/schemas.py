@@ -7,8 +7,7 @@ from typing import Annotated, Literal
 
 from identity.http.types import UNSET, Body, Limit, Meta, Model, Pagination, Query, ShortText, UnsetType, Url
 
-EventKind = Annotated[str, Meta(min_length=1, max_length=100,
-                                description="An event kind of the catalogue, or '*'")]
+EventKind = Annotated[str, Meta(min_length=1, max_length=100, description="An event kind of the catalogue, or '*'")]
 Events = Annotated[list[EventKind], Meta(min_length=1, max_length=50)]
 DeliveryStatus = Literal["pending", "delivered", "failed"]
 Secret = Annotated[str, Meta(min_length=16, max_length=256)]
@@ -109,6 +108,7 @@ class Accepted(Model):
 
 # -- v2 ----------------------------------------------------------------------------------------
 
+
 class AdminCreateWebhook(Body):
     url: Url
     events: Events
@@ -178,4 +178,3 @@ class AdminDeliveryList(Model):
 class Deleted(Model):
     id: str
     deleted: bool
-

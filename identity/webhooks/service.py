@@ -47,9 +47,7 @@ def check_events(events: list[str], field: str = "events") -> list[str]:
         return unique
     unknown = [e for e in unique if e not in CATALOGUE]
     if unknown:
-        raise ValidationFailed(
-            field, f"unknown event kind {unknown[0]!r}; kinds: {', '.join(CATALOGUE)} or '*'"
-        )
+        raise ValidationFailed(field, f"unknown event kind {unknown[0]!r}; kinds: {', '.join(CATALOGUE)} or '*'")
     return unique
 
 
@@ -67,21 +65,32 @@ def _status(enabled: bool) -> Literal["active", "disabled"]:
 
 def present(row: asyncpg.Record) -> Webhook:
     return Webhook(
-        id=row["id"], url=row["url"], description=row["description"],
-        events=list(row["events"]), status=_status(row["enabled"]),
-        enabled=row["enabled"], created_at=row["created_at"],
-        updated_at=row["updated_at"], last_triggered_at=row["last_triggered_at"],
+        id=row["id"],
+        url=row["url"],
+        description=row["description"],
+        events=list(row["events"]),
+        status=_status(row["enabled"]),
+        enabled=row["enabled"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        last_triggered_at=row["last_triggered_at"],
     )
 
 
 def present_delivery(row: asyncpg.Record) -> Delivery:
     return Delivery(
-        id=row["id"], webhook_id=row["webhook_id"], event=row["event_type"],
-        event_id=row["event_id"], status=row["status"], http_status=row["http_status"],
-        duration_ms=row["duration_ms"], attempts=row["attempts"],
+        id=row["id"],
+        webhook_id=row["webhook_id"],
+        event=row["event_type"],
+        event_id=row["event_id"],
+        status=row["status"],
+        http_status=row["http_status"],
+        duration_ms=row["duration_ms"],
+        attempts=row["attempts"],
         last_error=row["last_error"],
         next_attempt_at=_next_attempt_at(row),
-        test=row["test"], created_at=row["created_at"],
+        test=row["test"],
+        created_at=row["created_at"],
         delivered_at=row["delivered_at"],
     )
 
@@ -106,28 +115,43 @@ async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Se
 
 # -- v1 ----------------------------------------------------------------------------------------
 
-async def create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str,
-                 body: CreateWebhook, audit: AuditContext) -> WebhookCreated:
+
+async def create(
+    pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: CreateWebhook, audit: AuditContext
+) -> WebhookCreated:
     events = check_events(body.events)
     url = await check_url(body.url, settings)
     webhook_id = new_id("wh")
     secret = signing.new_secret()
     sealed = _sealed(box, secret, f"webhook:{tenant_id}:{webhook_id}")
     async with pool.acquire() as conn, conn.transaction():
-        row = await store.insert_endpoint(conn, tenant_id, webhook_id, url, body.description,
-                                          events, body.enabled, sealed)
-        await audit.record(conn, tenant_id, "webhook.created", "webhook", webhook_id,
-                           {"url": url, "events": events, "enabled": body.enabled})
+        row = await store.insert_endpoint(
+            conn, tenant_id, webhook_id, url, body.description, events, body.enabled, sealed
+        )
+        await audit.record(
+            conn,
+            tenant_id,
+            "webhook.created",
+            "webhook",
+            webhook_id,
+            {"url": url, "events": events, "enabled": body.enabled},
+        )
     return WebhookCreated(
-        id=row["id"], url=row["url"], description=row["description"], events=list(row["events"]),
-        status=_status(row["enabled"]), enabled=row["enabled"], signing_secret=secret,
+        id=row["id"],
+        url=row["url"],
+        description=row["description"],
+        events=list(row["events"]),
+        status=_status(row["enabled"]),
+        enabled=row["enabled"],
+        signing_secret=secret,
         created_at=row["created_at"],
     )
 
 
 async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> Page[Webhook]:
-    return await paginate(query, lambda k: store.list_endpoints(
-        pool, tenant_id, k.after, k.limit, k.ascending), present)
+    return await paginate(
+        query, lambda k: store.list_endpoints(pool, tenant_id, k.after, k.limit, k.ascending), present
+    )
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> Webhook:
@@ -137,8 +161,9 @@ async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> Webhook:
     return present(row)
 
 
-async def update(pool: asyncpg.Pool, settings: Settings, tenant_id: str, webhook_id: str,
-                 body: UpdateWebhook, audit: AuditContext) -> Webhook:
+async def update(
+    pool: asyncpg.Pool, settings: Settings, tenant_id: str, webhook_id: str, body: UpdateWebhook, audit: AuditContext
+) -> Webhook:
     changes = await _target_changes(body, settings)
     if isinstance(body.description, str):
         changes["description"] = body.description
@@ -169,8 +194,9 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, webhook_id: str, audit: Aud
         await audit.record(conn, tenant_id, "webhook.deleted", "webhook", webhook_id)
 
 
-async def test(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, webhook_id: str,
-               kind: str) -> dict[str, Any]:
+async def test(
+    pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, webhook_id: str, kind: str
+) -> dict[str, Any]:
     """A real, signed delivery of a sample event of `kind`, made now (not by a worker), recorded
     as a test delivery (not retried by itself; it can be retried by hand). Sent even while the
     webhook is paused: testing is how one checks a receiver before resuming it."""
@@ -179,37 +205,58 @@ async def test(pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id
     row = await store.get_endpoint(pool, tenant_id, webhook_id)
     if row is None:
         raise WEBHOOK_NOT_FOUND()
-    event = _jsonable({
-        "id": new_id("evt"), "type": kind, "tenant_id": tenant_id,
-        "created_at": catalogue._now(), "data": catalogue.sample(kind),
-    })
+    event = _jsonable(
+        {
+            "id": new_id("evt"),
+            "type": kind,
+            "tenant_id": tenant_id,
+            "created_at": catalogue._now(),
+            "data": catalogue.sample(kind),
+        }
+    )
     delivery_id = new_id("del")
     async with pool.acquire() as conn:
         await store.insert_deliveries(
-            conn, tenant_id, event["id"], kind,
+            conn,
+            tenant_id,
+            event["id"],
+            kind,
             # "test": true beside the event, so that a receiver can tell the sample from a
             # real event (a user sync must not create a ghost user); docs/webhooks.md.
             [(delivery_id, webhook_id, None, fanout.encode({**fanout.v1_payload(event), "test": True}))],
-            test=True, with_jobs=False,
+            test=True,
+            with_jobs=False,
         )
     out = await delivery.attempt(pool, box, settings, tenant_id, delivery_id, force=True)
-    return {"delivery_id": delivery_id, "status": out.get("result"),
-            "http_status": out.get("http_status"), "duration_ms": out.get("duration_ms"),
-            "error": out.get("error")}
+    return {
+        "delivery_id": delivery_id,
+        "status": out.get("result"),
+        "http_status": out.get("http_status"),
+        "duration_ms": out.get("duration_ms"),
+        "error": out.get("error"),
+    }
 
 
-async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str,
-                          query: ListDeliveries) -> Page[Delivery]:
+async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str, query: ListDeliveries) -> Page[Delivery]:
     if await store.get_endpoint(pool, tenant_id, webhook_id) is None:
         raise WEBHOOK_NOT_FOUND()
-    return await paginate(query, lambda k: store.list_deliveries(
-        pool, tenant_id=tenant_id, endpoint_id=webhook_id, admin_webhook_id=None,
-        status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present_delivery)
+    return await paginate(
+        query,
+        lambda k: store.list_deliveries(
+            pool,
+            tenant_id=tenant_id,
+            endpoint_id=webhook_id,
+            admin_webhook_id=None,
+            status=query.status,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present_delivery,
+    )
 
 
-async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
-                audit: AuditContext) -> Accepted:
+async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str, audit: AuditContext) -> Accepted:
     """A new series of attempts now (five retries on the schedule again). Accepted whatever the
     delivery's status: a pending one that is already due or running stays as it is."""
     async with pool.acquire() as conn, conn.transaction():
@@ -217,8 +264,9 @@ async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str,
         if row is None or row["endpoint_id"] is None:
             raise DELIVERY_NOT_FOUND()
         await store.restart(conn, tenant_id, [delivery_id])
-        await audit.record(conn, tenant_id, "webhook.delivery_retried", "webhook",
-                           row["endpoint_id"], {"delivery_id": delivery_id})
+        await audit.record(
+            conn, tenant_id, "webhook.delivery_retried", "webhook", row["endpoint_id"], {"delivery_id": delivery_id}
+        )
     return Accepted(delivery_id=delivery_id, status="pending")
 
 
@@ -230,23 +278,36 @@ class Retried:
     missing: list[str]
 
 
-async def retry_many(pool: asyncpg.Pool, tenant_id: str, delivery_ids: list[str],
-                     audit: AuditContext, *, all_failed: bool = False,
-                     webhook_id: str | None = None, limit: int = 50) -> Retried:
+async def retry_many(
+    pool: asyncpg.Pool,
+    tenant_id: str,
+    delivery_ids: list[str],
+    audit: AuditContext,
+    *,
+    all_failed: bool = False,
+    webhook_id: str | None = None,
+    limit: int = 50,
+) -> Retried:
     """The operator's retry (`identity webhooks retry`): a new series of attempts for the named
     deliveries of the tenant and, with all_failed, for its failed ones (of one webhook when
     given, the newest `limit`), tenant and admin webhooks' alike: one statement restarts them
     and defers their jobs, one more records the audit entries of the tenant's endpoints'
     deliveries (as retry() does), in one transaction."""
     async with pool.acquire() as conn, conn.transaction():
-        found = await store.restart_chosen(conn, tenant_id, delivery_ids, all_failed=all_failed,
-                                           webhook_id=webhook_id, limit=limit)
+        found = await store.restart_chosen(
+            conn, tenant_id, delivery_ids, all_failed=all_failed, webhook_id=webhook_id, limit=limit
+        )
         v1 = [(d, w) for d, w in found if w is not None]
         if v1:
             await audit_store.record_many(
-                conn, tenant_id=tenant_id, action="webhook.delivery_retried", actor=audit.actor,
-                resource_type="webhook", resource_ids=[w for _, w in v1],
-                ip_address=audit.ip_address, user_agent=audit.user_agent,
+                conn,
+                tenant_id=tenant_id,
+                action="webhook.delivery_retried",
+                actor=audit.actor,
+                resource_type="webhook",
+                resource_ids=[w for _, w in v1],
+                ip_address=audit.ip_address,
+                user_agent=audit.user_agent,
                 metadata_each=[{"delivery_id": d} for d, _ in v1],
             )
     ids = {d for d, _ in found}
@@ -259,34 +320,55 @@ async def retry_many(pool: asyncpg.Pool, tenant_id: str, delivery_ids: list[str]
 
 # -- v2 ----------------------------------------------------------------------------------------
 
+
 def present_admin(row: asyncpg.Record) -> AdminWebhook:
     return AdminWebhook(
-        id=row["id"], url=row["url"], events=list(row["events"]),
-        tenant_id=row["tenant_id"], active=row["active"], status=_status(row["active"]),
-        created_at=row["created_at"], updated_at=row["updated_at"],
+        id=row["id"],
+        url=row["url"],
+        events=list(row["events"]),
+        tenant_id=row["tenant_id"],
+        active=row["active"],
+        status=_status(row["active"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
         last_triggered_at=row["last_triggered_at"],
     )
 
 
 def present_admin_delivery(row: asyncpg.Record) -> AdminDelivery:
     return AdminDelivery(
-        id=row["id"], webhook_id=row["webhook_id"], tenant_id=row["tenant_id"],
-        event=row["event_type"], event_id=row["event_id"], status=row["status"],
-        http_status=row["http_status"], duration_ms=row["duration_ms"], attempts=row["attempts"],
-        last_error=row["last_error"], next_attempt_at=_next_attempt_at(row),
-        created_at=row["created_at"], delivered_at=row["delivered_at"],
+        id=row["id"],
+        webhook_id=row["webhook_id"],
+        tenant_id=row["tenant_id"],
+        event=row["event_type"],
+        event_id=row["event_id"],
+        status=row["status"],
+        http_status=row["http_status"],
+        duration_ms=row["duration_ms"],
+        attempts=row["attempts"],
+        last_error=row["last_error"],
+        next_attempt_at=_next_attempt_at(row),
+        created_at=row["created_at"],
+        delivered_at=row["delivered_at"],
     )
 
 
-async def _audit_admin(conn: asyncpg.Connection, tenant_id: str | None, action: str, webhook_id: str,
-                       audit: AuditContext, metadata: dict[str, Any] | None = None) -> None:
+async def _audit_admin(
+    conn: asyncpg.Connection,
+    tenant_id: str | None,
+    action: str,
+    webhook_id: str,
+    audit: AuditContext,
+    metadata: dict[str, Any] | None = None,
+) -> None:
     # Webhooks of every tenant belong to no tenant's audit log.
     if tenant_id is not None:
         await audit.record(conn, tenant_id, action, "webhook", webhook_id, metadata)
 
 
-async def admin_create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, body: AdminCreateWebhook,
-                       audit: AuditContext) -> AdminWebhook:
+async def admin_create(
+    pool: asyncpg.Pool, box: SecretBox, settings: Settings, body: AdminCreateWebhook, audit: AuditContext
+) -> AdminWebhook:
     events = check_events(body.events)
     url = await check_url(body.url, settings)
     webhook_id = new_id("wh")
@@ -295,14 +377,16 @@ async def admin_create(pool: asyncpg.Pool, box: SecretBox, settings: Settings, b
         if body.tenant_id is not None and not await store.tenant_exists(conn, body.tenant_id):
             raise TENANT_NOT_FOUND()
         row = await store.insert_admin(conn, webhook_id, body.tenant_id, url, events, sealed)
-        await _audit_admin(conn, body.tenant_id, "webhook.created", webhook_id, audit,
-                           {"url": url, "events": events, "version": 2})
+        await _audit_admin(
+            conn, body.tenant_id, "webhook.created", webhook_id, audit, {"url": url, "events": events, "version": 2}
+        )
     return present_admin(row)
 
 
 async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> Page[AdminWebhook]:
-    return await paginate(query, lambda k: store.list_admin(
-        pool, query.tenant_id, k.after, k.limit, k.ascending), present_admin)
+    return await paginate(
+        query, lambda k: store.list_admin(pool, query.tenant_id, k.after, k.limit, k.ascending), present_admin
+    )
 
 
 async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> AdminWebhook:
@@ -312,8 +396,9 @@ async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> AdminWebhook:
     return present_admin(row)
 
 
-async def admin_update(pool: asyncpg.Pool, settings: Settings, webhook_id: str,
-                       body: AdminUpdateWebhook, audit: AuditContext) -> AdminWebhook:
+async def admin_update(
+    pool: asyncpg.Pool, settings: Settings, webhook_id: str, body: AdminUpdateWebhook, audit: AuditContext
+) -> AdminWebhook:
     changes = await _target_changes(body, settings)
     if isinstance(body.active, bool):
         changes["active"] = body.active
@@ -326,8 +411,7 @@ async def admin_update(pool: asyncpg.Pool, settings: Settings, webhook_id: str,
             await store.update_admin(conn, webhook_id, changes)
             if changes.get("active") is True:
                 await store.requeue_endpoint(conn, None, None, webhook_id)
-            await _audit_admin(conn, current["tenant_id"], "webhook.updated", webhook_id, audit,
-                               changes)
+            await _audit_admin(conn, current["tenant_id"], "webhook.updated", webhook_id, audit, changes)
         row = await store.get_admin(conn, webhook_id)
     return present_admin(row)
 
@@ -341,18 +425,26 @@ async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext)
     return Deleted(id=webhook_id, deleted=True)
 
 
-async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str,
-                           query: AdminDeliveryQuery) -> Page[AdminDelivery]:
+async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str, query: AdminDeliveryQuery) -> Page[AdminDelivery]:
     if await store.get_admin(pool, webhook_id) is None:
         raise WEBHOOK_NOT_FOUND()
-    return await paginate(query, lambda k: store.list_deliveries(
-        pool, tenant_id=query.tenant_id, endpoint_id=None, admin_webhook_id=webhook_id,
-        status=query.status, after=k.after, limit=k.limit, ascending=k.ascending,
-    ), present_admin_delivery)
+    return await paginate(
+        query,
+        lambda k: store.list_deliveries(
+            pool,
+            tenant_id=query.tenant_id,
+            endpoint_id=None,
+            admin_webhook_id=webhook_id,
+            status=query.status,
+            after=k.after,
+            limit=k.limit,
+            ascending=k.ascending,
+        ),
+        present_admin_delivery,
+    )
 
 
-async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str,
-                       audit: AuditContext) -> Accepted:
+async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str, audit: AuditContext) -> Accepted:
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get_delivery(conn, None, delivery_id)
         if row is None or row["admin_webhook_id"] != webhook_id:

@@ -29,7 +29,7 @@ def new_secret() -> str:
 
 def standard_key(secret: str) -> bytes:
     if secret.startswith(PREFIX):
-        rest = secret[len(PREFIX):]
+        rest = secret[len(PREFIX) :]
         try:
             key = base64.b64decode(rest + "=" * (-len(rest) % 4), validate=True)
             if key:

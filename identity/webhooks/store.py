@@ -26,25 +26,40 @@ _ACTIVE = """coalesce(
     (SELECT w.active FROM admin_webhooks w WHERE w.id = r.admin_webhook_id), false)"""
 
 DELIVERIES = Lifecycle(
-    table="webhook_deliveries", queue=QUEUE, task=TASK, job_key="delivery_id",
-    waiting="pending", running="pending", finished=("delivered", "failed"), failed="failed",
-    lease_column="leased_until", stamped="delivered_at", stamped_on=("delivered",),
+    table="webhook_deliveries",
+    queue=QUEUE,
+    task=TASK,
+    job_key="delivery_id",
+    waiting="pending",
+    running="pending",
+    finished=("delivered", "failed"),
+    failed="failed",
+    lease_column="leased_until",
+    stamped="delivered_at",
+    stamped_on=("delivered",),
     # Manual retry and replay: any delivery but one an attempt holds or that is already due;
     # attempts keeps counting, the schedule starts again from series_start.
     restartable="(r.status <> 'pending' OR (r.leased_until IS NULL AND r.next_attempt_at > now()))",
     restart_sets="series_start = r.attempts",
-    active=_ACTIVE, retention_days=RETENTION_DAYS,
+    active=_ACTIVE,
+    retention_days=RETENTION_DAYS,
 )
 
 # -- jobs --------------------------------------------------------------------------------------
 
 
-async def defer(conn: Any, rows: list[tuple[str, str]], at: datetime | None = None,
-                waits: int = 0, ats: list[datetime | None] | None = None) -> None:
+async def defer(
+    conn: Any,
+    rows: list[tuple[str, str]],
+    at: datetime | None = None,
+    waits: int = 0,
+    ats: list[datetime | None] | None = None,
+) -> None:
     """One deliver job per (tenant_id, delivery_id), due at `at` (now if None or past); waits:
     how many times the delivery found its webhook busy (workers/webhooks.py)."""
-    await machine.defer(conn, DELIVERIES, rows, ats if ats is not None else [at] * len(rows),
-                        {"waits": waits} if waits else None)
+    await machine.defer(
+        conn, DELIVERIES, rows, ats if ats is not None else [at] * len(rows), {"waits": waits} if waits else None
+    )
 
 
 # -- fan-out -----------------------------------------------------------------------------------
@@ -59,8 +74,9 @@ SELECT 2, a.id FROM admin_webhooks a
    AND a.events && ARRAY[ev.type, '*']::text[]
 """
 # The same for a tenant and type given as $1 and $2.
-_MATCHING = (f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::text AS type) ev, "
-             f"LATERAL ({TARGETS_OF_EV}) t")
+_MATCHING = (
+    f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::text AS type) ev, LATERAL ({TARGETS_OF_EV}) t"
+)
 
 
 async def matching(conn: Any, tenant_id: str, type_: str) -> list[asyncpg.Record]:
@@ -78,6 +94,7 @@ async def role_of(conn: Any, tenant_id: str, user_id: Any) -> str | None:
     )
     return role
 
+
 # Insert the deliveries and defer their jobs in one statement (one round trip in emit()).
 _INSERT_AND_DEFER = f"""
 WITH j AS (
@@ -93,14 +110,18 @@ SELECT {machine.jobs(DELIVERIES)} FROM j
 
 
 async def insert_deliveries(
-    conn: Any, tenant_id: str, event_id: str, event_type: str,
-    items: list[tuple[str, str | None, str | None, str]], *, test: bool = False,
+    conn: Any,
+    tenant_id: str,
+    event_id: str,
+    event_type: str,
+    items: list[tuple[str, str | None, str | None, str]],
+    *,
+    test: bool = False,
     with_jobs: bool = True,
 ) -> None:
     """items: (delivery_id, endpoint_id, admin_webhook_id, body)."""
     if with_jobs:
-        await insert_event_deliveries(conn, tenant_id, event_type,
-                                      [(event_id, *item) for item in items], test=test)
+        await insert_event_deliveries(conn, tenant_id, event_type, [(event_id, *item) for item in items], test=test)
         return
     await conn.execute(
         """INSERT INTO webhook_deliveries (tenant_id, id, endpoint_id, admin_webhook_id, event_id,
@@ -108,22 +129,41 @@ async def insert_deliveries(
            SELECT $1, u.id, u.endpoint_id, u.admin_id, $2, $3, u.body, $4, $9, $10
            FROM unnest($5::text[], $6::text[], $7::text[], $8::text[])
                 AS u(id, endpoint_id, admin_id, body)""",
-        tenant_id, event_id, event_type, test,
-        [i[0] for i in items], [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
-        origin.request_id(), origin.traceparent(),
+        tenant_id,
+        event_id,
+        event_type,
+        test,
+        [i[0] for i in items],
+        [i[1] for i in items],
+        [i[2] for i in items],
+        [i[3] for i in items],
+        origin.request_id(),
+        origin.traceparent(),
     )
 
 
 async def insert_event_deliveries(
-    conn: Any, tenant_id: str, event_type: str,
-    items: list[tuple[str, str, str | None, str | None, str]], *, test: bool = False,
+    conn: Any,
+    tenant_id: str,
+    event_type: str,
+    items: list[tuple[str, str, str | None, str | None, str]],
+    *,
+    test: bool = False,
 ) -> None:
     """Deliveries of one or many events of a type, and their jobs, in one statement.
     items: (event_id, delivery_id, endpoint_id, admin_webhook_id, body)."""
     await conn.execute(
-        _INSERT_AND_DEFER, tenant_id, [i[0] for i in items], event_type, test,
-        [i[1] for i in items], [i[2] for i in items], [i[3] for i in items],
-        [i[4] for i in items], origin.request_id(), origin.traceparent(),
+        _INSERT_AND_DEFER,
+        tenant_id,
+        [i[0] for i in items],
+        event_type,
+        test,
+        [i[1] for i in items],
+        [i[2] for i in items],
+        [i[3] for i in items],
+        [i[4] for i in items],
+        origin.request_id(),
+        origin.traceparent(),
     )
 
 
@@ -135,59 +175,81 @@ _ENDPOINT_COLUMNS = """e.id, e.url, e.description, e.events, e.enabled, e.create
       ORDER BY d.id DESC LIMIT 1) AS last_triggered_at"""
 
 
-async def insert_endpoint(conn: Any, tenant_id: str, endpoint_id: str, url: str,
-                          description: str, events: list[str], enabled: bool,
-                          sealed: str) -> asyncpg.Record:
+async def insert_endpoint(
+    conn: Any,
+    tenant_id: str,
+    endpoint_id: str,
+    url: str,
+    description: str,
+    events: list[str],
+    enabled: bool,
+    sealed: str,
+) -> asyncpg.Record:
     await conn.execute(
         """INSERT INTO webhook_endpoints (tenant_id, id, url, description, events, enabled, secret)
            VALUES ($1, $2, $3, $4, $5, $6, $7)""",
-        tenant_id, endpoint_id, url, description, events, enabled, sealed,
+        tenant_id,
+        endpoint_id,
+        url,
+        description,
+        events,
+        enabled,
+        sealed,
     )
     return await get_endpoint(conn, tenant_id, endpoint_id)
 
 
-async def get_endpoint(conn: Any, tenant_id: str, endpoint_id: str,
-                       *, for_update: bool = False) -> asyncpg.Record | None:
+async def get_endpoint(
+    conn: Any, tenant_id: str, endpoint_id: str, *, for_update: bool = False
+) -> asyncpg.Record | None:
     if for_update:
         return await conn.fetchrow(
             """SELECT * FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2 FOR UPDATE""",
-            tenant_id, endpoint_id,
+            tenant_id,
+            endpoint_id,
         )
     return await conn.fetchrow(
         f"""SELECT {_ENDPOINT_COLUMNS}, e.secret FROM webhook_endpoints e
             WHERE e.tenant_id = $1 AND e.id = $2""",
-        tenant_id, endpoint_id,
+        tenant_id,
+        endpoint_id,
     )
 
 
-async def list_endpoints(conn: Any, tenant_id: str, after: str | None, limit: int,
-                         ascending: bool) -> tuple[list[asyncpg.Record], int]:
+async def list_endpoints(
+    conn: Any, tenant_id: str, after: str | None, limit: int, ascending: bool
+) -> tuple[list[asyncpg.Record], int]:
     op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_ENDPOINT_COLUMNS} FROM webhook_endpoints e
             WHERE e.tenant_id = $1 AND ($2::text IS NULL OR e.id {op} $2)
             ORDER BY e.id {order} LIMIT $3""",
-        tenant_id, after, limit + 1,
+        tenant_id,
+        after,
+        limit + 1,
     )
-    total = await conn.fetchval("SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1",
-                                tenant_id)
+    total = await conn.fetchval("SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1", tenant_id)
     return rows, total
 
 
-async def update_endpoint(conn: Any, tenant_id: str, endpoint_id: str,
-                          changes: dict[str, Any]) -> None:
+async def update_endpoint(conn: Any, tenant_id: str, endpoint_id: str, changes: dict[str, Any]) -> None:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     await conn.execute(
         f"UPDATE webhook_endpoints SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2",
-        tenant_id, endpoint_id, *changes.values(),
+        tenant_id,
+        endpoint_id,
+        *changes.values(),
     )
 
 
 async def delete_endpoint(conn: Any, tenant_id: str, endpoint_id: str) -> bool:
-    return bool(await conn.fetchval(
-        "DELETE FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2 RETURNING 1",
-        tenant_id, endpoint_id,
-    ))
+    return bool(
+        await conn.fetchval(
+            "DELETE FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2 RETURNING 1",
+            tenant_id,
+            endpoint_id,
+        )
+    )
 
 
 # -- v2 admin webhooks -------------------------------------------------------------------------
@@ -197,12 +259,17 @@ _ADMIN_COLUMNS = """a.id, a.tenant_id, a.url, a.events, a.active, a.created_at, 
       ORDER BY d.id DESC LIMIT 1) AS last_triggered_at"""
 
 
-async def insert_admin(conn: Any, webhook_id: str, tenant_id: str | None, url: str,
-                       events: list[str], sealed: str) -> asyncpg.Record:
+async def insert_admin(
+    conn: Any, webhook_id: str, tenant_id: str | None, url: str, events: list[str], sealed: str
+) -> asyncpg.Record:
     await conn.execute(
         """INSERT INTO admin_webhooks (id, tenant_id, url, events, secret)
            VALUES ($1, $2, $3, $4, $5)""",
-        webhook_id, tenant_id, url, events, sealed,
+        webhook_id,
+        tenant_id,
+        url,
+        events,
+        sealed,
     )
     return await get_admin(conn, webhook_id)
 
@@ -223,19 +290,20 @@ async def admin_tenant(conn: Any, webhook_id: str) -> str | None:
 
 
 async def get_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        f"SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a WHERE a.id = $1", webhook_id
-    )
+    return await conn.fetchrow(f"SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a WHERE a.id = $1", webhook_id)
 
 
-async def list_admin(conn: Any, tenant_id: str | None, after: str | None,
-                     limit: int, ascending: bool) -> tuple[list[asyncpg.Record], int]:
+async def list_admin(
+    conn: Any, tenant_id: str | None, after: str | None, limit: int, ascending: bool
+) -> tuple[list[asyncpg.Record], int]:
     op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a
             WHERE ($1::text IS NULL OR a.tenant_id = $1) AND ($2::text IS NULL OR a.id {op} $2)
             ORDER BY a.id {order} LIMIT $3""",
-        tenant_id, after, limit + 1,
+        tenant_id,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(
         "SELECT count(*) FROM admin_webhooks WHERE ($1::text IS NULL OR tenant_id = $1)", tenant_id
@@ -245,16 +313,17 @@ async def list_admin(conn: Any, tenant_id: str | None, after: str | None,
 
 async def update_admin(conn: Any, webhook_id: str, changes: dict[str, Any]) -> bool:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=2))
-    return bool(await conn.fetchval(
-        f"UPDATE admin_webhooks SET {sets}, updated_at = now() WHERE id = $1 RETURNING 1",
-        webhook_id, *changes.values(),
-    ))
+    return bool(
+        await conn.fetchval(
+            f"UPDATE admin_webhooks SET {sets}, updated_at = now() WHERE id = $1 RETURNING 1",
+            webhook_id,
+            *changes.values(),
+        )
+    )
 
 
 async def delete_admin(conn: Any, webhook_id: str) -> bool:
-    return bool(await conn.fetchval(
-        "DELETE FROM admin_webhooks WHERE id = $1 RETURNING 1", webhook_id
-    ))
+    return bool(await conn.fetchval("DELETE FROM admin_webhooks WHERE id = $1 RETURNING 1", webhook_id))
 
 
 # -- deliveries --------------------------------------------------------------------------------
@@ -265,8 +334,15 @@ DELIVERY_COLUMNS = """d.tenant_id, d.id, coalesce(d.endpoint_id, d.admin_webhook
 
 
 async def list_deliveries(
-    conn: Any, *, tenant_id: str | None, endpoint_id: str | None, admin_webhook_id: str | None,
-    status: str | None, after: str | None, limit: int, ascending: bool = False,
+    conn: Any,
+    *,
+    tenant_id: str | None,
+    endpoint_id: str | None,
+    admin_webhook_id: str | None,
+    status: str | None,
+    after: str | None,
+    limit: int,
+    ascending: bool = False,
 ) -> tuple[list[asyncpg.Record], int]:
     op, order = keyset(ascending)
     if endpoint_id is not None:
@@ -280,12 +356,16 @@ async def list_deliveries(
             WHERE {where} AND ($3::text IS NULL OR d.status = $3)
               AND ($4::text IS NULL OR d.id {op} $4)
             ORDER BY d.id {order} LIMIT $5""",
-        *key, status, after, limit + 1,
+        *key,
+        status,
+        after,
+        limit + 1,
     )
     total = await conn.fetchval(
         f"""SELECT count(*) FROM webhook_deliveries d
             WHERE {where} AND ($3::text IS NULL OR d.status = $3)""",
-        *key, status,
+        *key,
+        status,
     )
     return rows, total
 
@@ -295,7 +375,8 @@ async def get_delivery(conn: Any, tenant_id: str | None, delivery_id: str) -> as
         f"""SELECT {DELIVERY_COLUMNS}, d.endpoint_id, d.admin_webhook_id, d.leased_until
             FROM webhook_deliveries d
             WHERE ($1::text IS NULL OR d.tenant_id = $1) AND d.id = $2""",
-        tenant_id, delivery_id,
+        tenant_id,
+        delivery_id,
     )
 
 
@@ -303,7 +384,8 @@ async def attempts_of(conn: Any, tenant_id: str, delivery_id: str) -> list[async
     return await conn.fetch(
         """SELECT attempt, outcome, http_status, duration_ms, error, started_at, finished_at
            FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 ORDER BY attempt""",
-        tenant_id, delivery_id,
+        tenant_id,
+        delivery_id,
     )
 
 
@@ -331,18 +413,18 @@ _RESTART_CHOSEN = machine.restart_sql(
 )
 
 
-async def restart_chosen(conn: Any, tenant_id: str, delivery_ids: list[str], *,
-                         all_failed: bool, webhook_id: str | None,
-                         limit: int) -> list[tuple[str, str | None]]:
+async def restart_chosen(
+    conn: Any, tenant_id: str, delivery_ids: list[str], *, all_failed: bool, webhook_id: str | None, limit: int
+) -> list[tuple[str, str | None]]:
     """Restart (as restart() does) the named deliveries of the tenant and, with all_failed, its
     failed ones, in one statement; returns every delivery found, as (id, endpoint_id)."""
-    row = await conn.fetchrow(_RESTART_CHOSEN, tenant_id, delivery_ids, all_failed, webhook_id,
-                              limit)
+    row = await conn.fetchrow(_RESTART_CHOSEN, tenant_id, delivery_ids, all_failed, webhook_id, limit)
     return list(zip(row["found"] or [], row["webhooks"] or [], strict=True))
 
 
-async def requeue_endpoint(conn: Any, tenant_id: str | None, endpoint_id: str | None,
-                           admin_webhook_id: str | None) -> int:
+async def requeue_endpoint(
+    conn: Any, tenant_id: str | None, endpoint_id: str | None, admin_webhook_id: str | None
+) -> int:
     """After a webhook is resumed: a job for each of its held pending deliveries, due when
     the delivery is."""
     rows = await conn.fetch(
@@ -350,10 +432,11 @@ async def requeue_endpoint(conn: Any, tenant_id: str | None, endpoint_id: str | 
            WHERE status = 'pending' AND leased_until IS NULL
              AND (($2::text IS NOT NULL AND tenant_id = $1 AND endpoint_id = $2)
                   OR ($3::text IS NOT NULL AND admin_webhook_id = $3))""",
-        tenant_id, endpoint_id, admin_webhook_id,
+        tenant_id,
+        endpoint_id,
+        admin_webhook_id,
     )
-    await defer(conn, [(r["tenant_id"], r["id"]) for r in rows],
-                ats=[r["next_attempt_at"] for r in rows])
+    await defer(conn, [(r["tenant_id"], r["id"]) for r in rows], ats=[r["next_attempt_at"] for r in rows])
     return len(rows)
 
 
@@ -396,28 +479,33 @@ SELECT pg_advisory_xact_lock({_CLAIM_LOCK_CLASS}, hashtext(coalesce(endpoint_id,
 """
 
 
-async def claim(conn: Any, tenant_id: str, delivery_id: str, lease: float,
-                max_in_flight: int, force: bool = False) -> asyncpg.Record | None:
+async def claim(
+    conn: Any, tenant_id: str, delivery_id: str, lease: float, max_in_flight: int, force: bool = False
+) -> asyncpg.Record | None:
     """Take a due pending delivery for one attempt (records the attempt as in flight), or None
     when it is not due, finished, held by another worker, its webhook is paused, or its
     webhook already has max_in_flight attempts running. force (the test operation) ignores
     the pause and the cap."""
     if force:
-        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease,
-                                   max_in_flight, force)
+        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
     # The cap counts the webhook's other leases. Two claims counting at once would each miss the
     # other's uncommitted lease and both take the last place, so claims of one webhook hold a
     # lock to their commit, and the count runs after it in a statement of its own, whose
     # snapshot sees every claim that held the lock before.
     async with conn.transaction():
         await conn.execute(_LOCK_WEBHOOK, tenant_id, delivery_id)
-        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease,
-                                   max_in_flight, force)
+        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
 
 
 async def finish(
-    conn: asyncpg.Connection, row: Any, *, delivered: bool, http_status: int | None,
-    duration_ms: int, error: str | None, retry_delay: float | None,
+    conn: asyncpg.Connection,
+    row: Any,
+    *,
+    delivered: bool,
+    http_status: int | None,
+    duration_ms: int,
+    error: str | None,
+    retry_delay: float | None,
 ) -> str | None:
     """Record the attempt's outcome; returns the delivery's new status ('delivered', 'failed',
     'pending' with a job deferred for the retry), or None if the lease was lost meanwhile."""
@@ -430,7 +518,14 @@ async def finish(
         status, delay = "pending", retry_delay
     async with conn.transaction():
         next_at = await machine.finish(
-            conn, DELIVERIES, tenant_id, delivery_id, attempt, status, error, delay,
+            conn,
+            DELIVERIES,
+            tenant_id,
+            delivery_id,
+            attempt,
+            status,
+            error,
+            delay,
             {"http_status": http_status, "duration_ms": duration_ms},
         )
         if next_at is None:
@@ -439,8 +534,13 @@ async def finish(
             """UPDATE webhook_attempts SET outcome = $4, http_status = $5, duration_ms = $6,
                       error = $7, finished_at = now()
                 WHERE tenant_id = $1 AND delivery_id = $2 AND attempt = $3""",
-            tenant_id, delivery_id, attempt, "delivered" if delivered else "failed",
-            http_status, duration_ms, machine.clip(error),
+            tenant_id,
+            delivery_id,
+            attempt,
+            "delivered" if delivered else "failed",
+            http_status,
+            duration_ms,
+            machine.clip(error),
         )
     return status
 
@@ -454,7 +554,8 @@ async def blocked_reason(conn: Any, tenant_id: str, delivery_id: str) -> str:
            LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
            LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
            WHERE d.tenant_id = $1 AND d.id = $2""",
-        tenant_id, delivery_id,
+        tenant_id,
+        delivery_id,
     )
     if row is None:
         return "gone"
@@ -482,9 +583,15 @@ async def purge(conn: Any) -> int:
 
 # -- operator views (identity/console) ---------------------------------------------------------
 
+
 async def search_deliveries(
-    conn: Any, *, tenant_id: str, webhook_id: str | None, status: str | None,
-    event_type: str | None, limit: int,
+    conn: Any,
+    *,
+    tenant_id: str,
+    webhook_id: str | None,
+    status: str | None,
+    event_type: str | None,
+    limit: int,
 ) -> list[asyncpg.Record]:
     """A tenant's deliveries, newest first, to tenant and admin webhooks alike, filtered by
     webhook, status and event type (`identity webhooks deliveries`)."""
@@ -495,7 +602,11 @@ async def search_deliveries(
               AND ($3::text IS NULL OR d.status = $3)
               AND ($4::text IS NULL OR d.event_type = $4)
             ORDER BY d.id DESC LIMIT $5""",
-        tenant_id, webhook_id, status, event_type, limit,
+        tenant_id,
+        webhook_id,
+        status,
+        event_type,
+        limit,
     )
 
 

@@ -49,9 +49,13 @@ class _Attempt:
         """The pooled connection had been closed by the receiver (its keep-alive ran out, it
         restarted) before this request got an answer: the request most likely never reached
         it. aiohttp itself retries only idempotent methods, never a POST."""
-        return (self.reused and not self.answered
-                and isinstance(exc, (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError,
-                                     aiohttp.ClientConnectionResetError)))
+        return (
+            self.reused
+            and not self.answered
+            and isinstance(
+                exc, (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError, aiohttp.ClientConnectionResetError)
+            )
+        )
 
 
 async def _on_reuse(session: aiohttp.ClientSession, ctx: Any, params: Any) -> None:
@@ -98,14 +102,25 @@ async def _drain(resp: aiohttp.ClientResponse) -> None:
                 drained += len(chunk)
 
 
-async def _post(session: aiohttp.ClientSession, url: str, headers: dict[str, str], body: bytes,
-                timeout: float, attempt: _Attempt,  # noqa: ASYNC109
-                drain: bool = True) -> tuple[bool, int | None, str | None]:
+async def _post(
+    session: aiohttp.ClientSession,
+    url: str,
+    headers: dict[str, str],
+    body: bytes,
+    timeout: float,  # noqa: ASYNC109
+    attempt: _Attempt,
+    drain: bool = True,
+) -> tuple[bool, int | None, str | None]:
     """One POST: (delivered, http status, reason). Raises aiohttp's errors. drain: read the rest
     of the answer so its connection can serve the next request (pointless on a closing one)."""
-    async with session.post(url, data=body, headers=headers, allow_redirects=False,
-                            timeout=aiohttp.ClientTimeout(total=timeout),
-                            trace_request_ctx=attempt) as resp:
+    async with session.post(
+        url,
+        data=body,
+        headers=headers,
+        allow_redirects=False,
+        timeout=aiohttp.ClientTimeout(total=timeout),
+        trace_request_ctx=attempt,
+    ) as resp:
         attempt.answered = True
         if drain:
             await _drain(resp)
@@ -116,9 +131,15 @@ async def _post(session: aiohttp.ClientSession, url: str, headers: dict[str, str
         return False, resp.status, f"HTTP {resp.status}"
 
 
-async def send(url: str, headers: dict[str, str], body: bytes, *, allow_http: bool,
-               timeout: float = TIMEOUT_SECONDS,  # noqa: ASYNC109
-               http: HttpConnections | None = None) -> Outcome:
+async def send(
+    url: str,
+    headers: dict[str, str],
+    body: bytes,
+    *,
+    allow_http: bool,
+    timeout: float = TIMEOUT_SECONDS,  # noqa: ASYNC109
+    http: HttpConnections | None = None,
+) -> Outcome:
     """POST once. 2xx within the timeout is delivered; anything else is a failure with a
     reason. Never raises for receiver-side problems. With `http`, through its kept-alive
     connections; without, on a connection of its own."""

@@ -59,8 +59,11 @@ async def _cases(app: web.Application) -> list[tuple[web.Request, int, web.Strea
     return [
         (ok, 200, web.json_response({"access_token": "x"})),
         (refused, 401, web.json_response(error.body("req_x"), status=401)),
-        (secret, 404, web.json_response(
-            ApiError("No such invitation.", code="not_found", status=404).body("req_x"), status=404)),
+        (
+            secret,
+            404,
+            web.json_response(ApiError("No such invitation.", code="not_found", status=404).body("req_x"), status=404),
+        ),
     ]
 
 

@@ -52,9 +52,11 @@ TARGET = 1.0
 
 def request_lua(client_id: str, secret: str) -> str:
     basic = base64.b64encode(f"{client_id}:{secret}".encode()).decode()
-    return (f'wrk.method = "POST"\nwrk.body = "grant_type=client_credentials&scope={SCOPE}"\n'
-            f'wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"\n'
-            f'wrk.headers["Authorization"] = "Basic {basic}"\n')
+    return (
+        f'wrk.method = "POST"\nwrk.body = "grant_type=client_credentials&scope={SCOPE}"\n'
+        f'wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"\n'
+        f'wrk.headers["Authorization"] = "Basic {basic}"\n'
+    )
 
 
 def npm_ci() -> str:
@@ -67,29 +69,44 @@ def npm_ci() -> str:
 async def our_client(base: str) -> tuple[str, str, str]:
     """A tenant and a machine client: (tenant id, client_id, client_secret)."""
     async with aiohttp.ClientSession() as s:
-        async with s.post(base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
-                          json={"name": "bench machine", "plan": "enterprise"}) as r:
+        async with s.post(
+            base + "/v1/tenants",
+            headers={"Authorization": f"Bearer {MASTER}"},
+            json={"name": "bench machine", "plan": "enterprise"},
+        ) as r:
             tenant = await r.json()
-        async with s.post(base + "/v1/clients", headers={"Authorization": f"Bearer {tenant['secret_key']}",
-                                                         "X-Tenant-ID": tenant["id"]},
-                          json={"name": "bench", "type": "machine", "redirect_uris": [], "scopes": [SCOPE]}) as r:
+        async with s.post(
+            base + "/v1/clients",
+            headers={"Authorization": f"Bearer {tenant['secret_key']}", "X-Tenant-ID": tenant["id"]},
+            json={"name": "bench", "type": "machine", "redirect_uris": [], "scopes": [SCOPE]},
+        ) as r:
             client = await r.json()
             assert r.status == 201, client
         # One request first, as the reference gets: a sanity check of the setup.
-        async with s.post(f"{base}/oauth/{tenant['id']}/token", auth=aiohttp.BasicAuth(client["client_id"],
-                          client["client_secret"]), data={"grant_type": "client_credentials", "scope": SCOPE}) as r:
+        async with s.post(
+            f"{base}/oauth/{tenant['id']}/token",
+            auth=aiohttp.BasicAuth(client["client_id"], client["client_secret"]),
+            data={"grant_type": "client_credentials", "scope": SCOPE},
+        ) as r:
             assert r.status == 200, await r.text()
     return tenant["id"], client["client_id"], client["client_secret"]
 
 
 async def reference_up(port: int, client_id: str, secret: str) -> subprocess.Popen:
-    proc = subprocess.Popen(["taskset", "-c", SERVICE_CORE, "node", str(HERE / "oidc_reference.mjs"), str(port),
-                             client_id, secret], cwd=HERE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["taskset", "-c", SERVICE_CORE, "node", str(HERE / "oidc_reference.mjs"), str(port), client_id, secret],
+        cwd=HERE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     async with aiohttp.ClientSession() as s:
         for _ in range(100):
             try:
-                async with s.post(f"http://127.0.0.1:{port}/token", auth=aiohttp.BasicAuth(client_id, secret),
-                                  data={"grant_type": "client_credentials", "scope": SCOPE}) as r:
+                async with s.post(
+                    f"http://127.0.0.1:{port}/token",
+                    auth=aiohttp.BasicAuth(client_id, secret),
+                    data={"grant_type": "client_credentials", "scope": SCOPE},
+                ) as r:
                     body = await r.json()
                     assert r.status == 200 and body["access_token"].count(".") == 2, body
                     return proc
@@ -155,37 +172,68 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
             await wait_healthy(base)
             if not ours:
                 tid, client_id, secret = await our_client(base)
-            ours.append(measured(f"{base}/oauth/{tid}/token", request_lua(client_id, secret),
-                                 lambda procs=procs: [p.pid for p in procs] + postgres_pids(postmaster), args,
-                                 workdir))
+            ours.append(
+                measured(
+                    f"{base}/oauth/{tid}/token",
+                    request_lua(client_id, secret),
+                    lambda procs=procs: [p.pid for p in procs] + postgres_pids(postmaster),
+                    args,
+                    workdir,
+                )
+            )
             print(f"ours: {ours[-1]}", flush=True)
         finally:
             stop(procs)
         rport = free_port()
         proc = await reference_up(rport, "bench-client", "bench-secret-" + "x" * 32)
         try:
-            ref.append(measured(f"http://127.0.0.1:{rport}/token",
-                                request_lua("bench-client", "bench-secret-" + "x" * 32),
-                                lambda proc=proc: [proc.pid], args, workdir))
+            ref.append(
+                measured(
+                    f"http://127.0.0.1:{rport}/token",
+                    request_lua("bench-client", "bench-secret-" + "x" * 32),
+                    lambda proc=proc: [proc.pid],
+                    args,
+                    workdir,
+                )
+            )
             print(f"oidc-provider {version}: {ref[-1]}", flush=True)
         finally:
             proc.terminate()
             proc.wait()
         loads.append(load())
     mean = lambda runs, k: sum(r[k] for r in runs) / len(runs)  # noqa: E731
-    return {"ours": ours, "ref": ref, "version": version, "loads": loads,
-            "ours_rps": mean(ours, "rps"), "ref_rps": mean(ref, "rps"),
-            "ratio": mean(ours, "rps") / mean(ref, "rps"),
-            "ours_cpu": mean(ours, "cpu_us"), "ref_cpu": mean(ref, "cpu_us")}
+    return {
+        "ours": ours,
+        "ref": ref,
+        "version": version,
+        "loads": loads,
+        "ours_rps": mean(ours, "rps"),
+        "ref_rps": mean(ref, "rps"),
+        "ratio": mean(ours, "rps") / mean(ref, "rps"),
+        "ours_cpu": mean(ours, "cpu_us"),
+        "ref_cpu": mean(ref, "cpu_us"),
+    }
 
 
 def section(r: dict, args: argparse.Namespace) -> str:
-    rows = [["client_credentials (one core)", "req/s (mean)", "each round", "CPU us/request", "p50 ms", "p99 ms",
-             "non-2xx"]]
-    for name, runs, rps, cpu in ((f"oidc-provider {r['version']} (ES256 JWT)", r["ref"], r["ref_rps"], r["ref_cpu"]),
-                                 ("this service (ES256 JWT)", r["ours"], r["ours_rps"], r["ours_cpu"])):
-        rows.append([name, f"{rps:.0f}", " / ".join(f"{x['rps']:.0f}" for x in runs), f"{cpu:.0f}",
-                     f"{runs[-1]['p50']:.2f}", f"{runs[-1]['p99']:.2f}", str(sum(x["non2xx"] for x in runs))])
+    rows = [
+        ["client_credentials (one core)", "req/s (mean)", "each round", "CPU us/request", "p50 ms", "p99 ms", "non-2xx"]
+    ]
+    for name, runs, rps, cpu in (
+        (f"oidc-provider {r['version']} (ES256 JWT)", r["ref"], r["ref_rps"], r["ref_cpu"]),
+        ("this service (ES256 JWT)", r["ours"], r["ours_rps"], r["ours_cpu"]),
+    ):
+        rows.append(
+            [
+                name,
+                f"{rps:.0f}",
+                " / ".join(f"{x['rps']:.0f}" for x in runs),
+                f"{cpu:.0f}",
+                f"{runs[-1]['p50']:.2f}",
+                f"{runs[-1]['p99']:.2f}",
+                str(sum(x["non2xx"] for x in runs)),
+            ]
+        )
     met = r["ratio"] >= TARGET and all(x["non2xx"] == 0 for x in r["ours"] + r["ref"])
     return (
         f"{SECTION}\n\n"
@@ -197,9 +245,9 @@ def section(r: dict, args: argparse.Namespace) -> str:
         f" POST /token with HTTP Basic and scope={SCOPE}; rate limits off\n\n"
         + table(rows)
         + f"\n\nratio (this service / oidc-provider): **{r['ratio']:.2f}**, target >= {TARGET:.1f}:"
-          f" {'met' if met else 'NOT met'}; CPU per request, oidc-provider / this service:"
-          f" {r['ref_cpu'] / r['ours_cpu']:.2f} (the same comparison, independent of the share of core 0"
-          f" each server got on a shared machine)\n"
+        f" {'met' if met else 'NOT met'}; CPU per request, oidc-provider / this service:"
+        f" {r['ref_cpu'] / r['ours_cpu']:.2f} (the same comparison, independent of the share of core 0"
+        f" each server got on a shared machine)\n"
     )
 
 
@@ -210,7 +258,7 @@ def write_section(text: str) -> None:
     start = old.find(SECTION)
     if start >= 0:
         end = old.find("\n## ", start + len(SECTION))
-        old = old[:start] + (old[end + 1:] if end >= 0 else "")
+        old = old[:start] + (old[end + 1 :] if end >= 0 else "")
     path.write_text(old.rstrip("\n") + "\n\n" + text)
 
 

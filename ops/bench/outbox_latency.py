@@ -58,9 +58,16 @@ async def main() -> None:
         tenant = "tnt_bench"
         await pool.execute("INSERT INTO tenants (id, name, slug) VALUES ($1, 'Bench', 'bench')", tenant)
         settings = Settings(data_dir=Path(tempfile.mkdtemp()), secret_key="bench")
-        handle = await run.start(pool=pool, settings=settings, box=SecretBox.from_text("bench"),
-                                 dsn=dsn, policy=Policy(), concurrency=10, name="bench",
-                                 handlers={"bench": bench_handler})
+        handle = await run.start(
+            pool=pool,
+            settings=settings,
+            box=SecretBox.from_text("bench"),
+            dsn=dsn,
+            policy=Policy(),
+            concurrency=10,
+            name="bench",
+            handlers={"bench": bench_handler},
+        )
         await asyncio.sleep(1.0)  # the worker is listening
         latencies = []
         for i in range(args.n):
@@ -80,11 +87,14 @@ async def main() -> None:
         def pct(p: float) -> float:
             return ms[min(len(ms) - 1, int(round(p / 100 * len(ms))) - 1)]
 
-        print(f"outbox commit -> first attempt, n={len(ms)}: p50={statistics.median(ms):.1f} ms "
-              f"p95={pct(95):.1f} ms p99={pct(99):.1f} ms max={ms[-1]:.1f} ms")
+        print(
+            f"outbox commit -> first attempt, n={len(ms)}: p50={statistics.median(ms):.1f} ms "
+            f"p95={pct(95):.1f} ms p99={pct(99):.1f} ms max={ms[-1]:.1f} ms"
+        )
         if args.json:
-            Path(args.json).write_text(json.dumps(
-                {"n": len(ms), "p50_ms": statistics.median(ms), "p99_ms": pct(99), "max_ms": ms[-1]}))
+            Path(args.json).write_text(
+                json.dumps({"n": len(ms), "p50_ms": statistics.median(ms), "p99_ms": pct(99), "max_ms": ms[-1]})
+            )
     finally:
         await db.drop()
 

@@ -139,12 +139,18 @@ def run(spec: dict) -> dict:
     def pct(values: list[float], p: float) -> float:
         return values[min(len(values) - 1, int(len(values) * p))] * 1000 if values else float("nan")
 
-    return {"rps": round(len(latencies) / elapsed, 1), "p50": round(pct(latencies, 0.5), 3),
-            "p99": round(pct(latencies, 0.99), 3), "p90": round(pct(latencies, 0.9), 3),
-            "p999": round(pct(latencies, 0.999), 3), "max": round(pct(latencies, 1.0), 3),
-            "non2xx": sum(n for s, n in statuses.items() if not s.startswith("2")),
-            "late_p99": round(pct(late, 0.99), 3), "requests": len(latencies),
-            **({"trace": trace} if trace is not None else {})}
+    return {
+        "rps": round(len(latencies) / elapsed, 1),
+        "p50": round(pct(latencies, 0.5), 3),
+        "p99": round(pct(latencies, 0.99), 3),
+        "p90": round(pct(latencies, 0.9), 3),
+        "p999": round(pct(latencies, 0.999), 3),
+        "max": round(pct(latencies, 1.0), 3),
+        "non2xx": sum(n for s, n in statuses.items() if not s.startswith("2")),
+        "late_p99": round(pct(late, 0.99), 3),
+        "requests": len(latencies),
+        **({"trace": trace} if trace is not None else {}),
+    }
 
 
 if __name__ == "__main__":

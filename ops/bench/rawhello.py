@@ -6,8 +6,7 @@ import select
 import socket
 import sys
 
-RESPONSE = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 18\r\n\r\n"
-            b'{"hello": "world"}')
+RESPONSE = b'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 18\r\n\r\n{"hello": "world"}'
 
 
 def serve(port: int) -> None:

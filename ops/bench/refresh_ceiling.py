@@ -25,8 +25,13 @@ BEGIN, END = "<!-- refresh-ceiling -->", "<!-- /refresh-ceiling -->"
 
 
 def db_ceilings(dsn: str, core: str) -> dict[str, float]:
-    out = subprocess.run(["taskset", "-c", core, sys.executable, str(HERE / "ceilings.py"), "--db", dsn],
-                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    out = subprocess.run(
+        ["taskset", "-c", core, sys.executable, str(HERE / "ceilings.py"), "--db", dsn],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
     return json.loads(out)
 
 
@@ -42,9 +47,11 @@ def ratios(result: dict) -> tuple[float, float]:
 def lines(result: dict) -> list[str]:
     c = result["pg_adjacent"]
     rt, wtx = ratios(result)
-    return [f"refresh {result['rps']:.0f}/s: {rt:.3f} of the asyncpg round-trip ceiling beside it"
-            f" ({c['pg_roundtrips_per_s']:.0f}/s; target {TARGET}), {wtx:.3f} of the write-transaction"
-            f" ceiling ({c['pg_write_tx_per_s']:.0f}/s)"]
+    return [
+        f"refresh {result['rps']:.0f}/s: {rt:.3f} of the asyncpg round-trip ceiling beside it"
+        f" ({c['pg_roundtrips_per_s']:.0f}/s; target {TARGET}), {wtx:.3f} of the write-transaction"
+        f" ceiling ({c['pg_write_tx_per_s']:.0f}/s)"
+    ]
 
 
 def section(result: dict, command: str, date: str) -> str:
@@ -58,9 +65,11 @@ def section(result: dict, command: str, date: str) -> str:
         f" (target {TARGET}: {'met' if rt >= TARGET else 'NOT met'}) |",
         f"| asyncpg one-row write transactions (8 connections) | {c['pg_write_tx_per_s']:.0f} | {wtx:.3f} |",
     ]
-    return (f"{BEGIN}\n## Refresh beside the Postgres ceilings\n\n- date: {date}\n- command: `{command}`\n"
-            "- the ceilings: ops/bench/ceilings.py --db on core 0, against the same Postgres, right before"
-            " and right after the refresh run (their mean)\n\n" + "\n".join(rows) + f"\n{END}\n")
+    return (
+        f"{BEGIN}\n## Refresh beside the Postgres ceilings\n\n- date: {date}\n- command: `{command}`\n"
+        "- the ceilings: ops/bench/ceilings.py --db on core 0, against the same Postgres, right before"
+        " and right after the refresh run (their mean)\n\n" + "\n".join(rows) + f"\n{END}\n"
+    )
 
 
 def write_section(path: Path, text: str) -> None:

@@ -35,8 +35,10 @@ PATH = "/v1/revocations/stream"
 async def listen(base: str, secret: str, tenant: str) -> None:
     """The child: print `ready`, then `<session id> <monotonic seconds>` per entry."""
     headers = {"Authorization": f"Bearer {secret}", "X-Tenant-ID": tenant}
-    async with aiohttp.ClientSession() as s, s.get(base + PATH, headers=headers,
-                                                   timeout=aiohttp.ClientTimeout(total=None)) as r:
+    async with (
+        aiohttp.ClientSession() as s,
+        s.get(base + PATH, headers=headers, timeout=aiohttp.ClientTimeout(total=None)) as r,
+    ):
         assert r.status == 200, await r.text()
         async for raw in r.content:
             line = raw.decode().rstrip("\n")
@@ -53,23 +55,32 @@ def percentile(values: list[float], p: float) -> float:
 
 async def measure(base: str, n: int) -> dict[str, float]:
     async with aiohttp.ClientSession() as s:
-        async with s.post(base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
-                          json={"name": "bench feed", "plan": "enterprise",
-                                "auth_config": {"email_verification_required": False}}) as r:
+        async with s.post(
+            base + "/v1/tenants",
+            headers={"Authorization": f"Bearer {MASTER}"},
+            json={"name": "bench feed", "plan": "enterprise", "auth_config": {"email_verification_required": False}},
+        ) as r:
             tenant = await r.json()
         tid, pk, sk = tenant["id"], tenant["publishable_key"], tenant["secret_key"]
         sessions = []
         for i in range(n):
-            headers = {"Authorization": f"Bearer {pk}", "X-Tenant-ID": tid,
-                       "X-Forwarded-For": f"10.9.{i // 256 % 256}.{i % 256}"}
-            async with s.post(base + "/v1/auth/sign-up", headers=headers,
-                              json={"email": f"feed{i}@example.com", "password": "correct horse battery 1"}) as r:
+            headers = {
+                "Authorization": f"Bearer {pk}",
+                "X-Tenant-ID": tid,
+                "X-Forwarded-For": f"10.9.{i // 256 % 256}.{i % 256}",
+            }
+            async with s.post(
+                base + "/v1/auth/sign-up",
+                headers=headers,
+                json={"email": f"feed{i}@example.com", "password": "correct horse battery 1"},
+            ) as r:
                 body = await r.json()
                 assert r.status == 201, body
                 sessions.append(body["session"]["id"])
 
         child = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--listen", base, sk, tid, stdout=asyncio.subprocess.PIPE)
+            sys.executable, __file__, "--listen", base, sk, tid, stdout=asyncio.subprocess.PIPE
+        )
         assert child.stdout is not None
         assert (await asyncio.wait_for(child.stdout.readline(), 30)).strip() == b"ready"
         from_response, from_request = [], []

@@ -69,32 +69,47 @@ def pin(pid: int, core: str) -> None:
 
 def pin_postgres(postmaster: int | None, cores: str) -> None:
     if postmaster:
-        pids = [postmaster] + [int(p) for p in subprocess.run(
-            ["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()]
+        pids = [postmaster] + [
+            int(p)
+            for p in subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
+        ]
         for pid in pids:
             pin(pid, cores)  # backends forked later inherit the postmaster's cores
 
 
-def start_service(dsn: str, port: int, workdir: Path, api_procs: int,
-                  rate_limits: str = "off", cores: str = SERVICE_CORE) -> list[subprocess.Popen]:
+def start_service(
+    dsn: str, port: int, workdir: Path, api_procs: int, rate_limits: str = "off", cores: str = SERVICE_CORE
+) -> list[subprocess.Popen]:
     """The API processes share the cores' password threads out between them (one core each on
     the two-core layout): more argon2 hashes at once than cores only thrash the caches."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("IDENTITY_")}
     if rate_limits == "redis":
         env["IDENTITY_REDIS_URL"] = os.environ.get("IDENTITY_REDIS_URL", "redis://127.0.0.1:6379/0")
-    env.update(IDENTITY_DATABASE_URL=dsn, IDENTITY_RATE_LIMITS="off" if rate_limits == "off" else "on",
-               IDENTITY_MASTER_KEY=MASTER, IDENTITY_TRUSTED_PROXIES="127.0.0.1/32",
-               IDENTITY_DATA_DIR=str(workdir / "data"), IDENTITY_SECRET_KEY="bench-secret",
-               IDENTITY_WEBHOOK_ALLOW_HTTP="1",
-               IDENTITY_PASSWORD_THREADS=str(max(1, len(cores.split(",")) // api_procs)))
+    env.update(
+        IDENTITY_DATABASE_URL=dsn,
+        IDENTITY_RATE_LIMITS="off" if rate_limits == "off" else "on",
+        IDENTITY_MASTER_KEY=MASTER,
+        IDENTITY_TRUSTED_PROXIES="127.0.0.1/32",
+        IDENTITY_DATA_DIR=str(workdir / "data"),
+        IDENTITY_SECRET_KEY="bench-secret",
+        IDENTITY_WEBHOOK_ALLOW_HTTP="1",
+        IDENTITY_PASSWORD_THREADS=str(max(1, len(cores.split(",")) // api_procs)),
+    )
     log = open(workdir / "service.log", "ab")  # noqa: SIM115
     subprocess.run([PY, "-m", "identity.cli", "migrate"], env=env, check=True, stdout=log, stderr=log)
     procs = []
     for _ in range(api_procs):
-        procs.append(subprocess.Popen(["taskset", "-c", cores, PY, "-m", "identity.cli", "web",
-                                       "--port", str(port)], env=env, stdout=log, stderr=log))
-    procs.append(subprocess.Popen(["taskset", "-c", cores, PY, "-m", "identity.cli", "worker"],
-                                  env=env, stdout=log, stderr=log))
+        procs.append(
+            subprocess.Popen(
+                ["taskset", "-c", cores, PY, "-m", "identity.cli", "web", "--port", str(port)],
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        )
+    procs.append(
+        subprocess.Popen(["taskset", "-c", cores, PY, "-m", "identity.cli", "worker"], env=env, stdout=log, stderr=log)
+    )
     return procs
 
 
@@ -113,12 +128,17 @@ async def wait_healthy(base: str) -> None:
 
 async def setup(base: str, users: int) -> dict:
     async with aiohttp.ClientSession() as s:
-        async with s.post(base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
-                          json={"name": "bench", "plan": "enterprise",
-                                # with --rate-limits on, measure the limiter's cost, not throttling
-                                "rate_limits": {"read_per_minute": 10**7, "write_per_minute": 10**7,
-                                                "auth_per_minute": 10**7},
-                                "auth_config": {"email_verification_required": False}}) as r:
+        async with s.post(
+            base + "/v1/tenants",
+            headers={"Authorization": f"Bearer {MASTER}"},
+            json={
+                "name": "bench",
+                "plan": "enterprise",
+                # with --rate-limits on, measure the limiter's cost, not throttling
+                "rate_limits": {"read_per_minute": 10**7, "write_per_minute": 10**7, "auth_per_minute": 10**7},
+                "auth_config": {"email_verification_required": False},
+            },
+        ) as r:
             tenant = await r.json()
         tid, pk, sk = tenant["id"], tenant["publishable_key"], tenant["secret_key"]
         hdr = {"Authorization": f"Bearer {pk}", "X-Tenant-ID": tid}
@@ -127,15 +147,25 @@ async def setup(base: str, users: int) -> dict:
         async def sign_up(i: int) -> dict:
             # A distinct client address each, so the 5/min sign-up limit does not stop setup.
             headers = {**hdr, "X-Forwarded-For": f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"}
-            async with sem, s.post(base + "/v1/auth/sign-up", headers=headers,
-                                   json={"email": f"u{i}@bench.test", "password": PASSWORD}) as r:
+            async with (
+                sem,
+                s.post(
+                    base + "/v1/auth/sign-up", headers=headers, json={"email": f"u{i}@bench.test", "password": PASSWORD}
+                ) as r,
+            ):
                 body = await r.json()
                 assert r.status == 201, body
                 return body["session"]
 
         sessions = await asyncio.gather(*[sign_up(i) for i in range(users)])
-    return {"tid": tid, "pk": pk, "sk": sk, "access": [x["access_token"] for x in sessions],
-            "refresh": [x["refresh_token"] for x in sessions], "users": users}
+    return {
+        "tid": tid,
+        "pk": pk,
+        "sk": sk,
+        "access": [x["access_token"] for x in sessions],
+        "refresh": [x["refresh_token"] for x in sessions],
+        "users": users,
+    }
 
 
 async def fresh_refresh_tokens(base: str, d: dict) -> None:
@@ -144,9 +174,14 @@ async def fresh_refresh_tokens(base: str, d: dict) -> None:
     hdr = {"Authorization": f"Bearer {d['pk']}", "X-Tenant-ID": d["tid"]}
     sem = asyncio.Semaphore(8)
     async with aiohttp.ClientSession() as s:
+
         async def sign_in(i: int) -> str:
-            async with sem, s.post(base + "/v1/auth/sign-in", headers=hdr,
-                                   json={"email": f"u{i}@bench.test", "password": PASSWORD}) as r:
+            async with (
+                sem,
+                s.post(
+                    base + "/v1/auth/sign-in", headers=hdr, json={"email": f"u{i}@bench.test", "password": PASSWORD}
+                ) as r,
+            ):
                 body = await r.json()
                 assert r.status == 200, body
                 return body["session"]["refresh_token"]
@@ -170,7 +205,7 @@ def lua_for(spec: dict) -> str:
     each response's match refills (refresh tokens that rotate)."""
     headers = ", ".join(f"[{json.dumps(k)}] = {_lua_expr(v)}" for k, v in spec.get("headers", {}).items())
     body = _lua_expr(spec["body"]) if "body" in spec else "nil"
-    fmt = f'wrk.format({json.dumps(spec.get("method", "GET"))}, {_lua_expr(spec["path"])}, {{{headers}}}, {body})'
+    fmt = f"wrk.format({json.dumps(spec.get('method', 'GET'))}, {_lua_expr(spec['path'])}, {{{headers}}}, {body})"
     templates = (spec["path"], spec.get("body", ""), *spec.get("headers", {}).values())
     if not spec.get("chain") and not any("{i}" in t for t in templates):
         # Every request is one of len(items) strings: build them once (in init, where wrk has set
@@ -187,8 +222,7 @@ request = function()
   return reqs[(i % #reqs) + 1]
 end
 """
-    pick = ('table.remove(items, 1) or "exhausted"' if spec.get("chain")
-            else "items[(i % #items) + 1]")
+    pick = 'table.remove(items, 1) or "exhausted"' if spec.get("chain") else "items[(i % #items) + 1]"
     script = f"""local items = {lua_list(spec["items"])}
 local i = 0
 request = function()
@@ -212,27 +246,48 @@ def request_specs(d: dict) -> dict[str, dict]:
     carry the time."""
     auth = {"X-Tenant-ID": d["tid"], "Content-Type": "application/json"}
     return {
-        "GET /v1/auth/me": {"path": "/v1/auth/me", "connections": 32, "full_connections": 64,
-                            "items": d["access"],
-                            "headers": {"Authorization": "Bearer {item}", "X-Tenant-ID": d["tid"]}},
-        "POST /v1/sessions/verify": {"method": "POST", "path": "/v1/sessions/verify", "connections": 32,
-                                     "full_connections": 64,
-                                     "items": d["access"], "body": '{"token":"{item}"}',
-                                     "headers": {**auth, "Authorization": f"Bearer {d['sk']}"}},
+        "GET /v1/auth/me": {
+            "path": "/v1/auth/me",
+            "connections": 32,
+            "full_connections": 64,
+            "items": d["access"],
+            "headers": {"Authorization": "Bearer {item}", "X-Tenant-ID": d["tid"]},
+        },
+        "POST /v1/sessions/verify": {
+            "method": "POST",
+            "path": "/v1/sessions/verify",
+            "connections": 32,
+            "full_connections": 64,
+            "items": d["access"],
+            "body": '{"token":"{item}"}',
+            "headers": {**auth, "Authorization": f"Bearer {d['sk']}"},
+        },
         # The chain is both a Python regex (paced.py) and a Lua pattern (wrk).
-        "POST /v1/auth/token/refresh": {"method": "POST", "path": "/v1/auth/token/refresh",
-                                        "connections": min(32, d["users"]), "items": d["refresh"],
-                                        "chain": '"refresh_token":"([^"]+)"',
-                                        "body": '{"refresh_token":"{item}"}',
-                                        "headers": {**auth, "Authorization": f"Bearer {d['pk']}"}},
-        "POST /v1/auth/sign-in": {"method": "POST", "path": "/v1/auth/sign-in", "connections": 8,
-                                  "items": [f"u{i}@bench.test" for i in range(d["users"])],
-                                  "body": '{"email":"{item}","password":"' + PASSWORD + '"}',
-                                  "headers": {**auth, "Authorization": f"Bearer {d['pk']}"}},
-        "POST /v1/auth/sign-up": {"method": "POST", "path": "/v1/auth/sign-up", "connections": 8,
-                                  "items": [f"h{time.time_ns()}"],
-                                  "body": '{"email":"{item}-{i}@bench.test","password":"' + PASSWORD + '"}',
-                                  "headers": {**auth, "Authorization": f"Bearer {d['pk']}"}},
+        "POST /v1/auth/token/refresh": {
+            "method": "POST",
+            "path": "/v1/auth/token/refresh",
+            "connections": min(32, d["users"]),
+            "items": d["refresh"],
+            "chain": '"refresh_token":"([^"]+)"',
+            "body": '{"refresh_token":"{item}"}',
+            "headers": {**auth, "Authorization": f"Bearer {d['pk']}"},
+        },
+        "POST /v1/auth/sign-in": {
+            "method": "POST",
+            "path": "/v1/auth/sign-in",
+            "connections": 8,
+            "items": [f"u{i}@bench.test" for i in range(d["users"])],
+            "body": '{"email":"{item}","password":"' + PASSWORD + '"}',
+            "headers": {**auth, "Authorization": f"Bearer {d['pk']}"},
+        },
+        "POST /v1/auth/sign-up": {
+            "method": "POST",
+            "path": "/v1/auth/sign-up",
+            "connections": 8,
+            "items": [f"h{time.time_ns()}"],
+            "body": '{"email":"{item}-{i}@bench.test","password":"' + PASSWORD + '"}',
+            "headers": {**auth, "Authorization": f"Bearer {d['pk']}"},
+        },
     }
 
 
@@ -242,16 +297,16 @@ def paced(base: str, spec: dict, rate: float, seconds: int, workdir: Path) -> di
     host, port = base.removeprefix("http://").rsplit(":", 1)
     path = workdir / f"paced{time.time_ns()}.json"
     path.write_text(json.dumps({**spec, "host": host, "port": int(port), "rate": rate, "seconds": seconds}))
-    out = subprocess.run(["taskset", "-c", LOAD_CORE, PY, str(HERE / "paced.py"), str(path)],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["taskset", "-c", LOAD_CORE, PY, str(HERE / "paced.py"), str(path)], capture_output=True, text=True, check=True
+    ).stdout
     return json.loads(out)
 
 
 _UNIT = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 
 
-def wrk(url: str, lua: str | None, connections: int, seconds: int, workdir: Path,
-        cores: str = LOAD_CORE) -> dict:
+def wrk(url: str, lua: str | None, connections: int, seconds: int, workdir: Path, cores: str = LOAD_CORE) -> dict:
     """wrk's figures, at full load (as fast as the connections go)."""
     cmd = ["taskset", "-c", cores, "wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if lua:
@@ -272,8 +327,13 @@ def wrk(url: str, lua: str | None, connections: int, seconds: int, workdir: Path
         return float(m.group(1)) * _UNIT[m.group(2)] if m else float("nan")
 
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {"rps": rps, "p50": pct("50"), "p99": pct("99"), "non2xx": int(errors.group(1)) if errors else 0,
-            "wrk_cores": round(wrk_cores, 3)}
+    return {
+        "rps": rps,
+        "p50": pct("50"),
+        "p99": pct("99"),
+        "non2xx": int(errors.group(1)) if errors else 0,
+        "wrk_cores": round(wrk_cores, 3),
+    }
 
 
 def table(rows: list[list[str]]) -> str:
@@ -283,9 +343,13 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-SHORT = {"GET /v1/auth/me": "me", "POST /v1/sessions/verify": "verify",
-         "POST /v1/auth/token/refresh": "refresh", "POST /v1/auth/sign-in": "signin",
-         "POST /v1/auth/sign-up": "signup"}
+SHORT = {
+    "GET /v1/auth/me": "me",
+    "POST /v1/sessions/verify": "verify",
+    "POST /v1/auth/token/refresh": "refresh",
+    "POST /v1/auth/sign-in": "signin",
+    "POST /v1/auth/sign-up": "signup",
+}
 #: Scenarios run again with two API processes on two cores (argon2-bound and Python-bound).
 SCALING = ("me", "verify", "refresh", "signin")
 
@@ -299,10 +363,12 @@ async def settle(dsn: str, jobs: bool = True) -> None:
     try:
         for _ in range(600):  # the worker's backlog, and autovacuum cleaning up after the last run
             if not await conn.fetchval(
-                    """SELECT (SELECT count(*) FROM procrastinate_jobs WHERE $1 AND status IN ('todo', 'doing')
+                """SELECT (SELECT count(*) FROM procrastinate_jobs WHERE $1 AND status IN ('todo', 'doing')
                                   AND coalesce(scheduled_at, now()) <= now())
                             + (SELECT count(*) FROM pg_stat_activity
-                               WHERE backend_type = 'autovacuum worker')""", jobs):
+                               WHERE backend_type = 'autovacuum worker')""",
+                jobs,
+            ):
                 break
             await asyncio.sleep(0.1)
     finally:
@@ -321,9 +387,16 @@ async def checkpoint(dsn: str) -> None:
         await conn.close()
 
 
-async def endpoint_runs(base: str, dsn: str, data: dict, args: argparse.Namespace, workdir: Path,
-                        wanted: set[str] | None, cores: str = LOAD_CORE,
-                        half_load: bool = True) -> tuple[dict, dict]:
+async def endpoint_runs(
+    base: str,
+    dsn: str,
+    data: dict,
+    args: argparse.Namespace,
+    workdir: Path,
+    wanted: set[str] | None,
+    cores: str = LOAD_CORE,
+    half_load: bool = True,
+) -> tuple[dict, dict]:
     full: dict[str, dict] = {}
     half: dict[str, dict] = {}
     for name, short in SHORT.items():
@@ -340,24 +413,35 @@ async def endpoint_runs(base: str, dsn: str, data: dict, args: argparse.Namespac
                 adjacent = short == "signin" and cores == LOAD_CORE
                 before = argon2_ceiling() if adjacent else None
                 # Refresh is read against the Postgres ceilings measured beside it (refresh_ceiling.py).
-                pg_before = (refresh_ceiling.db_ceilings(dsn, SERVICE_CORE)
-                             if short == "refresh" and cores == LOAD_CORE else None)
-                result = wrk(base + spec["path"], lua_for(spec), spec.get("full_connections", spec["connections"]),
-                             args.duration, workdir, cores=cores)
+                pg_before = (
+                    refresh_ceiling.db_ceilings(dsn, SERVICE_CORE)
+                    if short == "refresh" and cores == LOAD_CORE
+                    else None
+                )
+                result = wrk(
+                    base + spec["path"],
+                    lua_for(spec),
+                    spec.get("full_connections", spec["connections"]),
+                    args.duration,
+                    workdir,
+                    cores=cores,
+                )
                 if before is not None:
                     # The machine drifts by +-5 % within minutes; a ceiling from the end of the
                     # run would add that drift to the ratio.
                     result["argon2_adjacent"] = (before + argon2_ceiling()) / 2
                 if pg_before is not None:
                     result["pg_adjacent"] = refresh_ceiling.adjacent(
-                        pg_before, refresh_ceiling.db_ceilings(dsn, SERVICE_CORE))
+                        pg_before, refresh_ceiling.db_ceilings(dsn, SERVICE_CORE)
+                    )
             (full if mode == "full" else half)[name] = result
             print(f"{name} [{mode} load, {'paced.py' if mode == 'half' else 'wrk'} on {cores}]: {result}", flush=True)
     return full, half
 
 
-async def two_core_runs(dsn: str, postmaster: int | None, port: int, data: dict, args: argparse.Namespace,
-                        workdir: Path, wanted: set[str]) -> dict:
+async def two_core_runs(
+    dsn: str, postmaster: int | None, port: int, data: dict, args: argparse.Namespace, workdir: Path, wanted: set[str]
+) -> dict:
     """Two API processes on both cores; wrk shares them (this machine has two)."""
     base = f"http://127.0.0.1:{port}"
     pin_postgres(postmaster, ALL_CORES)
@@ -373,8 +457,15 @@ async def two_core_runs(dsn: str, postmaster: int | None, port: int, data: dict,
 
 def argon2_ceiling() -> float:
     """argon2 verifications per second on the service core, now (ops/bench/ceilings.py)."""
-    return json.loads(subprocess.run(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "ceilings.py"), "--argon2"],
-                                     capture_output=True, text=True, check=True, cwd=ROOT).stdout)
+    return json.loads(
+        subprocess.run(
+            ["taskset", "-c", SERVICE_CORE, PY, str(HERE / "ceilings.py"), "--argon2"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout
+    )
 
 
 async def users_list_runs(base: str, dsn: str, args: argparse.Namespace, workdir: Path) -> dict:
@@ -383,8 +474,11 @@ async def users_list_runs(base: str, dsn: str, args: argparse.Namespace, workdir
     from users_list import FIRST, GENERATE, LAST  # here: it imports the app, which run.py needs nowhere else
 
     async with aiohttp.ClientSession() as s:
-        async with s.post(base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
-                          json={"name": "bench users", "plan": "enterprise"}) as r:
+        async with s.post(
+            base + "/v1/tenants",
+            headers={"Authorization": f"Bearer {MASTER}"},
+            json={"name": "bench users", "plan": "enterprise"},
+        ) as r:
             tenant = await r.json()
     conn = await asyncpg.connect(dsn)
     try:
@@ -394,22 +488,40 @@ async def users_list_runs(base: str, dsn: str, args: argparse.Namespace, workdir
         await conn.execute("VACUUM ANALYZE user_counts")
         print(f"generated {args.list_users:,} users in {time.perf_counter() - started:.0f} s", flush=True)
         await checkpoint(dsn)
-        emails = [r["email"] for r in await conn.fetch(
-            "SELECT email FROM users TABLESAMPLE SYSTEM (1) WHERE tenant_id = $1 LIMIT 500", tenant["id"])]
+        emails = [
+            r["email"]
+            for r in await conn.fetch(
+                "SELECT email FROM users TABLESAMPLE SYSTEM (1) WHERE tenant_id = $1 LIMIT 500", tenant["id"]
+            )
+        ]
     finally:
         await conn.close()
     rnd = random.Random(7)
-    terms = [rnd.choice([rnd.choice(FIRST), rnd.choice(LAST), f"{rnd.choice(FIRST)} {rnd.choice(LAST)}",
-                         rnd.choice(emails).split("@")[0]]) for _ in range(500)]
-    common = (f'local hdr = {{["Authorization"] = "Bearer {tenant["secret_key"]}", '
-              f'["X-Tenant-ID"] = "{tenant["id"]}"}}\nlocal i = 0\n')
+    terms = [
+        rnd.choice(
+            [
+                rnd.choice(FIRST),
+                rnd.choice(LAST),
+                f"{rnd.choice(FIRST)} {rnd.choice(LAST)}",
+                rnd.choice(emails).split("@")[0],
+            ]
+        )
+        for _ in range(500)
+    ]
+    common = (
+        f'local hdr = {{["Authorization"] = "Bearer {tenant["secret_key"]}", '
+        f'["X-Tenant-ID"] = "{tenant["id"]}"}}\nlocal i = 0\n'
+    )
 
     def rotating(prefix: str, values: list[str]) -> str:
-        return common + f"""local paths = {lua_list([prefix + quote(v) for v in values])}
+        return (
+            common
+            + f"""local paths = {lua_list([prefix + quote(v) for v in values])}
 request = function()
   i = i + 1
   return wrk.format("GET", paths[(i % #paths) + 1], hdr)
 end"""
+        )
 
     workloads = {
         f"GET /v1/users (first page, {args.list_users:,} users)": rotating("/v1/users", [""]),
@@ -427,11 +539,17 @@ def queue_runs(admin_dsn: str, workdir: Path) -> dict:
     """The job queue's and the webhooks' own benchmarks, on the service core, same Postgres."""
     env = {**os.environ, "IDENTITY_DATABASE_URL": admin_dsn}
     out = {}
-    for name, argv in (("outbox", ["outbox_latency.py", "-n", "300"]),
-                       ("webhooks", ["webhooks.py", "-n", "200", "-m", "2000"])):
+    for name, argv in (
+        ("outbox", ["outbox_latency.py", "-n", "300"]),
+        ("webhooks", ["webhooks.py", "-n", "200", "-m", "2000"]),
+    ):
         target = workdir / f"{name}.json"
-        subprocess.run(["taskset", "-c", SERVICE_CORE, PY, str(HERE / argv[0]), *argv[1:], "--json", str(target)],
-                       env=env, check=True, cwd=ROOT)
+        subprocess.run(
+            ["taskset", "-c", SERVICE_CORE, PY, str(HERE / argv[0]), *argv[1:], "--json", str(target)],
+            env=env,
+            check=True,
+            cwd=ROOT,
+        )
         out[name] = json.loads(target.read_text())
         print(f"{name}: {out[name]}", flush=True)
     return out
@@ -451,13 +569,21 @@ async def main() -> None:
     ap.add_argument("--api-procs", type=int, default=1, help="API processes in the one-core layout")
     ap.add_argument("--list-users", type=int, default=1_000_000, help="users in the users-list tenant")
     ap.add_argument("--dsn", help="admin DSN of a Postgres to use instead of an embedded one")
-    ap.add_argument("--rate-limits", choices=("off", "memory", "redis"), default="off",
-                    help="measure with rate limiting on (in-process or Redis) to see its cost")
-    ap.add_argument("--scenarios", help="comma-separated subset, e.g. me,verify: one core only, no RESULTS.md;"
-                    " client_credentials alone: ours beside oidc-provider (its section of RESULTS.md)")
+    ap.add_argument(
+        "--rate-limits",
+        choices=("off", "memory", "redis"),
+        default="off",
+        help="measure with rate limiting on (in-process or Redis) to see its cost",
+    )
+    ap.add_argument(
+        "--scenarios",
+        help="comma-separated subset, e.g. me,verify: one core only, no RESULTS.md;"
+        " client_credentials alone: ours beside oidc-provider (its section of RESULTS.md)",
+    )
     ap.add_argument("--half", action="store_true", help="with --scenarios: the half-load runs too")
-    ap.add_argument("--two-cores", action="store_true",
-                    help="with --scenarios: the two-core runs too, and their ratios to one core")
+    ap.add_argument(
+        "--two-cores", action="store_true", help="with --scenarios: the two-core runs too, and their ratios to one core"
+    )
     args = ap.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
@@ -494,8 +620,9 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
     try:
         await wait_healthy(base)
         data = await setup(base, args.users)
-        r["full"], r["half"] = await endpoint_runs(base, dsn, data, args, workdir, wanted,
-                                                  half_load=not wanted or args.half)
+        r["full"], r["half"] = await endpoint_runs(
+            base, dsn, data, args, workdir, wanted, half_load=not wanted or args.half
+        )
     finally:
         stop(procs)
     if wanted:
@@ -503,15 +630,19 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
             two = await two_core_runs(dsn, postmaster, port, data, args, workdir, wanted & set(SCALING))
             for name, x in two.items():
                 one = r["full"][name]["rps"]
-                print(f"{name} on two cores: {x['rps'] / one:.2f} x one core,"
-                      f" {x['rps'] * 2 / max(0.1, 2 - x['wrk_cores']) / one:.2f} x with wrk's share"
-                      f" ({x['wrk_cores']:.2f} cores) given back")
+                print(
+                    f"{name} on two cores: {x['rps'] / one:.2f} x one core,"
+                    f" {x['rps'] * 2 / max(0.1, 2 - x['wrk_cores']) / one:.2f} x with wrk's share"
+                    f" ({x['wrk_cores']:.2f} cores) given back"
+                )
         for name, x in r["half"].items():
             print(f"{name} at half load: p99/p50 {tail_ratio(x):.2f}")
         for name, x in r["full"].items():
             if "argon2_adjacent" in x:
-                print(f"{name}: {x['rps'] / x['argon2_adjacent']:.3f} of the argon2 ceiling"
-                      f" ({x['argon2_adjacent']:.1f}/s, measured beside it)")
+                print(
+                    f"{name}: {x['rps'] / x['argon2_adjacent']:.3f} of the argon2 ceiling"
+                    f" ({x['argon2_adjacent']:.1f}/s, measured beside it)"
+                )
         write_refresh_section(r, args)
         return
     # The queue before the million users: their load leaves Postgres busy (autovacuum,
@@ -533,10 +664,18 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
         # core, the kernel and the hypervisor give a sub-millisecond request before any of our code.
         r["half"]["aiohttp hello-world"] = paced(hello, FLOOR_SPEC, r["hello"]["rps"] / 2, args.duration, workdir)
     async with pinned_server("rawhello.py") as raw:
-        r["half"]["bare epoll server (machine floor)"] = paced(raw, FLOOR_SPEC, r["hello"]["rps"] / 2,
-                                                               args.duration, workdir)
-    ceil = json.loads(subprocess.run(["taskset", "-c", SERVICE_CORE, PY, str(HERE / "ceilings.py"), dsn],
-                                     capture_output=True, text=True, check=True, cwd=ROOT).stdout)
+        r["half"]["bare epoll server (machine floor)"] = paced(
+            raw, FLOOR_SPEC, r["hello"]["rps"] / 2, args.duration, workdir
+        )
+    ceil = json.loads(
+        subprocess.run(
+            ["taskset", "-c", SERVICE_CORE, PY, str(HERE / "ceilings.py"), dsn],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout
+    )
     report(r, ceil, args)
 
 
@@ -589,48 +728,94 @@ def report(r: dict, ceil: dict, args: argparse.Namespace) -> None:
     rows = [["endpoint (one core)", "req/s", "p50 ms", "p99 ms", "non-2xx", "ceiling", "ratio", "target", "met"]]
     for name, (cname, cval, target) in ceilings.items():
         x = r["full"][name]
-        rows.append([name, f"{x['rps']:.0f}", _ms(x["p50"]), _ms(x["p99"]), str(x["non2xx"]),
-                     f"{cname} {cval:.0f}", f"{x['rps'] / cval:.2f}", f"{target:.0f}",
-                     "yes" if x["rps"] >= target and x["non2xx"] == 0 else "NO"])
+        rows.append(
+            [
+                name,
+                f"{x['rps']:.0f}",
+                _ms(x["p50"]),
+                _ms(x["p99"]),
+                str(x["non2xx"]),
+                f"{cname} {cval:.0f}",
+                f"{x['rps'] / cval:.2f}",
+                f"{target:.0f}",
+                "yes" if x["rps"] >= target and x["non2xx"] == 0 else "NO",
+            ]
+        )
     h = r["hello"]
     rows.append(["aiohttp hello-world", f"{h['rps']:.0f}", _ms(h["p50"]), _ms(h["p99"]), "0", "", "", "", ""])
 
     half = [["endpoint at half load", "req/s", "p50 ms", "p90 ms", "p99 ms", "p99 / p50", "met (< 2)"]]
     for name, x in r["half"].items():
         ratio = tail_ratio(x)
-        half.append([name, f"{x['rps']:.0f}", _ms(x["p50"]), _ms(x["p90"]), _ms(x["p99"]), f"{ratio:.2f}",
-                     "yes" if ratio < 2 and x["non2xx"] == 0 else "NO"])
+        half.append(
+            [
+                name,
+                f"{x['rps']:.0f}",
+                _ms(x["p50"]),
+                _ms(x["p90"]),
+                _ms(x["p99"]),
+                f"{ratio:.2f}",
+                "yes" if ratio < 2 and x["non2xx"] == 0 else "NO",
+            ]
+        )
 
     listing = [["users list (16 connections)", "req/s", "p50 ms", "p99 ms", "non-2xx"]]
     for name, x in r["list"].items():
         listing.append([name, f"{x['rps']:.0f}", _ms(x["p50"]), _ms(x["p99"]), str(x["non2xx"])])
 
     q = r["queue"]
-    queue = [["job queue and webhooks (core 0)", "value"],
-             ["outbox commit -> first attempt p50 ms", _ms(q["outbox"]["p50_ms"])],
-             ["outbox commit -> first attempt p99 ms", _ms(q["outbox"]["p99_ms"])],
-             ["webhook commit -> receipt p50 ms", _ms(q["webhooks"]["latency_p50_ms"])],
-             ["webhook commit -> receipt p99 ms", _ms(q["webhooks"]["latency_p99_ms"])],
-             [f"webhook deliveries/s (burst of {q['webhooks']['deliveries']}, one endpoint)",
-              f"{q['webhooks']['deliveries_per_s']:.0f}"],
-             ["webhook deliveries missing / duplicated",
-              f"{q['webhooks']['missing']} / {q['webhooks']['duplicates']}"]]
+    queue = [
+        ["job queue and webhooks (core 0)", "value"],
+        ["outbox commit -> first attempt p50 ms", _ms(q["outbox"]["p50_ms"])],
+        ["outbox commit -> first attempt p99 ms", _ms(q["outbox"]["p99_ms"])],
+        ["webhook commit -> receipt p50 ms", _ms(q["webhooks"]["latency_p50_ms"])],
+        ["webhook commit -> receipt p99 ms", _ms(q["webhooks"]["latency_p99_ms"])],
+        [
+            f"webhook deliveries/s (burst of {q['webhooks']['deliveries']}, one endpoint)",
+            f"{q['webhooks']['deliveries_per_s']:.0f}",
+        ],
+        ["webhook deliveries missing / duplicated", f"{q['webhooks']['missing']} / {q['webhooks']['duplicates']}"],
+    ]
 
-    scale = [["two API processes, two cores", "one core req/s", "two cores req/s", "ratio",
-              "wrk's share (cores)", "ratio without wrk's share", "met (>= 1.8)"]]
+    scale = [
+        [
+            "two API processes, two cores",
+            "one core req/s",
+            "two cores req/s",
+            "ratio",
+            "wrk's share (cores)",
+            "ratio without wrk's share",
+            "met (>= 1.8)",
+        ]
+    ]
     for name, x in r["two"].items():
         one = r["full"][name]["rps"]
         # wrk ran on the service's cores here (it had a core of its own in the one-core layout):
         # what the service would do with the share wrk took, at the same cost per request.
         projected = x["rps"] * 2 / max(0.1, 2 - x["wrk_cores"])
-        scale.append([name, f"{one:.0f}", f"{x['rps']:.0f}", f"{x['rps'] / one:.2f}",
-                      f"{x['wrk_cores']:.2f}", f"{projected / one:.2f}",
-                      "yes" if x["rps"] / one >= 1.8 and x["non2xx"] == 0 else
-                      ("with wrk's share" if projected / one >= 1.8 else "NO")])
+        scale.append(
+            [
+                name,
+                f"{one:.0f}",
+                f"{x['rps']:.0f}",
+                f"{x['rps'] / one:.2f}",
+                f"{x['wrk_cores']:.2f}",
+                f"{projected / one:.2f}",
+                "yes"
+                if x["rps"] / one >= 1.8 and x["non2xx"] == 0
+                else ("with wrk's share" if projected / one >= 1.8 else "NO"),
+            ]
+        )
 
     ceil_rows = [["ceiling (core 0)", "value"]] + [[k, f"{v:.1f}"] for k, v in ceil.items()]
-    cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text().splitlines()
-                if ln.startswith("model name")), platform.processor())
+    cpu = next(
+        (
+            ln.split(":", 1)[1].strip()
+            for ln in Path("/proc/cpuinfo").read_text().splitlines()
+            if ln.startswith("model name")
+        ),
+        platform.processor(),
+    )
     text = (
         f"# Benchmark results\n\n"
         f"- date: {dt.datetime.now(dt.UTC).isoformat(timespec='seconds')}\n"
@@ -647,7 +832,8 @@ def report(r: dict, ceil: dict, args: argparse.Namespace) -> None:
         f" ceilings table is measured at the end\n"
         f"- two-core layout: 2 API processes, 1 worker, Postgres and wrk all on cores 0-1 (the machine"
         f" has two, so wrk takes part of the service's CPU)\n\n"
-        + "\n\n".join(table(t) for t in (rows, half, listing, queue, scale, ceil_rows)) + "\n"
+        + "\n\n".join(table(t) for t in (rows, half, listing, queue, scale, ceil_rows))
+        + "\n"
     )
     print("\n" + text)
     (HERE / "RESULTS.md").write_text(text)
@@ -663,8 +849,12 @@ def write_refresh_section(r: dict, args: argparse.Namespace) -> None:
     for line in refresh_ceiling.lines(x):
         print(line)
     command = " ".join(["ops/bench/run.py", *sys.argv[1:]])
-    refresh_ceiling.write_section(HERE / "RESULTS.md", refresh_ceiling.section(
-        x, f".venv/bin/python {command}", dt.datetime.now(dt.UTC).isoformat(timespec="seconds")))
+    refresh_ceiling.write_section(
+        HERE / "RESULTS.md",
+        refresh_ceiling.section(
+            x, f".venv/bin/python {command}", dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+        ),
+    )
 
 
 if __name__ == "__main__":

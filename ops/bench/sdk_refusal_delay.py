@@ -38,18 +38,31 @@ def build_sdk() -> None:
 
 
 async def measure(base: str, n: int) -> dict:
-    async with aiohttp.ClientSession() as s, s.post(
-        base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
-        json={"name": "bench sdk refusal", "plan": "enterprise",
-              "auth_config": {"email_verification_required": False}},
-    ) as r:
+    async with (
+        aiohttp.ClientSession() as s,
+        s.post(
+            base + "/v1/tenants",
+            headers={"Authorization": f"Bearer {MASTER}"},
+            json={
+                "name": "bench sdk refusal",
+                "plan": "enterprise",
+                "auth_config": {"email_verification_required": False},
+            },
+        ) as r,
+    ):
         tenant = await r.json()
         assert r.status == 201, tenant
-    env = {**os.environ, "IDENTITY_URL": base, "IDENTITY_TENANT_ID": tenant["id"],
-           "IDENTITY_SECRET_KEY": tenant["secret_key"], "IDENTITY_PUBLISHABLE_KEY": tenant["publishable_key"],
-           "N": str(n)}
+    env = {
+        **os.environ,
+        "IDENTITY_URL": base,
+        "IDENTITY_TENANT_ID": tenant["id"],
+        "IDENTITY_SECRET_KEY": tenant["secret_key"],
+        "IDENTITY_PUBLISHABLE_KEY": tenant["publishable_key"],
+        "N": str(n),
+    }
     child = await asyncio.create_subprocess_exec(
-        "node", "tools/refusal_delay.mjs", cwd=SDK, env=env, stdout=asyncio.subprocess.PIPE)
+        "node", "tools/refusal_delay.mjs", cwd=SDK, env=env, stdout=asyncio.subprocess.PIPE
+    )
     out, _ = await asyncio.wait_for(child.communicate(), 300)
     assert child.returncode == 0, out
     return json.loads(out.decode().strip().splitlines()[-1])

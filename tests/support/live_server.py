@@ -55,7 +55,10 @@ class LiveServer:
         log = open(self.log_path, "wb")  # noqa: SIM115 - closed with the process
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "identity.cli", "web", "--host", "127.0.0.1", "--port", str(self.port)],
-            stdout=log, stderr=subprocess.STDOUT, env=env, cwd=str(self.workdir),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=str(self.workdir),
         )
         log.close()
         deadline = time.monotonic() + timeout
@@ -90,8 +93,16 @@ class LiveServer:
     def log_lines(self) -> list[str]:
         return self.log_text().splitlines()
 
-    def call(self, method: str, path: str, *, token: str | None = None, tenant: str | None = None,
-             json: Any = None, **kwargs: Any) -> requests.Response:
+    def call(
+        self,
+        method: str,
+        path: str,
+        *,
+        token: str | None = None,
+        tenant: str | None = None,
+        json: Any = None,
+        **kwargs: Any,
+    ) -> requests.Response:
         headers = dict(kwargs.pop("headers", None) or {})
         if token:
             headers["Authorization"] = f"Bearer {token}"

@@ -79,8 +79,9 @@ class SmtpSink:
                 return "250 OK"
 
             async def handle_DATA(self, server, session, envelope):
-                msg = email.message_from_bytes(envelope.original_content or envelope.content,
-                                                policy=email.policy.default)
+                msg = email.message_from_bytes(
+                    envelope.original_content or envelope.content, policy=email.policy.default
+                )
                 sink.messages.append(msg)
                 return "250 Message accepted for delivery"
 
@@ -92,8 +93,12 @@ class SmtpSink:
         self.host = "127.0.0.1"
         self.url = f"smtp://{self.host}:{self.port}"
         self._controller = Controller(
-            Handler(), hostname=self.host, port=self.port, authenticator=authenticator,
-            auth_require_tls=False, auth_required=False,
+            Handler(),
+            hostname=self.host,
+            port=self.port,
+            authenticator=authenticator,
+            auth_require_tls=False,
+            auth_required=False,
         )
 
     def start(self) -> None:

@@ -34,15 +34,14 @@ async def make_tenant_for_mfa(make_tenant, **auth_config: Any):
 
 async def new_user(tenant, email: str | None = None, password: str = STRONG_PASSWORD) -> dict[str, Any]:
     status, body, _ = await tenant.public(
-        "POST", "/v1/auth/sign-up", json={"email": email or new_email(), "password": password,
-                                          "name": "Ada Lovelace"})
+        "POST", "/v1/auth/sign-up", json={"email": email or new_email(), "password": password, "name": "Ada Lovelace"}
+    )
     assert status == 201, body
     return body["user"]
 
 
 async def sign_in(tenant, email: str, password: str = STRONG_PASSWORD) -> tuple[int, Any]:
-    status, body, _ = await tenant.public("POST", "/v1/auth/sign-in",
-                                          json={"email": email, "password": password})
+    status, body, _ = await tenant.public("POST", "/v1/auth/sign-in", json={"email": email, "password": password})
     return status, body
 
 
@@ -74,8 +73,10 @@ async def enroll_totp(tenant, user_id: str, *, confirm_steps: int = -1) -> tuple
     assert status == 201, body
     secret = body["totp"]["secret"]
     status, factor, _ = await tenant.secret(
-        "POST", f"/v1/users/{user_id}/mfa/factors/{body['factor_id']}/confirm",
-        json={"code": totp_code(secret, confirm_steps)})
+        "POST",
+        f"/v1/users/{user_id}/mfa/factors/{body['factor_id']}/confirm",
+        json={"code": totp_code(secret, confirm_steps)},
+    )
     assert status == 200, factor
     assert factor["status"] == "active"
     return body["factor_id"], secret
@@ -90,7 +91,8 @@ async def outbox_messages(app, tenant_id: str, topic: str) -> list[dict[str, Any
     st = state(app)
     rows = await st.pool.fetch(
         "SELECT id, payload FROM outbox WHERE tenant_id = $1 AND topic = $2 ORDER BY created_at, id",
-        tenant_id, topic,
+        tenant_id,
+        topic,
     )
     out = []
     for row in rows:
@@ -105,8 +107,7 @@ async def outbox_messages(app, tenant_id: str, topic: str) -> list[dict[str, Any
 
 
 async def last_email_code(app, tenant_id: str, to: str) -> str:
-    mails = [m for m in await outbox_messages(app, tenant_id, "email")
-             if m["template"] == "mfa_otp" and m["to"] == to]
+    mails = [m for m in await outbox_messages(app, tenant_id, "email") if m["template"] == "mfa_otp" and m["to"] == to]
     assert mails, f"no mfa_otp email to {to}"
     return mails[-1]["variables"]["code"]
 
@@ -115,7 +116,6 @@ async def last_sms_code(app, tenant_id: str, to: str) -> str:
     texts = [m for m in await outbox_messages(app, tenant_id, "sms") if m["to"] == to]
     assert texts, f"no SMS to {to}"
     return texts[-1]["body"].split()[0]
-
 
 
 async def audit_actions(app, tenant_id: str) -> list[dict[str, Any]]:
@@ -134,6 +134,7 @@ async def mfa_enabled(app, tenant_id: str, user_id: str) -> bool:
 
 
 # -- a software WebAuthn authenticator -----------------------------------------------------------
+
 
 def b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
@@ -158,19 +159,16 @@ class SoftAuthenticator:
 
     @staticmethod
     def _client_data(kind: str, challenge: str, origin: str) -> bytes:
-        return json.dumps({"type": kind, "challenge": challenge, "origin": origin,
-                           "crossOrigin": False}).encode()
+        return json.dumps({"type": kind, "challenge": challenge, "origin": origin, "crossOrigin": False}).encode()
 
     @staticmethod
     def _cose_key(public_key: Any) -> bytes:
         import cbor2
 
         numbers = public_key.public_numbers()
-        return cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"),
-                            -3: numbers.y.to_bytes(32, "big")})
+        return cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")})
 
-    def create(self, options: dict[str, Any], *, origin: str | None = None,
-               rp_id: str | None = None) -> dict[str, Any]:
+    def create(self, options: dict[str, Any], *, origin: str | None = None, rp_id: str | None = None) -> dict[str, Any]:
         """navigator.credentials.create({publicKey: options}) -> the credential's JSON."""
         import cbor2
         from cryptography.hazmat.primitives.asymmetric import ec
@@ -178,26 +176,40 @@ class SoftAuthenticator:
         rp_id = rp_id or options["rp"]["id"]
         key = ec.generate_private_key(ec.SECP256R1())
         credential_id = os.urandom(32)
-        self.credentials[credential_id] = {"key": key, "rp_id": rp_id, "count": 0,
-                                           "user": options["user"]["id"]}
+        self.credentials[credential_id] = {"key": key, "rp_id": rp_id, "count": 0, "user": options["user"]["id"]}
         flags = 0x01 | 0x04 | 0x40  # user present, user verified, attested credential data
         auth_data = (
-            hashlib.sha256(rp_id.encode()).digest() + bytes([flags]) + struct.pack(">I", 0)
-            + self.AAGUID + struct.pack(">H", len(credential_id)) + credential_id
+            hashlib.sha256(rp_id.encode()).digest()
+            + bytes([flags])
+            + struct.pack(">I", 0)
+            + self.AAGUID
+            + struct.pack(">H", len(credential_id))
+            + credential_id
             + self._cose_key(key.public_key())
         )
         attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
         client_data = self._client_data("webauthn.create", options["challenge"], origin or self.origin)
         return {
-            "id": b64url(credential_id), "rawId": b64url(credential_id), "type": "public-key",
-            "response": {"clientDataJSON": b64url(client_data),
-                         "attestationObject": b64url(attestation),
-                         "transports": ["internal"]},
-            "clientExtensionResults": {}, "authenticatorAttachment": "platform",
+            "id": b64url(credential_id),
+            "rawId": b64url(credential_id),
+            "type": "public-key",
+            "response": {
+                "clientDataJSON": b64url(client_data),
+                "attestationObject": b64url(attestation),
+                "transports": ["internal"],
+            },
+            "clientExtensionResults": {},
+            "authenticatorAttachment": "platform",
         }
 
-    def get(self, options: dict[str, Any], *, origin: str | None = None, count: int | None = None,
-            credential_id: bytes | None = None) -> dict[str, Any]:
+    def get(
+        self,
+        options: dict[str, Any],
+        *,
+        origin: str | None = None,
+        count: int | None = None,
+        credential_id: bytes | None = None,
+    ) -> dict[str, Any]:
         """navigator.credentials.get({publicKey: options}) -> the assertion's JSON. The sign
         count goes up by one each time unless `count` is given."""
         from cryptography.hazmat.primitives import hashes
@@ -208,14 +220,21 @@ class SoftAuthenticator:
             credential_id = next(c for c in allowed if c in self.credentials)
         cred = self.credentials[credential_id]
         cred["count"] = cred["count"] + 1 if count is None else count
-        auth_data = (hashlib.sha256(options["rpId"].encode()).digest() + bytes([0x01 | 0x04])
-                     + struct.pack(">I", cred["count"]))
+        auth_data = (
+            hashlib.sha256(options["rpId"].encode()).digest() + bytes([0x01 | 0x04]) + struct.pack(">I", cred["count"])
+        )
         client_data = self._client_data("webauthn.get", options["challenge"], origin or self.origin)
-        signature = cred["key"].sign(auth_data + hashlib.sha256(client_data).digest(),
-                                     ec.ECDSA(hashes.SHA256()))
+        signature = cred["key"].sign(auth_data + hashlib.sha256(client_data).digest(), ec.ECDSA(hashes.SHA256()))
         return {
-            "id": b64url(credential_id), "rawId": b64url(credential_id), "type": "public-key",
-            "response": {"clientDataJSON": b64url(client_data), "authenticatorData": b64url(auth_data),
-                         "signature": b64url(signature), "userHandle": cred["user"]},
-            "clientExtensionResults": {}, "authenticatorAttachment": "platform",
+            "id": b64url(credential_id),
+            "rawId": b64url(credential_id),
+            "type": "public-key",
+            "response": {
+                "clientDataJSON": b64url(client_data),
+                "authenticatorData": b64url(auth_data),
+                "signature": b64url(signature),
+                "userHandle": cred["user"],
+            },
+            "clientExtensionResults": {},
+            "authenticatorAttachment": "platform",
         }

@@ -28,8 +28,9 @@ class Form(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "form":
-            self.forms.append({"action": a.get("action", ""), "method": a.get("method", "get").upper(),
-                               "fields": {}, "buttons": []})
+            self.forms.append(
+                {"action": a.get("action", ""), "method": a.get("method", "get").upper(), "fields": {}, "buttons": []}
+            )
         elif tag == "input" and self.forms and a.get("name"):
             self.forms[-1]["fields"][a["name"]] = a.get("value", "")
         elif tag == "button" and self.forms and a.get("name"):
@@ -71,8 +72,9 @@ class Browser:
     async def open(self, url: str) -> httpx.Response | str:
         return await self._follow(await self.http.get(url))
 
-    async def submit(self, fields: dict[str, str] | None = None, button: tuple[str, str] | None = None,
-                     index: int = 0) -> httpx.Response | str:
+    async def submit(
+        self, fields: dict[str, str] | None = None, button: tuple[str, str] | None = None, index: int = 0
+    ) -> httpx.Response | str:
         assert self.page is not None
         form = parse_page(self.page.text).forms[index]
         data = dict(form["fields"])
@@ -109,6 +111,7 @@ async def api(aiohttp_client: Any, app: Any, port: int):
 
 
 # ---- the OAuth tests' tenant, its discovery document, clients and a browser ----
+
 
 @pytest.fixture
 async def tenant(make_tenant):

@@ -18,9 +18,12 @@ def email() -> str:
 async def new_user(sign_up, on=None, **extra: Any) -> dict[str, Any]:
     """A signed-up user: {id, email, name, access_token, refresh_token, session_id}."""
     created = await sign_up(email=extra.pop("email", None) or email(), on=on, **extra)
-    return {**created["user"], "access_token": created["session"]["access_token"],
-            "refresh_token": created["session"]["refresh_token"],
-            "session_id": created["session"]["id"]}
+    return {
+        **created["user"],
+        "access_token": created["session"]["access_token"],
+        "refresh_token": created["session"]["refresh_token"],
+        "session_id": created["session"]["id"],
+    }
 
 
 async def new_org(tenant, **body: Any) -> dict[str, Any]:

@@ -32,12 +32,12 @@ async def signed_in(tenant: Any, **body: Any) -> tuple[dict[str, Any], dict[str,
     return user, result["session"]
 
 
-
 async def audit_entries(app: Any, tenant_id: str, action: str | None = None) -> list[dict[str, Any]]:
     rows = await state(app).pool.fetch(
         """SELECT action, actor, resource_type, resource_id, ip_address, user_agent, metadata
            FROM audit_log WHERE tenant_id = $1 AND ($2::text IS NULL OR action = $2) ORDER BY id""",
-        tenant_id, action,
+        tenant_id,
+        action,
     )
     return [dict(r) for r in rows]
 

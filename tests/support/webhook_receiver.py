@@ -55,8 +55,7 @@ class Receiver:
             finally:
                 self.held -= 1
         status = self.statuses.pop(0) if self.statuses else self.default
-        hit = Hit({k.lower(): v for k, v in request.headers.items()}, body, status,
-                  time.monotonic())
+        hit = Hit({k.lower(): v for k, v in request.headers.items()}, body, status, time.monotonic())
         self.requests.append(hit)
         if 200 <= status < 300:
             self.arrivals.append((hit.id, time.perf_counter()))
@@ -100,8 +99,7 @@ class Receiver:
                 return got
             await asyncio.sleep(0.02)
         got = self.ok() if ok else list(self.requests)
-        raise AssertionError(f"expected {count} requests, got {len(got)}: "
-                             f"{[(r.status, r.id) for r in self.requests]}")
+        raise AssertionError(f"expected {count} requests, got {len(got)}: {[(r.status, r.id) for r in self.requests]}")
 
     async def wait_held(self, count: int = 1, timeout: float = 10.0) -> None:
         deadline = time.monotonic() + timeout

@@ -11,21 +11,24 @@ from identity.state import state
 
 
 async def make_webhook(tenant, url: str, events: list[str] | None = None, **extra: Any) -> dict:
-    status, body, _ = await tenant.secret("POST", "/v1/webhooks",
-                                          json={"url": url, "events": events or ["*"], **extra})
+    status, body, _ = await tenant.secret("POST", "/v1/webhooks", json={"url": url, "events": events or ["*"], **extra})
     assert status == 201, body
     return body
 
 
-async def wait_delivery(app, tenant_id: str, webhook_id: str, statuses: set[str],
-                        count: int = 1, timeout: float = 10.0) -> list[Any]:
+async def wait_delivery(
+    app, tenant_id: str, webhook_id: str, statuses: set[str], count: int = 1, timeout: float = 10.0
+) -> list[Any]:
     pool = state(app).pool
     deadline = time.monotonic() + timeout
     rows: list[Any] = []
     while time.monotonic() < deadline:
         rows = await pool.fetch(
             """SELECT * FROM webhook_deliveries WHERE tenant_id = $1 AND endpoint_id = $2
-               ORDER BY id""", tenant_id, webhook_id)
+               ORDER BY id""",
+            tenant_id,
+            webhook_id,
+        )
         done = [r for r in rows if r["status"] in statuses]
         if len(done) >= count:
             return done

@@ -11,8 +11,16 @@ from workers.runtime import Policy
 
 #: Delays short enough for tests: three attempts 0.1 s apart, a job may run 3 s, a dead
 #: worker is noticed after 1 s. Pass another Policy to worker.start() for other schedules.
-TEST_POLICY = Policy(retry_schedule=(0.1, 0.1), job_timeout=3.0, lease=4.0, stalled_after=1.0,
-                     sweep_grace=0.1, poll_interval=0.05, db_wait=2.0, restart_after=0.2)
+TEST_POLICY = Policy(
+    retry_schedule=(0.1, 0.1),
+    job_timeout=3.0,
+    lease=4.0,
+    stalled_after=1.0,
+    sweep_grace=0.1,
+    poll_interval=0.05,
+    db_wait=2.0,
+    restart_after=0.2,
+)
 
 
 class WorkerFixture:
@@ -41,9 +49,16 @@ class WorkerFixture:
         from workers import run
 
         st = state(self.app)
-        handle = await run.start(pool=st.pool, settings=st.settings, box=st.box, dsn=self.dsn,
-                                 policy=policy or TEST_POLICY, concurrency=concurrency,
-                                 name=f"test-worker-{len(self.handles)}", shutdown_grace=5.0)
+        handle = await run.start(
+            pool=st.pool,
+            settings=st.settings,
+            box=st.box,
+            dsn=self.dsn,
+            policy=policy or TEST_POLICY,
+            concurrency=concurrency,
+            name=f"test-worker-{len(self.handles)}",
+            shutdown_grace=5.0,
+        )
         self.handles.append(handle)
         return handle
 
@@ -62,7 +77,10 @@ class WorkerFixture:
         return await maintenance.recover(runtime.get())
 
     async def wait_outbox(
-        self, tenant_id: str, outbox_id: str, statuses: set[str] | frozenset[str] = frozenset({"sent"}),
+        self,
+        tenant_id: str,
+        outbox_id: str,
+        statuses: set[str] | frozenset[str] = frozenset({"sent"}),
         timeout: float = 10.0,
     ) -> Any:
         deadline = time.monotonic() + timeout

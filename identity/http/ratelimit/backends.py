@@ -47,10 +47,7 @@ class MemoryBackend:
         if now >= self._next_sweep:
             self._next_sweep = now + self.SWEEP_SECONDS
             # Only the current and the previous window of a key still count.
-            self.counts = {
-                slot: n for slot, n in self.counts.items()
-                if slot[2] >= math.floor(now / slot[1]) - 1
-            }
+            self.counts = {slot: n for slot, n in self.counts.items() if slot[2] >= math.floor(now / slot[1]) - 1}
         return verdicts
 
     async def close(self) -> None:
@@ -115,8 +112,9 @@ class RedisBackend:
             if not ok and verdict.allowed:  # float rounding differences: trust Redis
                 index = math.floor(now / c.window)
                 elapsed = now - index * c.window
-                verdict = Verdict(False, c.limit, 0, verdict.reset_at,
-                                  retry_after(c.limit, c.window, elapsed, int(prev), int(cur)))
+                verdict = Verdict(
+                    False, c.limit, 0, verdict.reset_at, retry_after(c.limit, c.window, elapsed, int(prev), int(cur))
+                )
             verdicts.append(verdict)
         return verdicts
 

@@ -76,8 +76,9 @@ class Limiter:
             anonymous = ANONYMOUS_RULES.get((method, path))
             if anonymous is not None:
                 tenant = request.match_info.get("tenant_id", "-")
-                await self._count(request, anonymous, anonymous.limit or 0,
-                                  f"{tenant}|{anonymous.name}|{client_key(request)}")
+                await self._count(
+                    request, anonymous, anonymous.limit or 0, f"{tenant}|{anonymous.name}|{client_key(request)}"
+                )
             return
         rule = rule_for(method, path, principal)
         if rule is None:
@@ -97,8 +98,9 @@ class Limiter:
             await self._hit(request, rule, principal, subject)
 
     async def _hit(self, request: web.Request, rule: Rule, principal: Principal, subject: str) -> None:
-        await self._count(request, rule, limit_of(rule, principal),
-                          f"{principal.tenant_id or '-'}|{rule.name}|{subject}")
+        await self._count(
+            request, rule, limit_of(rule, principal), f"{principal.tenant_id or '-'}|{rule.name}|{subject}"
+        )
 
     async def _count(self, request: web.Request, rule: Rule, limit: int, key: str) -> None:
         (verdict,) = await self.backend.hit([Check(key, limit, rule.window)])

@@ -92,8 +92,7 @@ def rule_for(method: str, path: str, principal: Principal | None) -> Rule | None
     if principal.kind == PUBLISHABLE:
         return Rule("auth", MINUTE, "ip", plan_field="auth")
     if principal.kind == ACCESS_TOKEN:
-        return Rule("user_read" if read else "user_write", MINUTE, "user",
-                    plan_field="read" if read else "write")
+        return Rule("user_read" if read else "user_write", MINUTE, "user", plan_field="read" if read else "write")
     return None
 
 

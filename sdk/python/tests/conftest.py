@@ -43,8 +43,7 @@ def service(database_dsn: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
 
 
 def new_tenant(service: LiveServer, **auth_config: object) -> SdkTenant:
-    body = {"name": f"SDK {uuid.uuid4().hex[:8]}",
-            "auth_config": {"email_verification_required": False, **auth_config}}
+    body = {"name": f"SDK {uuid.uuid4().hex[:8]}", "auth_config": {"email_verification_required": False, **auth_config}}
     response = service.call("POST", "/v1/tenants", token=MASTER_KEY, json=body)
     assert response.status_code == 201, response.text
     created = response.json()
@@ -67,8 +66,13 @@ class SignedIn:
 
 def sign_up(service: LiveServer, tenant: SdkTenant, email: str | None = None) -> SignedIn:
     email = email or f"u-{uuid.uuid4().hex[:10]}@example.com"
-    response = service.call("POST", "/v1/auth/sign-up", token=tenant.publishable_key, tenant=tenant.id,
-                            json={"email": email, "password": PASSWORD})
+    response = service.call(
+        "POST",
+        "/v1/auth/sign-up",
+        token=tenant.publishable_key,
+        tenant=tenant.id,
+        json={"email": email, "password": PASSWORD},
+    )
     assert response.status_code == 201, response.text
     body = response.json()
     session = body["session"]
@@ -98,5 +102,17 @@ def require_tool(ok: bool, what: str) -> None:
 
 
 PYTHON = sys.executable
-__all__ = ["PASSWORD", "PYTHON", "REPO", "SDK", "SdkTenant", "SignedIn", "log_count", "new_tenant", "quiet",
-           "require_tool", "requests", "sign_up"]
+__all__ = [
+    "PASSWORD",
+    "PYTHON",
+    "REPO",
+    "SDK",
+    "SdkTenant",
+    "SignedIn",
+    "log_count",
+    "new_tenant",
+    "quiet",
+    "require_tool",
+    "requests",
+    "sign_up",
+]

@@ -68,8 +68,10 @@ async def test_another_tenants_user_is_not_found(service, tenant) -> None:
 
 def test_pagination_walks_every_page_sync(service, tenant) -> None:
     with SyncIdentityClient(service.url, secret_key=tenant.secret_key, tenant_id=tenant.id) as backend:
-        created = {backend.call(post_v1_users, body=CreateUser(email=f"p{i}-{uuid.uuid4().hex[:6]}@example.com")).id
-                   for i in range(7)}
+        created = {
+            backend.call(post_v1_users, body=CreateUser(email=f"p{i}-{uuid.uuid4().hex[:6]}@example.com")).id
+            for i in range(7)
+        }
         first = backend.call(get_v1_users, limit=3)
         assert isinstance(first, UserList) and first.pagination.has_more
         seen = [user.id for user in backend.paginate(get_v1_users, limit=3)]
@@ -103,10 +105,14 @@ class FlakyProxy:
         if request.method == "POST":
             self.keys.append(request.headers.get("Idempotency-Key"))
         if first and self.mode == "503":
-            return web.json_response({"error": {"code": "unavailable", "message": "try again", "status": 503,
-                                                "request_id": "req_proxy"}}, status=503)
-        async with ClientSession() as http, http.request(request.method, self.target + request.path_qs,
-                                                         headers=headers, data=body) as answer:
+            return web.json_response(
+                {"error": {"code": "unavailable", "message": "try again", "status": 503, "request_id": "req_proxy"}},
+                status=503,
+            )
+        async with (
+            ClientSession() as http,
+            http.request(request.method, self.target + request.path_qs, headers=headers, data=body) as answer,
+        ):
             payload = await answer.read()
             self.replayed.append(answer.headers.get("Idempotent-Replayed"))
             status, content_type = answer.status, answer.headers.get("Content-Type", "application/json")
@@ -134,8 +140,10 @@ class FlakyProxy:
 @pytest.mark.parametrize("mode", ["503", "cut"])
 async def test_mutating_call_is_retried_with_the_same_idempotency_key(service, tenant, mode) -> None:
     email = f"retry-{uuid.uuid4().hex[:8]}@example.com"
-    async with FlakyProxy(service.url, mode) as proxy, IdentityClient(
-            proxy.url, secret_key=tenant.secret_key, tenant_id=tenant.id, retry=FAST) as backend:
+    async with (
+        FlakyProxy(service.url, mode) as proxy,
+        IdentityClient(proxy.url, secret_key=tenant.secret_key, tenant_id=tenant.id, retry=FAST) as backend,
+    ):
         user = await backend.call(post_v1_users, body=CreateUser(email=email))
     assert user.email == email
     assert len(proxy.keys) == 2 and proxy.keys[0] and proxy.keys[0] == proxy.keys[1]
@@ -148,8 +156,11 @@ async def test_mutating_call_is_retried_with_the_same_idempotency_key(service, t
 async def test_retries_are_bounded(tenant) -> None:
     async def always_503(request: web.Request) -> web.Response:
         hits.append(request.headers.get("Idempotency-Key"))
-        return web.json_response({"error": {"code": "unavailable", "message": "down", "status": 503,
-                                            "request_id": "req_x"}}, status=503, headers={"Retry-After": "0"})
+        return web.json_response(
+            {"error": {"code": "unavailable", "message": "down", "status": 503, "request_id": "req_x"}},
+            status=503,
+            headers={"Retry-After": "0"},
+        )
 
     hits: list[str | None] = []
     app = web.Application()
@@ -160,8 +171,9 @@ async def test_retries_are_bounded(tenant) -> None:
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     try:
-        async with IdentityClient(f"http://127.0.0.1:{port}", secret_key="sk_live_x", tenant_id=tenant.id,
-                                  retry=FAST) as backend:
+        async with IdentityClient(
+            f"http://127.0.0.1:{port}", secret_key="sk_live_x", tenant_id=tenant.id, retry=FAST
+        ) as backend:
             with pytest.raises(IdentityError) as failed:
                 await backend.request("POST", "/v1/users", json={"email": "x@example.com"})
     finally:
@@ -171,8 +183,7 @@ async def test_retries_are_bounded(tenant) -> None:
 
 
 async def test_unreachable_service_is_a_typed_error() -> None:
-    async with IdentityClient("http://127.0.0.1:9", secret_key="sk_live_x", tenant_id="tnt_x",
-                              retry=FAST) as backend:
+    async with IdentityClient("http://127.0.0.1:9", secret_key="sk_live_x", tenant_id="tnt_x", retry=FAST) as backend:
         with pytest.raises(ConnectionFailed):
             await backend.request("GET", "/v1/users")
     await asyncio.sleep(0)

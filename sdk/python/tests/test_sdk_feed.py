@@ -76,8 +76,13 @@ async def test_revoked_session_and_banned_user_are_refused(service, tenant) -> N
 def test_a_verifier_in_another_process_refuses_within_a_second(service, tenant) -> None:
     user = sign_up(service, tenant)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "sdk" / "python" / "src"), str(REPO)])}
-    probe = subprocess.Popen([PYTHON, str(HERE / "feed_probe.py"), service.url, tenant.id, tenant.secret_key,
-                              user.access_token], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    probe = subprocess.Popen(
+        [PYTHON, str(HERE / "feed_probe.py"), service.url, tenant.id, tenant.secret_key, user.access_token],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert probe.stdout is not None
         line = probe.stdout.readline().strip()
@@ -111,12 +116,16 @@ class StreamProxy:
         if request.path == STREAM:
             self.resumed_from.append(request.headers.get("Last-Event-ID"))
             if self.block_stream:
-                return web.json_response({"error": {"code": "unavailable", "message": "down", "status": 503,
-                                                    "request_id": "req_proxy"}}, status=503)
+                return web.json_response(
+                    {"error": {"code": "unavailable", "message": "down", "status": 503, "request_id": "req_proxy"}},
+                    status=503,
+                )
             response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
             await response.prepare(request)
-            async with ClientSession(timeout=ClientTimeout(total=None)) as http, http.get(
-                    self.target + request.path_qs, headers=headers) as upstream:
+            async with (
+                ClientSession(timeout=ClientTimeout(total=None)) as http,
+                http.get(self.target + request.path_qs, headers=headers) as upstream,
+            ):
                 reader = asyncio.ensure_future(self._pump(upstream, response))
                 cut = asyncio.ensure_future(self._cut.wait())
                 await asyncio.wait({reader, cut}, return_when=asyncio.FIRST_COMPLETED)
@@ -124,11 +133,16 @@ class StreamProxy:
                 cut.cancel()
             return response
         body = await request.read()
-        async with ClientSession() as http, http.request(request.method, self.target + request.path_qs,
-                                                         headers=headers, data=body) as answer:
+        async with (
+            ClientSession() as http,
+            http.request(request.method, self.target + request.path_qs, headers=headers, data=body) as answer,
+        ):
             payload = await answer.read()
-            return web.Response(status=answer.status, body=payload,
-                                content_type=answer.headers.get("Content-Type", "application/json").split(";")[0])
+            return web.Response(
+                status=answer.status,
+                body=payload,
+                content_type=answer.headers.get("Content-Type", "application/json").split(";")[0],
+            )
 
     @staticmethod
     async def _pump(upstream, response: web.StreamResponse) -> None:
@@ -157,8 +171,9 @@ class StreamProxy:
 async def test_reconnects_resume_with_last_event_id(service, tenant) -> None:
     first, second = sign_up(service, tenant), sign_up(service, tenant)
     async with StreamProxy(service.url) as proxy:
-        verifier = TokenVerifier(proxy.url, tenant.id, issuer=service.url, revocation="feed",
-                                 secret_key=tenant.secret_key)
+        verifier = TokenVerifier(
+            proxy.url, tenant.id, issuer=service.url, revocation="feed", secret_key=tenant.secret_key
+        )
         try:
             assert await verifier.astart()
             await verifier.averify(first.access_token)

@@ -39,9 +39,12 @@ def test_committed_client_is_what_the_generator_makes(tmp_path) -> None:
     committed = SDK / "src" / "identity_sdk" / "rest"
     differences = _differences(destination, committed)
     # dircmp compares same-sized files shallowly (by their stat): compare every byte as well.
-    differences += [str(p.relative_to(destination)) for p in destination.rglob("*.py")
-                    if (committed / p.relative_to(destination)).is_file()
-                    and p.read_bytes() != (committed / p.relative_to(destination)).read_bytes()]
+    differences += [
+        str(p.relative_to(destination))
+        for p in destination.rglob("*.py")
+        if (committed / p.relative_to(destination)).is_file()
+        and p.read_bytes() != (committed / p.relative_to(destination)).read_bytes()
+    ]
     assert not differences, (STALE, differences[:20])
 
 

@@ -12,9 +12,17 @@ from identity_sdk import TokenVerifier
 from identity_sdk.middleware.aiohttp import get_auth, identity_auth
 
 if not settings.configured:
-    settings.configure(ROOT_URLCONF=__name__, MIDDLEWARE=["identity_sdk.middleware.django.IdentityAuthMiddleware"],
-                       ALLOWED_HOSTS=["testserver"], SECRET_KEY="sdk-tests", DEBUG=False, USE_TZ=True,
-                       INSTALLED_APPS=[], DATABASES={}, IDENTITY_SDK={"base_url": "http://unset", "tenant_id": "tnt_x"})
+    settings.configure(
+        ROOT_URLCONF=__name__,
+        MIDDLEWARE=["identity_sdk.middleware.django.IdentityAuthMiddleware"],
+        ALLOWED_HOSTS=["testserver"],
+        SECRET_KEY="sdk-tests",
+        DEBUG=False,
+        USE_TZ=True,
+        INSTALLED_APPS=[],
+        DATABASES={},
+        IDENTITY_SDK={"base_url": "http://unset", "tenant_id": "tnt_x"},
+    )
     django.setup()
 
 from django.http import HttpRequest, JsonResponse  # noqa: E402
@@ -48,11 +56,11 @@ async def test_aiohttp(service, tenant, users) -> None:
 
     async def whoami(request: web.Request) -> web.Response:
         auth = get_auth(request)
-        return web.json_response({"user_id": auth.user_id if auth else None,
-                                  "role": auth.role if auth else None})
+        return web.json_response({"user_id": auth.user_id if auth else None, "role": auth.role if auth else None})
 
-    app = web.Application(middlewares=[identity_auth(TokenVerifier(service.url, tenant.id), public_paths=["/health"],
-                                                     cookie="__session")])
+    app = web.Application(
+        middlewares=[identity_auth(TokenVerifier(service.url, tenant.id), public_paths=["/health"], cookie="__session")]
+    )
     app.router.add_get("/me", whoami)
     app.router.add_get("/health", whoami)
     runner = web.AppRunner(app)
@@ -62,6 +70,7 @@ async def test_aiohttp(service, tenant, users) -> None:
     base = f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}"  # type: ignore[union-attr]
     try:
         async with ClientSession() as http:
+
             async def get(url: str, **kwargs) -> tuple[int, dict]:
                 async with http.get(base + url, **kwargs) as answer:
                     return answer.status, await answer.json()
@@ -72,8 +81,9 @@ async def test_aiohttp(service, tenant, users) -> None:
             assert (status, body["user_id"]) == (200, mine.user_id)
             _assert_401(*await get("/me"), "missing")
             _assert_401(*await get("/me", headers={"Authorization": "Bearer nonsense"}), "malformed")
-            _assert_401(*await get("/me", headers={"Authorization": f"Bearer {theirs.access_token}"}),
-                        "invalid_audience")
+            _assert_401(
+                *await get("/me", headers={"Authorization": f"Bearer {theirs.access_token}"}), "invalid_audience"
+            )
             assert await get("/health") == (200, {"user_id": None, "role": None})
             _assert_401(*await get("/health", headers={"Authorization": "Bearer x.y.z"}), "malformed")
     finally:
@@ -95,8 +105,7 @@ def test_starlette(service, tenant, users) -> None:
         return JSONResponse({"user_id": auth.user_id if auth else None})
 
     app = Starlette(routes=[Route("/me", whoami), Route("/health", whoami)])
-    app.add_middleware(IdentityAuthMiddleware, verifier=TokenVerifier(service.url, tenant.id),
-                       public_paths=["/health"])
+    app.add_middleware(IdentityAuthMiddleware, verifier=TokenVerifier(service.url, tenant.id), public_paths=["/health"])
     with TestClient(app) as client:
         answer = client.get("/me", headers={"Authorization": f"Bearer {mine.access_token}"})
         assert (answer.status_code, answer.json()) == (200, {"user_id": mine.user_id})

@@ -48,8 +48,9 @@ async def test_a_key_set_that_goes_down_is_served_stale_and_asked_once_per_coold
         return web.json_response(keys, headers={"Cache-Control": "max-age=1"})
 
     async with serving(jwks) as url:
-        verifier = TokenVerifier(service.url, tenant.id, issuer=service.url, jwks_url=url + "/jwks",
-                                 min_jwks_refresh_interval=30)
+        verifier = TokenVerifier(
+            service.url, tenant.id, issuer=service.url, jwks_url=url + "/jwks", min_jwks_refresh_interval=30
+        )
         assert (await verifier.averify(user.access_token)).user_id == user.user_id
         assert asked == 1
         down = True
@@ -89,8 +90,14 @@ async def protected(verifier: TokenVerifier) -> AsyncIterator[str]:
 async def test_middleware_answers_503_when_the_token_cannot_be_checked(service, tenant) -> None:
     user = sign_up(service, tenant)
     no_keys = TokenVerifier(service.url, tenant.id, issuer=service.url, jwks_url="http://127.0.0.1:9/jwks")
-    no_feed = TokenVerifier("http://127.0.0.1:9", tenant.id, issuer=service.url, revocation="feed",
-                            secret_key=tenant.secret_key, jwks_url=service.url + "/.well-known/jwks.json")
+    no_feed = TokenVerifier(
+        "http://127.0.0.1:9",
+        tenant.id,
+        issuer=service.url,
+        revocation="feed",
+        secret_key=tenant.secret_key,
+        jwks_url=service.url + "/.well-known/jwks.json",
+    )
     try:
         for verifier, reason in ((no_keys, "keys_unavailable"), (no_feed, "revocation_unavailable")):
             if verifier.feed is not None:
@@ -116,8 +123,13 @@ def _event(id_: str, data: object) -> bytes:
 
 async def test_unreadable_events_are_skipped_and_the_feed_keeps_reading() -> None:
     now = datetime.now(UTC)
-    good = {"kind": "session", "id": "ses_good", "reason": "revoked_by_api",
-            "revoked_at": now.isoformat(), "forget_after": (now + timedelta(hours=1)).isoformat()}
+    good = {
+        "kind": "session",
+        "id": "ses_good",
+        "reason": "revoked_by_api",
+        "revoked_at": now.isoformat(),
+        "forget_after": (now + timedelta(hours=1)).isoformat(),
+    }
     script = [
         _event("01", "not json {"),
         _event("02", [1, 2, 3]),  # JSON, not an object
@@ -177,4 +189,3 @@ async def test_a_stalled_stream_counts_its_grace_from_the_last_byte() -> None:
 
 def test_the_feed_waits_two_keepalives_and_a_margin_by_default() -> None:
     assert RevocationFeed("http://127.0.0.1:9", secret_key="sk", tenant_id="tnt").read_timeout == 35.0
-

@@ -29,12 +29,18 @@ async def test_quick_start_runs_as_written(service, monkeypatch) -> None:
     # The webhook's receiver is the quick start's own app: its address is chosen first.
     runner_port = free_port()
     async with IdentityClient(service.url, secret_key=tenant.secret_key, tenant_id=tenant.id) as backend:
-        hook = await backend.request("POST", "/v1/webhooks", json={
-            "url": f"http://127.0.0.1:{runner_port}/webhooks/identity", "events": ["user.created"]})
-    for name, value in {"IDENTITY_URL": service.url, "IDENTITY_TENANT_ID": tenant.id,
-                        "IDENTITY_PUBLISHABLE_KEY": tenant.publishable_key,
-                        "IDENTITY_SECRET_KEY": tenant.secret_key,
-                        "IDENTITY_WEBHOOK_SECRET": hook["signing_secret"]}.items():
+        hook = await backend.request(
+            "POST",
+            "/v1/webhooks",
+            json={"url": f"http://127.0.0.1:{runner_port}/webhooks/identity", "events": ["user.created"]},
+        )
+    for name, value in {
+        "IDENTITY_URL": service.url,
+        "IDENTITY_TENANT_ID": tenant.id,
+        "IDENTITY_PUBLISHABLE_KEY": tenant.publishable_key,
+        "IDENTITY_SECRET_KEY": tenant.secret_key,
+        "IDENTITY_WEBHOOK_SECRET": hook["signing_secret"],
+    }.items():
         monkeypatch.setenv(name, value)
 
     namespace: dict = {"__name__": "readme"}
@@ -52,8 +58,9 @@ async def test_quick_start_runs_as_written(service, monkeypatch) -> None:
     try:
         async with ClientSession() as http:
             token = namespace["access_token"]
-            async with http.get(f"http://127.0.0.1:{runner_port}/profile",
-                                headers={"Authorization": f"Bearer {token}"}) as answer:
+            async with http.get(
+                f"http://127.0.0.1:{runner_port}/profile", headers={"Authorization": f"Bearer {token}"}
+            ) as answer:
                 assert answer.status == 200
                 assert (await answer.json())["user_id"] == namespace["signed_up"].user.id
             async with http.get(f"http://127.0.0.1:{runner_port}/profile") as answer:
@@ -62,10 +69,10 @@ async def test_quick_start_runs_as_written(service, monkeypatch) -> None:
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             async with IdentityClient(service.url, secret_key=tenant.secret_key, tenant_id=tenant.id) as backend:
-                result = await backend.request("POST", f"/v1/webhooks/{hook['id']}/test",
-                                               json={"event": "user.created"})
+                result = await backend.request(
+                    "POST", f"/v1/webhooks/{hook['id']}/test", json={"event": "user.created"}
+                )
         assert result["status"] == "delivered", result
         assert "webhook: user.created evt_" in printed.getvalue()
     finally:
         await runner.cleanup()
-

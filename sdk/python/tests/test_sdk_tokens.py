@@ -109,15 +109,20 @@ async def test_algorithm_is_pinned(service, tenant) -> None:
     unsigned = f"{_b64({'alg': 'none', 'typ': 'JWT', 'kid': kid})}.{_b64(claims)}."
     jwks = service.http.get(service.url + JWKS_ROUTE, timeout=5).json()
     public_pem = jwt.PyJWK(next(k for k in jwks["keys"] if k["kid"] == kid)).key.public_bytes(
-        encoding=Encoding.PEM, format=PublicFormat.SubjectPublicKeyInfo)
+        encoding=Encoding.PEM, format=PublicFormat.SubjectPublicKeyInfo
+    )
     # HS256 keyed with the public key: the classic confusion attack.
     header = _b64({"alg": "HS256", "typ": "JWT", "kid": kid})
     body = _b64(claims)
     mac = hmac.new(public_pem, f"{header}.{body}".encode(), hashlib.sha256).digest()
     hs256 = f"{header}.{body}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}"
     rsa_kid = next(k["kid"] for k in jwks["keys"] if k["kty"] == "RSA")
-    rs256 = jwt.encode(claims, rsa.generate_private_key(public_exponent=65537, key_size=2048), algorithm="RS256",
-                       headers={"kid": rsa_kid})
+    rs256 = jwt.encode(
+        claims,
+        rsa.generate_private_key(public_exponent=65537, key_size=2048),
+        algorithm="RS256",
+        headers={"kid": rsa_kid},
+    )
     for token in (unsigned, hs256, rs256):
         with pytest.raises(TokenError) as refused:
             await verifier.averify(token)

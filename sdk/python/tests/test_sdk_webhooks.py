@@ -30,8 +30,9 @@ async def delivery(service, tenant):
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     try:
         async with IdentityClient(service.url, secret_key=tenant.secret_key, tenant_id=tenant.id) as backend:
-            hook = await backend.request("POST", "/v1/webhooks",
-                                         json={"url": f"http://127.0.0.1:{port}/hooks", "events": ["*"]})
+            hook = await backend.request(
+                "POST", "/v1/webhooks", json={"url": f"http://127.0.0.1:{port}/hooks", "events": ["*"]}
+            )
             result = await backend.request("POST", f"/v1/webhooks/{hook['id']}/test", json={"event": "user.created"})
         assert result["status"] == "delivered", result
         body, headers = await asyncio.wait_for(received.get(), 10)

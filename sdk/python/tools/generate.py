@@ -49,9 +49,23 @@ def generate(document: Path, destination: Path) -> None:
         config.write_text(json.dumps(CONFIG))
         out = Path(work) / "out"
         done = subprocess.run(  # noqa: S603 - our own venv's generator, fixed arguments
-            [str(executable), "generate", "--path", str(document), "--meta", "none", "--config", str(config),
-             "--output-path", str(out), "--fail-on-warning"],
-            capture_output=True, text=True, check=False, timeout=300,
+            [
+                str(executable),
+                "generate",
+                "--path",
+                str(document),
+                "--meta",
+                "none",
+                "--config",
+                str(config),
+                "--output-path",
+                str(out),
+                "--fail-on-warning",
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=300,
             env={**os.environ, "PATH": f"{executable.parent}{os.pathsep}{os.environ.get('PATH', '')}"},
         )
         if done.returncode != 0:

@@ -29,8 +29,24 @@ from identity_sdk.tokens import Auth, TokenVerifier, verify_session_token  # noq
 from identity_sdk.webhooks import Webhook, verify_webhook  # noqa: E402
 
 __all__ = [
-    "Auth", "AuthenticationError", "BadRequestError", "ConflictError", "ConnectionFailed", "IdentityClient",
-    "IdentityError", "NotFoundError", "PermissionDeniedError", "RateLimitError", "RetryPolicy", "ServerError",
-    "SyncIdentityClient", "TokenError", "TokenVerifier", "Webhook", "WebhookVerificationError", "__version__",
-    "verify_session_token", "verify_webhook",
+    "Auth",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "ConnectionFailed",
+    "IdentityClient",
+    "IdentityError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "RetryPolicy",
+    "ServerError",
+    "SyncIdentityClient",
+    "TokenError",
+    "TokenVerifier",
+    "Webhook",
+    "WebhookVerificationError",
+    "__version__",
+    "verify_session_token",
+    "verify_webhook",
 ]

@@ -83,9 +83,17 @@ def _raise_for(response: httpx.Response) -> None:
 
 
 class _Base:
-    def __init__(self, base_url: str, *, secret_key: str | None = None, publishable_key: str | None = None,
-                 access_token: str | None = None, tenant_id: str | None = None,
-                 retry: RetryPolicy | None = None, timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        secret_key: str | None = None,
+        publishable_key: str | None = None,
+        access_token: str | None = None,
+        tenant_id: str | None = None,
+        retry: RetryPolicy | None = None,
+        timeout: float = 30.0,
+    ) -> None:
         credentials = [c for c in (secret_key, publishable_key, access_token) if c]
         if len(credentials) > 1:
             raise ValueError("pass one credential: secret_key, publishable_key or access_token")
@@ -105,8 +113,16 @@ class _Base:
         headers.update(extra or {})
         return headers
 
-    def _prepare(self, method: str, path: str, json: Any, params: dict[str, Any] | None, data: Any,
-                 headers: dict[str, str] | None, idempotency_key: str | None) -> dict[str, Any]:
+    def _prepare(
+        self,
+        method: str,
+        path: str,
+        json: Any,
+        params: dict[str, Any] | None,
+        data: Any,
+        headers: dict[str, str] | None,
+        idempotency_key: str | None,
+    ) -> dict[str, Any]:
         method = method.upper()
         headers = self._headers(headers)
         if method == "POST" and "Idempotency-Key" not in headers:
@@ -129,8 +145,15 @@ class _Base:
                 raise ValueError(f"{operation.__name__} needs a tenant: pass tenant_id to the client")
             kwargs = {**kwargs, "x_tenant_id": self.tenant_id}
         built = build(**kwargs)
-        return self._prepare(built["method"], built["url"], built.get("json"), built.get("params"),
-                             built.get("data"), {k: str(v) for k, v in built.get("headers", {}).items()}, None)
+        return self._prepare(
+            built["method"],
+            built["url"],
+            built.get("json"),
+            built.get("params"),
+            built.get("data"),
+            {k: str(v) for k, v in built.get("headers", {}).items()},
+            None,
+        )
 
     def _parse(self, operation: ModuleType, response: httpx.Response) -> Any:
         _raise_for(response)
@@ -177,8 +200,14 @@ class IdentityClient(_Base):
 
     def with_access_token(self, access_token: str) -> IdentityClient:
         """The same service and tenant as the user of `access_token`, sharing this client's connections."""
-        return IdentityClient(self.base_url, http=self._http, access_token=access_token, tenant_id=self.tenant_id,
-                              retry=self.retry, timeout=self.timeout)
+        return IdentityClient(
+            self.base_url,
+            http=self._http,
+            access_token=access_token,
+            tenant_id=self.tenant_id,
+            retry=self.retry,
+            timeout=self.timeout,
+        )
 
     async def _send(self, request: dict[str, Any]) -> httpx.Response:
         attempt = 0
@@ -196,9 +225,17 @@ class IdentityClient(_Base):
             attempt += 1
             await asyncio.sleep(delay)
 
-    async def request(self, method: str, path: str, *, json: Any = None, params: dict[str, Any] | None = None,
-                      data: Any = None, headers: dict[str, str] | None = None,
-                      idempotency_key: str | None = None) -> Any:
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+        data: Any = None,
+        headers: dict[str, str] | None = None,
+        idempotency_key: str | None = None,
+    ) -> Any:
         """Any call by path: the decoded JSON answer (None for 204); IdentityError otherwise."""
         return _decode(await self._send(self._prepare(method, path, json, params, data, headers, idempotency_key)))
 
@@ -219,8 +256,9 @@ class IdentityClient(_Base):
 
     async def sign_up(self, email: str, password: str, **fields: Any) -> SignUpResult:
         """POST /v1/auth/sign-up (publishable key)."""
-        return await self.call(post_v1_auth_sign_up, body=SignUp.from_dict({"email": email, "password": password,
-                                                                           **fields}))
+        return await self.call(
+            post_v1_auth_sign_up, body=SignUp.from_dict({"email": email, "password": password, **fields})
+        )
 
     async def sign_in(self, email: str, password: str) -> SignInResult:
         """POST /v1/auth/sign-in (publishable key)."""
@@ -255,8 +293,14 @@ class SyncIdentityClient(_Base):
 
     def with_access_token(self, access_token: str) -> SyncIdentityClient:
         """The same service and tenant as the user of `access_token`, sharing this client's connections."""
-        return SyncIdentityClient(self.base_url, http=self._http, access_token=access_token,
-                                  tenant_id=self.tenant_id, retry=self.retry, timeout=self.timeout)
+        return SyncIdentityClient(
+            self.base_url,
+            http=self._http,
+            access_token=access_token,
+            tenant_id=self.tenant_id,
+            retry=self.retry,
+            timeout=self.timeout,
+        )
 
     def _send(self, request: dict[str, Any]) -> httpx.Response:
         attempt = 0
@@ -274,8 +318,17 @@ class SyncIdentityClient(_Base):
             attempt += 1
             time.sleep(delay)
 
-    def request(self, method: str, path: str, *, json: Any = None, params: dict[str, Any] | None = None,
-                data: Any = None, headers: dict[str, str] | None = None, idempotency_key: str | None = None) -> Any:
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+        data: Any = None,
+        headers: dict[str, str] | None = None,
+        idempotency_key: str | None = None,
+    ) -> Any:
         """Any call by path: the decoded JSON answer (None for 204); IdentityError otherwise."""
         return _decode(self._send(self._prepare(method, path, json, params, data, headers, idempotency_key)))
 

@@ -9,8 +9,15 @@ from typing import Any
 class IdentityError(Exception):
     """An error answer of the service: {"error": {"code", "message", "status", "request_id", ...}}."""
 
-    def __init__(self, code: str, message: str, status: int, request_id: str | None = None,
-                 details: list[dict[str, Any]] | None = None, body: Any = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        status: int,
+        request_id: str | None = None,
+        details: list[dict[str, Any]] | None = None,
+        body: Any = None,
+    ) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.code = code
         self.message = message
@@ -55,8 +62,13 @@ class ConnectionFailed(IdentityError):
 
 
 _BY_STATUS: dict[int, type[IdentityError]] = {
-    400: BadRequestError, 401: AuthenticationError, 403: PermissionDeniedError, 404: NotFoundError,
-    409: ConflictError, 422: BadRequestError, 429: RateLimitError,
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: BadRequestError,
+    429: RateLimitError,
 }
 
 

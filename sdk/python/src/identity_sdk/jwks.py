@@ -51,7 +51,7 @@ class KeySet:
         return self._failed_at is not None and now - self._failed_at < self.min_refresh_interval
 
     def _need(self, kid: str, now: float) -> str | None:
-        """"wait" (fetch before answering), "background" (answer with the set held) or None."""
+        """ "wait" (fetch before answering), "background" (answer with the set held) or None."""
         if self._cooling(now):
             return None
         if self._fetched_at is None:

@@ -104,8 +104,16 @@ class RevocationFeed:
     """Reads the tenant's revocation stream into a DenyList. `start()` returns once the replay
     has been read (the first `ready`), or after `ready_timeout` (the feed then keeps trying)."""
 
-    def __init__(self, base_url: str, *, secret_key: str, tenant_id: str, grace: float = 30.0,
-                 max_backoff: float = 15.0, read_timeout: float = 35.0) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        secret_key: str,
+        tenant_id: str,
+        grace: float = 30.0,
+        max_backoff: float = 15.0,
+        read_timeout: float = 35.0,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.secret_key = secret_key
         self.tenant_id = tenant_id
@@ -190,8 +198,11 @@ class RevocationFeed:
                 await asyncio.sleep(delay * (0.5 + random.random() / 2))
 
     async def _read(self, http: httpx.AsyncClient) -> None:
-        headers = {"Authorization": f"Bearer {self.secret_key}", "X-Tenant-ID": self.tenant_id,
-                   "Accept": "text/event-stream"}
+        headers = {
+            "Authorization": f"Bearer {self.secret_key}",
+            "X-Tenant-ID": self.tenant_id,
+            "Accept": "text/event-stream",
+        }
         if self.last_event_id is not None:
             headers["Last-Event-ID"] = self.last_event_id
         async with http.stream("GET", self.base_url + STREAM_PATH, headers=headers) as response:
@@ -200,8 +211,9 @@ class RevocationFeed:
                 self.last_event_id = None
             if response.status_code != 200:
                 body = (await response.aread())[:500].decode(errors="replace")
-                raise httpx.HTTPStatusError(f"{response.status_code}: {body}", request=response.request,
-                                            response=response)
+                raise httpx.HTTPStatusError(
+                    f"{response.status_code}: {body}", request=response.request, response=response
+                )
             self.connects += 1
             self._last_activity = time.monotonic()
             fields: dict[str, str] = {}

@@ -44,10 +44,18 @@ class Auth:
 
 
 def _auth(claims: dict[str, Any]) -> Auth:
-    return Auth(user_id=claims["sub"], session_id=claims["sid"], tenant_id=claims["tid"], role=claims.get("role"),
-                org_id=claims.get("org_id"), org_role=claims.get("org_role"),
-                mfa_verified=bool(claims.get("mfa_verified")), expires_at=int(claims["exp"]),
-                issued_at=int(claims["iat"]), claims=claims)
+    return Auth(
+        user_id=claims["sub"],
+        session_id=claims["sid"],
+        tenant_id=claims["tid"],
+        role=claims.get("role"),
+        org_id=claims.get("org_id"),
+        org_role=claims.get("org_role"),
+        mfa_verified=bool(claims.get("mfa_verified")),
+        expires_at=int(claims["exp"]),
+        issued_at=int(claims["iat"]),
+        claims=claims,
+    )
 
 
 _DECODE_ERRORS: list[tuple[type[Exception], str]] = [
@@ -72,11 +80,22 @@ class TokenVerifier:
     "feed" need the tenant's secret key (scope sessions:read).
     """
 
-    def __init__(self, base_url: str, tenant_id: str, *, issuer: str | None = None, jwks_url: str | None = None,
-                 leeway: float = 5.0, revocation: Literal["off", "api", "feed"] = "off",
-                 secret_key: str | None = None, api_cache_ttl: float = 5.0, feed_grace: float = 30.0,
-                 on_feed_unavailable: Literal["fail_closed", "api"] = "fail_closed",
-                 min_jwks_refresh_interval: float = 5.0, timeout: float = 10.0) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        tenant_id: str,
+        *,
+        issuer: str | None = None,
+        jwks_url: str | None = None,
+        leeway: float = 5.0,
+        revocation: Literal["off", "api", "feed"] = "off",
+        secret_key: str | None = None,
+        api_cache_ttl: float = 5.0,
+        feed_grace: float = 30.0,
+        on_feed_unavailable: Literal["fail_closed", "api"] = "fail_closed",
+        min_jwks_refresh_interval: float = 5.0,
+        timeout: float = 10.0,
+    ) -> None:
         if not tenant_id:
             raise ValueError("tenant_id is required: it is the audience that binds a token to your tenant")
         if revocation != "off" and not secret_key:
@@ -90,10 +109,16 @@ class TokenVerifier:
         self.api_cache_ttl = api_cache_ttl
         self.on_feed_unavailable = on_feed_unavailable
         self.timeout = timeout
-        self.keys = KeySet(jwks_url or self.base_url + "/.well-known/jwks.json",
-                           min_refresh_interval=min_jwks_refresh_interval, timeout=timeout)
-        self.feed = (RevocationFeed(self.base_url, secret_key=secret_key, tenant_id=tenant_id, grace=feed_grace)
-                     if revocation == "feed" and secret_key else None)
+        self.keys = KeySet(
+            jwks_url or self.base_url + "/.well-known/jwks.json",
+            min_refresh_interval=min_jwks_refresh_interval,
+            timeout=timeout,
+        )
+        self.feed = (
+            RevocationFeed(self.base_url, secret_key=secret_key, tenant_id=tenant_id, grace=feed_grace)
+            if revocation == "feed" and secret_key
+            else None
+        )
         self._answers: dict[str, tuple[float, str | None]] = {}  # sid -> (until, refusal code or None)
         self._answers_lock = threading.Lock()
 
@@ -130,8 +155,15 @@ class TokenVerifier:
         if key is None:
             raise TokenError("unknown_key", f"no signing key {kid!r} in the service's key set")
         try:
-            claims = jwt.decode(token, key.key, algorithms=[ALGORITHM], audience=self.tenant_id, issuer=self.issuer,
-                                leeway=self.leeway, options={"require": REQUIRED_CLAIMS, "strict_aud": True})
+            claims = jwt.decode(
+                token,
+                key.key,
+                algorithms=[ALGORITHM],
+                audience=self.tenant_id,
+                issuer=self.issuer,
+                leeway=self.leeway,
+                options={"require": REQUIRED_CLAIMS, "strict_aud": True},
+            )
         except jwt.PyJWTError as exc:
             code = next((c for cls, c in _DECODE_ERRORS if isinstance(exc, cls)), "malformed")
             raise TokenError(code, str(exc)) from exc
@@ -163,8 +195,11 @@ class TokenVerifier:
         return refusal
 
     def _api_request(self, token: str) -> dict[str, Any]:
-        return {"url": self.base_url + "/v1/sessions/verify", "json": {"token": token},
-                "headers": {"Authorization": f"Bearer {self.secret_key}", "X-Tenant-ID": self.tenant_id}}
+        return {
+            "url": self.base_url + "/v1/sessions/verify",
+            "json": {"token": token},
+            "headers": {"Authorization": f"Bearer {self.secret_key}", "X-Tenant-ID": self.tenant_id},
+        }
 
     @staticmethod
     def _api_body(response: httpx.Response) -> dict[str, Any]:

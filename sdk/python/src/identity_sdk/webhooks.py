@@ -33,7 +33,7 @@ DEFAULT_TOLERANCE = 300  # seconds
 
 def _standard_key(secret: str) -> bytes:
     if secret.startswith(PREFIX):
-        rest = secret[len(PREFIX):]
+        rest = secret[len(PREFIX) :]
         try:
             key = base64.b64decode(rest + "=" * (-len(rest) % 4), validate=True)
         except (binascii.Error, ValueError):
@@ -52,8 +52,14 @@ class Webhook:
         self.secret = secret
         self.tolerance = tolerance
 
-    def verify(self, body: bytes | str, headers: Mapping[str, str], *,
-               scheme: Literal["standard", "service"] = "standard", now: float | None = None) -> dict[str, Any]:
+    def verify(
+        self,
+        body: bytes | str,
+        headers: Mapping[str, str],
+        *,
+        scheme: Literal["standard", "service"] = "standard",
+        now: float | None = None,
+    ) -> dict[str, Any]:
         """The delivered event ({id, type, tenant_id, created_at, data}) once `body` is proven to
         come from the service, unchanged and recently; WebhookVerificationError otherwise."""
         raw = body.encode() if isinstance(body, str) else bytes(body)
@@ -104,7 +110,13 @@ class Webhook:
             raise WebhookVerificationError("the signature does not match the body")
 
 
-def verify_webhook(secret: str, body: bytes | str, headers: Mapping[str, str], *, tolerance: int = DEFAULT_TOLERANCE,
-                   scheme: Literal["standard", "service"] = "standard") -> dict[str, Any]:
+def verify_webhook(
+    secret: str,
+    body: bytes | str,
+    headers: Mapping[str, str],
+    *,
+    tolerance: int = DEFAULT_TOLERANCE,
+    scheme: Literal["standard", "service"] = "standard",
+) -> dict[str, Any]:
     """`Webhook(secret, tolerance=…).verify(body, headers, scheme=…)`."""
     return Webhook(secret, tolerance=tolerance).verify(body, headers, scheme=scheme)

@@ -67,7 +67,10 @@ def refusal(error: TokenError | None, rid: str) -> tuple[int, bytes, dict[str, s
         headers = {"Content-Type": "application/json", "Retry-After": "1", "Cache-Control": "no-store"}
     else:
         status, code = 401, "unauthenticated"
-        headers = {"Content-Type": "application/json", "WWW-Authenticate": 'Bearer realm="identity"',
-                   "Cache-Control": "no-store"}
+        headers = {
+            "Content-Type": "application/json",
+            "WWW-Authenticate": 'Bearer realm="identity"',
+            "Cache-Control": "no-store",
+        }
     body = {"error": {"code": code, "message": message, "status": status, "request_id": rid, "reason": reason}}
     return status, json.dumps(body).encode(), headers

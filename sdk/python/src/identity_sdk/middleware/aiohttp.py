@@ -18,8 +18,9 @@ AUTH: Any = web.RequestKey("identity_sdk_auth", Auth) if hasattr(web, "RequestKe
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def identity_auth(verifier: TokenVerifier, *, required: bool = True, public_paths: Iterable[str] = (),
-                  cookie: str | None = None) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def identity_auth(
+    verifier: TokenVerifier, *, required: bool = True, public_paths: Iterable[str] = (), cookie: str | None = None
+) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
     """A middleware that verifies the request's session token with `verifier`."""
     options = Options.of(required, public_paths, cookie)
 

@@ -16,8 +16,15 @@ Scope = dict[str, Any]
 
 
 class IdentityAuthMiddleware:
-    def __init__(self, app: Any, *, verifier: TokenVerifier, required: bool = True,
-                 public_paths: Iterable[str] = (), cookie: str | None = None) -> None:
+    def __init__(
+        self,
+        app: Any,
+        *,
+        verifier: TokenVerifier,
+        required: bool = True,
+        public_paths: Iterable[str] = (),
+        cookie: str | None = None,
+    ) -> None:
         self.app = app
         self.verifier = verifier
         self.options = Options.of(required, public_paths, cookie)

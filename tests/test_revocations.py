@@ -503,3 +503,87 @@ async def test_streams_of_one_tenant_are_capped_per_process(api: Api, tenant, ma
     feeds.append(await open_feed(api, other))
     for feed in feeds:
         feed.close()
+
+
+async def _narrow_key(tenant: Any) -> tuple[str, str]:
+    status, key, _ = await tenant.secret(
+        "POST", "/v1/api-keys", json={"name": "feed", "type": "secret", "scopes": ["sessions:read"]}
+    )
+    assert status == 201, key
+    return key["id"], key["key"]
+
+
+async def _ends(feed: Feed) -> None:
+    """The stream ends (EOF) after at most some keepalives."""
+    with pytest.raises(EOFError):
+        while True:
+            await feed.next()
+
+
+async def test_revoking_its_key_ends_the_stream(api: Api, tenant) -> None:
+    key_id, key = await _narrow_key(tenant)
+    feed = await open_feed(api, tenant, key=key)
+    await feed.until_ready()
+    status, _, _ = await tenant.secret("DELETE", f"/v1/api-keys/{key_id}")
+    assert status == 204
+    await _ends(feed)
+    resp = await api.client.get(PATH, headers={"Authorization": f"Bearer {key}", "X-Tenant-ID": tenant.id})
+    assert resp.status == 401
+    assert_error(await resp.json(), "unauthenticated")
+    # The tenant's other streams stay open.
+    other = await open_feed(api, tenant)
+    await other.until_ready()
+    other.close()
+
+
+async def test_a_key_changed_by_sql_ends_its_stream_through_the_notification(api: Api, app, tenant) -> None:
+    """An operator's SQL reaches the stream only through Postgres's NOTIFY (as in another process)."""
+    key_id, key = await _narrow_key(tenant)
+    feed = await open_feed(api, tenant, key=key)
+    await feed.until_ready()
+    await state(app).pool.execute(
+        "UPDATE api_keys SET scopes = '{users:read}' WHERE tenant_id = $1 AND id = $2", tenant.id, key_id
+    )
+    await _ends(feed)
+
+
+async def test_a_key_revoked_with_a_grace_ends_its_stream_when_the_grace_ends(api: Api, app, tenant) -> None:
+    key_id, key = await _narrow_key(tenant)
+    feed = await open_feed(api, tenant, key=key)
+    await feed.until_ready()
+    await state(app).pool.execute(
+        "UPDATE api_keys SET revoked_at = now() + interval '1 second' WHERE tenant_id = $1 AND id = $2",
+        tenant.id,
+        key_id,
+    )
+    await _ends(feed)
+
+
+async def test_deleting_the_tenant_ends_its_streams(api: Api, tenant) -> None:
+    feed = await open_feed(api, tenant)
+    await feed.until_ready()
+    status, _, _ = await api.call("DELETE", f"/v1/tenants/{tenant.id}?confirm={tenant.slug}", token=MASTER_KEY)
+    assert status == 204
+    await _ends(feed)
+    resp = await api.client.get(PATH, headers={"Authorization": f"Bearer {tenant.sk}", "X-Tenant-ID": tenant.id})
+    assert resp.status == 404
+    assert_error(await resp.json(), "tenant_not_found")
+
+
+async def test_a_suspended_tenant_keeps_its_feed(api: Api, tenant, sign_up) -> None:
+    """Suspension refuses sign-in and sign-up only: sessions stay valid, so verifiers still need the feed."""
+    user = await sign_up()
+    feed = await open_feed(api, tenant)
+    await feed.until_ready()
+    status, _, _ = await api.call(
+        "POST", f"/v1/tenants/{tenant.id}/suspend", token=MASTER_KEY, json={"reason": "unpaid"}
+    )
+    assert status == 200
+    status, _, _ = await tenant.secret("DELETE", f"/v1/sessions/{user['session']['id']}")
+    assert status == 204
+    ev = await feed.revocation()
+    assert ev.data["kind"] == "session" and ev.data["id"] == user["session"]["id"]
+    again = await open_feed(api, tenant)
+    await again.until_ready()
+    again.close()
+    feed.close()

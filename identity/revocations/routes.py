@@ -59,11 +59,11 @@ async def stream_revocations(ctx: Ctx) -> web.StreamResponse:
         after = parse_id(raw.strip())
         if after is None:
             raise INVALID_LAST_EVENT_ID()
-    assert ctx.principal is not None and ctx.principal.tenant is not None
+    assert ctx.principal is not None and ctx.principal.tenant is not None and ctx.principal.key_id is not None
     settings = ctx.settings
     hub = hub_of(ctx.app)
     try:  # before the answer starts, so that a refusal is still an error answer
-        joined = await hub.join(ctx.tenant_id)
+        joined = await hub.join(ctx.tenant_id, ctx.principal.key_id)
     except TooManyStreams:
         raise TOO_MANY_STREAMS(headers={"Retry-After": "60"}) from None
     except FeedClosed:  # the process is shutting down: the client reconnects to another one

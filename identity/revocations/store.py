@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -42,6 +43,28 @@ SELECT r.xid::text AS xid, r.seq FROM revocations r, horizon
 WHERE r.tenant_id = $1 AND r.xid < horizon.h
 ORDER BY r.xid DESC, r.seq DESC
 LIMIT 1"""
+
+
+# The tenant's keys among $2 that are live now (a deleted tenant has none: its keys went with it).
+_LIVE_KEYS = """
+SELECT id, scopes, extract(epoch FROM least(expires_at, revoked_at))::float8 AS dies_at
+FROM api_keys
+WHERE tenant_id = $1 AND id = ANY($2::text[])
+  AND (expires_at IS NULL OR expires_at > now()) AND (revoked_at IS NULL OR revoked_at > now())"""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveKey:
+    id: str
+    scopes: frozenset[str]
+    #: unix time of a revocation (rotation grace) or expiry still ahead, or None
+    dies_at: float | None
+
+
+async def live_keys(conn: Any, tenant_id: str, key_ids: list[str]) -> list[LiveKey]:
+    """Which of these keys of the tenant are live now, with their scopes."""
+    rows = await conn.fetch(_LIVE_KEYS, tenant_id, key_ids)
+    return [LiveKey(row["id"], frozenset(row["scopes"]), row["dies_at"]) for row in rows]
 
 
 async def after(

@@ -4,7 +4,9 @@ the code sent, sign-in challenges that send a code, resends, expiry and attempt 
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 
 from identity.state import state
@@ -22,6 +24,19 @@ from tests.support.mfa import (
 from tests.support.records import events
 
 PHONE = "+14155552671"
+
+
+@pytest.fixture(autouse=True)
+async def drop_unsent_messages(database_dsn: str) -> AsyncIterator[None]:
+    """No worker runs here, so the codes these tests queue stay queued in the shared database;
+    a later file's worker would send them to its own gateway. Delete them once the test ends."""
+    conn = await asyncpg.connect(database_dsn)
+    try:
+        before = await conn.fetchval("SELECT now()")
+        yield
+        await conn.execute("DELETE FROM outbox WHERE status = 'queued' AND created_at >= $1", before)
+    finally:
+        await conn.close()
 
 
 async def enroll_sms(tenant, app, user_id: str, phone: str = PHONE) -> str:

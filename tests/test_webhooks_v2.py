@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 import standardwebhooks
 
@@ -14,6 +16,20 @@ from tests.support.api import ADMIN_TOKEN, assert_error
 from tests.support.webhook_receiver import json_of, receiver  # noqa: F401 (fixtures)
 
 SECRET = "caller-supplied-secret-0123456789"
+
+
+@pytest.fixture(autouse=True)
+async def drop_admin_webhooks(database_dsn: str) -> AsyncIterator[None]:
+    """A webhook for every tenant would receive the events of later tests sharing the database.
+    Delete the ones this test made (their deliveries cascade) once it ends; this fixture is set
+    up before the worker, so it runs after the worker has stopped."""
+    conn = await asyncpg.connect(database_dsn)
+    try:
+        existing = [r["id"] for r in await conn.fetch("SELECT id FROM admin_webhooks")]
+        yield
+        await conn.execute("DELETE FROM admin_webhooks WHERE NOT (id = ANY($1::text[]))", existing)
+    finally:
+        await conn.close()
 
 
 async def admin(api, method: str, path: str, **kwargs):

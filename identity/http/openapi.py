@@ -9,6 +9,7 @@ struct is missing from the registry or two would share a name.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 from typing import Any
 
@@ -215,6 +216,17 @@ def _events(route: Route) -> dict[str, Any]:
     return route.extra.get("events", {})
 
 
+def _event_example(events: dict[str, Any], components: dict[str, Any]) -> str:
+    """A stream as it is sent: one example of each event, in declared order; an event that carries
+    a struct also carries an id (what a client resumes from), an empty one sends `{}`."""
+    frames = []
+    for n, (name, ref) in enumerate(events.items(), start=1):
+        data = json.dumps(examples.of(ref, components) if ref is not None else {}, separators=(",", ":"))
+        head = f"id: {n:032x}\n" if ref is not None else ""
+        frames.append(f"{head}event: {name}\ndata: {data}\n\n")
+    return "".join(frames)
+
+
 def _event_schema(events: dict[str, Any]) -> dict[str, Any]:
     """One server-sent event (Open API 3.1 reads an event stream's `schema` as each event's):
     one shape per event name, its `data` JSON text described by contentSchema."""
@@ -335,7 +347,9 @@ def build(routes: list[Route], public_url: str) -> dict[str, Any]:
             events = {name: refs[id(t)] if t is not None else None for name, t in _events(r).items()}
             op["responses"][str(r.status)] = {
                 "description": "OK",
-                "content": {r.content_type: {"schema": _event_schema(events)}},
+                "content": {
+                    r.content_type: {"schema": _event_schema(events), "example": _event_example(events, components)}
+                },
             }
         elif r.content_type != "application/json":
             op["responses"][str(r.status)] = {

@@ -18,10 +18,10 @@ class Revocation(Model):
 
     kind: Literal["session", "user", "signing_key"]
     #: the session id (ses_...), user id (usr_...) or key id (jwk_..., a token header's kid)
-    id: str
+    id: Annotated[str, Meta(examples=["ses_01jd8x3k9m2q7r4t6v8w0y2z4a"])]
     #: signed_out, revoked_by_api, refresh_token_reused, password_reset, user_banned,
     #: user_deleted, key_retired, ...
-    reason: str
+    reason: Annotated[str, Meta(examples=["revoked_by_api"])]
     revoked_at: datetime
     #: after this a verifier may drop the entry: no token it concerns is still unexpired
-    forget_after: datetime
+    forget_after: Annotated[datetime, Meta(examples=["2026-01-16T09:32:00Z"])]

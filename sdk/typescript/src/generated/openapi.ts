@@ -4850,9 +4850,12 @@ export interface components {
         Revocation: {
             /** @enum {unknown} */
             kind: "session" | "signing_key" | "user";
+            /** @example ses_01jd8x3k9m2q7r4t6v8w0y2z4a */
             id: string;
+            /** @example revoked_by_api */
             reason: string;
             revoked_at: string;
+            /** @example 2026-01-16T09:32:00Z */
             forget_after: string;
         };
     };
@@ -33604,6 +33607,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id: 00000000000000000000000000000001
+                     *     event: revocation
+                     *     data: {"kind":"session","id":"ses_01jd8x3k9m2q7r4t6v8w0y2z4a","reason":"revoked_by_api","revoked_at":"2026-01-15T09:30:00Z","forget_after":"2026-01-16T09:32:00Z"}
+                     *
+                     *     event: ready
+                     *     data: {}
+                     */
                     "text/event-stream": {
                         id?: string;
                         /** @constant */

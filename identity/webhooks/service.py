@@ -77,22 +77,26 @@ def present(row: asyncpg.Record) -> Webhook:
     )
 
 
+def _delivery_fields(row: asyncpg.Record) -> dict[str, Any]:
+    """What both delivery views (a tenant's and the all-tenant admin one) show of a row."""
+    return {
+        "id": row["id"],
+        "webhook_id": row["webhook_id"],
+        "event": row["event_type"],
+        "event_id": row["event_id"],
+        "status": row["status"],
+        "http_status": row["http_status"],
+        "duration_ms": row["duration_ms"],
+        "attempts": row["attempts"],
+        "last_error": row["last_error"],
+        "next_attempt_at": _next_attempt_at(row),
+        "created_at": row["created_at"],
+        "delivered_at": row["delivered_at"],
+    }
+
+
 def present_delivery(row: asyncpg.Record) -> Delivery:
-    return Delivery(
-        id=row["id"],
-        webhook_id=row["webhook_id"],
-        event=row["event_type"],
-        event_id=row["event_id"],
-        status=row["status"],
-        http_status=row["http_status"],
-        duration_ms=row["duration_ms"],
-        attempts=row["attempts"],
-        last_error=row["last_error"],
-        next_attempt_at=_next_attempt_at(row),
-        test=row["test"],
-        created_at=row["created_at"],
-        delivered_at=row["delivered_at"],
-    )
+    return Delivery(**_delivery_fields(row), test=row["test"])
 
 
 def _next_attempt_at(row: asyncpg.Record) -> datetime | None:
@@ -336,21 +340,7 @@ def present_admin(row: asyncpg.Record) -> AdminWebhook:
 
 
 def present_admin_delivery(row: asyncpg.Record) -> AdminDelivery:
-    return AdminDelivery(
-        id=row["id"],
-        webhook_id=row["webhook_id"],
-        tenant_id=row["tenant_id"],
-        event=row["event_type"],
-        event_id=row["event_id"],
-        status=row["status"],
-        http_status=row["http_status"],
-        duration_ms=row["duration_ms"],
-        attempts=row["attempts"],
-        last_error=row["last_error"],
-        next_attempt_at=_next_attempt_at(row),
-        created_at=row["created_at"],
-        delivered_at=row["delivered_at"],
-    )
+    return AdminDelivery(**_delivery_fields(row), tenant_id=row["tenant_id"])
 
 
 async def _audit_admin(

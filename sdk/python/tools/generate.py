@@ -1,10 +1,10 @@
 """Regenerate the SDK's typed client from the service's OpenAPI document.
 
     python sdk/python/tools/generate.py            # render the document from the service's code, then generate
-    python sdk/python/tools/generate.py --offline  # generate from the committed sdk/python/openapi.json
+    python sdk/python/tools/generate.py --offline  # generate from the committed sdk/openapi.json
 
 The document is rendered from the route declarations (identity.http.openapi.build), exactly as
-/openapi.json serves it, and committed as sdk/python/openapi.json; the client is generated from
+/openapi.json serves it, and committed as sdk/openapi.json; the client is generated from
 that copy by openapi-python-client (pinned in constraints.txt) into
 src/identity_sdk/rest, with no formatting pass so that the output depends on nothing but
 the document and the generator's version. sdk/python/tests/test_sdk_generated.py regenerates into a temporary
@@ -24,7 +24,7 @@ from pathlib import Path
 
 SDK = Path(__file__).resolve().parents[1]
 REPO = SDK.parents[1]
-DOCUMENT = SDK / "openapi.json"
+DOCUMENT = SDK.parent / "openapi.json"  # one document for both SDKs
 PACKAGE = SDK / "src" / "identity_sdk" / "rest"
 # Where the document says the API lives; the client takes its base URL at run time.
 SERVER_URL = "http://127.0.0.1"

@@ -1,4 +1,4 @@
-"""Writes sdk/typescript/openapi.json: the service's /openapi.json as the route declarations
+"""Writes sdk/openapi.json (the document both SDKs are generated from): the service's /openapi.json as the route declarations
 generate it, so `npm run generate` can rebuild the SDK's types without a running server.
 
     PYTHONPATH=. .venv/bin/python sdk/typescript/tools/export_openapi.py
@@ -15,7 +15,7 @@ from typing import Any
 from identity.app import routers
 from identity.http import openapi
 
-TARGET = Path(__file__).resolve().parent.parent / "openapi.json"
+TARGET = Path(__file__).resolve().parent.parent.parent / "openapi.json"
 SERVER = "http://localhost:8080"
 
 

@@ -47,7 +47,7 @@ async def stats(ctx: Ctx) -> HandlerResult:
     7 and 30 days), active sessions and sessions created in the last 24 hours, MFA enrollment (users and
     rate), organizations (total, active over 30 days), and sign-ins and failed sign-ins over the last 24
     hours. Called with a **secret key** holding the `*` scope. Changes nothing."""
-    return await admin_stats.stats(ctx.pool, ctx.tenant_id)
+    return service.present_stats(await admin_stats.stats(ctx.pool, ctx.tenant_id))
 
 
 @router.post(

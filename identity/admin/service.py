@@ -7,7 +7,18 @@ from typing import Any
 
 import asyncpg
 
-from identity.admin.schemas import AdminImpersonate, BulkDisable, RevokeAllSessions, SearchUsers
+from identity.admin.schemas import (
+    AdminImpersonate,
+    AuthStats,
+    BulkDisable,
+    MfaStats,
+    OrganizationStats,
+    RevokeAllSessions,
+    SearchUsers,
+    SessionStats,
+    Stats,
+    UserStats,
+)
 from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
 from identity.crypto import SecretBox
@@ -22,10 +33,28 @@ from identity.sessions.runtime import AuthRuntime
 from identity.tenants import auth_config
 from identity.tenants import service as tenants
 from identity.tenants.schemas import UpdateTenant
+from identity.tenants.stats_store import StatsRecord
 from identity.users import impersonation, search
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import event_data, present_user
+
+
+def present_stats(figures: StatsRecord) -> Stats:
+    return Stats(
+        users=UserStats(
+            total=figures.users_total,
+            active_last_7d=figures.active_7d,
+            active_last_30d=figures.active_30d,
+            new_last_7d=figures.new_7d,
+            new_last_30d=figures.new_30d,
+        ),
+        sessions=SessionStats(active=figures.sessions_active, created_last_24h=figures.sessions_24h),
+        mfa=MfaStats(enrolled_users=figures.mfa_enrolled, enrollment_rate=figures.mfa_enrollment_rate),
+        organizations=OrganizationStats(total=figures.orgs_total, active_last_30d=figures.orgs_active_30d),
+        auth=AuthStats(sign_ins_last_24h=figures.sign_ins_24h, failed_sign_ins_last_24h=figures.failed_24h),
+    )
+
 
 # -- users ---------------------------------------------------------------------------------------
 
@@ -164,5 +193,4 @@ async def update_config(
         details = exc.details or [{"field": "", "message": exc.message}]
         field = details[0]["field"].removeprefix("auth_config.")
         raise ValidationFailed(field, details[0]["message"], code=exc.code) from None
-    config: auth_config.AuthConfig = tenant["auth_config"]  # present() loads it (tenants.service)
-    return config
+    return tenant.auth_config

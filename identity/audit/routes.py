@@ -3,10 +3,11 @@ first, filtered by actor, action, resource and time; {data, next_cursor}."""
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
 from identity.audit import store
-from identity.audit.schemas import AuditLogPage, ListAuditLogs
+from identity.audit.schemas import Actor, AuditEntry, AuditLogPage, ListAuditLogs, Resource
+from identity.audit.store import EntryRecord
 from identity.http.errors import ValidationFailed
 from identity.http.instants import parse_instant
 from identity.http.pagination import cut, decode_cursor
@@ -16,19 +17,17 @@ from identity.principals import SECRET
 router = Router()
 
 
-def present(row: Any) -> dict[str, Any]:
-    actor = dict(row["actor"])
-    actor.setdefault("email", None)
-    return {
-        "id": row["id"],
-        "action": row["action"],
-        "actor": actor,
-        "resource": {"type": row["resource_type"], "id": row["resource_id"]} if row["resource_type"] else None,
-        "ip_address": row["ip_address"],
-        "user_agent": row["user_agent"],
-        "metadata": row["metadata"],
-        "created_at": row["created_at"],
-    }
+def present(row: EntryRecord) -> AuditEntry:
+    return AuditEntry(
+        id=row.id,
+        action=row.action,
+        actor=msgspec.convert({"email": None, **row.actor}, Actor),
+        resource=Resource(type=row.resource_type, id=row.resource_id) if row.resource_type else None,
+        ip_address=row.ip_address,
+        user_agent=row.user_agent,
+        metadata=row.metadata,
+        created_at=row.created_at,
+    )
 
 
 @router.get(
@@ -67,5 +66,5 @@ async def list_audit_logs(ctx: Ctx) -> HandlerResult:
         limit=q.limit,
         ascending=q.order == "asc",
     )
-    rows, next_cursor = cut(rows, q.limit)
-    return {"data": [present(r) for r in rows], "next_cursor": next_cursor}
+    entries, next_cursor = cut(rows, q.limit)
+    return AuditLogPage(data=[present(r) for r in entries], next_cursor=next_cursor)

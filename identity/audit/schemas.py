@@ -26,7 +26,8 @@ class ListAuditLogs(Query):
     order: Literal["asc", "desc"] = "desc"
 
 
-class Actor(Model):
+class Actor(Model, omit_defaults=True):
+    # omit_defaults: impersonated_by appears only on an impersonator's entries, as stored.
     id: str | None
     email: str | None
     type: str

@@ -7,9 +7,24 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.records import Record
 from identity.db.transactions import require_transaction
 from identity.http.pagination import keyset
 from identity.ids import floor_id, new_id
+
+
+class EntryRecord(Record, frozen=True):
+    """An audit entry as list_page reads it."""
+
+    id: str
+    action: str
+    actor: dict[str, Any]
+    resource_type: str | None
+    resource_id: str | None
+    ip_address: str | None
+    user_agent: str | None
+    metadata: dict[str, Any]
+    created_at: datetime
 
 
 async def record(
@@ -98,7 +113,7 @@ async def list_page(
     after: str | None,
     limit: int,
     ascending: bool,
-) -> list[asyncpg.Record]:
+) -> list[EntryRecord]:
     """Up to limit+1 entries, newest first (or oldest first), strictly after the cursor id. Only
     the filters given are in the statement, so each one reaches its index."""
     args: list[Any] = [tenant_id]
@@ -126,9 +141,10 @@ async def list_page(
     if after is not None:
         add(f"id {op} {{}}", after)
     args.append(limit + 1)
-    return await conn.fetch(
+    rows = await conn.fetch(
         f"""SELECT id, action, actor, resource_type, resource_id, ip_address, user_agent, metadata,
                    created_at
             FROM audit_log WHERE {" AND ".join(where)} ORDER BY id {order} LIMIT ${len(args)}""",
         *args,
     )
+    return EntryRecord.all(rows)

@@ -64,7 +64,7 @@ PRIVATE_KEY_JWT = "private_key_jwt"
 
 def auth_method(row: asyncpg.Record) -> str:
     """The stored method; clients registered before it was stored: by type."""
-    stored = row["token_endpoint_auth_method"]
+    stored: str | None = row["token_endpoint_auth_method"]
     if stored:
         return stored
     return "client_secret_basic" if row["type"] in CONFIDENTIAL else "none"

@@ -59,10 +59,10 @@ def operator_audit() -> AuditContext:
 async def _tenant(pool: asyncpg.Pool, id_or_slug: str) -> Tenant:
     from identity.tenants import store as tenants
 
-    row = await tenants.get(pool, id_or_slug)
-    if row is None:
+    tenant = await tenants.principal_tenant(pool, id_or_slug)
+    if tenant is None:
         raise TENANT_NOT_FOUND(f"no tenant {id_or_slug!r}")
-    return Tenant(row["id"], row["status"], row["plan"], row["auth_config"])
+    return tenant
 
 
 async def _user_id(pool: asyncpg.Pool, tenant: Tenant, user: str) -> str:
@@ -74,7 +74,8 @@ async def _user_id(pool: asyncpg.Pool, tenant: Tenant, user: str) -> str:
         if "@" in user
         else await users.get_user(pool, tenant.id, user)
     )
-    return found["id"]
+    user_id: str = found["id"]
+    return user_id
 
 
 async def _user_view(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
@@ -113,20 +114,19 @@ async def tenants_create(pool: asyncpg.Pool, settings: Settings, args: argparse.
     except BaseException:
         secrets.close()
         raise
-    secret_key = created.pop("secret_key")
     shown = {
-        "id": created["id"],
-        "name": created["name"],
-        "slug": created["slug"],
-        "plan": created["plan"],
-        "publishable_key": created["publishable_key"],
-        "created_at": created["created_at"],
+        "id": created.id,
+        "name": created.name,
+        "slug": created.slug,
+        "plan": created.plan,
+        "publishable_key": created.publishable_key,
+        "created_at": created.created_at,
     }
     if args.json:
         output.print_json(shown)
     else:
         output.print_fields(shown, title="tenant created (TID = id, PK = publishable_key)")
-    secrets.show(f"The secret key (SK) of tenant {created['id']}", secret_key, f"tenant-{created['id']}-secret-key")
+    secrets.show(f"The secret key (SK) of tenant {created.id}", created.secret_key, f"tenant-{created.id}-secret-key")
 
 
 async def tenants_list(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
@@ -141,18 +141,18 @@ async def tenants_list(pool: asyncpg.Pool, settings: Settings, args: argparse.Na
     if args.json:
         output.print_json(found.data)
     else:
-        output.print_table(found.data, TENANT_COLUMNS, title="tenants", empty="no tenants")
+        output.print_table(output.records(found.data), TENANT_COLUMNS, title="tenants", empty="no tenants")
 
 
 async def tenants_show(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     from identity.tenants import service as tenants
 
-    tenant = await tenants.get(pool, args.tenant)
-    tenant["stats"] = await tenants.stats(pool, tenant["id"])
+    found = await tenants.get(pool, args.tenant)
+    tenant = {**msgspec.structs.asdict(found), "stats": msgspec.to_builtins(await tenants.stats(pool, found.id))}
     if args.json:
         output.print_json(tenant)
     else:
-        output.print_fields(tenant, title=f"tenant {tenant['id']}")
+        output.print_fields(tenant, title=f"tenant {found.id}")
 
 
 # -- master keys -------------------------------------------------------------------------------

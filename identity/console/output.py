@@ -95,4 +95,5 @@ def progress(description: str, total: int | None = None) -> Iterator[Callable[..
 
 
 def records(rows: Iterable[Any]) -> list[dict[str, Any]]:
-    return [dict(r) for r in rows]
+    """Rows or response structs as mappings (their fields, not converted), for the tables."""
+    return [msgspec.structs.asdict(r) if isinstance(r, msgspec.Struct) else dict(r) for r in rows]

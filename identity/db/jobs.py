@@ -10,7 +10,7 @@ import asyncpg
 async def queue_depth(conn: Any) -> list[asyncpg.Record]:
     """Per queue: jobs waiting (todo), due now, running (doing), and the age in seconds of the
     oldest job due (0 when none is): how far the workers are behind."""
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         """WITH open AS (
                SELECT j.queue_name, j.status,
                       coalesce(j.scheduled_at,
@@ -25,3 +25,4 @@ async def queue_depth(conn: Any) -> list[asyncpg.Record]:
                            FILTER (WHERE status = 'todo' AND due_at <= now())), 0)::float8 AS oldest_due_age
            FROM open GROUP BY queue_name ORDER BY queue_name"""
     )
+    return rows

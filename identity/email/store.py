@@ -93,7 +93,7 @@ async def list_messages(
     conn: Any, *, tenant_id: str | None = None, to: str | None = None, limit: int = 20
 ) -> list[asyncpg.Record]:
     """Operator listing: the log joined with the outbox row's state when there is one."""
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         """SELECT m.tenant_id, m.id, m.message_id, m.template, m.to_address, m.provider,
                   m.delivery, m.content, m.created_at
            FROM email_messages m
@@ -103,6 +103,7 @@ async def list_messages(
         to,
         limit,
     )
+    return rows
 
 
 async def sending_context(conn: Any, tenant_id: str, template: str) -> asyncpg.Record | None:
@@ -126,4 +127,5 @@ async def sending_context(conn: Any, tenant_id: str, template: str) -> asyncpg.R
 
 
 async def tenant_name(conn: Any, tenant_id: str) -> str | None:
-    return await conn.fetchval("SELECT name FROM tenants WHERE id = $1 AND status <> 'deleted'", tenant_id)
+    name: str | None = await conn.fetchval("SELECT name FROM tenants WHERE id = $1 AND status <> 'deleted'", tenant_id)
+    return name

@@ -59,7 +59,7 @@ def error_code(request: web.Request, response: web.StreamResponse | None) -> str
         return "internal_error"
     known = request.get(ERROR_CODE)
     if known is not None:
-        return known[:64]
+        return str(known)[:64]
     body = getattr(response, "body", None)
     if response.status < 400 or not isinstance(body, bytes) or not body.startswith(b"{"):
         return None
@@ -75,7 +75,7 @@ def error_code(request: web.Request, response: web.StreamResponse | None) -> str
 def tenant_of(request: web.Request) -> str | None:
     tenant = request.get(TENANT_ID)
     if tenant:
-        return tenant
+        return str(tenant)
     named = request.headers.get("X-Tenant-ID", "").strip()
     return named if _TENANT_SHAPE.fullmatch(named) else None
 

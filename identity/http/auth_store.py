@@ -22,7 +22,10 @@ WHERE t.id = $1
 
 async def live_master_key_id(pool: Any, key_hash: str) -> str | None:
     """The id of the unrevoked master key with this hash, or None."""
-    return await pool.fetchval("SELECT id FROM master_keys WHERE key_hash = $1 AND revoked_at IS NULL", key_hash)
+    key_id: str | None = await pool.fetchval(
+        "SELECT id FROM master_keys WHERE key_hash = $1 AND revoked_at IS NULL", key_hash
+    )
+    return key_id
 
 
 async def tenant_and_key(pool: Any, tenant_id: str, key_hash: str) -> asyncpg.Record | None:

@@ -9,4 +9,5 @@ from typing import Any
 
 async def sealed_secret(conn: Any, tenant_id: str) -> str | None:
     """The provider secret, sealed with the master key (associated data: the tenant id)."""
-    return await conn.fetchval("SELECT bot_protection_secret FROM tenants WHERE id = $1", tenant_id)
+    sealed: str | None = await conn.fetchval("SELECT bot_protection_secret FROM tenants WHERE id = $1", tenant_id)
+    return sealed

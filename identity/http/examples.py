@@ -63,7 +63,7 @@ def _named(name: str, owner: str = "") -> str | None:
 
 
 def _string(schema: dict[str, Any], name: str, owner: str) -> str:
-    lo, hi = schema.get("minLength", 0), schema.get("maxLength", 10**9)
+    lo, hi = int(schema.get("minLength", 0)), int(schema.get("maxLength", 10**9))
     pattern = schema.get("pattern")
     candidates = [c for c in (_named(name, owner),) if c] + ([] if not pattern else list(_PATTERN_SAMPLES))
     if schema.get("format") == "email":
@@ -72,7 +72,7 @@ def _string(schema: dict[str, Any], name: str, owner: str) -> str:
         if pattern and not re.search(pattern, value):
             continue
         if lo <= len(value) <= hi:
-            return value
+            return str(value)
     if pattern:
         return _PATTERN_SAMPLES[-1]
     return ("example" * (lo // 7 + 1))[: max(lo, min(hi, 7))]

@@ -25,9 +25,10 @@ async def lock_and_find_active(conn: asyncpg.Connection) -> bool:
 
 
 async def list_all(conn: Any) -> list[asyncpg.Record]:
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         "SELECT id, prefix, last_four, created_at, revoked_at FROM master_keys ORDER BY created_at, id"
     )
+    return rows
 
 
 async def revoke(conn: Any, key_id: str) -> asyncpg.Record | None:

@@ -142,7 +142,7 @@ async def list_rows(
     limit: int = 50,
 ) -> list[asyncpg.Record]:
     """Newest first, for operators (the CLI); not tenant-scoped when tenant_id is None."""
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         """SELECT tenant_id, id, topic, status, attempts, last_error, next_attempt_at,
                   created_at, updated_at, processed_at, payload, request_id
            FROM outbox
@@ -154,12 +154,13 @@ async def list_rows(
         status,
         limit,
     )
+    return rows
 
 
 async def depth(conn: Any) -> list[asyncpg.Record]:
     """Rows waiting or stuck, by topic and status (sent and abandoned rows are not counted),
     with the age of the oldest one due."""
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         """SELECT topic, status, count(*) AS n,
                   COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)
                            FILTER (WHERE status = 'queued' AND next_attempt_at <= now())), 0)
@@ -167,3 +168,4 @@ async def depth(conn: Any) -> list[asyncpg.Record]:
            FROM outbox WHERE status IN ('queued', 'processing', 'failed')
            GROUP BY topic, status"""
     )
+    return rows

@@ -141,7 +141,8 @@ def merge(
     # Stored serialised (lower case, no default port, no trailing slash), as a browser sends an
     # Origin header, so CORS and redirects compare like with like.
     config.allowed_origins = list(dict.fromkeys(o if o == "*" else as_origin(o) or o for o in config.allowed_origins))
-    return msgspec.to_builtins(config)
+    stored: dict[str, Any] = msgspec.to_builtins(config)
+    return stored
 
 
 def full(patch: AuthConfigPatch | None, *, allow_http: bool) -> dict[str, Any]:

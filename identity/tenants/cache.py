@@ -36,8 +36,7 @@ class TenantCache:
         hit = self._entries.get(tenant_id)
         if hit is None or hit[0] <= now:
             version = self.listener.version
-            row = await tenants.cache_row(pool, tenant_id)
-            tenant = Tenant(row["id"], row["status"], row["plan"], row["auth_config"]) if row else None
+            tenant = await tenants.principal_tenant(pool, tenant_id)
             hit = (now + TENANT_TTL_SECONDS, tenant)
             # A notification that came in during the read may be about this row: do not keep it.
             if self.listener.version == version:

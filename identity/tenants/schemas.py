@@ -27,8 +27,10 @@ Status = Literal["active", "suspended", "deleted"]
 PerMinute = Annotated[int, Meta(ge=1, le=10_000_000)]
 
 
-class RateLimits(Body):
+class RateLimits(Body, omit_defaults=True):
     """Enterprise tenants only; figures left out default to ten times the Pro plan."""
+
+    # omit_defaults: a figure left out is stored and answered left out, not as null.
 
     read_per_minute: PerMinute | None = None
     write_per_minute: PerMinute | None = None

@@ -17,28 +17,43 @@ from identity.http.pagination import Page, paginate
 from identity.http.types import EMAIL_RE, UNSET
 from identity.ids import new_id
 from identity.keys.service import issue_key
-from identity.state import TenantCreated
+from identity.state import TenantCreated as OnTenantCreated
 from identity.tenants import auth_config, store
 from identity.tenants.errors import SLUG_TAKEN
-from identity.tenants.schemas import CreateTenant, ListTenants, RateLimits, UpdateTenant
+from identity.tenants.schemas import (
+    CreateTenant,
+    ListTenants,
+    MfaStats,
+    OrgStats,
+    RateLimits,
+    SessionsStats,
+    Tenant,
+    TenantCreated,
+    TenantStats,
+    UpdateTenant,
+    UsersStats,
+)
+from identity.tenants.stats import stats as tenant_figures
+from identity.tenants.store import TenantRecord
 
 
-def present(row: asyncpg.Record) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "name": row["name"],
-        "slug": row["slug"],
-        "status": row["status"],
-        "plan": row["plan"],
-        "user_count": row["user_count"],
-        "org_count": row["org_count"],
-        "auth_config": auth_config.load(row["auth_config"]),
-        "public_metadata": row["public_metadata"],
-        "private_metadata": row["private_metadata"],
-        "rate_limits": row["rate_limits"],
-        "created_at": row["created_at"],
-        "updated_at": row["updated_at"],
-    }
+def present(row: TenantRecord) -> Tenant:
+    """The response from the record: the one place a tenant's shape is read."""
+    return Tenant(
+        id=row.id,
+        name=row.name,
+        slug=row.slug,
+        status=row.status,
+        plan=row.plan,
+        user_count=row.user_count,
+        org_count=row.org_count,
+        auth_config=auth_config.load(row.auth_config),
+        public_metadata=row.public_metadata,
+        private_metadata=row.private_metadata,
+        rate_limits=None if row.rate_limits is None else msgspec.convert(row.rate_limits, RateLimits),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
 
 
 async def _free_slug(conn: asyncpg.Connection, base: str) -> str:
@@ -66,8 +81,8 @@ async def create(
     box: SecretBox,
     *,
     allow_http: bool,
-    on_created: Sequence[TenantCreated] = (),
-) -> dict[str, Any]:
+    on_created: Sequence[OnTenantCreated] = (),
+) -> TenantCreated:
     """on_created: awaited inside the creation transaction (Registry.tenant_created, e.g. the
     users package's owner user); identity/wiring.py lists them."""
     rate_limits = _rate_limits(body.plan, body.rate_limits)
@@ -104,29 +119,29 @@ async def create(
                 )
         except asyncpg.UniqueViolationError:
             raise SLUG_TAKEN() from None
-        _, publishable = await issue_key(conn, row["id"], name="Default publishable key", type_="publishable")
-        _, secret = await issue_key(conn, row["id"], name="Default secret key", type_="secret")
+        _, publishable = await issue_key(conn, row.id, name="Default publishable key", type_="publishable")
+        _, secret = await issue_key(conn, row.id, name="Default secret key", type_="secret")
         await audit.record(
-            conn, row["id"], "tenant.created", "tenant", row["id"], {"name": body.name, "slug": slug, "plan": body.plan}
+            conn, row.id, "tenant.created", "tenant", row.id, {"name": body.name, "slug": slug, "plan": body.plan}
         )
         for hook in on_created:
-            await hook(conn, row["id"], owner_email, audit)
+            await hook(conn, row.id, owner_email, audit)
         if on_created:
-            row = await store.get(conn, row["id"])  # counts include what the hooks created
-    result = present(row)
-    result["publishable_key"] = publishable
-    result["secret_key"] = secret
-    return result
+            row = _found(await store.get(conn, row.id))  # counts include what the hooks created
+    return TenantCreated(**msgspec.structs.asdict(present(row)), publishable_key=publishable, secret_key=secret)
 
 
-async def get(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:
-    row = await store.get(pool, id_or_slug)
+def _found(row: TenantRecord | None) -> TenantRecord:
     if row is None:
         raise TENANT_NOT_FOUND()
-    return present(row)
+    return row
 
 
-async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> Page[dict[str, Any]]:
+async def get(pool: asyncpg.Pool, id_or_slug: str) -> Tenant:
+    return present(_found(await store.get(pool, id_or_slug)))
+
+
+async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> Page[Tenant]:
     return await paginate(
         query,
         lambda k: store.list_page(
@@ -147,22 +162,20 @@ async def _change(
     id_or_slug: str,
     audit: AuditContext,
     action: str,
-    build: Callable[[asyncpg.Record], tuple[dict[str, Any], dict[str, Any]]],
-) -> dict[str, Any]:
+    build: Callable[[TenantRecord], tuple[dict[str, Any], dict[str, Any]]],
+) -> Tenant:
     async with pool.acquire() as conn, conn.transaction():
-        current = await store.get(conn, id_or_slug, for_update=True)
-        if current is None:
-            raise TENANT_NOT_FOUND()
+        current = _found(await store.get(conn, id_or_slug, for_update=True))
         changes, meta = build(current)
         if not changes:
             return present(current)
         try:
             async with conn.transaction():
-                row = await store.update(conn, current["id"], changes)
+                row = await store.update(conn, current.id, changes)
         except asyncpg.UniqueViolationError:
             raise SLUG_TAKEN() from None
-        await audit.record(conn, current["id"], action, "tenant", current["id"], meta)
-    forget_tenant_everywhere(current["id"])  # committed; other processes learn it by NOTIFY
+        await audit.record(conn, current.id, action, "tenant", current.id, meta)
+    forget_tenant_everywhere(current.id)  # committed; other processes learn it by NOTIFY
     return present(row)
 
 
@@ -174,8 +187,8 @@ async def update(
     box: SecretBox,
     *,
     allow_http: bool,
-) -> dict[str, Any]:
-    def build(current: asyncpg.Record) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> Tenant:
+    def build(current: TenantRecord) -> tuple[dict[str, Any], dict[str, Any]]:
         changes: dict[str, Any] = {}
         for field in ("name", "slug", "plan", "status", "public_metadata", "private_metadata"):
             value = getattr(body, field)
@@ -183,18 +196,18 @@ async def update(
                 changes[field] = slugs.explicit(value) if field == "slug" else value
         if body.auth_config is not UNSET:
             changes["auth_config"] = auth_config.merge(
-                current["auth_config"],
+                current.auth_config,
                 body.auth_config,
-                has_bot_secret=current["has_bot_secret"],
+                has_bot_secret=current.has_bot_secret,
                 allow_http=allow_http,
             )
             secret = auth_config.bot_secret(body.auth_config)
             if secret is not None:
-                changes["bot_protection_secret"] = box.encrypt(secret, associated=current["id"])
-        plan = changes.get("plan", current["plan"])
+                changes["bot_protection_secret"] = box.encrypt(secret, associated=current.id)
+        plan = changes.get("plan", current.plan)
         if body.rate_limits is not UNSET:
             changes["rate_limits"] = _rate_limits(plan, body.rate_limits)
-        elif plan != "enterprise" and current["rate_limits"]:
+        elif plan != "enterprise" and current.rate_limits:
             changes["rate_limits"] = None  # leaving enterprise drops the custom figures
         if changes.get("status") == "active":
             changes["suspended_reason"] = None
@@ -204,7 +217,7 @@ async def update(
     return await _change(pool, id_or_slug, audit, "tenant.updated", build)
 
 
-async def suspend(pool: asyncpg.Pool, id_or_slug: str, reason: str | None, audit: AuditContext) -> dict[str, Any]:
+async def suspend(pool: asyncpg.Pool, id_or_slug: str, reason: str | None, audit: AuditContext) -> Tenant:
     return await _change(
         pool,
         id_or_slug,
@@ -214,7 +227,7 @@ async def suspend(pool: asyncpg.Pool, id_or_slug: str, reason: str | None, audit
     )
 
 
-async def restore(pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext) -> dict[str, Any]:
+async def restore(pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext) -> Tenant:
     return await _change(
         pool,
         id_or_slug,
@@ -226,17 +239,24 @@ async def restore(pool: asyncpg.Pool, id_or_slug: str, audit: AuditContext) -> d
 
 async def delete(pool: asyncpg.Pool, id_or_slug: str, confirm: str) -> None:
     async with pool.acquire() as conn, conn.transaction():
-        current = await store.get(conn, id_or_slug, for_update=True)
-        if current is None:
-            raise TENANT_NOT_FOUND()
-        if confirm != current["slug"]:
+        current = _found(await store.get(conn, id_or_slug, for_update=True))
+        if confirm != current.slug:
             raise ValidationFailed("confirm", "must equal the tenant's slug")
-        await store.delete(conn, current["id"])
-    forget_tenant_everywhere(current["id"])
+        await store.delete(conn, current.id)
+    forget_tenant_everywhere(current.id)
 
 
-async def stats(pool: asyncpg.Pool, id_or_slug: str) -> dict[str, Any]:
-    row = await store.get(pool, id_or_slug)
-    if row is None:
-        raise TENANT_NOT_FOUND()
-    return await store.stats(pool, row["id"])
+async def stats(pool: asyncpg.Pool, id_or_slug: str) -> TenantStats:
+    """The admin statistics (one definition of "active" and of MFA enrollment), reshaped, plus
+    sessions created over 30 days."""
+    tenant_id = _found(await store.get(pool, id_or_slug)).id
+    figures = await tenant_figures(pool, tenant_id)
+    return TenantStats(
+        tenant_id=tenant_id,
+        users=UsersStats(total=figures.users_total, active_last_30d=figures.active_30d, new_last_30d=figures.new_30d),
+        sessions=SessionsStats(
+            active=figures.sessions_active, created_last_30d=await store.sessions_created_30d(pool, tenant_id)
+        ),
+        organizations=OrgStats(total=figures.orgs_total),
+        mfa=MfaStats(enrolled_users=figures.mfa_enrolled, enrollment_rate=figures.mfa_enrollment_rate),
+    )

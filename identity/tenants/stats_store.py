@@ -7,15 +7,37 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.records import Record
 from identity.db.statements import statement
 
 
-async def stats(conn: asyncpg.Connection, tenant_id: str, since: str) -> asyncpg.Record:
+class StatsRecord(Record, frozen=True):
+    """The columns of identity/tenants/sql/stats.sql."""
+
+    users_total: int
+    active_7d: int
+    active_30d: int
+    new_7d: int
+    new_30d: int
+    sessions_active: int
+    sessions_24h: int
+    sign_ins_24h: int
+    failed_24h: int
+    mfa_enrolled: int
+    orgs_total: int
+    orgs_active_30d: int
+
+    @property
+    def mfa_enrollment_rate(self) -> float:
+        return round(self.mfa_enrolled / self.users_total, 4) if self.users_total else 0.0
+
+
+async def stats(conn: asyncpg.Connection, tenant_id: str, since: str) -> StatsRecord:
     """Every figure of GET /v1/admin/stats (identity/tenants/sql/stats.sql), in the caller's
     read-only transaction."""
     # Compiling this statement (JIT) costs more than running it.
     await conn.execute("SET LOCAL jit = off")
-    return await conn.fetchrow(statement("tenants", "stats"), tenant_id, since)
+    return StatsRecord.of(await conn.fetchrow(statement("tenants", "stats"), tenant_id, since))
 
 
 async def record_failed_sign_in(pool: Any, tenant_id: str) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import asyncpg
 
+from identity.db.records import Record
 from identity.http.pagination import keyset
+from identity.principals import Tenant
+from identity.tenants.schemas import Plan, Status
 
 # user_count: the per-(status, role) counts kept by sql/009, exact without counting rows.
 COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_metadata,
@@ -16,18 +20,44 @@ COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_met
              (SELECT count(*) FROM organizations o WHERE o.tenant_id = t.id) AS org_count"""
 
 
-async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
+class TenantRecord(Record, frozen=True):
+    """A tenant as COLUMNS reads it."""
+
+    id: str
+    name: str
+    slug: str
+    status: Status
+    plan: Plan
+    auth_config: dict[str, Any] | None
+    public_metadata: dict[str, Any]
+    private_metadata: dict[str, Any]
+    rate_limits: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    has_bot_secret: bool
+    user_count: int
+    org_count: int
+
+    def __getitem__(self, column: str) -> Any:
+        # identity/auth/links.py still reads the tenant by key; drop this once it reads attributes.
+        return getattr(self, column)
+
+
+async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> TenantRecord:
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"WITH t AS (INSERT INTO tenants ({cols}) VALUES ({params}) RETURNING *) SELECT {COLUMNS} FROM t",
         *values.values(),
     )
+    return TenantRecord.of(row)
 
 
-async def cache_row(conn: Any, tenant_id: str) -> asyncpg.Record | None:
-    """What the tenant cache keeps of a tenant (identity/auth/tenant_cache.py)."""
-    return await conn.fetchrow("SELECT id, status, plan, auth_config FROM tenants WHERE id = $1", tenant_id)
+async def principal_tenant(conn: Any, id_or_slug: str) -> Tenant | None:
+    """What a request's principal carries of its tenant (the tenant cache keeps these)."""
+    column = "id" if id_or_slug.startswith("tnt_") else "slug"
+    row = await conn.fetchrow(f"SELECT id, status, plan, auth_config FROM tenants WHERE {column} = $1", id_or_slug)
+    return None if row is None else Tenant(row["id"], row["status"], row["plan"], row["auth_config"])
 
 
 async def status_and_config(conn: Any, tenant_id: str) -> asyncpg.Record | None:
@@ -39,10 +69,12 @@ async def slug_exists(conn: Any, slug: str) -> bool:
     return bool(await conn.fetchval("SELECT 1 FROM tenants WHERE slug = $1", slug))
 
 
-async def get(conn: Any, id_or_slug: str, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get(conn: Any, id_or_slug: str, *, for_update: bool = False) -> TenantRecord | None:
     column = "id" if id_or_slug.startswith("tnt_") else "slug"
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(f"SELECT {COLUMNS} FROM tenants t WHERE t.{column} = $1{lock}", id_or_slug)
+    return TenantRecord.maybe(
+        await conn.fetchrow(f"SELECT {COLUMNS} FROM tenants t WHERE t.{column} = $1{lock}", id_or_slug)
+    )
 
 
 async def list_page(
@@ -54,7 +86,7 @@ async def list_page(
     after: str | None,
     limit: int,
     ascending: bool,
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[TenantRecord], int]:
     pattern = None
     if q:
         pattern = "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -72,18 +104,19 @@ async def list_page(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM tenants t WHERE {filters}", pattern, status, plan)
-    return rows, total
+    total: int = await conn.fetchval(f"SELECT count(*) FROM tenants t WHERE {filters}", pattern, status, plan)
+    return TenantRecord.all(rows), total
 
 
-async def update(conn: asyncpg.Connection, tenant_id: str, changes: dict[str, Any]) -> asyncpg.Record:
+async def update(conn: asyncpg.Connection, tenant_id: str, changes: dict[str, Any]) -> TenantRecord:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=2))
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"""WITH t AS (UPDATE tenants SET {sets}, updated_at = now() WHERE id = $1 RETURNING *)
             SELECT {COLUMNS} FROM t""",
         tenant_id,
         *changes.values(),
     )
+    return TenantRecord.of(row)
 
 
 async def delete(conn: asyncpg.Connection, tenant_id: str) -> None:
@@ -91,26 +124,11 @@ async def delete(conn: asyncpg.Connection, tenant_id: str) -> None:
     await conn.execute("DELETE FROM tenants WHERE id = $1", tenant_id)
 
 
-async def stats(pool: Any, tenant_id: str) -> dict[str, Any]:
-    """Counts for GET /v1/tenants/:id/stats: the admin statistics (one definition of "active"
-    and of MFA enrollment), reshaped, plus sessions created over 30 days."""
-    from identity.tenants.stats import stats as admin_stats
-
-    figures = await admin_stats(pool, tenant_id)
-    created_30d = await pool.fetchval(
+async def sessions_created_30d(pool: Any, tenant_id: str) -> int:
+    """Sign-in sessions (not impersonations) created over the last 30 days."""
+    count: int = await pool.fetchval(
         """SELECT count(*) FROM sessions WHERE tenant_id = $1 AND impersonated_by IS NULL
              AND created_at > now() - interval '30 days'""",
         tenant_id,
     )
-    users = figures["users"]
-    return {
-        "tenant_id": tenant_id,
-        "users": {
-            "total": users["total"],
-            "active_last_30d": users["active_last_30d"],
-            "new_last_30d": users["new_last_30d"],
-        },
-        "sessions": {"active": figures["sessions"]["active"], "created_last_30d": created_30d},
-        "organizations": {"total": figures["organizations"]["total"]},
-        "mfa": figures["mfa"],
-    }
+    return count

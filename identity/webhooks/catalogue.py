@@ -7,6 +7,7 @@ removed or renamed (receivers depend on them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -38,7 +39,7 @@ def _user(**extra: Any) -> dict[str, Any]:
 def sample(kind: str) -> dict[str, Any]:
     """Example data of `kind` (must be in CATALOGUE)."""
     user_id, org_id = new_id("usr"), new_id("org")
-    samples: dict[str, Any] = {
+    samples: dict[str, Callable[[], dict[str, Any]]] = {
         "user.created": lambda: _user(),
         "user.updated": lambda: _user(fields=["name"]),
         "user.deleted": lambda: {"id": user_id, "email": "jane@example.com", "role": "member", "deleted_at": _now()},

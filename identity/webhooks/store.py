@@ -286,7 +286,8 @@ async def lock_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
 
 
 async def admin_tenant(conn: Any, webhook_id: str) -> str | None:
-    return await conn.fetchval("SELECT tenant_id FROM admin_webhooks WHERE id = $1", webhook_id)
+    tenant_id: str | None = await conn.fetchval("SELECT tenant_id FROM admin_webhooks WHERE id = $1", webhook_id)
+    return tenant_id
 
 
 async def get_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
@@ -381,12 +382,13 @@ async def get_delivery(conn: Any, tenant_id: str | None, delivery_id: str) -> as
 
 
 async def attempts_of(conn: Any, tenant_id: str, delivery_id: str) -> list[asyncpg.Record]:
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         """SELECT attempt, outcome, http_status, duration_ms, error, started_at, finished_at
            FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = $2 ORDER BY attempt""",
         tenant_id,
         delivery_id,
     )
+    return rows
 
 
 async def restart(conn: Any, tenant_id: str, delivery_ids: list[str]) -> list[str]:
@@ -595,7 +597,7 @@ async def search_deliveries(
 ) -> list[asyncpg.Record]:
     """A tenant's deliveries, newest first, to tenant and admin webhooks alike, filtered by
     webhook, status and event type (`identity webhooks deliveries`)."""
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries d
             WHERE d.tenant_id = $1
               AND ($2::text IS NULL OR coalesce(d.endpoint_id, d.admin_webhook_id) = $2)
@@ -608,6 +610,7 @@ async def search_deliveries(
         event_type,
         limit,
     )
+    return rows
 
 
 async def backlog(conn: Any) -> asyncpg.Record:

@@ -104,5 +104,5 @@ def limit_of(rule: Rule, principal: Principal) -> int:
     if plan == "enterprise":
         custom: dict[str, Any] = (tenant.rate_limits if tenant else None) or {}
         value = custom.get(f"{rule.plan_field}_per_minute")
-        return int(value) if value else getattr(ENTERPRISE_DEFAULT, rule.plan_field or "read")
-    return getattr(PLANS.get(plan, PLANS["free"]), rule.plan_field or "read")
+        return int(value if value else getattr(ENTERPRISE_DEFAULT, rule.plan_field or "read"))
+    return int(getattr(PLANS.get(plan, PLANS["free"]), rule.plan_field or "read"))

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from identity.admin.schemas import (
     AdminImpersonate,
+    AdminImpersonation,
     AuthStats,
     BulkDisable,
     MfaStats,
@@ -19,7 +21,6 @@ from identity.admin.schemas import (
     Stats,
     UserStats,
 )
-from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
 from identity.crypto import SecretBox
 from identity.events.emit import emit_many
@@ -95,7 +96,7 @@ async def impersonate(
     admin: str,
     client: ClientInfo,
     audit: AuditContext,
-) -> dict[str, Any]:
+) -> AdminImpersonation:
     ttl = duration_field("expires_in", body.expires_in, impersonation.MIN_TTL, impersonation.MAX_TTL, "1m and 24h")
     result = await impersonation.impersonate(
         pool,
@@ -108,7 +109,8 @@ async def impersonate(
         client=client,
         audit=audit,
     )
-    return {k: result[k] for k in ("access_token", "user_id", "expires_in", "impersonated_by", "audit_id")}
+    # The users package answers a dict (its other fields are not this operation's).
+    return msgspec.convert(result, AdminImpersonation)
 
 
 async def revoke_all_sessions(
@@ -153,15 +155,12 @@ async def bulk_disable(pool: asyncpg.Pool, tenant_id: str, body: BulkDisable, au
             conn, tenant_id, "user.disabled", [{**event_data(row), "reason": body.reason} for row in changed]
         )
         if changed:
-            await audit_store.record_many(
+            await audit.record_many(
                 conn,
-                tenant_id=tenant_id,
-                action="user.disabled",
-                actor=audit.actor,
-                resource_type="user",
-                resource_ids=[r["id"] for r in changed],
-                ip_address=audit.ip_address,
-                user_agent=audit.user_agent,
+                tenant_id,
+                "user.disabled",
+                "user",
+                [r["id"] for r in changed],
                 metadata={"reason": body.reason, "bulk": True, "revoke_sessions": body.revoke_sessions},
             )
     return {"disabled": len(changed), "sessions_revoked": len(revoked)}

@@ -37,6 +37,31 @@ class AuditContext:
             metadata=metadata,
         )
 
+    async def record_many(
+        self,
+        conn: asyncpg.Connection,
+        tenant_id: str,
+        action: str,
+        resource_type: str,
+        resource_ids: list[str],
+        *,
+        metadata: dict[str, Any] | None = None,
+        metadata_each: list[dict[str, Any]] | None = None,
+    ) -> list[str]:
+        """One entry per resource, in one statement (store.record_many)."""
+        return await store.record_many(
+            conn,
+            tenant_id=tenant_id,
+            action=action,
+            actor=self.actor,
+            resource_type=resource_type,
+            resource_ids=resource_ids,
+            ip_address=self.ip_address,
+            user_agent=self.user_agent,
+            metadata=metadata,
+            metadata_each=metadata_each,
+        )
+
 
 def from_ctx(ctx: Any) -> AuditContext:
     """Build from a route's Ctx (kept loose to avoid an import cycle with identity.http)."""

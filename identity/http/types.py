@@ -6,7 +6,7 @@ The same declarations validate input and produce the schemas in /openapi.json.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
@@ -15,6 +15,7 @@ __all__ = [
     "UNSET",
     "Body",
     "Model",
+    "derived",
     "Query",
     "UnsetType",
     "Meta",
@@ -37,6 +38,16 @@ class Query(msgspec.Struct, kw_only=True):
 
 class Model(msgspec.Struct, kw_only=True):
     """A response body."""
+
+
+M = TypeVar("M", bound=Model)
+
+
+def derived(model: type[M], source: Model, **extra: Any) -> M:
+    """A variant of a resource's answer (its summary, its answer at creation with the secret
+    shown once) built from the one presenter's answer: the fields of `model` that `source` has,
+    plus `extra`; so a field is mapped from the record in one place only."""
+    return model(**{f: getattr(source, f) for f in model.__struct_fields__ if f not in extra}, **extra)
 
 
 Name = Annotated[str, Meta(min_length=1, max_length=200)]

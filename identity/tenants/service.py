@@ -14,7 +14,7 @@ from identity.crypto import SecretBox, random_token
 from identity.http.errors import INVALID_EMAIL, TENANT_NOT_FOUND, ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import Page, paginate
-from identity.http.types import EMAIL_RE, UNSET
+from identity.http.types import EMAIL_RE, UNSET, derived
 from identity.ids import new_id
 from identity.keys.service import issue_key
 from identity.state import TenantCreated as OnTenantCreated
@@ -128,7 +128,7 @@ async def create(
             await hook(conn, row.id, owner_email, audit)
         if on_created:
             row = _found(await store.get(conn, row.id))  # counts include what the hooks created
-    return TenantCreated(**msgspec.structs.asdict(present(row)), publishable_key=publishable, secret_key=secret)
+    return derived(TenantCreated, present(row), publishable_key=publishable, secret_key=secret)
 
 
 def _found(row: TenantRecord | None) -> TenantRecord:

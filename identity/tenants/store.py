@@ -7,7 +7,7 @@ from typing import Any
 
 import asyncpg
 
-from identity.db.records import Record
+from identity.db.records import ByKey
 from identity.http.pagination import keyset
 from identity.principals import Tenant
 from identity.tenants.schemas import Plan, Status
@@ -20,7 +20,7 @@ COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_met
              (SELECT count(*) FROM organizations o WHERE o.tenant_id = t.id) AS org_count"""
 
 
-class TenantRecord(Record, frozen=True):
+class TenantRecord(ByKey, frozen=True):
     """A tenant as COLUMNS reads it."""
 
     id: str
@@ -37,10 +37,6 @@ class TenantRecord(Record, frozen=True):
     has_bot_secret: bool
     user_count: int
     org_count: int
-
-    def __getitem__(self, column: str) -> Any:
-        # identity/auth/links.py still reads the tenant by key; drop this once it reads attributes.
-        return getattr(self, column)
 
 
 async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> TenantRecord:

@@ -16,7 +16,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
-import msgspec
 
 from identity.audit.context import AuditContext
 from identity.clients import store
@@ -28,15 +27,17 @@ from identity.clients.schemas import (
     ClientCreated,
     ClientSummary,
     CreateClient,
+    IssuedToken,
     ListClients,
     ListTokens,
     SecretRotated,
     UpdateClient,
 )
+from identity.clients.store import ClientRecord, TokenRecord
 from identity.crypto import random_token, sha256_hex
 from identity.http.errors import ApiError, ValidationFailed
 from identity.http.pagination import Page, paginate
-from identity.http.types import UNSET, UnsetType
+from identity.http.types import UNSET, UnsetType, derived
 from identity.ids import new_id
 
 SECRET_PREFIX = "cs_"
@@ -62,12 +63,11 @@ def new_secret() -> str:
 PRIVATE_KEY_JWT = "private_key_jwt"
 
 
-def auth_method(row: asyncpg.Record) -> str:
+def auth_method(row: ClientRecord) -> str:
     """The stored method; clients registered before it was stored: by type."""
-    stored: str | None = row["token_endpoint_auth_method"]
-    if stored:
-        return stored
-    return "client_secret_basic" if row["type"] in CONFIDENTIAL else "none"
+    if row.token_endpoint_auth_method:
+        return row.token_endpoint_auth_method
+    return "client_secret_basic" if row.type in CONFIDENTIAL else "none"
 
 
 def _auth_method(type_: str, method: str | None, jwks: dict[str, Any] | None) -> str:
@@ -95,37 +95,30 @@ def _check_jwks(jwks: dict[str, Any] | None) -> None:
         raise ValidationFailed("jwks", problem)
 
 
-def present(row: asyncpg.Record) -> Client:
+def present(row: ClientRecord) -> Client:
     return Client(
-        id=row["id"],
-        client_id=row["id"],
-        tenant_id=row["tenant_id"],
-        name=row["name"],
-        type=row["type"],
-        redirect_uris=list(row["redirect_uris"]),
-        allowed_origins=list(row["allowed_origins"]),
-        grant_types=list(row["grant_types"]),
-        scopes=list(row["scopes"]),
-        post_logout_redirect_uris=list(row["post_logout_redirect_uris"]),
-        first_party=row["first_party"],
+        id=row.id,
+        client_id=row.id,
+        tenant_id=row.tenant_id,
+        name=row.name,
+        type=row.type,
+        redirect_uris=list(row.redirect_uris),
+        allowed_origins=list(row.allowed_origins),
+        grant_types=list(row.grant_types),
+        scopes=list(row.scopes),
+        post_logout_redirect_uris=list(row.post_logout_redirect_uris),
+        first_party=row.first_party,
         token_endpoint_auth_method=auth_method(row),
-        id_token_signed_response_alg=row["id_token_signed_response_alg"],
-        jwks=row["jwks"],
-        secret_rotated_at=row["secret_rotated_at"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
+        id_token_signed_response_alg=row.id_token_signed_response_alg,
+        jwks=row.jwks,
+        secret_rotated_at=row.secret_rotated_at,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
     )
 
 
-def present_summary(row: asyncpg.Record) -> ClientSummary:
-    return ClientSummary(
-        id=row["id"],
-        client_id=row["id"],
-        name=row["name"],
-        type=row["type"],
-        redirect_uris=list(row["redirect_uris"]),
-        created_at=row["created_at"],
-    )
+def present_summary(row: ClientRecord) -> ClientSummary:
+    return derived(ClientSummary, present(row))
 
 
 def _is_loopback(host: str) -> bool:
@@ -250,11 +243,9 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
                 "jwks": body.jwks,
             },
         )
-        await audit.record(
-            conn, tenant_id, "client.created", "client", row["id"], {"name": body.name, "type": body.type}
-        )
+        await audit.record(conn, tenant_id, "client.created", "client", row.id, {"name": body.name, "type": body.type})
     # The secret is shown only here; without one the field is left out (UNSET).
-    return ClientCreated(**msgspec.structs.asdict(present(row)), client_secret=secret if secret is not None else UNSET)
+    return derived(ClientCreated, present(row), client_secret=secret if secret is not None else UNSET)
 
 
 async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -> Page[ClientSummary]:
@@ -278,7 +269,7 @@ async def _get_row(
     client_id: str,
     *,
     for_update: bool = False,
-) -> asyncpg.Record:
+) -> ClientRecord:
     row = await store.get(conn, tenant_id, client_id, for_update=for_update)
     if row is None:
         raise CLIENT_NOT_FOUND()
@@ -292,13 +283,13 @@ async def get(pool: asyncpg.Pool, tenant_id: str, client_id: str) -> Client:
 async def update(pool: asyncpg.Pool, tenant_id: str, client_id: str, body: UpdateClient, audit: AuditContext) -> Client:
     async with pool.acquire() as conn, conn.transaction():
         row = await _get_row(conn, tenant_id, client_id, for_update=True)
-        type_ = row["type"]
+        type_ = row.type
         changes: dict[str, Any] = {}
         if isinstance(body.name, str):
             changes["name"] = body.name
         if isinstance(body.redirect_uris, list):
             changes["redirect_uris"] = _uris("redirect_uris", body.redirect_uris, type_)
-            _redirects_needed(type_, list(row["grant_types"]), changes["redirect_uris"])
+            _redirects_needed(type_, list(row.grant_types), changes["redirect_uris"])
         if isinstance(body.post_logout_redirect_uris, list):
             changes["post_logout_redirect_uris"] = _uris(
                 "post_logout_redirect_uris", body.post_logout_redirect_uris, type_
@@ -317,7 +308,9 @@ async def update(pool: asyncpg.Pool, tenant_id: str, client_id: str, body: Updat
             _check_jwks(body.jwks)
             changes["jwks"] = body.jwks
         if changes:
-            row = await store.update(conn, tenant_id, client_id, changes)
+            updated = await store.update(conn, tenant_id, client_id, changes)
+            assert updated is not None  # locked above, in this transaction
+            row = updated
             forget_everywhere(conn, tenant_id)
             await audit.record(conn, tenant_id, "client.updated", "client", client_id, {"fields": sorted(changes)})
     return present(row)
@@ -343,8 +336,8 @@ async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audi
     now = datetime.now(UTC)
     async with pool.acquire() as conn, conn.transaction():
         row = await _get_row(conn, tenant_id, client_id, for_update=True)
-        if row["type"] not in CONFIDENTIAL:
-            raise _no_secret(row["type"])
+        if row.type not in CONFIDENTIAL:
+            raise _no_secret(row.type)
         if auth_method(row) == PRIVATE_KEY_JWT:
             raise INVALID_CLIENT_TYPE("A private_key_jwt client has no secret; replace its keys with PATCH jwks.")
         await store.update(conn, tenant_id, client_id, {"secret_hash": sha256_hex(secret), "secret_rotated_at": now})
@@ -353,9 +346,20 @@ async def rotate_secret(pool: asyncpg.Pool, tenant_id: str, client_id: str, audi
     return SecretRotated(client_id=client_id, client_secret=secret, rotated_at=now)
 
 
-async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: ListTokens) -> Page[dict[str, Any]]:
+def present_token(row: TokenRecord) -> IssuedToken:
+    return IssuedToken(
+        id=row.id,
+        client_id=row.client_id,
+        scopes=list(row.scopes),
+        created_at=row.created_at,
+        expires_at=row.expires_at,
+        issued_count=row.issued_count,
+    )
+
+
+async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: ListTokens) -> Page[IssuedToken]:
     row = await _get_row(pool, tenant_id, client_id)
-    if row["type"] != "machine":
+    if row.type != "machine":
         raise INVALID_CLIENT_TYPE("Only machine clients have tokens listed here (client_credentials).")
     return await paginate(
         query,
@@ -367,5 +371,5 @@ async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: List
             limit=k.limit,
             ascending=k.ascending,
         ),
-        lambda r: {**dict(r), "scopes": list(r["scopes"])},
+        present_token,
     )

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-import asyncpg
-
+from identity.clients.schemas import ClientType, IdTokenAlg
+from identity.db.records import ByKey, Record
 from identity.http.pagination import keyset
 
 COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_types, scopes,
@@ -13,24 +14,59 @@ COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_ty
              updated_at, id_token_signed_response_alg, token_endpoint_auth_method, jwks"""
 
 
-async def insert(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
+class ClientRecord(ByKey, frozen=True):
+    """An OAuth client as COLUMNS reads it (identity/oauth reads it by key still)."""
+
+    tenant_id: str
+    id: str
+    name: str
+    type: ClientType
+    redirect_uris: list[str]
+    allowed_origins: list[str]
+    grant_types: list[str]
+    scopes: list[str]
+    post_logout_redirect_uris: list[str]
+    first_party: bool
+    secret_hash: str | None
+    secret_rotated_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    id_token_signed_response_alg: IdTokenAlg
+    token_endpoint_auth_method: str | None
+    jwks: dict[str, Any] | None
+
+
+class TokenRecord(Record, frozen=True):
+    """A machine client's live grant (active_tokens)."""
+
+    id: str
+    client_id: str
+    scopes: list[str]
+    created_at: datetime
+    expires_at: datetime
+    issued_count: int
+
+
+async def insert(conn: Any, values: dict[str, Any]) -> ClientRecord:
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"INSERT INTO oauth_clients ({cols}) VALUES ({params}) RETURNING {COLUMNS}", *values.values()
     )
+    return ClientRecord.of(row)
 
 
-async def get(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = False) -> ClientRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"SELECT {COLUMNS} FROM oauth_clients WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, client_id
     )
+    return ClientRecord.maybe(row)
 
 
 async def list_page(
     conn: Any, tenant_id: str, *, type_: str | None, after: str | None, limit: int, ascending: bool
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[ClientRecord], int]:
     op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {COLUMNS} FROM oauth_clients
@@ -41,23 +77,24 @@ async def list_page(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(
+    total: int = await conn.fetchval(
         "SELECT count(*) FROM oauth_clients WHERE tenant_id = $1 AND ($2::text IS NULL OR type = $2)",
         tenant_id,
         type_,
     )
-    return rows, total
+    return ClientRecord.all(rows), total
 
 
-async def update(conn: Any, tenant_id: str, client_id: str, changes: dict[str, Any]) -> asyncpg.Record | None:
+async def update(conn: Any, tenant_id: str, client_id: str, changes: dict[str, Any]) -> ClientRecord | None:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"""UPDATE oauth_clients SET {sets}, updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {COLUMNS}""",
         tenant_id,
         client_id,
         *changes.values(),
     )
+    return ClientRecord.maybe(row)
 
 
 async def delete(conn: Any, tenant_id: str, client_id: str) -> bool:
@@ -69,7 +106,7 @@ async def delete(conn: Any, tenant_id: str, client_id: str) -> bool:
 
 async def active_tokens(
     conn: Any, tenant_id: str, client_id: str, *, after: str | None, limit: int, ascending: bool = False
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[TokenRecord], int]:
     """The client's live machine grants (one per scope set, with the tokens counted under it),
     and the per-token grants issued before sql/023 that have not expired yet."""
     live = """SELECT id, client_id, scopes, created_at, last_expires_at AS expires_at, issued_count
@@ -87,5 +124,5 @@ async def active_tokens(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM ({live}) t", tenant_id, client_id)
-    return rows, total
+    total: int = await conn.fetchval(f"SELECT count(*) FROM ({live}) t", tenant_id, client_id)
+    return TokenRecord.all(rows), total

@@ -18,25 +18,26 @@ from identity.ids import new_id
 from identity.keys import store
 from identity.keys.errors import API_KEY_NOT_FOUND, API_KEY_REVOKED
 from identity.keys.schemas import ApiKey, ApiKeyCreated, ApiKeyRotated, CreateKey, ListKeys, RotateKey, UpdateKey
+from identity.keys.store import KeyRecord
 
 _PREFIX = {"publishable": "pk_live_", "secret": "sk_live_"}
 MAX_EXPIRY_DAYS = 3650
 MAX_GRACE_DAYS = 30
 
 
-def present(row: asyncpg.Record) -> ApiKey:
+def present(row: KeyRecord) -> ApiKey:
     return ApiKey(
-        id=row["id"],
-        name=row["name"],
-        type=row["type"],
-        prefix=row["prefix"],
-        last_four=row["last_four"],
-        scopes=list(row["scopes"]),
-        created_at=row["created_at"],
-        last_used_at=row["last_used_at"],
-        expires_at=row["expires_at"],
-        revoked=row["revoked"],
-        revokes_at=row["revoked_at"] if not row["revoked"] else None,
+        id=row.id,
+        name=row.name,
+        type=row.type,
+        prefix=row.prefix,
+        last_four=row.last_four,
+        scopes=list(row.scopes),
+        created_at=row.created_at,
+        last_used_at=row.last_used_at,
+        expires_at=row.expires_at,
+        revoked=row.revoked,
+        revokes_at=row.revoked_at if not row.revoked else None,
     )
 
 
@@ -48,7 +49,7 @@ async def issue_key(
     type_: str,
     scopes: list[str] | None = None,
     expires_at: datetime | None = None,
-) -> tuple[asyncpg.Record, str]:
+) -> tuple[KeyRecord, str]:
     """Create a key; returns its row and the full key, which is never stored."""
     key = _PREFIX[type_] + random_token(32)
     row = await store.insert(
@@ -97,19 +98,19 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateKey, audit: Aud
             tenant_id,
             "api_key.created",
             "api_key",
-            row["id"],
+            row.id,
             {"name": body.name, "type": body.type, "scopes": scopes},
         )
     return ApiKeyCreated(
-        id=row["id"],
-        name=row["name"],
-        type=row["type"],
+        id=row.id,
+        name=row.name,
+        type=row.type,
         key=key,
-        prefix=row["prefix"],
-        last_four=row["last_four"],
-        scopes=list(row["scopes"]),
-        expires_at=row["expires_at"],
-        created_at=row["created_at"],
+        prefix=row.prefix,
+        last_four=row.last_four,
+        scopes=list(row.scopes),
+        expires_at=row.expires_at,
+        created_at=row.created_at,
     )
 
 
@@ -145,9 +146,11 @@ async def update(pool: asyncpg.Pool, tenant_id: str, key_id: str, body: UpdateKe
         if isinstance(body.name, str):
             changes["name"] = body.name
         if isinstance(body.scopes, list):
-            changes["scopes"] = _scopes(row["type"], body.scopes)
+            changes["scopes"] = _scopes(row.type, body.scopes)
         if changes:
-            row = await store.update(conn, tenant_id, key_id, changes)
+            updated = await store.update(conn, tenant_id, key_id, changes)
+            assert updated is not None  # locked above, in this transaction
+            row = updated
             await audit.record(
                 conn, tenant_id, "api_key.updated", "api_key", key_id, {k: v for k, v in changes.items()}
             )
@@ -161,7 +164,7 @@ async def revoke(pool: asyncpg.Pool, tenant_id: str, key_id: str, audit: AuditCo
         row = await store.get(conn, tenant_id, key_id, for_update=True)
         if row is None:
             raise API_KEY_NOT_FOUND()
-        if row["revoked"]:
+        if row.revoked:
             return  # already revoked: DELETE is idempotent
         await store.update(conn, tenant_id, key_id, {"revoked_at": datetime.now(UTC)})
         await audit.record(conn, tenant_id, "api_key.revoked", "api_key", key_id)
@@ -176,27 +179,27 @@ async def rotate(pool: asyncpg.Pool, tenant_id: str, body: RotateKey, audit: Aud
         old = await store.get(conn, tenant_id, body.id, for_update=True)
         if old is None:
             raise API_KEY_NOT_FOUND()
-        if old["revoked"]:
+        if old.revoked:
             raise API_KEY_REVOKED()
         revokes_at = datetime.now(UTC) + grace
-        if old["revoked_at"] is not None and old["revoked_at"] < revokes_at:
-            revokes_at = old["revoked_at"]  # an earlier pending rotation keeps its deadline
+        if old.revoked_at is not None and old.revoked_at < revokes_at:
+            revokes_at = old.revoked_at  # an earlier pending rotation keeps its deadline
         new, key = await issue_key(
             conn,
             tenant_id,
-            name=old["name"],
-            type_=old["type"],
-            scopes=list(old["scopes"]),
-            expires_at=old["expires_at"],
+            name=old.name,
+            type_=old.type,
+            scopes=list(old.scopes),
+            expires_at=old.expires_at,
         )
-        await store.update(conn, tenant_id, old["id"], {"revoked_at": revokes_at, "rotated_to": new["id"]})
+        await store.update(conn, tenant_id, old.id, {"revoked_at": revokes_at, "rotated_to": new.id})
         await audit.record(
             conn,
             tenant_id,
             "api_key.rotated",
             "api_key",
-            old["id"],
-            {"new_key_id": new["id"], "revokes_at": revokes_at.isoformat()},
+            old.id,
+            {"new_key_id": new.id, "revokes_at": revokes_at.isoformat()},
         )
     forget_tenant_everywhere(tenant_id)  # committed; other processes learn it by NOTIFY
-    return ApiKeyRotated(id=new["id"], key=key, old_key_id=old["id"], old_key_revokes_at=revokes_at)
+    return ApiKeyRotated(id=new.id, key=key, old_key_id=old.id, old_key_revokes_at=revokes_at)

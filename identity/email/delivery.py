@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import structlog
 
 from identity.email import store, templates, transport
 from identity.email.message import InvalidAddress, build, envelope, message_id
+from identity.email.schemas import Provider
+from identity.email.store import ConfigRecord, TemplateRecord
 from identity.email.templates import Rendered, RenderError, Source
 from identity.outbox.errors import Permanent
 from workers.runtime import Runtime
@@ -25,7 +27,7 @@ log = structlog.get_logger("identity.email")
 
 @dataclass(frozen=True)
 class Sender:
-    provider: str  # 'service' or 'smtp'
+    provider: Provider
     target: transport.SmtpTarget | None  # None: no relay configured, keep the message locally
     from_name: str | None
     from_email: str
@@ -44,22 +46,22 @@ async def sender_for(conn: Any, settings: Any, box: Any, tenant_id: str, app_nam
     return sender_from(await store.get_config(conn, tenant_id), settings, box, tenant_id, app_name)
 
 
-def sender_from(cfg: Any, settings: Any, box: Any, tenant_id: str, app_name: str) -> Sender:
-    """cfg: the tenant's email_configs row, or None (a row of NULLs reads the same)."""
-    from_name = (cfg["from_name"] if cfg else None) or app_name
-    from_email = (cfg["from_email"] if cfg else None) or default_from(settings)
-    reply_to = cfg["reply_to"] if cfg else None
-    if cfg and cfg["provider"] == "smtp":
-        if not cfg["smtp_host"]:
+def sender_from(cfg: ConfigRecord | None, settings: Any, box: Any, tenant_id: str, app_name: str) -> Sender:
+    """cfg: the tenant's email configuration, or None."""
+    from_name = (cfg.from_name if cfg else None) or app_name
+    from_email = (cfg.from_email if cfg else None) or default_from(settings)
+    reply_to = cfg.reply_to if cfg else None
+    if cfg and cfg.provider == "smtp":
+        if not cfg.smtp_host:
             raise Permanent("provider smtp has no smtp host configured")
-        password = box.decrypt(cfg["smtp_password"], associated=tenant_id) if cfg["smtp_password"] else None
+        password = box.decrypt(cfg.smtp_password, associated=tenant_id) if cfg.smtp_password else None
         target = transport.SmtpTarget(
-            host=cfg["smtp_host"],
-            port=cfg["smtp_port"] or (465 if cfg["smtp_ssl"] else 587),
-            username=cfg["smtp_username"],
+            host=cfg.smtp_host,
+            port=cfg.smtp_port or (465 if cfg.smtp_ssl else 587),
+            username=cfg.smtp_username,
             password=password,
-            start_tls=bool(cfg["smtp_tls"]) and not cfg["smtp_ssl"],
-            use_tls=bool(cfg["smtp_ssl"]),
+            start_tls=cfg.smtp_tls and not cfg.smtp_ssl,
+            use_tls=cfg.smtp_ssl,
             allow_private=settings.webhook_allow_http,  # the tenant's server: public only
         )
         return Sender("smtp", target, from_name, from_email, reply_to)
@@ -69,7 +71,7 @@ def sender_from(cfg: Any, settings: Any, box: Any, tenant_id: str, app_name: str
 
 @dataclass(frozen=True)
 class Outcome:
-    delivery: str  # 'sent' or 'stored'
+    delivery: Literal["sent", "stored"]
     message_id: str
     duration_ms: int
 
@@ -109,7 +111,7 @@ async def deliver(
             ),
             associated=tenant_id,
         )
-        delivery = "stored"
+        delivery: Literal["sent", "stored"] = "stored"
     else:
         msg = build(addresses, rendered, msg_id)
         await transport.send(sender.target, msg, time_limit=time_limit)
@@ -140,12 +142,11 @@ async def deliver(
     return Outcome(delivery, msg_id, duration_ms)
 
 
-def source_of(template: str, override: Any) -> Source:
-    """The tenant's override of `template` (a row with subject, body_html and body_text), or
-    the built-in template when there is none."""
+def source_of(template: str, override: TemplateRecord | None) -> Source:
+    """The tenant's override of `template`, or the built-in template when there is none."""
     if override is None:
         return templates.default(template)
-    return Source(override["subject"], override["body_html"], override["body_text"])
+    return Source(override.subject, override.body_html, override.body_text)
 
 
 async def template_source(conn: Any, tenant_id: str, template: str) -> Source:
@@ -169,14 +170,14 @@ async def handle_outbox(rt: Runtime, item: dict[str, Any]) -> str:
     ctx = await store.sending_context(rt.pool, tenant_id, template)
     if ctx is None:
         raise Permanent("the tenant no longer exists")
-    app_name = ctx["app_name"]
+    app_name = ctx.app_name
     values = {"app_name": app_name, "user_email": to, **variables}
-    source = source_of(template, ctx if ctx["has_template"] else None)
+    source = source_of(template, ctx.override)
     try:
         rendered = templates.render(source, values)
     except RenderError as exc:
         raise Permanent(f"template {template} does not render: {exc}") from None
-    sender = sender_from(ctx, rt.settings, rt.box, tenant_id, app_name)
+    sender = sender_from(ctx.config, rt.settings, rt.box, tenant_id, app_name)
     try:
         outcome = await deliver(
             rt.pool,

@@ -11,12 +11,13 @@ from identity.audit.context import AuditContext
 from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.email import store, templates, transport
-from identity.email.delivery import deliver, sender_for, template_source
+from identity.email.delivery import deliver, sender_for, source_of, template_source
 from identity.email.errors import EMAIL_TEMPLATE_NOT_FOUND, INVALID_TEMPLATE
 from identity.email.message import InvalidAddress
 from identity.email.queue import TEMPLATES
 from identity.email.schemas import (
     ConfigTest,
+    ConfigTestResult,
     EmailConfig,
     Preview,
     PutConfig,
@@ -26,6 +27,7 @@ from identity.email.schemas import (
     Template,
     TemplateList,
 )
+from identity.email.store import ConfigRecord, TemplateRecord
 from identity.email.templates import Rendered, Source, TemplateRefused
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.types import EMAIL_RE, Pagination
@@ -35,29 +37,29 @@ from identity.outbound.addresses import AddressRefused, check_host_at_creation
 CONFIG_TEST_TIMEOUT = 15.0
 
 
-def present_config(row: asyncpg.Record | None) -> EmailConfig:
+def present_config(row: ConfigRecord | None) -> EmailConfig:
     """The configuration as the API shows it: never the password, only whether one is set."""
     if row is None:
         return EmailConfig(
             provider="service", from_name=None, from_email=None, reply_to=None, smtp=None, updated_at=None
         )
     smtp = None
-    if row["smtp_host"]:
+    if row.smtp_host:
         smtp = SmtpOut(
-            host=row["smtp_host"],
-            port=row["smtp_port"],
-            username=row["smtp_username"],
-            tls=row["smtp_tls"],
-            ssl=row["smtp_ssl"],
-            password_set=row["smtp_password"] is not None,
+            host=row.smtp_host,
+            port=row.smtp_port or 587,  # stored with the host (put_config): never NULL beside one
+            username=row.smtp_username,
+            tls=row.smtp_tls,
+            ssl=row.smtp_ssl,
+            password_set=row.smtp_password is not None,
         )
     return EmailConfig(
-        provider=row["provider"],
-        from_name=row["from_name"],
-        from_email=row["from_email"],
-        reply_to=row["reply_to"],
+        provider=row.provider,
+        from_name=row.from_name,
+        from_email=row.from_email,
+        reply_to=row.reply_to,
         smtp=smtp,
-        updated_at=row["updated_at"],
+        updated_at=row.updated_at,
     )
 
 
@@ -123,8 +125,8 @@ async def put_config(
             password = None
             if smtp.password is not None:
                 password = box.encrypt(smtp.password, associated=tenant_id)
-            elif old is not None and old["smtp_host"] == smtp.host and old["smtp_username"] == smtp.username:
-                password = old["smtp_password"]  # unchanged server: keep the stored secret
+            elif old is not None and old.smtp_host == smtp.host and old.smtp_username == smtp.username:
+                password = old.smtp_password  # unchanged server: keep the stored secret
             values.update(
                 smtp_host=smtp.host,
                 smtp_port=smtp.port,
@@ -151,7 +153,7 @@ async def put_config(
 
 async def test_config(
     pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: ConfigTest
-) -> dict[str, Any]:
+) -> ConfigTestResult:
     """Send one real message through the configured provider, now. A delivery failure is an
     answer (sent: false, error), not an HTTP error: the request itself was fine."""
     to = _address("to", body.to)
@@ -179,23 +181,23 @@ async def test_config(
     except InvalidAddress as exc:
         raise ValidationFailed("from_email", str(exc)) from None
     except Exception as exc:  # the server's answer, without secrets
-        return {
-            "sent": False,
-            "message_id": None,
-            "provider": sender.provider,
-            "delivery": "failed",
-            "error": transport.describe_error(exc),
-            "duration_ms": int((time.perf_counter() - started) * 1000),
-        }
+        return ConfigTestResult(
+            sent=False,
+            message_id=None,
+            provider=sender.provider,
+            delivery="failed",
+            error=transport.describe_error(exc),
+            duration_ms=int((time.perf_counter() - started) * 1000),
+        )
     stored = outcome.delivery == "stored"
-    return {
-        "sent": not stored,
-        "message_id": outcome.message_id,
-        "provider": sender.provider,
-        "delivery": outcome.delivery,
-        "duration_ms": outcome.duration_ms,
-        "error": "IDENTITY_SMTP_URL is not set: the message was stored for the operator, not sent" if stored else None,
-    }
+    return ConfigTestResult(
+        sent=not stored,
+        message_id=outcome.message_id,
+        provider=sender.provider,
+        delivery=outcome.delivery,
+        duration_ms=outcome.duration_ms,
+        error="IDENTITY_SMTP_URL is not set: the message was stored for the operator, not sent" if stored else None,
+    )
 
 
 def _html(text: str) -> str:
@@ -209,8 +211,8 @@ def _known(template: str) -> None:
         raise EMAIL_TEMPLATE_NOT_FOUND(f"No email template named {template!r}; templates are {', '.join(TEMPLATES)}.")
 
 
-def present_template(template: str, row: asyncpg.Record | None) -> Template:
-    source = templates.default(template) if row is None else Source(row["subject"], row["body_html"], row["body_text"])
+def present_template(template: str, row: TemplateRecord | None) -> Template:
+    source = source_of(template, row)
     return Template(
         id=template,
         subject=source.subject,
@@ -218,7 +220,7 @@ def present_template(template: str, row: asyncpg.Record | None) -> Template:
         body_text=source.body_text,
         variables=templates.variables_of(template),
         customized=row is not None,
-        updated_at=row["updated_at"] if row else None,
+        updated_at=row.updated_at if row else None,
     )
 
 

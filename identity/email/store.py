@@ -3,56 +3,104 @@ filters on tenant_id except the operator listing, which may span tenants."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import asyncpg
 
+from identity.db.records import Record
+from identity.email.schemas import Provider
 
-async def get_config(conn: Any, tenant_id: str) -> asyncpg.Record | None:
-    return await conn.fetchrow("SELECT * FROM email_configs WHERE tenant_id = $1", tenant_id)
+_CONFIG_COLUMNS = """provider, from_name, from_email, reply_to, smtp_host, smtp_port, smtp_username,
+    smtp_password, smtp_tls, smtp_ssl, updated_at"""
+_TEMPLATE_COLUMNS = "template, subject, body_html, body_text, updated_at"
 
 
-async def upsert_config(conn: Any, tenant_id: str, values: dict[str, Any]) -> asyncpg.Record:
+class ConfigRecord(Record, frozen=True):
+    """A tenant's email configuration (smtp_password sealed with the master key)."""
+
+    provider: Provider
+    from_name: str | None
+    from_email: str | None
+    reply_to: str | None
+    smtp_host: str | None
+    smtp_port: int | None
+    smtp_username: str | None
+    smtp_password: str | None
+    smtp_tls: bool
+    smtp_ssl: bool
+    updated_at: datetime
+
+
+class TemplateRecord(Record, frozen=True):
+    """A tenant's override of one email template."""
+
+    template: str
+    subject: str
+    body_html: str
+    body_text: str
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SendingContext:
+    """What sending one message needs (sending_context)."""
+
+    app_name: str
+    override: TemplateRecord | None
+    config: ConfigRecord | None
+
+
+async def get_config(conn: Any, tenant_id: str) -> ConfigRecord | None:
+    row = await conn.fetchrow(f"SELECT {_CONFIG_COLUMNS} FROM email_configs WHERE tenant_id = $1", tenant_id)
+    return ConfigRecord.maybe(row)
+
+
+async def upsert_config(conn: Any, tenant_id: str, values: dict[str, Any]) -> ConfigRecord:
     cols = list(values)
     params = ", ".join(f"${i}" for i in range(2, len(cols) + 2))
     updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in cols)
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"""INSERT INTO email_configs (tenant_id, {", ".join(cols)}) VALUES ($1, {params})
             ON CONFLICT (tenant_id) DO UPDATE SET {updates}, updated_at = now()
-            RETURNING *""",
+            RETURNING {_CONFIG_COLUMNS}""",
         tenant_id,
         *values.values(),
     )
+    return ConfigRecord.of(row)
 
 
-async def get_template(conn: Any, tenant_id: str, template: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        "SELECT * FROM email_templates WHERE tenant_id = $1 AND template = $2",
+async def get_template(conn: Any, tenant_id: str, template: str) -> TemplateRecord | None:
+    row = await conn.fetchrow(
+        f"SELECT {_TEMPLATE_COLUMNS} FROM email_templates WHERE tenant_id = $1 AND template = $2",
         tenant_id,
         template,
     )
+    return TemplateRecord.maybe(row)
 
 
-async def list_templates(conn: Any, tenant_id: str) -> dict[str, asyncpg.Record]:
-    rows = await conn.fetch("SELECT * FROM email_templates WHERE tenant_id = $1", tenant_id)
-    return {r["template"]: r for r in rows}
+async def list_templates(conn: Any, tenant_id: str) -> dict[str, TemplateRecord]:
+    rows = await conn.fetch(f"SELECT {_TEMPLATE_COLUMNS} FROM email_templates WHERE tenant_id = $1", tenant_id)
+    return {r.template: r for r in TemplateRecord.all(rows)}
 
 
 async def put_template(
     conn: Any, tenant_id: str, template: str, subject: str, body_html: str, body_text: str
-) -> asyncpg.Record:
-    return await conn.fetchrow(
-        """INSERT INTO email_templates (tenant_id, template, subject, body_html, body_text)
-           VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (tenant_id, template) DO UPDATE SET subject = EXCLUDED.subject,
-               body_html = EXCLUDED.body_html, body_text = EXCLUDED.body_text, updated_at = now()
-           RETURNING *""",
+) -> TemplateRecord:
+    row = await conn.fetchrow(
+        f"""INSERT INTO email_templates (tenant_id, template, subject, body_html, body_text)
+            VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (tenant_id, template) DO UPDATE SET subject = EXCLUDED.subject,
+                body_html = EXCLUDED.body_html, body_text = EXCLUDED.body_text, updated_at = now()
+            RETURNING {_TEMPLATE_COLUMNS}""",
         tenant_id,
         template,
         subject,
         body_html,
         body_text,
     )
+    return TemplateRecord.of(row)
 
 
 async def delete_template(conn: Any, tenant_id: str, template: str) -> None:
@@ -106,17 +154,14 @@ async def list_messages(
     return rows
 
 
-async def sending_context(conn: Any, tenant_id: str, template: str) -> asyncpg.Record | None:
+async def sending_context(conn: Any, tenant_id: str, template: str) -> SendingContext | None:
     """What sending one message needs, in one round trip: the tenant's name (app_name), its
-    override of `template` (subject, body_html, body_text when has_template), and its email
-    configuration (the columns of email_configs, all NULL without one). None when the tenant
-    is gone."""
-    return await conn.fetchrow(
+    override of `template` and its email configuration. None when the tenant is gone."""
+    row = await conn.fetchrow(
         """SELECT t.name AS app_name,
-                  tpl.tenant_id IS NOT NULL AS has_template, tpl.subject, tpl.body_html,
-                  tpl.body_text,
+                  tpl.template, tpl.subject, tpl.body_html, tpl.body_text, tpl.updated_at AS template_updated_at,
                   c.provider, c.from_name, c.from_email, c.reply_to, c.smtp_host, c.smtp_port,
-                  c.smtp_username, c.smtp_password, c.smtp_tls, c.smtp_ssl
+                  c.smtp_username, c.smtp_password, c.smtp_tls, c.smtp_ssl, c.updated_at
            FROM tenants t
            LEFT JOIN email_templates tpl ON tpl.tenant_id = t.id AND tpl.template = $2
            LEFT JOIN email_configs c ON c.tenant_id = t.id
@@ -124,6 +169,22 @@ async def sending_context(conn: Any, tenant_id: str, template: str) -> asyncpg.R
         tenant_id,
         template,
     )
+    if row is None:
+        return None
+    # A missing override or configuration reads as NULLs; their NOT NULL columns tell.
+    override = None
+    if row["template"] is not None:
+        override = TemplateRecord(
+            template=row["template"],
+            subject=row["subject"],
+            body_html=row["body_html"],
+            body_text=row["body_text"],
+            updated_at=row["template_updated_at"],
+        )
+    config = None
+    if row["provider"] is not None:
+        config = ConfigRecord(**{name: row[name] for name in ConfigRecord.__struct_fields__})
+    return SendingContext(app_name=row["app_name"], override=override, config=config)
 
 
 async def tenant_name(conn: Any, tenant_id: str) -> str | None:

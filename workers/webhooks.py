@@ -58,14 +58,14 @@ async def deliver(tenant_id: str, delivery_id: str, waits: int = 0) -> str:
     out = await delivery.attempt(
         rt.pool, rt.box, rt.settings, tenant_id, delivery_id, delivery.Limits.for_runtime(rt), http=http_connections()
     )
-    if out["result"] == "busy":
+    if out.result == "busy":
         delay = min(BUSY_BACKOFF_MAX, 0.1 * 2 ** min(waits, 10))
         delay += random.uniform(0, delay / 2)
         async with rt.pool.acquire() as conn:
             await store.defer(
                 conn, [(tenant_id, delivery_id)], datetime.now(UTC) + timedelta(seconds=delay), waits=waits + 1
             )
-    return str(out["result"])
+    return out.result
 
 
 async def recover(rt: Runtime) -> int:

@@ -24,6 +24,7 @@ from identity import origin, tracing
 from identity.crypto import SecretBox
 from identity.delivery.lifecycle import next_delay
 from identity.webhooks import signing, store, transport
+from identity.webhooks.store import ClaimRecord
 from workers.runtime import Runtime
 
 if TYPE_CHECKING:
@@ -91,18 +92,30 @@ class Limits:
         return cls(timeout=timeout, lease=lease)
 
 
-def secret_of(box: SecretBox, row: Any) -> str:
-    if row["endpoint_id"] is not None:
-        return box.decrypt(row["secret"], associated=f"webhook:{row['tenant_id']}:{row['endpoint_id']}")
-    return box.decrypt(row["secret"], associated=f"admin_webhook:{row['admin_webhook_id']}")
+@dataclass(frozen=True)
+class AttemptResult:
+    """What attempt() did: result is 'delivered', 'pending' (retry scheduled), 'failed',
+    'lost_lease', or why nothing was attempted ('gone', 'finished', 'leased', 'not_due',
+    'paused', 'busy'); the answer's figures when a request was made."""
+
+    result: str
+    http_status: int | None = None
+    duration_ms: int | None = None
+    error: str | None = None
 
 
-def retry_delay(schedule: tuple[float, ...], row: Any) -> float | None:
+def secret_of(box: SecretBox, row: ClaimRecord) -> str:
+    if row.endpoint_id is not None:
+        return box.decrypt(row.secret, associated=f"webhook:{row.tenant_id}:{row.endpoint_id}")
+    return box.decrypt(row.secret, associated=f"admin_webhook:{row.admin_webhook_id}")
+
+
+def retry_delay(schedule: tuple[float, ...], row: ClaimRecord) -> float | None:
     """Delay before the next attempt after this one failed, or None when the series is over
     (the 5th retry failed) or the delivery is a test (tests are not retried by themselves)."""
-    if row["test"]:
+    if row.test:
         return None
-    return next_delay(schedule, row["attempts"] - row["series_start"])
+    return next_delay(schedule, row.attempts - row.series_start)
 
 
 async def attempt(
@@ -114,71 +127,69 @@ async def attempt(
     limits: Limits | None = None,
     force: bool = False,
     http: HttpConnections | None = None,
-) -> dict[str, Any]:
-    """Try one attempt of a delivery. Returns {"result": ...}: 'delivered', 'pending' (retry
-    scheduled), 'failed', 'lost_lease', or why nothing was attempted ('gone', 'finished',
-    'leased', 'not_due', 'paused', 'busy'). `http`: the worker's kept-alive connections
-    (without, the request has a connection of its own)."""
+) -> AttemptResult:
+    """Try one attempt of a delivery. `http`: the worker's kept-alive connections (without, the
+    request has a connection of its own)."""
     limits = limits or Limits()
     async with pool.acquire() as conn:
         row = await store.claim(conn, tenant_id, delivery_id, limits.lease, limits.max_in_flight, force)
         if row is None:
-            return {"result": await store.blocked_reason(conn, tenant_id, delivery_id)}
+            return AttemptResult(await store.blocked_reason(conn, tenant_id, delivery_id))
     # The attempt's log lines carry the request that caused the delivery, and its span
     # continues that request's trace (identity/origin.py).
     with (
-        origin.opened(row["request_id"], row["traceparent"]),
+        origin.opened(row.request_id, row.traceparent),
         tracing.span(
             "webhook deliver",
-            parent=row["traceparent"],
+            parent=row.traceparent,
             attributes={
                 "identity.tenant_id": tenant_id,
                 "identity.delivery_id": delivery_id,
-                "identity.event_type": row["event_type"],
-                "identity.attempt": row["attempts"],
+                "identity.event_type": row.event_type,
+                "identity.attempt": row.attempts,
             },
         ) as span,
     ):
         out = await _attempt(pool, box, settings, row, limits, http)
         tracing.annotate(
-            span, **{"identity.result": out["result"]}, error=None if out["result"] == "delivered" else out["result"]
+            span, **{"identity.result": out.result}, error=None if out.result == "delivered" else out.result
         )
         return out
 
 
-def delivery_headers(row: Any) -> dict[str, str]:
+def delivery_headers(row: ClaimRecord) -> dict[str, str]:
     """Headers besides the signatures: the request that caused the delivery, the trace to
     continue, and the mark of a test delivery (docs/webhooks.md)."""
     headers: dict[str, str] = {}
-    if row["request_id"]:
-        headers[REQUEST_ID_HEADER] = row["request_id"]
-    if row["test"]:
+    if row.request_id:
+        headers[REQUEST_ID_HEADER] = row.request_id
+    if row.test:
         headers[TEST_HEADER] = "true"
     return headers
 
 
 async def _attempt(
-    pool: Any, box: Any, settings: Any, row: Any, limits: Limits, http: HttpConnections | None
-) -> dict[str, Any]:
-    tenant_id, delivery_id = row["tenant_id"], row["id"]
-    bound = log.bind(tenant_id=tenant_id, delivery_id=delivery_id, event_id=row["event_id"], attempt=row["attempts"])
-    body = row["body"].encode()
-    version = 1 if row["endpoint_id"] is not None else 2
+    pool: Any, box: Any, settings: Any, row: ClaimRecord, limits: Limits, http: HttpConnections | None
+) -> AttemptResult:
+    tenant_id, delivery_id = row.tenant_id, row.id
+    bound = log.bind(tenant_id=tenant_id, delivery_id=delivery_id, event_id=row.event_id, attempt=row.attempts)
+    body = row.body.encode()
+    version = 1 if row.endpoint_id is not None else 2
     try:
         secret = secret_of(box, row)
     except Exception as exc:  # noqa: BLE001 - a secret sealed with another key cannot sign
         outcome = transport.Outcome(False, None, 0, f"signing secret unreadable: {type(exc).__name__}")
     else:
-        headers = signing.headers(version, secret, row["event_id"], int(time.time()), body)
+        headers = signing.headers(version, secret, row.event_id, int(time.time()), body)
         headers.update(delivery_headers(row))
         with tracing.span("webhook POST", kind="client", attributes={"http.request.method": "POST"}) as call:
             # The receiver continues the trace from this call (or, with tracing off here, from
             # the stored context of the request).
-            traceparent = tracing.traceparent() or row["traceparent"]
+            traceparent = tracing.traceparent() or row.traceparent
             if traceparent:
                 headers["traceparent"] = traceparent
             outcome = await transport.send(
-                row["url"], headers, body, allow_http=settings.webhook_allow_http, timeout=limits.timeout, http=http
+                row.url, headers, body, allow_http=settings.webhook_allow_http, timeout=limits.timeout, http=http
             )
             tracing.annotate(call, **{"http.response.status_code": outcome.http_status}, error=outcome.error)
     label = "delivered" if outcome.delivered else "failed"
@@ -197,9 +208,9 @@ async def _attempt(
         )
     if status is None:
         bound.warning("webhook_lease_lost")
-        return {"result": "lost_lease"}
+        return AttemptResult("lost_lease")
     RESULTS.labels("retry" if status == "pending" else status).inc()
-    LATENCY.labels(label).observe(max(0.0, (datetime.now(UTC) - row["created_at"]).total_seconds()))
+    LATENCY.labels(label).observe(max(0.0, (datetime.now(UTC) - row.created_at).total_seconds()))
     if status == "delivered":
         bound.info("webhook_delivered", http_status=outcome.http_status, duration_ms=outcome.duration_ms)
     else:
@@ -210,9 +221,4 @@ async def _attempt(
             result=status,
             retry_in=delay,
         )
-    return {
-        "result": status,
-        "http_status": outcome.http_status,
-        "duration_ms": outcome.duration_ms,
-        "error": outcome.error,
-    }
+    return AttemptResult(status, outcome.http_status, outcome.duration_ms, outcome.error)

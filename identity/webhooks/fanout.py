@@ -16,6 +16,7 @@ from typing import Any
 
 from identity.ids import new_id
 from identity.webhooks import store
+from identity.webhooks.store import Target
 
 #: Fields of user.* event data that describe the change rather than the user; version 2
 #: keeps them beside data.user instead of inside it.
@@ -65,12 +66,12 @@ async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any], targets: lis
     """emit()'s subscriber: targets were found by store.TARGETS_OF_EV in the event's INSERT
     (identity/events/store.insert_sql; connected in identity/wiring.connect_events)."""
     if targets:
-        found = [{"version": t["target_version"], "id": t["target_id"]} for t in targets]
+        found = [Target(version=t["target_version"], id=t["target_id"]) for t in targets]
         await fan_out_many(conn, tenant_id, [event], found)
 
 
 async def fan_out_many(
-    conn: Any, tenant_id: str, events: list[dict[str, Any]], targets: list[Any] | None = None
+    conn: Any, tenant_id: str, events: list[dict[str, Any]], targets: list[Target] | None = None
 ) -> None:
     """Deliveries for events of one type: one lookup of the subscribed webhooks (unless the
     caller found them), one insert."""
@@ -84,7 +85,7 @@ async def fan_out_many(
     for event in events:
         bodies: dict[int, str] = {}
         for t in targets:
-            version = t["version"]
+            version = t.version
             if version not in bodies:
                 payload = v1_payload(event) if version == 1 else await v2_payload(conn, event)
                 bodies[version] = encode(payload)
@@ -92,8 +93,8 @@ async def fan_out_many(
                 (
                     event["id"],
                     new_id("del"),
-                    t["id"] if version == 1 else None,
-                    t["id"] if version == 2 else None,
+                    t.id if version == 1 else None,
+                    t.id if version == 2 else None,
                     bodies[version],
                 )
             )

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, cast
 
 import asyncpg
 
-from identity.audit import store as audit_store
 from identity.audit.context import AuditContext
 from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import TENANT_NOT_FOUND, ValidationFailed
 from identity.http.pagination import Page, paginate
+from identity.http.types import derived
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url_at_creation
@@ -31,12 +31,17 @@ from identity.webhooks.schemas import (
     CreateWebhook,
     Deleted,
     Delivery,
+    DeliveryStatus,
     ListDeliveries,
     ListWebhooks,
+    TestResult,
     UpdateWebhook,
     Webhook,
     WebhookCreated,
 )
+from identity.webhooks.store import AdminRecord, DeliveryRecord, EndpointRecord
+
+T = TypeVar("T")
 
 
 def check_events(events: list[str], field: str = "events") -> list[str]:
@@ -63,44 +68,38 @@ def _status(enabled: bool) -> Literal["active", "disabled"]:
     return "active" if enabled else "disabled"
 
 
-def present(row: asyncpg.Record) -> Webhook:
+def present(row: EndpointRecord) -> Webhook:
     return Webhook(
-        id=row["id"],
-        url=row["url"],
-        description=row["description"],
-        events=list(row["events"]),
-        status=_status(row["enabled"]),
-        enabled=row["enabled"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        last_triggered_at=row["last_triggered_at"],
+        id=row.id,
+        url=row.url,
+        description=row.description,
+        events=list(row.events),
+        status=_status(row.enabled),
+        enabled=row.enabled,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        last_triggered_at=row.last_triggered_at,
     )
 
 
-def _delivery_fields(row: asyncpg.Record) -> dict[str, Any]:
-    """What both delivery views (a tenant's and the all-tenant admin one) show of a row."""
-    return {
-        "id": row["id"],
-        "webhook_id": row["webhook_id"],
-        "event": row["event_type"],
-        "event_id": row["event_id"],
-        "status": row["status"],
-        "http_status": row["http_status"],
-        "duration_ms": row["duration_ms"],
-        "attempts": row["attempts"],
-        "last_error": row["last_error"],
-        "next_attempt_at": _next_attempt_at(row),
-        "created_at": row["created_at"],
-        "delivered_at": row["delivered_at"],
-    }
-
-
-def present_delivery(row: asyncpg.Record) -> Delivery:
-    return Delivery(**_delivery_fields(row), test=row["test"])
-
-
-def _next_attempt_at(row: asyncpg.Record) -> datetime | None:
-    return row["next_attempt_at"] if row["status"] == "pending" else None
+def present_delivery(row: DeliveryRecord) -> Delivery:
+    """A tenant's view of a delivery; the admin view (present_admin_delivery) is this plus the
+    tenant, and is built from it."""
+    return Delivery(
+        id=row.id,
+        webhook_id=row.webhook_id,
+        event=row.event_type,
+        event_id=row.event_id,
+        status=row.status,
+        http_status=row.http_status,
+        duration_ms=row.duration_ms,
+        attempts=row.attempts,
+        last_error=row.last_error,
+        next_attempt_at=row.next_attempt_at if row.status == "pending" else None,
+        created_at=row.created_at,
+        delivered_at=row.delivered_at,
+        test=row.test,
+    )
 
 
 def _sealed(box: SecretBox, secret: str, associated: str) -> str:
@@ -140,16 +139,7 @@ async def create(
             webhook_id,
             {"url": url, "events": events, "enabled": body.enabled},
         )
-    return WebhookCreated(
-        id=row["id"],
-        url=row["url"],
-        description=row["description"],
-        events=list(row["events"]),
-        status=_status(row["enabled"]),
-        enabled=row["enabled"],
-        signing_secret=secret,
-        created_at=row["created_at"],
-    )
+    return derived(WebhookCreated, present(row), signing_secret=secret)
 
 
 async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> Page[Webhook]:
@@ -177,7 +167,7 @@ async def update(
         current = await store.get_endpoint(conn, tenant_id, webhook_id, for_update=True)
         if current is None:
             raise WEBHOOK_NOT_FOUND()
-        changes = {k: v for k, v in changes.items() if current[k] != v}
+        changes = {k: v for k, v in changes.items() if getattr(current, k) != v}
         if changes:
             await store.update_endpoint(conn, tenant_id, webhook_id, changes)
             action = "webhook.updated"
@@ -188,6 +178,7 @@ async def update(
                 await store.requeue_endpoint(conn, tenant_id, webhook_id, None)
             await audit.record(conn, tenant_id, action, "webhook", webhook_id, changes)
         row = await store.get_endpoint(conn, tenant_id, webhook_id)
+    assert row is not None  # locked above, in this transaction
     return present(row)
 
 
@@ -200,7 +191,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, webhook_id: str, audit: Aud
 
 async def test(
     pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, webhook_id: str, kind: str
-) -> dict[str, Any]:
+) -> TestResult:
     """A real, signed delivery of a sample event of `kind`, made now (not by a worker), recorded
     as a test delivery (not retried by itself; it can be retried by hand). Sent even while the
     webhook is paused: testing is how one checks a receiver before resuming it."""
@@ -232,31 +223,45 @@ async def test(
             with_jobs=False,
         )
     out = await delivery.attempt(pool, box, settings, tenant_id, delivery_id, force=True)
-    return {
-        "delivery_id": delivery_id,
-        "status": out.get("result"),
-        "http_status": out.get("http_status"),
-        "duration_ms": out.get("duration_ms"),
-        "error": out.get("error"),
-    }
+    return TestResult(
+        delivery_id=delivery_id,
+        # A forced attempt of a test delivery (never retried) ends delivered or failed.
+        status=cast(DeliveryStatus, out.result),
+        http_status=out.http_status,
+        duration_ms=out.duration_ms,
+        error=out.error,
+    )
 
 
 async def list_deliveries(pool: asyncpg.Pool, tenant_id: str, webhook_id: str, query: ListDeliveries) -> Page[Delivery]:
     if await store.get_endpoint(pool, tenant_id, webhook_id) is None:
         raise WEBHOOK_NOT_FOUND()
+    return await _deliveries_page(pool, query, present_delivery, tenant_id=tenant_id, endpoint_id=webhook_id)
+
+
+async def _deliveries_page(
+    pool: asyncpg.Pool,
+    query: ListDeliveries | AdminDeliveryQuery,
+    present: Callable[[DeliveryRecord], T],
+    *,
+    tenant_id: str | None,
+    endpoint_id: str | None = None,
+    admin_webhook_id: str | None = None,
+) -> Page[T]:
+    """A page of one webhook's deliveries (a tenant's endpoint, or an admin webhook), by status."""
     return await paginate(
         query,
         lambda k: store.list_deliveries(
             pool,
             tenant_id=tenant_id,
-            endpoint_id=webhook_id,
-            admin_webhook_id=None,
+            endpoint_id=endpoint_id,
+            admin_webhook_id=admin_webhook_id,
             status=query.status,
             after=k.after,
             limit=k.limit,
             ascending=k.ascending,
         ),
-        present_delivery,
+        present,
     )
 
 
@@ -265,11 +270,11 @@ async def retry(pool: asyncpg.Pool, tenant_id: str, delivery_id: str, audit: Aud
     delivery's status: a pending one that is already due or running stays as it is."""
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get_delivery(conn, tenant_id, delivery_id)
-        if row is None or row["endpoint_id"] is None:
+        if row is None or row.endpoint_id is None:
             raise DELIVERY_NOT_FOUND()
         await store.restart(conn, tenant_id, [delivery_id])
         await audit.record(
-            conn, tenant_id, "webhook.delivery_retried", "webhook", row["endpoint_id"], {"delivery_id": delivery_id}
+            conn, tenant_id, "webhook.delivery_retried", "webhook", row.endpoint_id, {"delivery_id": delivery_id}
         )
     return Accepted(delivery_id=delivery_id, status="pending")
 
@@ -303,15 +308,12 @@ async def retry_many(
         )
         v1 = [(d, w) for d, w in found if w is not None]
         if v1:
-            await audit_store.record_many(
+            await audit.record_many(
                 conn,
-                tenant_id=tenant_id,
-                action="webhook.delivery_retried",
-                actor=audit.actor,
-                resource_type="webhook",
-                resource_ids=[w for _, w in v1],
-                ip_address=audit.ip_address,
-                user_agent=audit.user_agent,
+                tenant_id,
+                "webhook.delivery_retried",
+                "webhook",
+                [w for _, w in v1],
                 metadata_each=[{"delivery_id": d} for d, _ in v1],
             )
     ids = {d for d, _ in found}
@@ -325,22 +327,22 @@ async def retry_many(
 # -- v2 ----------------------------------------------------------------------------------------
 
 
-def present_admin(row: asyncpg.Record) -> AdminWebhook:
+def present_admin(row: AdminRecord) -> AdminWebhook:
     return AdminWebhook(
-        id=row["id"],
-        url=row["url"],
-        events=list(row["events"]),
-        tenant_id=row["tenant_id"],
-        active=row["active"],
-        status=_status(row["active"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        last_triggered_at=row["last_triggered_at"],
+        id=row.id,
+        url=row.url,
+        events=list(row.events),
+        tenant_id=row.tenant_id,
+        active=row.active,
+        status=_status(row.active),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        last_triggered_at=row.last_triggered_at,
     )
 
 
-def present_admin_delivery(row: asyncpg.Record) -> AdminDelivery:
-    return AdminDelivery(**_delivery_fields(row), tenant_id=row["tenant_id"])
+def present_admin_delivery(row: DeliveryRecord) -> AdminDelivery:
+    return derived(AdminDelivery, present_delivery(row), tenant_id=row.tenant_id)
 
 
 async def _audit_admin(
@@ -396,13 +398,14 @@ async def admin_update(
         current = await store.lock_admin(conn, webhook_id)
         if current is None:
             raise WEBHOOK_NOT_FOUND()
-        changes = {k: v for k, v in changes.items() if current[k] != v}
+        changes = {k: v for k, v in changes.items() if getattr(current, k) != v}
         if changes:
             await store.update_admin(conn, webhook_id, changes)
             if changes.get("active") is True:
                 await store.requeue_endpoint(conn, None, None, webhook_id)
-            await _audit_admin(conn, current["tenant_id"], "webhook.updated", webhook_id, audit, changes)
+            await _audit_admin(conn, current.tenant_id, "webhook.updated", webhook_id, audit, changes)
         row = await store.get_admin(conn, webhook_id)
+    assert row is not None  # locked above, in this transaction
     return present_admin(row)
 
 
@@ -418,28 +421,17 @@ async def admin_delete(pool: asyncpg.Pool, webhook_id: str, audit: AuditContext)
 async def admin_deliveries(pool: asyncpg.Pool, webhook_id: str, query: AdminDeliveryQuery) -> Page[AdminDelivery]:
     if await store.get_admin(pool, webhook_id) is None:
         raise WEBHOOK_NOT_FOUND()
-    return await paginate(
-        query,
-        lambda k: store.list_deliveries(
-            pool,
-            tenant_id=query.tenant_id,
-            endpoint_id=None,
-            admin_webhook_id=webhook_id,
-            status=query.status,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
-        present_admin_delivery,
+    return await _deliveries_page(
+        pool, query, present_admin_delivery, tenant_id=query.tenant_id, admin_webhook_id=webhook_id
     )
 
 
 async def admin_replay(pool: asyncpg.Pool, webhook_id: str, delivery_id: str, audit: AuditContext) -> Accepted:
     async with pool.acquire() as conn, conn.transaction():
         row = await store.get_delivery(conn, None, delivery_id)
-        if row is None or row["admin_webhook_id"] != webhook_id:
+        if row is None or row.admin_webhook_id != webhook_id:
             if await store.get_admin(conn, webhook_id) is None:
                 raise WEBHOOK_NOT_FOUND()
             raise DELIVERY_NOT_FOUND()
-        await store.restart(conn, row["tenant_id"], [delivery_id])
+        await store.restart(conn, row.tenant_id, [delivery_id])
     return Accepted(delivery_id=delivery_id, status="pending")

@@ -5,15 +5,19 @@ tenant_id."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
 from identity import origin
+from identity.db.records import Record
 from identity.db.statements import statement
 from identity.delivery import store as machine
 from identity.delivery.lifecycle import Lifecycle
 from identity.http.pagination import keyset
+from identity.webhooks.schemas import DeliveryStatus
+
+_R = TypeVar("_R", bound=Record)
 
 QUEUE = "webhooks"
 TASK = "workers.webhooks.deliver"
@@ -79,10 +83,16 @@ _MATCHING = (
 )
 
 
-async def matching(conn: Any, tenant_id: str, type_: str) -> list[asyncpg.Record]:
-    """The webhooks (version, id) subscribed to events of `type_` in the tenant."""
-    rows: list[asyncpg.Record] = await conn.fetch(_MATCHING, tenant_id, type_)
-    return rows
+class Target(Record, frozen=True):
+    """A webhook an event goes to: a tenant's endpoint (version 1) or an admin webhook (2)."""
+
+    version: int
+    id: str
+
+
+async def matching(conn: Any, tenant_id: str, type_: str) -> list[Target]:
+    """The webhooks subscribed to events of `type_` in the tenant."""
+    return Target.all(await conn.fetch(_MATCHING, tenant_id, type_))
 
 
 async def role_of(conn: Any, tenant_id: str, user_id: Any) -> str | None:
@@ -169,6 +179,20 @@ async def insert_event_deliveries(
 
 # -- v1 endpoints ------------------------------------------------------------------------------
 
+
+class EndpointRecord(Record, frozen=True):
+    """A tenant's webhook endpoint as _ENDPOINT_COLUMNS reads it."""
+
+    id: str
+    url: str
+    description: str
+    events: list[str]
+    enabled: bool
+    created_at: datetime
+    updated_at: datetime
+    last_triggered_at: datetime | None
+
+
 _ENDPOINT_COLUMNS = """e.id, e.url, e.description, e.events, e.enabled, e.created_at, e.updated_at,
     (SELECT d.created_at FROM webhook_deliveries d
       WHERE d.tenant_id = e.tenant_id AND d.endpoint_id = e.id
@@ -184,7 +208,7 @@ async def insert_endpoint(
     events: list[str],
     enabled: bool,
     sealed: str,
-) -> asyncpg.Record:
+) -> EndpointRecord:
     await conn.execute(
         """INSERT INTO webhook_endpoints (tenant_id, id, url, description, events, enabled, secret)
            VALUES ($1, $2, $3, $4, $5, $6, $7)""",
@@ -196,29 +220,31 @@ async def insert_endpoint(
         enabled,
         sealed,
     )
-    return await get_endpoint(conn, tenant_id, endpoint_id)
+    return _inserted(await get_endpoint(conn, tenant_id, endpoint_id))
+
+
+def _inserted(record: _R | None) -> _R:
+    assert record is not None, "read in the transaction that inserted it"
+    return record
 
 
 async def get_endpoint(
     conn: Any, tenant_id: str, endpoint_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
-    if for_update:
-        return await conn.fetchrow(
-            """SELECT * FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2 FOR UPDATE""",
-            tenant_id,
-            endpoint_id,
-        )
-    return await conn.fetchrow(
-        f"""SELECT {_ENDPOINT_COLUMNS}, e.secret FROM webhook_endpoints e
-            WHERE e.tenant_id = $1 AND e.id = $2""",
+) -> EndpointRecord | None:
+    # FOR UPDATE locks the endpoint's row only (not the deliveries the subquery reads).
+    lock = " FOR UPDATE OF e" if for_update else ""
+    row = await conn.fetchrow(
+        f"""SELECT {_ENDPOINT_COLUMNS} FROM webhook_endpoints e
+            WHERE e.tenant_id = $1 AND e.id = $2{lock}""",
         tenant_id,
         endpoint_id,
     )
+    return EndpointRecord.maybe(row)
 
 
 async def list_endpoints(
     conn: Any, tenant_id: str, after: str | None, limit: int, ascending: bool
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[EndpointRecord], int]:
     op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_ENDPOINT_COLUMNS} FROM webhook_endpoints e
@@ -228,8 +254,8 @@ async def list_endpoints(
         after,
         limit + 1,
     )
-    total = await conn.fetchval("SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1", tenant_id)
-    return rows, total
+    total: int = await conn.fetchval("SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1", tenant_id)
+    return EndpointRecord.all(rows), total
 
 
 async def update_endpoint(conn: Any, tenant_id: str, endpoint_id: str, changes: dict[str, Any]) -> None:
@@ -259,9 +285,22 @@ _ADMIN_COLUMNS = """a.id, a.tenant_id, a.url, a.events, a.active, a.created_at, 
       ORDER BY d.id DESC LIMIT 1) AS last_triggered_at"""
 
 
+class AdminRecord(Record, frozen=True):
+    """An admin (v2) webhook as _ADMIN_COLUMNS reads it."""
+
+    id: str
+    tenant_id: str | None
+    url: str
+    events: list[str]
+    active: bool
+    created_at: datetime
+    updated_at: datetime
+    last_triggered_at: datetime | None
+
+
 async def insert_admin(
     conn: Any, webhook_id: str, tenant_id: str | None, url: str, events: list[str], sealed: str
-) -> asyncpg.Record:
+) -> AdminRecord:
     await conn.execute(
         """INSERT INTO admin_webhooks (id, tenant_id, url, events, secret)
            VALUES ($1, $2, $3, $4, $5)""",
@@ -271,7 +310,7 @@ async def insert_admin(
         events,
         sealed,
     )
-    return await get_admin(conn, webhook_id)
+    return _inserted(await get_admin(conn, webhook_id))
 
 
 async def tenant_exists(conn: Any, tenant_id: str) -> bool:
@@ -280,9 +319,9 @@ async def tenant_exists(conn: Any, tenant_id: str) -> bool:
     return bool(await conn.fetchval("SELECT 1 FROM tenants WHERE id = $1", tenant_id))
 
 
-async def lock_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
+async def lock_admin(conn: Any, webhook_id: str) -> AdminRecord | None:
     """The admin webhook's row, locked for an update in the caller's transaction."""
-    return await conn.fetchrow("SELECT * FROM admin_webhooks WHERE id = $1 FOR UPDATE", webhook_id)
+    return await get_admin(conn, webhook_id, for_update=True)
 
 
 async def admin_tenant(conn: Any, webhook_id: str) -> str | None:
@@ -290,13 +329,15 @@ async def admin_tenant(conn: Any, webhook_id: str) -> str | None:
     return tenant_id
 
 
-async def get_admin(conn: Any, webhook_id: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(f"SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a WHERE a.id = $1", webhook_id)
+async def get_admin(conn: Any, webhook_id: str, *, for_update: bool = False) -> AdminRecord | None:
+    lock = " FOR UPDATE OF a" if for_update else ""
+    row = await conn.fetchrow(f"SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a WHERE a.id = $1{lock}", webhook_id)
+    return AdminRecord.maybe(row)
 
 
 async def list_admin(
     conn: Any, tenant_id: str | None, after: str | None, limit: int, ascending: bool
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[AdminRecord], int]:
     op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a
@@ -306,10 +347,10 @@ async def list_admin(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(
+    total: int = await conn.fetchval(
         "SELECT count(*) FROM admin_webhooks WHERE ($1::text IS NULL OR tenant_id = $1)", tenant_id
     )
-    return rows, total
+    return AdminRecord.all(rows), total
 
 
 async def update_admin(conn: Any, webhook_id: str, changes: dict[str, Any]) -> bool:
@@ -334,6 +375,28 @@ DELIVERY_COLUMNS = """d.tenant_id, d.id, coalesce(d.endpoint_id, d.admin_webhook
     d.next_attempt_at, d.test, d.created_at, d.updated_at, d.delivered_at"""
 
 
+class DeliveryRecord(Record, frozen=True):
+    """A delivery as DELIVERY_COLUMNS reads it (get_delivery adds which webhook it goes to)."""
+
+    tenant_id: str
+    id: str
+    webhook_id: str
+    event_id: str
+    event_type: str
+    status: DeliveryStatus
+    http_status: int | None
+    duration_ms: int | None
+    attempts: int
+    last_error: str | None
+    next_attempt_at: datetime | None
+    test: bool
+    created_at: datetime
+    updated_at: datetime
+    delivered_at: datetime | None
+    endpoint_id: str | None = None
+    admin_webhook_id: str | None = None
+
+
 async def list_deliveries(
     conn: Any,
     *,
@@ -344,7 +407,7 @@ async def list_deliveries(
     after: str | None,
     limit: int,
     ascending: bool = False,
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[DeliveryRecord], int]:
     op, order = keyset(ascending)
     if endpoint_id is not None:
         where = "d.tenant_id = $1 AND d.endpoint_id = $2"
@@ -362,23 +425,24 @@ async def list_deliveries(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(
+    total: int = await conn.fetchval(
         f"""SELECT count(*) FROM webhook_deliveries d
             WHERE {where} AND ($3::text IS NULL OR d.status = $3)""",
         *key,
         status,
     )
-    return rows, total
+    return DeliveryRecord.all(rows), total
 
 
-async def get_delivery(conn: Any, tenant_id: str | None, delivery_id: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        f"""SELECT {DELIVERY_COLUMNS}, d.endpoint_id, d.admin_webhook_id, d.leased_until
+async def get_delivery(conn: Any, tenant_id: str | None, delivery_id: str) -> DeliveryRecord | None:
+    row = await conn.fetchrow(
+        f"""SELECT {DELIVERY_COLUMNS}, d.endpoint_id, d.admin_webhook_id
             FROM webhook_deliveries d
             WHERE ($1::text IS NULL OR d.tenant_id = $1) AND d.id = $2""",
         tenant_id,
         delivery_id,
     )
+    return DeliveryRecord.maybe(row)
 
 
 async def attempts_of(conn: Any, tenant_id: str, delivery_id: str) -> list[asyncpg.Record]:
@@ -473,6 +537,26 @@ LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
 """
 
 
+class ClaimRecord(Record, frozen=True):
+    """A claimed delivery, with what its attempt needs (the _CLAIM statement's columns)."""
+
+    tenant_id: str
+    id: str
+    endpoint_id: str | None
+    admin_webhook_id: str | None
+    event_id: str
+    event_type: str
+    body: str
+    test: bool
+    attempts: int
+    series_start: int
+    created_at: datetime
+    request_id: str | None
+    traceparent: str | None
+    url: str
+    secret: str
+
+
 #: Claims of one webhook take turns under this lock (the two-key form, its own key space).
 _CLAIM_LOCK_CLASS = 0x77_68_6B  # "whk"
 _LOCK_WEBHOOK = f"""
@@ -483,25 +567,25 @@ SELECT pg_advisory_xact_lock({_CLAIM_LOCK_CLASS}, hashtext(coalesce(endpoint_id,
 
 async def claim(
     conn: Any, tenant_id: str, delivery_id: str, lease: float, max_in_flight: int, force: bool = False
-) -> asyncpg.Record | None:
+) -> ClaimRecord | None:
     """Take a due pending delivery for one attempt (records the attempt as in flight), or None
     when it is not due, finished, held by another worker, its webhook is paused, or its
     webhook already has max_in_flight attempts running. force (the test operation) ignores
     the pause and the cap."""
     if force:
-        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
+        return ClaimRecord.maybe(await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force))
     # The cap counts the webhook's other leases. Two claims counting at once would each miss the
     # other's uncommitted lease and both take the last place, so claims of one webhook hold a
     # lock to their commit, and the count runs after it in a statement of its own, whose
     # snapshot sees every claim that held the lock before.
     async with conn.transaction():
         await conn.execute(_LOCK_WEBHOOK, tenant_id, delivery_id)
-        return await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force)
+        return ClaimRecord.maybe(await conn.fetchrow(_CLAIM, tenant_id, delivery_id, lease, max_in_flight, force))
 
 
 async def finish(
     conn: asyncpg.Connection,
-    row: Any,
+    row: ClaimRecord,
     *,
     delivered: bool,
     http_status: int | None,
@@ -511,7 +595,7 @@ async def finish(
 ) -> str | None:
     """Record the attempt's outcome; returns the delivery's new status ('delivered', 'failed',
     'pending' with a job deferred for the retry), or None if the lease was lost meanwhile."""
-    tenant_id, delivery_id, attempt = row["tenant_id"], row["id"], row["attempts"]
+    tenant_id, delivery_id, attempt = row.tenant_id, row.id, row.attempts
     if delivered:
         status, delay = "delivered", None
     elif retry_delay is None:
@@ -594,10 +678,10 @@ async def search_deliveries(
     status: str | None,
     event_type: str | None,
     limit: int,
-) -> list[asyncpg.Record]:
+) -> list[DeliveryRecord]:
     """A tenant's deliveries, newest first, to tenant and admin webhooks alike, filtered by
     webhook, status and event type (`identity webhooks deliveries`)."""
-    rows: list[asyncpg.Record] = await conn.fetch(
+    rows = await conn.fetch(
         f"""SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries d
             WHERE d.tenant_id = $1
               AND ($2::text IS NULL OR coalesce(d.endpoint_id, d.admin_webhook_id) = $2)
@@ -610,7 +694,7 @@ async def search_deliveries(
         event_type,
         limit,
     )
-    return rows
+    return DeliveryRecord.all(rows)
 
 
 async def backlog(conn: Any) -> asyncpg.Record:

@@ -8,6 +8,7 @@ import asyncpg
 from identity.crypto import random_token, sha256_hex
 from identity.ids import new_id
 from identity.keys import master_store
+from identity.keys.master_store import MasterKeyRecord
 
 
 async def create(conn: asyncpg.Connection | asyncpg.Pool) -> str:
@@ -31,12 +32,12 @@ async def ensure_one(dsn: str, configured: str | None) -> str | None:
         await conn.close()
 
 
-async def list_keys(conn: asyncpg.Connection | asyncpg.Pool) -> list[asyncpg.Record]:
+async def list_keys(conn: asyncpg.Connection | asyncpg.Pool) -> list[MasterKeyRecord]:
     """Every stored master key, oldest first: id, prefix and last four characters only."""
     return await master_store.list_all(conn)
 
 
-async def revoke(conn: asyncpg.Connection | asyncpg.Pool, key_id: str) -> asyncpg.Record | None:
+async def revoke(conn: asyncpg.Connection | asyncpg.Pool, key_id: str) -> MasterKeyRecord | None:
     """Revoke one key by id; it stops working at once (every request looks the hash up). None
     when no such key exists; a key revoked before keeps its first revocation time."""
     return await master_store.revoke(conn, key_id)

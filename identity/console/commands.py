@@ -171,7 +171,11 @@ async def master_create(pool: asyncpg.Pool, settings: Settings, args: argparse.N
 
 async def master_list(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
     rows = [
-        {**dict(r), "status": "revoked" if r["revoked_at"] else "active", "key": f"{r['prefix']}…{r['last_four']}"}
+        {
+            **msgspec.structs.asdict(r),
+            "status": "revoked" if r.revoked_at else "active",
+            "key": f"{r.prefix}…{r.last_four}",
+        }
         for r in await masterkeys.list_keys(pool)
     ]
     if args.json:
@@ -189,9 +193,10 @@ async def master_revoke(pool: asyncpg.Pool, settings: Settings, args: argparse.N
     row = await masterkeys.revoke(pool, args.id)
     if row is None:
         raise NOT_FOUND(f"no master key {args.id!r}")
-    log.info("master_key_revoked", master_key_id=row["id"])
+    assert row.revoked_at is not None  # set by the revocation
+    log.info("master_key_revoked", master_key_id=row.id)
     output.print_line(
-        f"revoked {row['id']} ({row['prefix']}…{row['last_four']}) at {row['revoked_at'].isoformat(timespec='seconds')}"
+        f"revoked {row.id} ({row.prefix}…{row.last_four}) at {row.revoked_at.isoformat(timespec='seconds')}"
     )
 
 

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import asyncpg
+
+from identity.db.records import Record
+
+_COLUMNS = "id, prefix, last_four, created_at, revoked_at"
+
+
+class MasterKeyRecord(Record, frozen=True):
+    """A master key as operators see it (never its hash)."""
+
+    id: str
+    prefix: str
+    last_four: str
+    created_at: datetime
+    revoked_at: datetime | None
 
 
 async def insert(conn: Any, key_id: str, key_hash: str, prefix: str, last_four: str) -> None:
@@ -24,16 +39,14 @@ async def lock_and_find_active(conn: asyncpg.Connection) -> bool:
     return bool(await conn.fetchval("SELECT 1 FROM master_keys WHERE revoked_at IS NULL LIMIT 1"))
 
 
-async def list_all(conn: Any) -> list[asyncpg.Record]:
-    rows: list[asyncpg.Record] = await conn.fetch(
-        "SELECT id, prefix, last_four, created_at, revoked_at FROM master_keys ORDER BY created_at, id"
-    )
-    return rows
+async def list_all(conn: Any) -> list[MasterKeyRecord]:
+    return MasterKeyRecord.all(await conn.fetch(f"SELECT {_COLUMNS} FROM master_keys ORDER BY created_at, id"))
 
 
-async def revoke(conn: Any, key_id: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        """UPDATE master_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
-           RETURNING id, prefix, last_four, created_at, revoked_at""",
+async def revoke(conn: Any, key_id: str) -> MasterKeyRecord | None:
+    row = await conn.fetchrow(
+        f"""UPDATE master_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
+            RETURNING {_COLUMNS}""",
         key_id,
     )
+    return MasterKeyRecord.maybe(row)

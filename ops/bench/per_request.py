@@ -207,7 +207,10 @@ class Harness:
         for _ in range(n):
             await send()
         prof.disable()
-        calls = pstats.Stats(prof).total_calls / n  # type: ignore[attr-defined]
+        stats = pstats.Stats(prof)
+        calls = stats.total_calls / n  # type: ignore[attr-defined]
+        if self.profile_path:
+            stats.dump_stats(f"{self.profile_path}.{len(self.statements)}.{time.time_ns()}")
         started = own_cpu()
         for _ in range(n):
             await send()

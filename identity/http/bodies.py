@@ -62,9 +62,9 @@ async def read_raw(request: web.Request) -> bytes:
     a connection, and a descriptor, for as long as it likes). Over 1 MiB: 413 (aiohttp). A
     connection closed mid-body (the client left, or the listener evicted it for a faster one)
     is 400 for the access log, not an unexpected error with a traceback."""
-    raw = request.get(_RAW)
-    if raw is not None:
-        return raw
+    kept: bytes | None = request.get(_RAW)
+    if kept is not None:
+        return kept
     if not request.body_exists:
         return b""
     loop = asyncio.get_running_loop()

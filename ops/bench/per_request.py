@@ -221,6 +221,8 @@ class Harness:
         # warm-up rotated would be replayed, not rotated, when the measured run sends it again)
         await wrk_async(url, warm_lua or lua, 1, self.workdir)
         pids = await backends(self.db.admin_dsn, self.db.name)
+        self.statements.clear()
+        self.count_statements(True)  # under load too: a lost race costs statements a lone client never sees
         ours, theirs = own_cpu(), cpu_of(pids)
         prof = cProfile.Profile() if profile else None
         if prof:
@@ -229,7 +231,9 @@ class Harness:
         if prof:
             prof.disable()
         ours, theirs = own_cpu() - ours, cpu_of(pids) - theirs
+        self.count_statements(False)
         out = {
+            "statements": len(self.statements) / max(done, 1),
             "requests": done,
             "api_us": ours * 1e6 / max(done, 1),
             "postgres_us": theirs * 1e6 / max(done, 1),
@@ -379,7 +383,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 c = await h.cpu(f"{base}/oauth/{tid}/token", lua, args.seconds, args.profile and i == 0)
                 print(
                     f"client_credentials cpu: {c['api_us']:.0f} us API + {c['postgres_us']:.0f} us Postgres"
-                    f" per request ({c['requests']} requests)",
+                    f" per request ({c['requests']} requests, {c['statements']:.3f} statements each)",
                     flush=True,
                 )
                 if "profile" in c:
@@ -405,7 +409,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 )
                 print(
                     f"refresh cpu: {c['api_us']:.0f} us API + {c['postgres_us']:.0f} us Postgres"
-                    f" per request ({c['requests']} requests)",
+                    f" per request ({c['requests']} requests, {c['statements']:.3f} statements each)",
                     flush=True,
                 )
                 if "profile" in c:

@@ -54,7 +54,7 @@ from identity.config import Settings  # noqa: E402
 from identity.db.pool import create_pool  # noqa: E402
 from identity.http import server  # noqa: E402
 
-USERS = 32
+USERS = int(os.environ.get("BENCH_USERS", "32"))
 SCOPE = "reports:read"
 
 

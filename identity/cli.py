@@ -474,14 +474,14 @@ def main(argv: list[str] | None = None) -> None:
         _operate(settings, args, handler)
         return
 
-    from identity.runner import run
+    from identity.runner import run, run_in_loop
 
     dsn = _prepare(settings, create_master=args.command == "serve")
     api = args.command in ("serve", "web")
     worker = args.command in ("serve", "worker")
     host = getattr(args, "host", "127.0.0.1")
     port = getattr(args, "port", 3000)
-    asyncio.run(run(settings, dsn, api=api, worker=worker, host=host, port=port))
+    run_in_loop(settings, run(settings, dsn, api=api, worker=worker, host=host, port=port))
 
 
 def _operate(settings: Settings, args: argparse.Namespace, handler: Any) -> None:

@@ -85,6 +85,16 @@ def _ipv6_prefix(value: str | None) -> int:
     return prefix
 
 
+EVENT_LOOPS = ("asyncio", "uvloop")
+
+
+def _event_loop(value: str | None) -> str:
+    loop = (value or "asyncio").strip().lower()
+    if loop not in EVENT_LOOPS:
+        raise SystemExit(f"IDENTITY_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}, not {value!r}")
+    return loop
+
+
 def _listen_address(value: str) -> tuple[str, int] | None:
     """IDENTITY_METRICS_ADDR: host:port ([v6]:port for IPv6), or unset for no listener."""
     value = value.strip()
@@ -145,6 +155,9 @@ class Settings:
     #: longest a stream stays open before the client must reconnect
     revocation_keepalive: float = 15.0
     revocation_stream_max: float = 3600.0
+    #: the event loop of `identity serve|web|worker`: asyncio's own, or uvloop (libuv), which
+    #: spends less CPU per request (docs/performance.md, "Event loop")
+    event_loop: str = "asyncio"
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -187,6 +200,7 @@ class Settings:
             metrics_token=env.get("IDENTITY_METRICS_TOKEN") or None,
             revocation_keepalive=_seconds("IDENTITY_REVOCATION_KEEPALIVE", env, 15.0),
             revocation_stream_max=_seconds("IDENTITY_REVOCATION_STREAM_MAX", env, 3600.0),
+            event_loop=_event_loop(env.get("IDENTITY_EVENT_LOOP")),
         )
 
     def __post_init__(self) -> None:

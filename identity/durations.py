@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import timedelta
 
@@ -17,6 +18,9 @@ _UNITS = {
 _PATTERN = re.compile(r"^\s*(\d{1,9})\s*(ms|s|m|h|d|w|y)\s*$")
 
 
+# Kept: every token request reads its tenant's TTLs through here (timedelta is immutable, and
+# a failed parse raises, which the cache does not keep).
+@functools.lru_cache(maxsize=512)
 def parse_duration(text: str) -> timedelta:
     """Parse a duration; raises ValueError on anything else."""
     match = _PATTERN.match(text or "")

@@ -41,6 +41,7 @@ VARIABLES = {
     "metrics_token": "IDENTITY_METRICS_TOKEN",
     "revocation_keepalive": "IDENTITY_REVOCATION_KEEPALIVE",
     "revocation_stream_max": "IDENTITY_REVOCATION_STREAM_MAX",
+    "event_loop": "IDENTITY_EVENT_LOOP",
 }
 
 #: Values that are credentials themselves: only whether one is set is shown.

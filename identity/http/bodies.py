@@ -24,6 +24,9 @@ JSON_TYPE = "application/json"
 FORM_TYPE = "application/x-www-form-urlencoded"
 #: aiohttp's own bound on the fields of a form.
 MAX_FIELDS = 1000
+#: The body read_raw() read: a second read of it (the route reads a POST's body for its
+#: Idempotency-Key hash, then a form handler parses it) arms no second deadline.
+_RAW: web.RequestKey[bytes] = web.RequestKey("raw_body", bytes)
 
 
 class UnsupportedMediaType(ApiError):
@@ -59,13 +62,18 @@ async def read_raw(request: web.Request) -> bytes:
     a connection, and a descriptor, for as long as it likes). Over 1 MiB: 413 (aiohttp). A
     connection closed mid-body (the client left, or the listener evicted it for a faster one)
     is 400 for the access log, not an unexpected error with a traceback."""
+    kept: bytes | None = request.get(_RAW)
+    if kept is not None:
+        return kept
     if not request.body_exists:
         return b""
     loop = asyncio.get_running_loop()
     deadline = request.get(HEAD_ARRIVED, loop.time()) + request.app[STATE].settings.http_body_timeout
     try:
         async with asyncio.timeout_at(deadline):
-            return await request.read()
+            raw = await request.read()
+        request[_RAW] = raw
+        return raw
     except TimeoutError:
         request.protocol.close()  # no further request on this connection
         raise RequestTimeout(headers={"Connection": "close"}) from None
@@ -89,6 +97,12 @@ async def read_json(request: web.Request) -> bytes:
 async def read_form(request: web.Request) -> MultiDictProxy[str]:
     """A urlencoded form, every name and value strictly UTF-8 (also after percent-decoding) and
     storable (no NUL). Repeated names are kept; each caller decides what they mean."""
+    return MultiDictProxy(MultiDict(await read_form_pairs(request)))
+
+
+async def read_form_pairs(request: web.Request) -> list[tuple[str, str]]:
+    """read_form()'s fields as (name, value) pairs in the order sent, for a caller that needs
+    no multidict (the token endpoint)."""
     raw = await read_raw(request)
     _media_type(request, FORM_TYPE, raw)
     try:
@@ -100,4 +114,4 @@ async def read_form(request: web.Request) -> MultiDictProxy[str]:
     for name, value in pairs:
         if unstorable(name) or unstorable(value):
             raise InvalidForm("The request body holds a NUL character.")
-    return MultiDictProxy(MultiDict(pairs))
+    return pairs

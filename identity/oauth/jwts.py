@@ -16,15 +16,10 @@ import hashlib
 from typing import Any
 
 import jwt
-import msgspec
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from identity.sessions.signing import ALGORITHM, ALGORITHMS, SigningKeys, UnknownKid
+from identity.sessions.signing import ALGORITHM, ALGORITHMS, SigningKeys, UnknownKid, sign_es256
 
 ACCESS_TYP = "at+jwt"
-_ECDSA = ec.ECDSA(hashes.SHA256())
 ID_TYP = "jwt"
 
 
@@ -39,30 +34,8 @@ def issuer(public_url: str, tenant_id: str) -> str:
 def sign(keys: SigningKeys, claims: dict[str, Any], typ: str = "JWT", algorithm: str = ALGORITHM) -> str:
     key = keys.current(algorithm)
     if algorithm == "ES256":
-        return _sign_es256(key, claims, typ)
+        return sign_es256(key, claims, typ)
     return jwt.encode(claims, key.private, algorithm=algorithm, headers={"kid": key.kid, "typ": typ})
-
-
-_HEADERS: dict[tuple[str, str], bytes] = {}
-
-
-def _b64(data: bytes) -> bytes:
-    return base64.urlsafe_b64encode(data).rstrip(b"=")
-
-
-def _sign_es256(key: Any, claims: dict[str, Any], typ: str) -> str:
-    """The same JWS pyjwt makes (RFC 7515 compact, ES256 signature as r || s, RFC 7518 §3.4),
-    without its per-call overhead: the header segment is made once per key and type, and the
-    claims are encoded with msgspec. The machine-token endpoint signs one per request."""
-    header = _HEADERS.get((key.kid, typ))
-    if header is None:
-        header = _b64(msgspec.json.encode({"alg": "ES256", "kid": key.kid, "typ": typ}))
-        if len(_HEADERS) > 64:  # keys rotate; old ones are never needed again
-            _HEADERS.clear()
-        _HEADERS[(key.kid, typ)] = header
-    signing_input = header + b"." + _b64(msgspec.json.encode(claims))
-    r, s = decode_dss_signature(key.private.sign(signing_input, _ECDSA))
-    return (signing_input + b"." + _b64(r.to_bytes(32, "big") + s.to_bytes(32, "big"))).decode("ascii")
 
 
 def at_hash(access_token: str) -> str:

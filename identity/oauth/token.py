@@ -43,17 +43,21 @@ async def read_form(request: web.Request) -> dict[str, str]:
     if request.content_type != FORM_TYPE:
         raise invalid_request(f"Send the parameters as {FORM_TYPE}.")
     try:
-        form = await bodies.read_form(request)
+        pairs = await bodies.read_form_pairs(request)
     except (bodies.InvalidForm, bodies.UnsupportedMediaType):
         raise invalid_request("The body is not a valid form.") from None
     out: dict[str, str] = {}
-    for key in dict.fromkeys(form.keys()):
-        values = form.getall(key)
-        if len(values) != 1 or not isinstance(values[0], str):
+    repeated: set[str] = set()
+    for key, value in pairs:
+        if key in out:
+            repeated.add(key)
+        else:
+            out[key] = value
+    for key, value in out.items():  # in the order the names first appear, as before
+        if key in repeated:
             raise invalid_request(f"The parameter {key} must be sent once.")
-        if unstorable(values[0]) or len(values[0]) > 4096:
+        if unstorable(value) or len(value) > 4096:
             raise invalid_request(f"The parameter {key} is not valid.")
-        out[key] = values[0]
     return out
 
 

@@ -167,7 +167,7 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
     for _ in range(args.rounds):
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        procs = start_service(db.dsn, port, workdir, 1)
+        procs = start_service(db.dsn, port, workdir, 1, event_loop=args.event_loop)
         try:
             await wait_healthy(base)
             if not ours:
@@ -240,7 +240,7 @@ def section(r: dict, args: argparse.Namespace) -> str:
         f"- date: {dt.datetime.now(dt.UTC).isoformat(timespec='seconds')}; load average (1 min) before and after"
         f" each round: {', '.join(r['loads'])}\n"
         f"- command: `.venv/bin/python ops/bench/client_credentials.py --duration {args.duration}"
-        f" --rounds {args.rounds}`\n"
+        f" --rounds {args.rounds} --event-loop {args.event_loop}`\n"
         f"- both servers in turn on core 0 (ours with its worker and Postgres), wrk -t1 -c{CONNECTIONS} on core 1,"
         f" POST /token with HTTP Basic and scope={SCOPE}; rate limits off\n\n"
         + table(rows)
@@ -279,6 +279,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--duration", type=int, default=10, help="seconds per measurement")
     ap.add_argument("--rounds", type=int, default=2, help="measurements of each server, alternated")
     ap.add_argument("--dsn", help="admin DSN of a Postgres to use instead of an embedded one")
+    ap.add_argument(
+        "--event-loop", choices=("asyncio", "uvloop"), default="asyncio", help="our service's IDENTITY_EVENT_LOOP"
+    )
     args = ap.parse_args(argv)
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     started = time.monotonic()

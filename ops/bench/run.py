@@ -78,7 +78,13 @@ def pin_postgres(postmaster: int | None, cores: str) -> None:
 
 
 def start_service(
-    dsn: str, port: int, workdir: Path, api_procs: int, rate_limits: str = "off", cores: str = SERVICE_CORE
+    dsn: str,
+    port: int,
+    workdir: Path,
+    api_procs: int,
+    rate_limits: str = "off",
+    cores: str = SERVICE_CORE,
+    event_loop: str = "asyncio",
 ) -> list[subprocess.Popen]:
     """The API processes share the cores' password threads out between them (one core each on
     the two-core layout): more argon2 hashes at once than cores only thrash the caches."""
@@ -94,6 +100,7 @@ def start_service(
         IDENTITY_SECRET_KEY="bench-secret",
         IDENTITY_WEBHOOK_ALLOW_HTTP="1",
         IDENTITY_PASSWORD_THREADS=str(max(1, len(cores.split(",")) // api_procs)),
+        IDENTITY_EVENT_LOOP=event_loop,
     )
     log = open(workdir / "service.log", "ab")  # noqa: SIM115
     subprocess.run([PY, "-m", "identity.cli", "migrate"], env=env, check=True, stdout=log, stderr=log)
@@ -445,7 +452,7 @@ async def two_core_runs(
     """Two API processes on both cores; wrk shares them (this machine has two)."""
     base = f"http://127.0.0.1:{port}"
     pin_postgres(postmaster, ALL_CORES)
-    procs = start_service(dsn, port, workdir, 2, args.rate_limits, cores=ALL_CORES)
+    procs = start_service(dsn, port, workdir, 2, args.rate_limits, cores=ALL_CORES, event_loop=args.event_loop)
     try:
         await wait_healthy(base)
         two, _ = await endpoint_runs(base, dsn, data, args, workdir, wanted, cores=ALL_CORES, half_load=False)
@@ -582,6 +589,9 @@ async def main() -> None:
     )
     ap.add_argument("--half", action="store_true", help="with --scenarios: the half-load runs too")
     ap.add_argument(
+        "--event-loop", choices=("asyncio", "uvloop"), default="asyncio", help="the service's IDENTITY_EVENT_LOOP"
+    )
+    ap.add_argument(
         "--two-cores", action="store_true", help="with --scenarios: the two-core runs too, and their ratios to one core"
     )
     args = ap.parse_args()
@@ -604,7 +614,9 @@ async def machine_tokens(args: argparse.Namespace) -> None:
     of RESULTS.md."""
     import client_credentials
 
-    await client_credentials.run(argparse.Namespace(duration=args.duration, rounds=2, dsn=args.dsn))
+    await client_credentials.run(
+        argparse.Namespace(duration=args.duration, rounds=2, dsn=args.dsn, event_loop=args.event_loop)
+    )
 
 
 async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) -> None:
@@ -615,7 +627,7 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     wanted = set(args.scenarios.split(",")) if args.scenarios else None
-    procs = start_service(dsn, port, workdir, args.api_procs, args.rate_limits)
+    procs = start_service(dsn, port, workdir, args.api_procs, args.rate_limits, event_loop=args.event_loop)
     r: dict = {}
     try:
         await wait_healthy(base)
@@ -650,7 +662,7 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
     await checkpoint(dsn)
     await settle(dsn, jobs=False)
     r["queue"] = queue_runs(admin, workdir)
-    procs = start_service(dsn, port, workdir, args.api_procs, args.rate_limits)
+    procs = start_service(dsn, port, workdir, args.api_procs, args.rate_limits, event_loop=args.event_loop)
     try:
         await wait_healthy(base)
         r["list"] = await users_list_runs(base, dsn, args, workdir)

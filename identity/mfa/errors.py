@@ -20,3 +20,8 @@ LAST_MFA_FACTOR = ErrorSpec(
 )
 MFA_FACTOR_NOT_PENDING = ErrorSpec(409, "mfa_factor_not_pending", "This factor is not waiting for confirmation.")
 MFA_FACTOR_EXISTS = ErrorSpec(409, "mfa_factor_exists", "This passkey is already enrolled.")
+REAUTHENTICATION_REQUIRED = ErrorSpec(
+    403,
+    "reauthentication_required",
+    "This change needs a recent sign-in: sign in again, then make it within 10 minutes.",
+)

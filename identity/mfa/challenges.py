@@ -264,7 +264,9 @@ async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> dic
                         credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
                     )
                 }
-    return present(challenge, factors, extra)
+    # user_id: for the caller's per-user rate limit (the hosted page counts its attempts with
+    # the API's); not part of the API's challenge object.
+    return {**present(challenge, factors, extra), "user_id": user["id"]}
 
 
 @dataclass

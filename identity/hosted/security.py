@@ -131,8 +131,21 @@ async def security_page(
         person,
         "security.html",
         status=status,
-        factors=[f for f in factors if f["type"] != "backup_codes"],
-        backup=backup,
+        factors=[
+            {
+                "id": f["id"],
+                "type": f["type"],
+                "status": f["status"],
+                "detail": f.get("phone_number") or f.get("email") or "",
+            }
+            for f in factors
+            if f["type"] != "backup_codes"
+        ],
+        backup=(
+            {"id": backup["id"], "status": backup["status"], "left": backup.get("codes_remaining") or 0}
+            if backup is not None
+            else None
+        ),
         setup=person.flow is not None,
         can_continue=person.flow is not None and bool(active),
         error=error,

@@ -71,6 +71,36 @@ def sms_messages(dsn: str, tenant_id: str) -> list[dict[str, Any]]:
     return result
 
 
+def email_messages(dsn: str, tenant_id: str) -> list[dict[str, Any]]:
+    """Every email the tenant's outbox holds, oldest first: {to, template, variables}."""
+
+    async def read() -> list[dict[str, Any]]:
+        conn = await asyncpg.connect(dsn)
+        try:
+            rows = await conn.fetch(
+                "SELECT payload FROM outbox WHERE tenant_id = $1 AND topic = 'email' ORDER BY created_at, id",
+                tenant_id,
+            )
+        finally:
+            await conn.close()
+        box = SecretBox.from_text(LIVE_SECRET_KEY)
+        out = []
+        for row in rows:
+            payload = row["payload"] if isinstance(row["payload"], dict) else json.loads(row["payload"])
+            variables = json.loads(box.decrypt(payload["variables"], associated=tenant_id))
+            out.append({"to": payload["to"], "template": payload["template"], "variables": variables})
+        return out
+
+    result: list[dict[str, Any]] = _in_thread(read)
+    return result
+
+
+def last_email_code(dsn: str, tenant_id: str, to: str) -> str:
+    mails = [m for m in email_messages(dsn, tenant_id) if m["template"] == "mfa_otp" and m["to"] == to]
+    assert mails, f"no mfa_otp email to {to}"
+    return str(mails[-1]["variables"]["code"])
+
+
 def last_sms_code(dsn: str, tenant_id: str, to: str) -> str:
     texts = [m for m in sms_messages(dsn, tenant_id) if m["to"] == to]
     assert texts, f"no SMS to {to}"

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from identity.http.errors import ErrorSpec
 
+# Declared once for every change that needs a recent sign-in (identity/sessions/errors.py).
+from identity.sessions.errors import REAUTHENTICATION_REQUIRED as REAUTHENTICATION_REQUIRED
+
 MFA_FACTOR_NOT_FOUND = ErrorSpec(404, "mfa_factor_not_found", "No MFA factor with that identifier for this user.")
 WEBAUTHN_NOT_CONFIGURED = ErrorSpec(
     409,
@@ -20,8 +23,3 @@ LAST_MFA_FACTOR = ErrorSpec(
 )
 MFA_FACTOR_NOT_PENDING = ErrorSpec(409, "mfa_factor_not_pending", "This factor is not waiting for confirmation.")
 MFA_FACTOR_EXISTS = ErrorSpec(409, "mfa_factor_exists", "This passkey is already enrolled.")
-REAUTHENTICATION_REQUIRED = ErrorSpec(
-    403,
-    "reauthentication_required",
-    "This change needs a recent sign-in: sign in again, then make it within 10 minutes.",
-)

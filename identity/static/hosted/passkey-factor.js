@@ -32,9 +32,16 @@
     button.disabled = true;
     return;
   }
+  try {
+    JSON.parse(form.dataset.options);
+  } catch (error) {
+    fail(form.dataset.unsupported);
+    button.disabled = true;
+    return;
+  }
   button.hidden = false;
   button.addEventListener("click", function () {
-    var options = JSON.parse(form.dataset.options);
+    var options = JSON.parse(form.dataset.options);  // afresh: a second try needs the text form
     options.challenge = toBuffer(options.challenge);
     (options.allowCredentials || []).forEach(function (c) { c.id = toBuffer(c.id); });
     button.disabled = true;

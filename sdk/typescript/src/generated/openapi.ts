@@ -20656,7 +20656,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "reauthentication_required",
-                     *         "message": "Connecting another account needs a recent sign-in: sign in again, then start connecting within 10 minutes.",
+                     *         "message": "This change needs a recent sign-in: sign in again, then make it within 10 minutes.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 403
                      *       }

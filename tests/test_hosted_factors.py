@@ -11,9 +11,9 @@ import random
 import re
 import string
 import time
-from urllib.parse import parse_qs, urlencode, urlsplit
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pyotp
 import pytest
@@ -162,6 +162,22 @@ def test_totp_wrong_code_then_right_and_the_code_for_the_application(hosted: Hos
     assert params["state"] == ["st"]
     tokens = exchange_code(tenant, client, params["code"][0], verifier)
     assert tokens["access_token"]
+
+
+def test_five_wrong_codes_end_the_sign_in(hosted: HostedServer, page: Any) -> None:
+    tenant = new_tenant(hosted)
+    user = tenant.user()
+    enrol_totp(tenant, user["id"])
+    sign_in(page, tenant, user)
+    for _ in range(4):
+        submit_code(page, "000000")
+    assert "1 attempts left" in page.locator("#f-code-error").inner_text()
+    submit_code(page, "000000")
+    assert page.locator("h1").inner_text() == "Sign in again"
+    assert "no attempts left" in page.locator("[role=alert]").inner_text()
+    capture(page, "second-factor-ended", both_languages=False)
+    page.click("a.button:has-text('Sign in again')")
+    assert page.locator("#f-password").count() == 1
 
 
 def test_sms_with_switching_method_resend_and_backup_code(hosted: HostedServer, page: Any) -> None:

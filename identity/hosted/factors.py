@@ -54,6 +54,8 @@ PAGE: dict[str, Any] = {
 }
 #: The flow's pending key that sends a person without a factor to enrol one (security.py).
 PENDING_ENROL = "enrol_required"
+#: identity.mfa's challenge ids (identity.ids prefix "mfc").
+MFA_CHALLENGE_PREFIX = "mfc_"
 #: The page's method names for the factor types (the form's `method` field).
 METHODS = {"totp": "totp", "sms": "sms", "email_otp": "email", "webauthn": "passkey", "backup_codes": "backup"}
 #: The per-user verify limit of /v1/mfa/verify and /v1/auth/mfa/verify: one bucket for all three.
@@ -127,10 +129,11 @@ async def challenge_page(
     try:
         challenge = await challenges.describe(state(request).pool, tenant, _challenge_id(flow))
     except ApiError as exc:
-        if exc.code != "invalid_token":
-            return await _ended(request, tenant, flow, t("factors.ended_message"), exc.status)
-        # A challenge identity.mfa does not know (another gate's): the plain code form, which
-        # the registry's verifier answers (a spent challenge ends there).
+        if exc.code != "invalid_token" or _challenge_id(flow).startswith(MFA_CHALLENGE_PREFIX):
+            # Spent (completed, out of attempts) or expired: the last error says why.
+            return await _ended(request, tenant, flow, code_error or t("factors.ended_message"), exc.status)
+        # A challenge of another gate than identity.mfa's: the plain code form, which the
+        # registry's verifier answers.
         return await _plain_page(request, tenant, flow, req, code_error, status)
     current = METHODS.get(challenge["factor_type"], "email")
     shown = method if method == "backup" and any(f["type"] == "backup_codes" for f in challenge["factors"]) else None

@@ -12,7 +12,7 @@ Debian's chromium driven by Playwright for Python (sync API). A test module gets
         capture(page, "sign-in")                             # screenshots + axe-core
 
 Fixtures:
-    chromium   one browser per test session (chromium_path(): /usr/bin/chromium or `chromium` on
+    chromium   one browser per test module (chromium_path(): /usr/bin/chromium or `chromium` on
                PATH; missing: the test fails in CI (env CI set) and is skipped elsewhere)
     hosted     one LiveServer per module, `identity serve` (API and workers, so emails are sent)
                with IDENTITY_SMTP_URL pointed at an SmtpSink (hosted.mail)
@@ -75,18 +75,29 @@ def screenshots_dir() -> Path:
 # -- fixtures ----------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
+#: The Playwright driver and browser, with the number of fixtures using them: Playwright's sync
+#: API cannot start a second driver while one runs, so fixtures that overlap share one; the last
+#: to finish stops it. Module scope: while a driver runs, its event loop is the thread's running
+#: loop, and the asyncio tests of a later module could not run theirs.
+_SHARED: dict[str, Any] = {"users": 0}
+
+
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     path = chromium_path()
     from playwright.sync_api import sync_playwright
 
-    driver = sync_playwright().start()
-    browser = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
+    if not _SHARED["users"]:
+        _SHARED["driver"] = sync_playwright().start()
+        _SHARED["browser"] = _SHARED["driver"].chromium.launch(executable_path=path, args=["--no-sandbox"])
+    _SHARED["users"] += 1
     try:
-        yield browser
+        yield _SHARED["browser"]
     finally:
-        browser.close()
-        driver.stop()
+        _SHARED["users"] -= 1
+        if not _SHARED["users"]:
+            _SHARED.pop("browser").close()
+            _SHARED.pop("driver").stop()
 
 
 class CspWatcher:

@@ -75,29 +75,21 @@ def screenshots_dir() -> Path:
 # -- fixtures ----------------------------------------------------------------------------------------
 
 
-#: The Playwright driver and browser, with the number of fixtures using them: Playwright's sync
-#: API cannot start a second driver while one runs, so fixtures that overlap share one; the last
-#: to finish stops it. Module scope: while a driver runs, its event loop is the thread's running
-#: loop, and the asyncio tests of a later module could not run theirs.
-_SHARED: dict[str, Any] = {"users": 0}
-
-
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    """One browser per test module. Not per session: Playwright's sync API keeps its event
+    loop marked running on the main thread while it is started, which would stop every async
+    test of a later module (pytest-asyncio cannot run a loop inside a running one)."""
     path = chromium_path()
     from playwright.sync_api import sync_playwright
 
-    if not _SHARED["users"]:
-        _SHARED["driver"] = sync_playwright().start()
-        _SHARED["browser"] = _SHARED["driver"].chromium.launch(executable_path=path, args=["--no-sandbox"])
-    _SHARED["users"] += 1
+    driver = sync_playwright().start()
+    browser = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
     try:
-        yield _SHARED["browser"]
+        yield browser
     finally:
-        _SHARED["users"] -= 1
-        if not _SHARED["users"]:
-            _SHARED.pop("browser").close()
-            _SHARED.pop("driver").stop()
+        browser.close()
+        driver.stop()
 
 
 class CspWatcher:

@@ -100,7 +100,9 @@ def _options(factors: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 async def _ended(request: web.Request, tenant: Tenant, flow: Flow, message: str, status: int) -> web.Response:
     """The challenge cannot be used any more (expired, out of attempts): sign in again."""
-    await flows.set_pending(state(request).pool, flow, {k: v for k, v in flow.pending.items() if k != "mfa"})
+    await flows.set_pending(
+        state(request).pool, flow, {k: v for k, v in flow.pending.items() if k != finishing.PENDING_MFA}
+    )
     return await render_page(
         request,
         tenant,

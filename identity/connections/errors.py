@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from identity.http.errors import ErrorSpec
 
+# Declared once for every change that needs a recent sign-in (identity/sessions/errors.py).
+from identity.sessions.errors import REAUTHENTICATION_REQUIRED as REAUTHENTICATION_REQUIRED
+
 CONNECTION_NOT_FOUND = ErrorSpec(404, "connection_not_found", "No connection with that identifier.")
 IDENTITY_NOT_FOUND = ErrorSpec(404, "identity_not_found", "No identity with that identifier.")
 CONNECTION_IN_USE = ErrorSpec(
@@ -14,11 +17,6 @@ CONNECTION_IN_USE = ErrorSpec(
     "their identities first.",
 )
 CONNECTION_DISABLED = ErrorSpec(409, "connection_disabled", "This connection is disabled.")
-REAUTHENTICATION_REQUIRED = ErrorSpec(
-    403,
-    "reauthentication_required",
-    "Connecting another account needs a recent sign-in: sign in again, then start connecting within 10 minutes.",
-)
 LAST_SIGN_IN_METHOD = ErrorSpec(
     409,
     "last_sign_in_method",

@@ -15,7 +15,7 @@ from identity.auth import service as auth_service
 from identity.auth.schemas import SignIn
 from identity.crypto import sha256_hex
 from identity.hosted import complete as finishing
-from identity.hosted import flows, texts
+from identity.hosted import factors, flows, texts
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.errors import HOSTED_LANGUAGE_NOT_FOUND, INVALID_HOSTED_TEXT
 from identity.hosted.flows import Flow
@@ -273,7 +273,8 @@ async def second_factor_get(ctx: Ctx) -> HandlerResult:
     req = await _request_of(ctx.request, tenant, flow)
     if isinstance(req, web.Response):
         return req
-    return await second_factor_page(ctx.request, tenant, flow, req)
+    # Every factor's form, the chooser and the verification: identity/hosted/factors.py.
+    return await factors.shown_on_get(ctx.request, tenant, flow, req)
 
 
 @router.post(
@@ -304,22 +305,8 @@ async def authorize_mfa(ctx: Ctx) -> HandlerResult:
     req = await _request_of(request, tenant, flow)
     if isinstance(req, web.Response):
         return req
-    t = await translator(request, tenant)
-    verifier = state(request).registry.hosted_mfa_step
-    if verifier is None:
-        page = await second_factor_page(request, tenant, flow, req, status=501, error=t("second_factor.unavailable"))
-        return _with_browser(request, tenant, page, browser)
-    challenge_id = str(flow.pending[finishing.PENDING_MFA].get("challenge_id") or "")
-    try:
-        result = await verifier(
-            ctx.pool, runtime(request), tenant, challenge_id, _field(form, "code", 64), client_info(request)
-        )
-    except ApiError as exc:
-        page = await second_factor_page(
-            request, tenant, flow, req, error=t.error(exc.code, exc.message), status=exc.status
-        )
-        return _with_browser(request, tenant, page, browser)
-    response = await finishing.complete(request, tenant, flow, finishing.outcome_of(msgspec.to_builtins(result)))
+    # Every kind of factor, the limits and the set-up of a first factor: identity/hosted/factors.py.
+    response = await factors.verify_posted(request, tenant, flow, req, form)
     return _with_browser(request, tenant, response, browser)
 
 

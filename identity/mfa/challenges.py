@@ -234,6 +234,41 @@ async def select(
     return present(challenge, factors, extra)
 
 
+async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> dict[str, Any]:
+    """The challenge as it stands, without side effects (a page shown on a GET): what
+    select() answered last, rebuilt: the factor asked for, the user's active factors, where the
+    code of an sms/email factor went (masked), and the passkey request options for the stored
+    WebAuthn challenge. Raises as verify() does for a challenge that cannot be used."""
+    async with pool.acquire() as conn:
+        challenge = await store.get_challenge(conn, tenant.id, challenge_id)
+        _check_challenge(challenge)
+        assert challenge is not None  # _check_challenge raised otherwise
+        user = await users.get(conn, tenant.id, challenge["user_id"])
+        if user is None:
+            raise auth_errors.INVALID_TOKEN()
+        factors = await store.active_factors(conn, tenant.id, user["id"])
+        current = next((f for f in factors if f["id"] == challenge["factor_id"]), None)
+        extra: dict[str, Any] = {}
+        kind = challenge["factor_type"]
+        if kind == "sms" and current is not None:
+            extra["sent_to"] = codes.mask_phone(current["phone_number"])
+        elif kind == "email_otp":
+            extra["sent_to"] = codes.mask_email(user["email"])
+        elif kind == "webauthn" and current is not None and challenge["webauthn_challenge"]:
+            rp = passkeys.relying_party(tenant.auth_config, current["rp_id"])
+            if rp is not None:
+                extra["webauthn"] = {
+                    "options": passkeys.authentication_options(
+                        rp,
+                        challenge=challenge["webauthn_challenge"],
+                        credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+                    )
+                }
+    # user_id: for the caller's per-user rate limit (the hosted page counts its attempts with
+    # the API's); not part of the API's challenge object.
+    return {**present(challenge, factors, extra), "user_id": user["id"]}
+
+
 @dataclass
 class Verified:
     user: Any

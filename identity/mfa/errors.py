@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from identity.http.errors import ErrorSpec
 
+# Declared once for every change that needs a recent sign-in (identity/sessions/errors.py).
+from identity.sessions.errors import REAUTHENTICATION_REQUIRED as REAUTHENTICATION_REQUIRED
+
 MFA_FACTOR_NOT_FOUND = ErrorSpec(404, "mfa_factor_not_found", "No MFA factor with that identifier for this user.")
 WEBAUTHN_NOT_CONFIGURED = ErrorSpec(
     409,

@@ -21,6 +21,7 @@ from identity.mfa.errors import (
     MFA_FACTOR_EXISTS,
     MFA_FACTOR_NOT_FOUND,
     MFA_FACTOR_NOT_PENDING,
+    REAUTHENTICATION_REQUIRED,
     WEBAUTHN_NOT_CONFIGURED,
 )
 from identity.mfa.schemas import (
@@ -37,7 +38,7 @@ from identity.mfa.schemas import (
     MfaTokens,
     VerifyRequest,
 )
-from identity.principals import PUBLISHABLE, SECRET, Tenant
+from identity.principals import ACCESS_TOKEN, PUBLISHABLE, SECRET, Tenant
 from identity.sessions.device import ClientInfo, client_info
 from identity.sessions.runtime import AuthRuntime, runtime
 from identity.state import state
@@ -48,11 +49,19 @@ router = Router()
 _read = {"auth": (SECRET,), "scope": "users:read", "tag": "MFA"}
 _write = {"auth": (SECRET,), "scope": "users:write", "tag": "MFA"}
 _public = {"auth": (PUBLISHABLE,), "tag": "MFA", "idempotent": False}
+_me = {"auth": (ACCESS_TOKEN,), "tag": "MFA", "idempotent": False}
 
 
 def _tenant(ctx: Ctx) -> Tenant:
     assert ctx.principal is not None and ctx.principal.tenant is not None
     return ctx.principal.tenant
+
+
+def _me_ids(ctx: Ctx) -> tuple[str, str]:
+    """The signed-in user and the session of the access token."""
+    assert ctx.principal is not None and ctx.principal.user_id is not None
+    assert ctx.principal.session_id is not None
+    return ctx.principal.user_id, ctx.principal.session_id
 
 
 @router.get(
@@ -268,6 +277,98 @@ async def auth_verify(ctx: Ctx) -> HandlerResult:
         limit=ctx.rate_limit,
     )
     return {"user": present_user(verified.user, private=False), "session": verified.session}
+
+
+# -- the signed-in user's own factors (access token) -------------------------------------------
+
+
+@router.get(
+    "/v1/me/mfa/factors",
+    response=FactorList,
+    summary="The signed-in user's MFA factors (pending ones too)",
+    **_me,
+)
+async def my_factors(ctx: Ctx) -> HandlerResult:
+    """Lists the signed-in user's MFA factors, active and pending, as `GET /v1/users/{user_id}/mfa/factors`
+    does. Called with the **user's access token**. Changes nothing."""
+    user_id, _ = _me_ids(ctx)
+    return await service.list_factors(ctx.pool, ctx.tenant_id, user_id)
+
+
+@router.post(
+    "/v1/me/mfa/factors",
+    body=EnrollFactor,
+    response=Enrollment,
+    status=201,
+    summary="Start enrolling a factor for the signed-in user (TOTP secret and QR code, a code by SMS or "
+    "email, or WebAuthn creation options)",
+    **_me,
+    errors=(WEBAUTHN_NOT_CONFIGURED,),
+)
+async def my_enroll(ctx: Ctx) -> HandlerResult:
+    """Starts enrolling a factor for the signed-in user, as `POST /v1/users/{user_id}/mfa/factors` does; it
+    stays pending until confirmed. Called with the **user's access token**. `sms` sends a code **by SMS**,
+    `email_otp` sends the **MFA code email**. Writes the audit entry `mfa.factor.created` (actor: the
+    user); emits nothing until confirmed."""
+    user_id, _ = _me_ids(ctx)
+    return await service.enroll(ctx.pool, state(ctx.app).box, _tenant(ctx), user_id, ctx.body, from_ctx(ctx))
+
+
+@router.post(
+    "/v1/me/mfa/factors/{factor_id}/confirm",
+    body=ConfirmFactor,
+    response=Factor,
+    summary="Activate one of the signed-in user's pending factors with a code (or the WebAuthn attestation)",
+    **_me,
+    errors=(MFA_FACTOR_NOT_FOUND, MFA_FACTOR_EXISTS, MFA_FACTOR_NOT_PENDING, INVALID_CODE),
+)
+async def my_confirm(ctx: Ctx) -> HandlerResult:
+    """Activates one of the signed-in user's pending factors, as
+    `POST /v1/users/{user_id}/mfa/factors/{factor_id}/confirm` does. Called with the **user's access
+    token**. 401 `invalid_code` for a wrong code; 404 for a factor that is not the user's. Emits
+    `mfa.enrolled` and writes the audit entry `mfa.factor.activated`."""
+    user_id, _ = _me_ids(ctx)
+    return await service.confirm(
+        ctx.pool, state(ctx.app).box, _tenant(ctx), user_id, ctx.param("factor_id"), ctx.body.code, from_ctx(ctx)
+    )
+
+
+@router.delete(
+    "/v1/me/mfa/factors/{factor_id}",
+    status=204,
+    summary="Remove one of the signed-in user's factors: needs a sign-in less than 10 minutes old "
+    "(else 403 reauthentication_required) for a factor in use",
+    **_me,
+    errors=(MFA_FACTOR_NOT_FOUND, LAST_MFA_FACTOR, REAUTHENTICATION_REQUIRED),
+)
+async def my_remove(ctx: Ctx) -> None:
+    """Removes one of the signed-in user's factors. Called with the **user's access token**. A factor in use
+    (active, or used-up backup codes) needs a session signed in less than 10 minutes ago, else 403
+    `reauthentication_required` (sign in again); a pending one goes at once. 403 `last_mfa_factor` for the
+    only active factor while the tenant requires MFA; 404 for a factor that is not the user's. Emits
+    `mfa.removed` for an active factor and writes the audit entry `mfa.factor.removed`."""
+    user_id, session_id = _me_ids(ctx)
+    await service.remove(ctx.pool, _tenant(ctx), user_id, ctx.param("factor_id"), from_ctx(ctx), session_id=session_id)
+
+
+@router.post(
+    "/v1/me/mfa/backup-codes/generate",
+    response=BackupCodes,
+    summary="Generate 8 backup codes for the signed-in user (shown once); replacing a set in use needs a "
+    "sign-in less than 10 minutes old (else 403 reauthentication_required)",
+    **_me,
+    errors=(REAUTHENTICATION_REQUIRED,),
+)
+async def my_backup_codes(ctx: Ctx) -> HandlerResult:
+    """Generates a new set of 8 single-use backup codes for the signed-in user, shown only in this answer.
+    Called with the **user's access token**. The first set needs nothing more; replacing a set that still
+    has unused codes needs a session signed in less than 10 minutes ago, else 403
+    `reauthentication_required`. The first set emits `mfa.enrolled`; writes the audit entry
+    `mfa.backup_codes.generated`."""
+    user_id, session_id = _me_ids(ctx)
+    return await service.generate_backup_codes(
+        ctx.pool, state(ctx.app).box, _tenant(ctx), user_id, from_ctx(ctx), session_id=session_id
+    )
 
 
 async def hosted_page_step(

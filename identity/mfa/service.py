@@ -7,7 +7,7 @@ factor", in the same transaction) cannot be raced.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import asyncpg
@@ -26,11 +26,13 @@ from identity.mfa.errors import (
     MFA_FACTOR_EXISTS,
     MFA_FACTOR_NOT_FOUND,
     MFA_FACTOR_NOT_PENDING,
+    REAUTHENTICATION_REQUIRED,
     WEBAUTHN_NOT_CONFIGURED,
 )
 from identity.mfa.schemas import EnrollFactor
 from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
+from identity.sessions import store as sessions
 from identity.tenants import auth_config
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND
@@ -42,6 +44,9 @@ DEFAULT_NAMES = {
     "webauthn": "Passkey",
     "backup_codes": "Backup codes",
 }
+#: A user's own session may remove a factor or replace its backup codes only this soon after the
+#: sign-in behind it (the same figure as connecting a provider account, docs/connections.md).
+RECENT_SIGN_IN = timedelta(minutes=10)
 
 
 # -- errors ------------------------------------------------------------------------------------
@@ -113,6 +118,22 @@ async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) ->
     if user is None:
         raise USER_NOT_FOUND()
     return user
+
+
+async def ensure_recent_sign_in(conn: asyncpg.Connection, tenant_id: str, user_id: str, session_id: str) -> None:
+    """A change made by the user's own session (not a secret key) that weakens the account
+    (removing a factor, voiding backup codes) needs a live session of the user whose sign-in
+    is recent: a stolen or forgotten session is not enough (Clerk calls this reverification)."""
+    row = await sessions.get(conn, tenant_id, session_id)
+    now = datetime.now(UTC)
+    if (
+        row is None
+        or row["user_id"] != user_id
+        or row["revoked_at"] is not None
+        or row["expires_at"] <= now
+        or now - row["created_at"] > RECENT_SIGN_IN
+    ):
+        raise REAUTHENTICATION_REQUIRED()
 
 
 def _aware(value: datetime | None) -> datetime | None:
@@ -241,6 +262,23 @@ async def enroll(
     return result
 
 
+async def pending_totp(
+    pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, factor_id: str
+) -> dict[str, Any]:
+    """The secret, URI and QR code of the user's TOTP factor while it is pending (the enrollment
+    answer again), so that a page can show them on a GET until the person confirms; once
+    active the secret is never shown. 404 mfa_factor_not_found for anything else."""
+    async with pool.acquire() as conn:
+        user = await users.get(conn, tenant.id, user_id)
+        factor = await store.get_factor(conn, tenant.id, user_id, factor_id)
+        if user is None or factor is None or factor["type"] != "totp" or factor["status"] != "pending":
+            raise MFA_FACTOR_NOT_FOUND()
+        app_name = await store.tenant_name(conn, tenant.id)
+    secret = box.decrypt(factor["totp_secret"], associated=totp_aad(tenant.id, factor_id))
+    uri = totp.uri(secret, user["email"], app_name)
+    return {"secret": secret, "uri": uri, "qr_code": totp.qr_data_uri(uri)}
+
+
 async def confirm(
     pool: asyncpg.Pool,
     box: SecretBox,
@@ -323,12 +361,24 @@ async def _confirm_webauthn(
     }, None
 
 
-async def remove(pool: asyncpg.Pool, tenant: Tenant, user_id: str, factor_id: str, audit: AuditContext) -> None:
+async def remove(
+    pool: asyncpg.Pool,
+    tenant: Tenant,
+    user_id: str,
+    factor_id: str,
+    audit: AuditContext,
+    *,
+    session_id: str | None = None,
+) -> None:
+    """session_id: the user's own session making the change (self-service); removing a factor
+    in use then needs a recent sign-in (ensure_recent_sign_in). A pending one goes freely."""
     async with pool.acquire() as conn, conn.transaction():
         await locked_user(conn, tenant.id, user_id)
         factor = await store.get_factor(conn, tenant.id, user_id, factor_id, for_update=True)
         if factor is None:
             raise MFA_FACTOR_NOT_FOUND()
+        if session_id is not None and factor["status"] != "pending":
+            await ensure_recent_sign_in(conn, tenant.id, user_id, session_id)
         if (
             factor["status"] == "active"
             and auth_config.load(tenant.auth_config).mfa_required
@@ -382,14 +432,24 @@ async def remove_all(
 
 
 async def generate_backup_codes(
-    pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, audit: AuditContext
+    pool: asyncpg.Pool,
+    box: SecretBox,
+    tenant: Tenant,
+    user_id: str,
+    audit: AuditContext,
+    *,
+    session_id: str | None = None,
 ) -> dict[str, Any]:
-    """A new set of 8 codes; the previous set stops working in the same transaction."""
+    """A new set of 8 codes; the previous set stops working in the same transaction.
+    session_id: the user's own session (self-service); replacing a set still in use then needs
+    a recent sign-in, the first set (or one used up) does not."""
     fresh = codes.new_backup_codes()
     now = datetime.now(UTC)
     async with pool.acquire() as conn, conn.transaction():
         await locked_user(conn, tenant.id, user_id)
         factor = await store.backup_factor(conn, tenant.id, user_id, for_update=True)
+        if session_id is not None and factor is not None and factor["status"] == "active":
+            await ensure_recent_sign_in(conn, tenant.id, user_id, session_id)
         if factor is None:
             factor = await store.insert_factor(
                 conn,

@@ -15,6 +15,14 @@ TOKEN_EXPIRED = ErrorSpec(401, "token_expired", "The link or token has expired; 
 REFRESH_TOKEN_REUSED = ErrorSpec(
     401, "refresh_token_reused", "This refresh token was already used; the session has been revoked. Sign in again."
 )
+#: A change that weakens an account (connecting a provider account, removing an MFA factor,
+#: replacing backup codes) made by the user's own session needs a recent sign-in; identity/mfa
+#: and identity/connections take it from here.
+REAUTHENTICATION_REQUIRED = ErrorSpec(
+    403,
+    "reauthentication_required",
+    "This change needs a recent sign-in: sign in again, then make it within 10 minutes.",
+)
 #: What sign-in refuses a user with, whatever else is wrong (see user_inactive).
 INACTIVE = (USER_BANNED, USER_DISABLED)
 

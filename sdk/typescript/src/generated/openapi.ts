@@ -1770,6 +1770,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/mfa/backup-codes/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate 8 backup codes for the signed-in user (shown once); replacing a set in use needs a sign-in less than 10 minutes old (else 403 reauthentication_required)
+         * @description Generates a new set of 8 single-use backup codes for the signed-in user, shown only in this answer.
+         *     Called with the **user's access token**. The first set needs nothing more; replacing a set that still
+         *     has unused codes needs a session signed in less than 10 minutes ago, else 403
+         *     `reauthentication_required`. The first set emits `mfa.enrolled`; writes the audit entry
+         *     `mfa.backup_codes.generated`.
+         */
+        post: operations["post_v1_me_mfa_backup_codes_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/mfa/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's MFA factors (pending ones too)
+         * @description Lists the signed-in user's MFA factors, active and pending, as `GET /v1/users/{user_id}/mfa/factors`
+         *     does. Called with the **user's access token**. Changes nothing.
+         */
+        get: operations["get_v1_me_mfa_factors"];
+        put?: never;
+        /**
+         * Start enrolling a factor for the signed-in user (TOTP secret and QR code, a code by SMS or email, or WebAuthn creation options)
+         * @description Starts enrolling a factor for the signed-in user, as `POST /v1/users/{user_id}/mfa/factors` does; it
+         *     stays pending until confirmed. Called with the **user's access token**. `sms` sends a code **by SMS**,
+         *     `email_otp` sends the **MFA code email**. Writes the audit entry `mfa.factor.created` (actor: the
+         *     user); emits nothing until confirmed.
+         */
+        post: operations["post_v1_me_mfa_factors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/mfa/factors/{factor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the signed-in user's factors: needs a sign-in less than 10 minutes old (else 403 reauthentication_required) for a factor in use
+         * @description Removes one of the signed-in user's factors. Called with the **user's access token**. A factor in use
+         *     (active, or used-up backup codes) needs a session signed in less than 10 minutes ago, else 403
+         *     `reauthentication_required` (sign in again); a pending one goes at once. 403 `last_mfa_factor` for the
+         *     only active factor while the tenant requires MFA; 404 for a factor that is not the user's. Emits
+         *     `mfa.removed` for an active factor and writes the audit entry `mfa.factor.removed`.
+         */
+        delete: operations["delete_v1_me_mfa_factors_factor_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/mfa/factors/{factor_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate one of the signed-in user's pending factors with a code (or the WebAuthn attestation)
+         * @description Activates one of the signed-in user's pending factors, as
+         *     `POST /v1/users/{user_id}/mfa/factors/{factor_id}/confirm` does. Called with the **user's access
+         *     token**. 401 `invalid_code` for a wrong code; 404 for a factor that is not the user's. Emits
+         *     `mfa.enrolled` and writes the audit entry `mfa.factor.activated`.
+         */
+        post: operations["post_v1_me_mfa_factors_factor_id_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/mfa/backup-codes/generate": {
         parameters: {
             query?: never;
@@ -20557,7 +20656,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "reauthentication_required",
-                     *         "message": "Connecting another account needs a recent sign-in: sign in again, then start connecting within 10 minutes.",
+                     *         "message": "This change needs a recent sign-in: sign in again, then make it within 10 minutes.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 403
                      *       }
@@ -21087,6 +21186,985 @@ export interface operations {
                      *         "message": "This is the user's last way to sign in (no password and no other connected account); set a password or connect another account first.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_me_mfa_backup_codes_generate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "codes": [
+                     *         "example"
+                     *       ],
+                     *       "factor_id": "fac_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "generated_at": "2026-01-15T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackupCodes"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`, `reauthentication_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "reauthentication_required",
+                     *         "message": "This change needs a recent sign-in: sign in again, then make it within 10 minutes.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_v1_me_mfa_factors: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "activated_at": "2026-01-15T09:30:00Z",
+                     *           "codes_remaining": 1,
+                     *           "created_at": "2026-01-15T09:30:00Z",
+                     *           "email": "ada@example.com",
+                     *           "id": "fac_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *           "last_used_at": "2026-01-15T09:30:00Z",
+                     *           "name": "Ada Lovelace",
+                     *           "phone_number": "example",
+                     *           "status": "active",
+                     *           "type": "backup_codes",
+                     *           "updated_at": "2026-01-15T09:30:00Z",
+                     *           "user_id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *           "webauthn": {
+                     *             "aaguid": "example",
+                     *             "backed_up": true,
+                     *             "credential_id": "cre_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *             "rp_id": "rp_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *             "transports": [
+                     *               "example"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FactorList"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_me_mfa_factors: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "phone_number": "example",
+                 *       "type": "email_otp"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnrollFactor"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "factor_id": "fac_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "name": "Ada Lovelace",
+                     *       "phone_number": "example",
+                     *       "status": "pending",
+                     *       "totp": {
+                     *         "qr_code": "example",
+                     *         "secret": "example",
+                     *         "uri": "https://app.example.com/callback"
+                     *       },
+                     *       "type": "email_otp",
+                     *       "webauthn": {
+                     *         "options": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Enrollment"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. `error.code` is one of: `webauthn_not_configured`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "webauthn_not_configured",
+                     *         "message": "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins (e.g. https://app.example.com); the relying party id is the host of the first one.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_v1_me_mfa_factors_factor_id: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                factor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `last_mfa_factor`, `origin_not_allowed`, `reauthentication_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "last_mfa_factor",
+                     *         "message": "This is the user's only active MFA factor and the tenant requires MFA: enroll another factor before removing it.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `mfa_factor_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "mfa_factor_not_found",
+                     *         "message": "No MFA factor with that identifier for this user.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_me_mfa_factors_factor_id_confirm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                factor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConfirmFactor"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activated_at": "2026-01-15T09:30:00Z",
+                     *       "codes_remaining": 1,
+                     *       "created_at": "2026-01-15T09:30:00Z",
+                     *       "email": "ada@example.com",
+                     *       "id": "fac_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "last_used_at": "2026-01-15T09:30:00Z",
+                     *       "name": "Ada Lovelace",
+                     *       "phone_number": "example",
+                     *       "status": "active",
+                     *       "type": "backup_codes",
+                     *       "updated_at": "2026-01-15T09:30:00Z",
+                     *       "user_id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "webauthn": {
+                     *         "aaguid": "example",
+                     *         "backed_up": true,
+                     *         "credential_id": "cre_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "rp_id": "rp_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "transports": [
+                     *           "example"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Factor"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `invalid_code`, `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_code",
+                     *         "message": "The code is not correct.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `mfa_factor_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "mfa_factor_not_found",
+                     *         "message": "No MFA factor with that identifier for this user.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. `error.code` is one of: `mfa_factor_exists`, `mfa_factor_not_pending`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "mfa_factor_exists",
+                     *         "message": "This passkey is already enrolled.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
                      *       }
                      *     }
                      */

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from identity.http.errors import ErrorSpec
 
+# Declared beside the one-time codes of identity/users/ (the email verification code answers it too).
+from identity.users.errors import INVALID_CODE as INVALID_CODE
+
 MFA_FACTOR_NOT_FOUND = ErrorSpec(404, "mfa_factor_not_found", "No MFA factor with that identifier for this user.")
 WEBAUTHN_NOT_CONFIGURED = ErrorSpec(
     409,
@@ -12,7 +15,6 @@ WEBAUTHN_NOT_CONFIGURED = ErrorSpec(
     "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins "
     "(e.g. https://app.example.com); the relying party id is the host of the first one.",
 )
-INVALID_CODE = ErrorSpec(401, "invalid_code", "The code is not correct.")
 LAST_MFA_FACTOR = ErrorSpec(
     403,
     "last_mfa_factor",

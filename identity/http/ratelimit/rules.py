@@ -50,6 +50,7 @@ ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/auth/sign-up"): Rule("sign_up", MINUTE, "ip", 5),
     ("POST", "/v1/auth/magic-link"): Rule("magic_link", 10 * MINUTE, "ip", 5),
     ("POST", "/v1/auth/password/forgot"): Rule("password_forgot", 10 * MINUTE, "email", 5),
+    ("POST", "/v1/auth/verify-email/code"): Rule("verify_email_code", 10 * MINUTE, "email", 10),
     ("POST", "/v1/mfa/verify"): _MFA_VERIFY,
     ("POST", "/v1/auth/mfa/verify"): _MFA_VERIFY,
     ("POST", "/v1/auth/token/refresh"): Rule("token_refresh", MINUTE, "user", 60),

@@ -30,7 +30,9 @@ def routers() -> list[Router]:
     from identity.clients import routes as clients
     from identity.connections import routes as connections
     from identity.email import routes as email
+    from identity.hosted import reset as hosted_reset
     from identity.hosted import routes as hosted
+    from identity.hosted import signup as hosted_signup
     from identity.keys import routes as keys
     from identity.mfa import routes as mfa
     from identity.oauth import routes as oauth
@@ -61,6 +63,8 @@ def routers() -> list[Router]:
         connections.router,
         revocations.router,
         hosted.router,
+        hosted_signup.router,
+        hosted_reset.router,
     ]
 
 

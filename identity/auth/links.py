@@ -144,6 +144,12 @@ async def forgot_password(
     return SENT
 
 
+async def peek_reset(pool: asyncpg.Pool, tenant: Tenant, token: str) -> None:
+    """Raise as reset_password would for this token (401 invalid_token / token_expired), using
+    nothing: the hosted reset page's GET shows a dead link at once."""
+    await onetime.peek(pool, tenant.id, token, "password_reset")
+
+
 async def reset_password(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Reset, client: ClientInfo
 ) -> dict[str, Any]:
@@ -219,12 +225,17 @@ async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[st
     return "valid", link
 
 
-async def verification_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, str | None, str | None]:
+async def verification_page(
+    pool: asyncpg.Pool, token: str | None, *, tenant_id: str | None = None
+) -> tuple[str, str | None, str | None]:
     """GET of the link in the email: reads, never writes (mail scanners and link previews open
     links too, and must not verify anything). ('confirm' | 'already' | 'expired' | 'invalid',
-    email, tenant name): 'confirm' asks the reader to confirm with a POST."""
+    email, tenant name): 'confirm' asks the reader to confirm with a POST. tenant_id: the
+    hosted page's tenant; another tenant's token is 'invalid' there."""
     async with pool.acquire() as conn:
         outcome, link = await _page_outcome(conn, token)
+        if link is not None and tenant_id is not None and link["tenant_id"] != tenant_id:
+            return "invalid", None, None
         if link is None:
             return outcome, None, None
         tenant = await tenants.get(conn, link["tenant_id"])

@@ -3227,6 +3227,7 @@ export interface components {
             /** @default [] */
             allowed_origins?: string[];
             bot_protection?: components["schemas"]["BotProtection"];
+            branding?: components["schemas"]["Branding"];
             /** @default true */
             email_verification_required?: boolean;
             /** @default false */
@@ -3253,6 +3254,7 @@ export interface components {
             access_token_ttl?: string;
             allowed_origins?: string[];
             bot_protection?: components["schemas"]["BotProtectionPatch"];
+            branding?: components["schemas"]["BrandingPatch"];
             email_verification_required?: boolean;
             mfa_required?: boolean;
             password_min_length?: number;
@@ -3315,6 +3317,36 @@ export interface components {
             secret?: string;
             site_key?: string | null;
             verify_url?: string | null;
+        };
+        /**
+         * Branding
+         * @description How the hosted pages look for this tenant (docs/hosted-pages.md, "Branding and texts").
+         */
+        Branding: {
+            /** @default null */
+            background_color?: string | null;
+            /**
+             * @default en
+             * @enum {unknown}
+             */
+            default_language?: "en" | "fr";
+            /** @default null */
+            display_name?: string | null;
+            languages?: ("en" | "fr")[];
+            /** @default null */
+            logo?: string | null;
+            /** @default null */
+            primary_color?: string | null;
+        };
+        /** BrandingPatch */
+        BrandingPatch: {
+            background_color?: string | null;
+            /** @enum {unknown} */
+            default_language?: "en" | "fr";
+            display_name?: string | null;
+            languages?: ("en" | "fr")[];
+            logo?: string | null;
+            primary_color?: string | null;
         };
         /** BulkDisable */
         BulkDisable: {
@@ -4040,10 +4072,14 @@ export interface components {
         };
         /** MfaForm */
         MfaForm: {
-            challenge_id: string;
-            client_id: string;
+            /** @default null */
+            challenge_id?: string | null;
+            /** @default null */
+            client_id?: string | null;
             code: string;
             csrf_token: string;
+            /** @default null */
+            flow?: string | null;
         };
         /** MfaTokens */
         MfaTokens: {
@@ -4368,7 +4404,8 @@ export interface components {
         };
         /** SignInForm */
         SignInForm: {
-            client_id: string;
+            /** @default null */
+            client_id?: string | null;
             /** @default null */
             code_challenge?: string | null;
             /** @default null */
@@ -4376,11 +4413,14 @@ export interface components {
             csrf_token: string;
             email: string;
             /** @default null */
+            flow?: string | null;
+            /** @default null */
             nonce?: string | null;
             password: string;
             /** @default null */
             redirect_uri?: string | null;
-            response_type: string;
+            /** @default null */
+            response_type?: string | null;
             /** @default null */
             scope?: string | null;
             /** @default null */
@@ -4974,6 +5014,14 @@ export interface operations {
                      *               "site_key": "acme",
                      *               "verify_url": "https://app.example.com/callback"
                      *             },
+                     *             "branding": {
+                     *               "background_color": "value",
+                     *               "default_language": "en",
+                     *               "display_name": "Ada Lovelace",
+                     *               "languages": [],
+                     *               "logo": "example",
+                     *               "primary_color": "value"
+                     *             },
                      *             "email_verification_required": true,
                      *             "mfa_required": false,
                      *             "password_min_length": 8,
@@ -5118,6 +5166,16 @@ export interface operations {
                  *           "site_key": "acme",
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
+                 *         "branding": {
+                 *           "background_color": "value",
+                 *           "default_language": "en",
+                 *           "display_name": "Ada Lovelace",
+                 *           "languages": [
+                 *             "en"
+                 *           ],
+                 *           "logo": "example",
+                 *           "primary_color": "value"
+                 *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
                  *         "password_min_length": 8,
@@ -5162,6 +5220,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -5398,6 +5466,16 @@ export interface operations {
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
+                     *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
                      *         "password_min_length": 8,
@@ -5535,6 +5613,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -5788,6 +5876,16 @@ export interface operations {
                  *           "site_key": "acme",
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
+                 *         "branding": {
+                 *           "background_color": "value",
+                 *           "default_language": "en",
+                 *           "display_name": "Ada Lovelace",
+                 *           "languages": [
+                 *             "en"
+                 *           ],
+                 *           "logo": "example",
+                 *           "primary_color": "value"
+                 *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
                  *         "password_min_length": 8,
@@ -5832,6 +5930,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -6087,6 +6195,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -6413,6 +6531,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -6986,6 +7114,7 @@ export interface operations {
                  *       "code_challenge_method": "example",
                  *       "csrf_token": "tok_8f2k1q9x",
                  *       "email": "ada@example.com",
+                 *       "flow": "example",
                  *       "nonce": "example",
                  *       "password": "correct-horse-battery-9",
                  *       "redirect_uri": "https://app.example.com/callback",
@@ -7272,7 +7401,8 @@ export interface operations {
                  *       "challenge_id": "cha_01jd8x3k9m2q7r4t6v8w0y2z4a",
                  *       "client_id": "cli_01jd8x3k9m2q7r4t6v8w0y2z4a",
                  *       "code": "example",
-                 *       "csrf_token": "tok_8f2k1q9x"
+                 *       "csrf_token": "tok_8f2k1q9x",
+                 *       "flow": "example"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["MfaForm"];
@@ -7424,6 +7554,7 @@ export interface operations {
                  *       "code_challenge_method": "example",
                  *       "csrf_token": "tok_8f2k1q9x",
                  *       "email": "ada@example.com",
+                 *       "flow": "example",
                  *       "nonce": "example",
                  *       "password": "correct-horse-battery-9",
                  *       "redirect_uri": "https://app.example.com/callback",
@@ -8642,6 +8773,16 @@ export interface operations {
                      *         "site_key": "acme",
                      *         "verify_url": "https://app.example.com/callback"
                      *       },
+                     *       "branding": {
+                     *         "background_color": "value",
+                     *         "default_language": "en",
+                     *         "display_name": "Ada Lovelace",
+                     *         "languages": [
+                     *           "en"
+                     *         ],
+                     *         "logo": "example",
+                     *         "primary_color": "value"
+                     *       },
                      *       "email_verification_required": true,
                      *       "mfa_required": false,
                      *       "password_min_length": 8,
@@ -8798,6 +8939,16 @@ export interface operations {
                  *         "site_key": "acme",
                  *         "verify_url": "https://app.example.com/callback"
                  *       },
+                 *       "branding": {
+                 *         "background_color": "value",
+                 *         "default_language": "en",
+                 *         "display_name": "Ada Lovelace",
+                 *         "languages": [
+                 *           "en"
+                 *         ],
+                 *         "logo": "example",
+                 *         "primary_color": "value"
+                 *       },
                  *       "email_verification_required": true,
                  *       "mfa_required": true,
                  *       "password_min_length": 8,
@@ -8829,6 +8980,16 @@ export interface operations {
                      *         "provider": "hcaptcha",
                      *         "site_key": "acme",
                      *         "verify_url": "https://app.example.com/callback"
+                     *       },
+                     *       "branding": {
+                     *         "background_color": "value",
+                     *         "default_language": "en",
+                     *         "display_name": "Ada Lovelace",
+                     *         "languages": [
+                     *           "en"
+                     *         ],
+                     *         "logo": "example",
+                     *         "primary_color": "value"
                      *       },
                      *       "email_verification_required": true,
                      *       "mfa_required": false,
@@ -25419,6 +25580,14 @@ export interface operations {
                      *               "site_key": "acme",
                      *               "verify_url": "https://app.example.com/callback"
                      *             },
+                     *             "branding": {
+                     *               "background_color": "value",
+                     *               "default_language": "en",
+                     *               "display_name": "Ada Lovelace",
+                     *               "languages": [],
+                     *               "logo": "example",
+                     *               "primary_color": "value"
+                     *             },
                      *             "email_verification_required": true,
                      *             "mfa_required": false,
                      *             "password_min_length": 8,
@@ -25563,6 +25732,16 @@ export interface operations {
                  *           "site_key": "acme",
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
+                 *         "branding": {
+                 *           "background_color": "value",
+                 *           "default_language": "en",
+                 *           "display_name": "Ada Lovelace",
+                 *           "languages": [
+                 *             "en"
+                 *           ],
+                 *           "logo": "example",
+                 *           "primary_color": "value"
+                 *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
                  *         "password_min_length": 8,
@@ -25607,6 +25786,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -25843,6 +26032,16 @@ export interface operations {
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
+                     *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
                      *         "password_min_length": 8,
@@ -25980,6 +26179,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26233,6 +26442,16 @@ export interface operations {
                  *           "site_key": "acme",
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
+                 *         "branding": {
+                 *           "background_color": "value",
+                 *           "default_language": "en",
+                 *           "display_name": "Ada Lovelace",
+                 *           "languages": [
+                 *             "en"
+                 *           ],
+                 *           "logo": "example",
+                 *           "primary_color": "value"
+                 *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
                  *         "password_min_length": 8,
@@ -26277,6 +26496,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26532,6 +26761,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26858,6 +27097,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "value",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "example",
+                     *           "primary_color": "value"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,

@@ -41,6 +41,12 @@ from .bot_protection import BotProtection
 from .bot_protection_patch import BotProtectionPatch
 from .bot_protection_patch_provider import BotProtectionPatchProvider
 from .bot_protection_provider import BotProtectionProvider
+from .branding import Branding
+from .branding_default_language import BrandingDefaultLanguage
+from .branding_languages_item import BrandingLanguagesItem
+from .branding_patch import BrandingPatch
+from .branding_patch_default_language import BrandingPatchDefaultLanguage
+from .branding_patch_languages_item import BrandingPatchLanguagesItem
 from .bulk_disable import BulkDisable
 from .bulk_disabled import BulkDisabled
 from .callback_query import CallbackQuery
@@ -361,6 +367,12 @@ __all__ = (
     "BotProtectionPatch",
     "BotProtectionPatchProvider",
     "BotProtectionProvider",
+    "Branding",
+    "BrandingDefaultLanguage",
+    "BrandingLanguagesItem",
+    "BrandingPatch",
+    "BrandingPatchDefaultLanguage",
+    "BrandingPatchLanguagesItem",
     "BulkDisable",
     "BulkDisabled",
     "CallbackQuery",

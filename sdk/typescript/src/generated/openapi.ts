@@ -1623,6 +1623,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hosted/texts/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hosted pages' texts in one language: the tenant's overrides and the defaults
+         * @description Returns the texts of the hosted pages (sign-in, second factor, consent...) in one language
+         *     (`en`, `fr`): the tenant's overrides and the default of every catalogue key. Called with a
+         *     **secret key** holding the `*` scope; 404 for a language without a catalogue. Changes nothing.
+         */
+        get: operations["get_v1_hosted_texts_language"];
+        /**
+         * Replace the tenant's text overrides of one language
+         * @description Replaces every override of the language with `texts` (key -> plain text, shown escaped,
+         *     never evaluated). A key must exist in the catalogue and a text may use only the `{placeholders}`
+         *     of its default (422 `invalid_hosted_text`). Called with a **secret key** holding the `*` scope.
+         *     Writes the audit entry `hosted_texts.updated`.
+         */
+        put: operations["put_v1_hosted_texts_language"];
+        post?: never;
+        /**
+         * Reset the hosted pages' texts of one language to the defaults
+         * @description Drops every override of the language, so that the defaults are shown again. Called with a
+         *     **secret key** holding the `*` scope. Writes the audit entry `hosted_texts.reset` (also when there
+         *     was no override).
+         */
+        delete: operations["delete_v1_hosted_texts_language"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invitations/view": {
         parameters: {
             query?: never;
@@ -3917,6 +3952,19 @@ export interface components {
             status: string;
             version: string;
         };
+        /**
+         * HostedTexts
+         * @description One language's texts: the tenant's overrides, and the default of every key.
+         */
+        HostedTexts: {
+            defaults: {
+                [key: string]: string;
+            };
+            language: string;
+            overrides: {
+                [key: string]: string;
+            };
+        };
         /** Identity */
         Identity: {
             avatar_url: string | null;
@@ -4203,6 +4251,12 @@ export interface components {
             reply_to?: string | null;
             /** @default null */
             smtp?: components["schemas"]["SmtpIn"] | null;
+        };
+        /** PutHostedTexts */
+        PutHostedTexts: {
+            texts: {
+                [key: string]: string;
+            };
         };
         /** PutTemplate */
         PutTemplate: {
@@ -5015,12 +5069,12 @@ export interface operations {
                      *               "verify_url": "https://app.example.com/callback"
                      *             },
                      *             "branding": {
-                     *               "background_color": "value",
+                     *               "background_color": "#2449c9",
                      *               "default_language": "en",
                      *               "display_name": "Ada Lovelace",
                      *               "languages": [],
-                     *               "logo": "example",
-                     *               "primary_color": "value"
+                     *               "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *               "primary_color": "#2449c9"
                      *             },
                      *             "email_verification_required": true,
                      *             "mfa_required": false,
@@ -5167,14 +5221,14 @@ export interface operations {
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
                  *         "branding": {
-                 *           "background_color": "value",
+                 *           "background_color": "#2449c9",
                  *           "default_language": "en",
                  *           "display_name": "Ada Lovelace",
                  *           "languages": [
                  *             "en"
                  *           ],
-                 *           "logo": "example",
-                 *           "primary_color": "value"
+                 *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *           "primary_color": "#2449c9"
                  *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
@@ -5222,14 +5276,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -5467,14 +5521,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -5615,14 +5669,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -5877,14 +5931,14 @@ export interface operations {
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
                  *         "branding": {
-                 *           "background_color": "value",
+                 *           "background_color": "#2449c9",
                  *           "default_language": "en",
                  *           "display_name": "Ada Lovelace",
                  *           "languages": [
                  *             "en"
                  *           ],
-                 *           "logo": "example",
-                 *           "primary_color": "value"
+                 *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *           "primary_color": "#2449c9"
                  *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
@@ -5932,14 +5986,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -6197,14 +6251,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -6533,14 +6587,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -8774,14 +8828,14 @@ export interface operations {
                      *         "verify_url": "https://app.example.com/callback"
                      *       },
                      *       "branding": {
-                     *         "background_color": "value",
+                     *         "background_color": "#2449c9",
                      *         "default_language": "en",
                      *         "display_name": "Ada Lovelace",
                      *         "languages": [
                      *           "en"
                      *         ],
-                     *         "logo": "example",
-                     *         "primary_color": "value"
+                     *         "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *         "primary_color": "#2449c9"
                      *       },
                      *       "email_verification_required": true,
                      *       "mfa_required": false,
@@ -8940,14 +8994,14 @@ export interface operations {
                  *         "verify_url": "https://app.example.com/callback"
                  *       },
                  *       "branding": {
-                 *         "background_color": "value",
+                 *         "background_color": "#2449c9",
                  *         "default_language": "en",
                  *         "display_name": "Ada Lovelace",
                  *         "languages": [
                  *           "en"
                  *         ],
-                 *         "logo": "example",
-                 *         "primary_color": "value"
+                 *         "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *         "primary_color": "#2449c9"
                  *       },
                  *       "email_verification_required": true,
                  *       "mfa_required": true,
@@ -8982,14 +9036,14 @@ export interface operations {
                      *         "verify_url": "https://app.example.com/callback"
                      *       },
                      *       "branding": {
-                     *         "background_color": "value",
+                     *         "background_color": "#2449c9",
                      *         "default_language": "en",
                      *         "display_name": "Ada Lovelace",
                      *         "languages": [
                      *           "en"
                      *         ],
-                     *         "logo": "example",
-                     *         "primary_color": "value"
+                     *         "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *         "primary_color": "#2449c9"
                      *       },
                      *       "email_verification_required": true,
                      *       "mfa_required": false,
@@ -19723,6 +19777,530 @@ export interface operations {
             };
         };
     };
+    get_v1_hosted_texts_language: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "defaults": {
+                     *         "key": "example"
+                     *       },
+                     *       "language": "example",
+                     *       "overrides": {
+                     *         "key": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HostedTexts"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `insufficient_scope`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `hosted_language_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "hosted_language_not_found",
+                     *         "message": "The hosted pages have no catalogue in that language.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_v1_hosted_texts_language: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "texts": {
+                 *         "key": "example"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutHostedTexts"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "defaults": {
+                     *         "key": "example"
+                     *       },
+                     *       "language": "example",
+                     *       "overrides": {
+                     *         "key": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HostedTexts"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `insufficient_scope`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `hosted_language_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "hosted_language_not_found",
+                     *         "message": "The hosted pages have no catalogue in that language.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `invalid_hosted_text`, `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_hosted_text",
+                     *         "message": "A text override names an unknown key or uses a placeholder its default lacks.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_v1_hosted_texts_language: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `insufficient_scope`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `hosted_language_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "hosted_language_not_found",
+                     *         "message": "The hosted pages have no catalogue in that language.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_v1_invitations_view: {
         parameters: {
             query?: {
@@ -25581,12 +26159,12 @@ export interface operations {
                      *               "verify_url": "https://app.example.com/callback"
                      *             },
                      *             "branding": {
-                     *               "background_color": "value",
+                     *               "background_color": "#2449c9",
                      *               "default_language": "en",
                      *               "display_name": "Ada Lovelace",
                      *               "languages": [],
-                     *               "logo": "example",
-                     *               "primary_color": "value"
+                     *               "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *               "primary_color": "#2449c9"
                      *             },
                      *             "email_verification_required": true,
                      *             "mfa_required": false,
@@ -25733,14 +26311,14 @@ export interface operations {
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
                  *         "branding": {
-                 *           "background_color": "value",
+                 *           "background_color": "#2449c9",
                  *           "default_language": "en",
                  *           "display_name": "Ada Lovelace",
                  *           "languages": [
                  *             "en"
                  *           ],
-                 *           "logo": "example",
-                 *           "primary_color": "value"
+                 *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *           "primary_color": "#2449c9"
                  *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
@@ -25788,14 +26366,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26033,14 +26611,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26181,14 +26759,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26443,14 +27021,14 @@ export interface operations {
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
                  *         "branding": {
-                 *           "background_color": "value",
+                 *           "background_color": "#2449c9",
                  *           "default_language": "en",
                  *           "display_name": "Ada Lovelace",
                  *           "languages": [
                  *             "en"
                  *           ],
-                 *           "logo": "example",
-                 *           "primary_color": "value"
+                 *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *           "primary_color": "#2449c9"
                  *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
@@ -26498,14 +27076,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26763,14 +27341,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -27099,14 +27677,14 @@ export interface operations {
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
                      *         "branding": {
-                     *           "background_color": "value",
+                     *           "background_color": "#2449c9",
                      *           "default_language": "en",
                      *           "display_name": "Ada Lovelace",
                      *           "languages": [
                      *             "en"
                      *           ],
-                     *           "logo": "example",
-                     *           "primary_color": "value"
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,

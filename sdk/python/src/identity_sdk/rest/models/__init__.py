@@ -169,6 +169,9 @@ from .get_v2_admin_webhooks_order import GetV2AdminWebhooksOrder
 from .get_v2_admin_webhooks_webhook_id_deliveries_order import GetV2AdminWebhooksWebhookIdDeliveriesOrder
 from .get_v2_admin_webhooks_webhook_id_deliveries_status import GetV2AdminWebhooksWebhookIdDeliveriesStatus
 from .health import Health
+from .hosted_texts import HostedTexts
+from .hosted_texts_defaults import HostedTextsDefaults
+from .hosted_texts_overrides import HostedTextsOverrides
 from .identity import Identity
 from .identity_list import IdentityList
 from .identity_provider import IdentityProvider
@@ -211,6 +214,8 @@ from .public_user import PublicUser
 from .public_user_public_metadata import PublicUserPublicMetadata
 from .put_config import PutConfig
 from .put_config_provider import PutConfigProvider
+from .put_hosted_texts import PutHostedTexts
+from .put_hosted_texts_texts import PutHostedTextsTexts
 from .put_template import PutTemplate
 from .rate_limits import RateLimits
 from .reduced_user import ReducedUser
@@ -495,6 +500,9 @@ __all__ = (
     "GetV2AdminWebhooksWebhookIdDeliveriesOrder",
     "GetV2AdminWebhooksWebhookIdDeliveriesStatus",
     "Health",
+    "HostedTexts",
+    "HostedTextsDefaults",
+    "HostedTextsOverrides",
     "Identity",
     "IdentityList",
     "IdentityProvider",
@@ -537,6 +545,8 @@ __all__ = (
     "PublicUserPublicMetadata",
     "PutConfig",
     "PutConfigProvider",
+    "PutHostedTexts",
+    "PutHostedTextsTexts",
     "PutTemplate",
     "RateLimits",
     "ReducedUser",

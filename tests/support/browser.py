@@ -75,7 +75,7 @@ def screenshots_dir() -> Path:
 # -- fixtures ----------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     path = chromium_path()
     from playwright.sync_api import sync_playwright

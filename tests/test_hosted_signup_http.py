@@ -135,3 +135,25 @@ async def test_forgot_and_reset_answer_the_same_and_sign_in(api: Api, app, tenan
     assert status == 200
     status, html, _ = await api.call("GET", path)
     assert status == 400 and "already used" in html
+
+
+async def test_bot_protection_applies_to_the_sign_up_page(api: Api, app, make_tenant) -> None:
+    t = await make_tenant(
+        auth_config={
+            "bot_protection": {
+                "enabled": True,
+                "provider": "turnstile",
+                "site_key": "site-key-1",
+                "verify_url": "http://127.0.0.1:9/siteverify",
+                "secret": "s3cret",
+            }
+        }
+    )
+    action, fields, _ = await _form(api, f"/oauth/{t.id}/sign-up")
+    status, html, _ = await api.call("GET", f"/oauth/{t.id}/sign-up")
+    assert 'data-sitekey="site-key-1"' in html
+    email = _email()
+    status, html, _ = await _post(api, action, {**fields, "email": email, "password": STRONG_PASSWORD})
+    assert status == 400 and 'role="alert"' in html
+    assert await users.get_by_email(state(app).pool, t.id, email) is None
+    assert await emails_of(app, t.id, "verification") == []

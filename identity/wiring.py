@@ -31,8 +31,10 @@ def routers() -> list[Router]:
     from identity.connections import routes as connections
     from identity.email import routes as email
     from identity.hosted import factors as hosted_factors
+    from identity.hosted import reset as hosted_reset
     from identity.hosted import routes as hosted
     from identity.hosted import security as hosted_security
+    from identity.hosted import signup as hosted_signup
     from identity.keys import routes as keys
     from identity.mfa import routes as mfa
     from identity.oauth import routes as oauth
@@ -65,6 +67,8 @@ def routers() -> list[Router]:
         hosted.router,
         hosted_factors.router,
         hosted_security.router,
+        hosted_signup.router,
+        hosted_reset.router,
     ]
 
 

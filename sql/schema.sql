@@ -686,7 +686,9 @@ CREATE TABLE one_time_tokens (
     redirect_url text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     expires_at timestamp with time zone NOT NULL,
-    used_at timestamp with time zone
+    used_at timestamp with time zone,
+    code_hash text,
+    code_attempts smallint DEFAULT 0 NOT NULL
 );
 ALTER TABLE one_time_tokens ADD CONSTRAINT one_time_tokens_pkey PRIMARY KEY (tenant_id, token_hash);
 ALTER TABLE one_time_tokens ADD CONSTRAINT one_time_tokens_kind_check CHECK ((kind = ANY (ARRAY['magic_link'::text, 'password_reset'::text, 'email_verification'::text])));

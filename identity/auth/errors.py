@@ -18,6 +18,7 @@ from identity.sessions.errors import USER_DISABLED as USER_DISABLED
 from identity.sessions.errors import user_inactive as user_inactive
 
 # The password policy belongs to identity/users/ (users/policy.py raises it).
+from identity.users.errors import INVALID_CODE as INVALID_CODE
 from identity.users.errors import PASSWORD_TOO_WEAK as PASSWORD_TOO_WEAK
 
 INVALID_CREDENTIALS = ErrorSpec(401, "invalid_credentials", "The email or password is incorrect.")

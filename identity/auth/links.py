@@ -6,7 +6,7 @@ the address has an account, so they cannot be used to find out which addresses d
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import asyncpg
@@ -105,11 +105,20 @@ async def verify_magic_link(
     return {"user": present_user(user, private=False), "session": creds}
 
 
-async def forgot_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Forgot) -> dict[str, Any]:
+def reset_page_path(tenant_id: str) -> str:
+    """The hosted reset page (identity/hosted/): a reset link may always go there."""
+    return f"/oauth/{tenant_id}/reset-password"
+
+
+async def forgot_password(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Forgot, public_url: str | None = None
+) -> dict[str, Any]:
+    """public_url: with it, redirect_url may also be the service's own reset page."""
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     email = valid_email(body.email)
-    redirect = check_redirect(body.redirect_url, config)
+    own = (public_url, reset_page_path(tenant.id)) if public_url is not None else None
+    redirect = check_redirect(body.redirect_url, config, own_page=own)
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, email)
         if user is None or user["status"] != "active":
@@ -133,6 +142,12 @@ async def forgot_password(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, b
             variables={"reset_url": onetime.with_token(redirect, token), "expires_in": "1 hour"},
         )
     return SENT
+
+
+async def peek_reset(pool: asyncpg.Pool, tenant: Tenant, token: str) -> None:
+    """Raise as reset_password would for this token (401 invalid_token / token_expired), using
+    nothing: the hosted reset page's GET shows a dead link at once."""
+    await onetime.peek(pool, tenant.id, token, "password_reset")
 
 
 async def reset_password(
@@ -210,12 +225,17 @@ async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[st
     return "valid", link
 
 
-async def verification_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, str | None, str | None]:
+async def verification_page(
+    pool: asyncpg.Pool, token: str | None, *, tenant_id: str | None = None
+) -> tuple[str, str | None, str | None]:
     """GET of the link in the email: reads, never writes (mail scanners and link previews open
     links too, and must not verify anything). ('confirm' | 'already' | 'expired' | 'invalid',
-    email, tenant name): 'confirm' asks the reader to confirm with a POST."""
+    email, tenant name): 'confirm' asks the reader to confirm with a POST. tenant_id: the
+    hosted page's tenant; another tenant's token is 'invalid' there."""
     async with pool.acquire() as conn:
         outcome, link = await _page_outcome(conn, token)
+        if link is not None and tenant_id is not None and link["tenant_id"] != tenant_id:
+            return "invalid", None, None
         if link is None:
             return outcome, None, None
         tenant = await tenants.get(conn, link["tenant_id"])
@@ -239,14 +259,121 @@ async def confirm_verification(
     return "verified", user["email"]
 
 
-async def resend_verification(
-    pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, email: str
+async def _sign_in_after_proof(
+    conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: Any, client: ClientInfo
+) -> tuple[Any, dict[str, Any] | None, dict[str, Any] | None]:
+    """A hosted sign-up's proof (its code or its link, in the browser that made the sign-up)
+    signs the person in: the MFA gate, then the session. (user, session or None, challenge or
+    None); the caller commits and raises MFA_REQUIRED when there is a challenge."""
+    ensure_open(tenant)
+    ensure_can_sign_in(user)
+    challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
+    if challenge is not None:
+        return user, None, challenge
+    user, creds = await complete_sign_in(conn, rt, tenant, user, client)
+    return user, creds, None
+
+
+async def verify_email_code(
+    pool: asyncpg.Pool,
+    rt: AuthRuntime,
+    tenant: Tenant,
+    email: str,
+    code: str,
+    client: ClientInfo,
+    *,
+    sign_in_user_id: str | None = None,
 ) -> dict[str, Any]:
+    """The six-digit code of the verification email (docs/auth.md, "Verification codes"): the
+    first proof of the address, as the link's confirm button. {user}. sign_in_user_id: the
+    hosted sign-up page's flow, which made that user in this browser: the code counts only for
+    that user, and the person is then signed in ({user, session}, or 403 mfa_required once the
+    challenge is committed). A wrong code (or an address without a pending code) answers 401
+    invalid_code and counts against the code; an expired one 401 token_expired."""
+    email = valid_email(email)
+    challenge = creds = None
+    async with pool.acquire() as conn:
+        async with conn.transaction():
+            user = await users.get_by_email(conn, tenant.id, email, for_update=True)
+            if user is not None and sign_in_user_id is not None and user["id"] != sign_in_user_id:
+                user = None
+            outcome, _ = await onetime.check_code(conn, rt.box, tenant.id, user["id"] if user else None, code)
+            if outcome is onetime.CodeCheck.OK:
+                assert user is not None
+                user = await email_proof.prove(
+                    rt, conn, tenant.id, user, via=email_proof.VERIFICATION_LINK, client=client
+                )
+                if sign_in_user_id is not None:
+                    user, creds, challenge = await _sign_in_after_proof(conn, rt, tenant, user, client)
+        # A wrong code's attempt is committed above, then refused.
+        if outcome is onetime.CodeCheck.WRONG:
+            raise errors.INVALID_CODE()
+        if outcome is onetime.CodeCheck.EXPIRED:
+            raise errors.TOKEN_EXPIRED()
+    if challenge is not None:
+        raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
+    result: dict[str, Any] = {"user": present_user(user, private=False)}
+    if creds is not None:
+        result["session"] = creds
+    return result
+
+
+async def confirm_verification_link(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo, *, sign_in_user_id: str | None
+) -> tuple[str, dict[str, Any] | None]:
+    """The hosted verification page's confirm button (/oauth/{tenant}/verify-email): the link's
+    proof, as /v1/auth/verify-email/confirm, for a token of this tenant only. ('verified' |
+    'already' | 'expired' | 'invalid', sign-in result or None). The person is signed in
+    ({user, session}; 403 mfa_required after commit) only when sign_in_user_id (the flow of the
+    browser that made the sign-up) is the link's user; elsewhere the page says "verified"."""
+    challenge = None
+    result: dict[str, Any] | None = None
+    try:
+        async with pool.acquire() as conn, conn.transaction():
+            outcome, link = await _page_outcome(conn, token)
+            if link is not None and link["tenant_id"] != tenant.id:
+                return "invalid", None
+            if outcome != "valid":
+                return outcome, None
+            await onetime.consume(conn, tenant.id, token, "email_verification")
+            user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
+            if sign_in_user_id is not None and sign_in_user_id == user["id"]:
+                user, creds, challenge = await _sign_in_after_proof(conn, rt, tenant, user, client)
+                if creds is not None:
+                    result = {"user": present_user(user, private=False), "session": creds}
+    except ApiError as exc:
+        if exc.code in ("invalid_token", "token_expired"):  # the same link used at that moment elsewhere
+            return "invalid", None
+        raise
+    if challenge is not None:
+        raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
+    return "verified", result
+
+
+async def resend_verification(
+    pool: asyncpg.Pool,
+    rt: AuthRuntime,
+    public_url: str,
+    tenant: Tenant,
+    email: str,
+    *,
+    page_url: str | None = None,
+    user_id: str | None = None,
+    cooldown: timedelta | None = None,
+) -> dict[str, Any]:
+    """A new verification email (link and code; the older ones stop working). Always
+    {sent: true}. page_url: the hosted page the link goes to (queue_verification); user_id: the
+    hosted sign-up's flow, which may resend only for the user it made; cooldown: nothing is sent
+    while the user's newest verification email is younger (the hosted page's resend button)."""
     email = valid_email(email)
     async with pool.acquire() as conn, conn.transaction():
-        user = await users.get_by_email(conn, tenant.id, email)
+        user = await users.get_by_email(conn, tenant.id, email, for_update=True)
         if user is None or user["email_verified"] or user["status"] != "active":
             return SENT
+        if user_id is not None and user["id"] != user_id:
+            return SENT
+        if cooldown is not None and not await onetime.resend_allowed(conn, tenant.id, user["id"], cooldown):
+            return SENT
         await onetime.retire(conn, tenant.id, user["id"], "email_verification")
-        await queue_verification(conn, rt.box, public_url, tenant.id, user)
+        await queue_verification(conn, rt.box, public_url, tenant.id, user, page_url=page_url)
     return SENT

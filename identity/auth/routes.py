@@ -26,6 +26,7 @@ from identity.auth.schemas import (
     TokenBody,
     TokenPair,
     UserResult,
+    VerifyEmailCode,
     VerifyEmailForm,
     VerifyEmailQuery,
 )
@@ -220,9 +221,10 @@ async def password_forgot(ctx: Ctx) -> HandlerResult:
     """Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
     reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
-    (exact match; an empty list or `*` allows none), else 422. Rate limit: 5 per 10 minutes per email
-    address."""
-    return await links.forgot_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
+    (exact match; an empty list or `*` allows none), or the service's own hosted reset page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/reset-password` (any query), else 422. Rate limit: 5 per
+    10 minutes per email address."""
+    return await links.forgot_password(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body, ctx.settings.public_url)
 
 
 @router.post(
@@ -276,6 +278,28 @@ async def verify_email(ctx: Ctx) -> HandlerResult:
     (`oauth.disconnected`); the password and second factors stay. 401 for an unknown, used or expired
     token."""
     return await links.verify_email(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.token, client_info(ctx.request))
+
+
+@router.post(
+    "/v1/auth/verify-email/code",
+    body=VerifyEmailCode,
+    response=UserResult,
+    summary="Verify an email address with the six-digit code from the verification email",
+    **_public,
+    errors=(INVALID_EMAIL, auth_errors.INVALID_CODE, auth_errors.TOKEN_EXPIRED),
+)
+async def verify_email_code(ctx: Ctx) -> HandlerResult:
+    """Verifies the user's email address with the six-digit code printed in the verification email (the
+    same email carries the link; either proves the inbox, and using one spends both). Called with the
+    tenant's **publishable key**. The effects are those of `POST /v1/auth/verify-email`: the first proof
+    marks the address verified (`user.updated`), ends the user's earlier sessions (`session.revoked`) and
+    unlinks provider accounts that do not vouch for the address (`oauth.disconnected`). A wrong code, or an
+    address with no pending code, answers 401 `invalid_code` (the same answer either way); 5 wrong codes
+    void the code (the link keeps working; resend for a new code). The right code after the email's 24
+    hours answers 401 `token_expired`. Rate limit: 10 per 10 minutes per email address."""
+    return await links.verify_email_code(
+        ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.email, ctx.body.code, client_info(ctx.request)
+    )
 
 
 @router.get(
@@ -335,9 +359,11 @@ async def verify_email_confirm(ctx: Ctx) -> HandlerResult:
     errors=(INVALID_EMAIL,),
 )
 async def verify_email_resend(ctx: Ctx) -> HandlerResult:
-    """Sends the **verification email** again with a new link; earlier verification links stop working.
-    Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
-    inactive or already verified addresses, which get nothing), so it reveals no accounts."""
+    """Sends the **verification email** again with a new link and code; earlier verification links and
+    codes stop working. Called with the tenant's **publishable key**. Always answers `{"sent": true}`
+    (also for unknown, inactive or already verified addresses, which get nothing), so it reveals no
+    accounts. At most one verification email per user per 60 seconds: a resend sooner sends nothing and
+    answers the same."""
     return await links.resend_verification(
         ctx.pool, runtime(ctx.app), ctx.settings.public_url, _tenant(ctx), ctx.body.email
     )

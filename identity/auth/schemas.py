@@ -61,6 +61,12 @@ class Resend(Body):
     email: Email
 
 
+class VerifyEmailCode(Body):
+    email: Email
+    #: Six digits; spaces and hyphens are ignored ("123 456").
+    code: Annotated[str, Meta(min_length=1, max_length=32)]
+
+
 class VerifyEmailQuery(Query):
     token: Annotated[str, Meta(max_length=512)] | None = None
 

@@ -13,6 +13,7 @@ address is proven, and a magic link's proof discards the password chosen before 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -65,16 +66,18 @@ def ensure_email_verified(tenant: Tenant, user: asyncpg.Record) -> None:
 
 
 async def queue_verification(
-    conn: asyncpg.Connection, box: SecretBox, public_url: str, tenant_id: str, user: asyncpg.Record
+    conn: asyncpg.Connection,
+    box: SecretBox,
+    public_url: str,
+    tenant_id: str,
+    user: asyncpg.Record,
+    *,
+    page_url: str | None = None,
 ) -> None:
-    token = await onetime.create(
-        conn,
-        tenant_id,
-        "email_verification",
-        email=user["email"],
-        user_id=user["id"],
-        ttl=onetime.VERIFICATION_TTL,
-    )
+    """The verification email: a link and a six-digit code (one row, docs/auth.md). The link
+    goes to {public_url}/v1/auth/verify-email, or to page_url (a hosted page of this service
+    that continues a sign-up flow; it gets ?token= added like any emailed link)."""
+    token, code = await onetime.create_verification(conn, box, tenant_id, user_id=user["id"], email=user["email"])
     await queue_email(
         conn,
         box,
@@ -83,7 +86,8 @@ async def queue_verification(
         to=user["email"],
         user_id=user["id"],
         variables={
-            "verify_url": onetime.with_token(f"{public_url}/v1/auth/verify-email", token),
+            "verify_url": onetime.with_token(page_url or f"{public_url}/v1/auth/verify-email", token),
+            "code": code,
             "user_name": user["name"] or "",
             "expires_in": "24 hours",
         },
@@ -152,9 +156,8 @@ async def mfa_challenge(
     return await mfa_gate.challenge_for(rt, conn, tenant, user, verify_email=verify_email)
 
 
-async def sign_up(
-    pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, body: SignUp, client: ClientInfo
-) -> dict[str, Any]:
+def _checked_sign_up(tenant: Tenant, body: SignUp) -> tuple[str, dict[str, Any]]:
+    """The rules every sign-up passes before anything is looked up: (email, public metadata)."""
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     if not config.sign_up_enabled:
@@ -163,7 +166,13 @@ async def sign_up(
     if body.username is not None and not config.username_enabled:
         raise ValidationFailed("username", "usernames are not enabled for this application")
     policy.check(body.password, config)
-    public_metadata = user_metadata.check("metadata", body.metadata or {}, in_token=True)
+    return email, user_metadata.check("metadata", body.metadata or {}, in_token=True)
+
+
+async def sign_up(
+    pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, body: SignUp, client: ClientInfo
+) -> dict[str, Any]:
+    email, public_metadata = _checked_sign_up(tenant, body)
     # Answer a taken email or username before spending a hash on it (the insert re-checks).
     if await users.email_exists(pool, tenant.id, email):
         raise EMAIL_TAKEN()
@@ -184,6 +193,62 @@ async def sign_up(
         await queue_verification(conn, rt.box, public_url, tenant.id, user)
         creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, user, client)
     return {"user": present_reduced(user), "session": creds}
+
+
+@dataclass(frozen=True)
+class Registered:
+    """What a hosted sign-up did. user_id None: the address had an account already, and its
+    owner was told by email; the page answers exactly as for a new account."""
+
+    email: str
+    user_id: str | None
+
+
+async def register(
+    pool: asyncpg.Pool,
+    rt: AuthRuntime,
+    tenant: Tenant,
+    body: SignUp,
+    *,
+    verify_page_url: str,
+    sign_in_url: str,
+    forgot_password_url: str,
+) -> Registered:
+    """The hosted sign-up page's sign-up (docs/auth.md, "Sign-up on the hosted page"): the same
+    rules as POST /v1/auth/sign-up, but it never says that an address has an account and it
+    signs nobody in. A new user gets the verification email (link to verify_page_url, and a
+    code); the person is signed in once the code or link proves the inbox. A taken address gets
+    an `account_exists` email instead (links to sign in or reset the password), and the same
+    answer. A taken username is still said: a username is shown to others, not a secret."""
+    email, public_metadata = _checked_sign_up(tenant, body)
+    if body.username is not None and await users.username_exists(pool, tenant.id, body.username):
+        raise USERNAME_TAKEN()
+    # Hashed either way, so the answer's time does not tell a taken address from a new one.
+    hashed = await passwords.hash_password(body.password)
+    async with pool.acquire() as conn, conn.transaction():
+        existing = await users.get_by_email(conn, tenant.id, email)
+        if existing is not None:
+            await queue_email(
+                conn,
+                rt.box,
+                tenant_id=tenant.id,
+                template="account_exists",
+                to=existing["email"],
+                user_id=existing["id"],
+                variables={"sign_in_url": sign_in_url, "forgot_password_url": forgot_password_url},
+            )
+            return Registered(email=email, user_id=None)
+        user = await create_user(
+            conn,
+            tenant.id,
+            email=email,
+            password_hash=hashed,
+            name=body.name,
+            username=body.username,
+            public_metadata=public_metadata,
+        )
+        await queue_verification(conn, rt.box, "", tenant.id, user, page_url=verify_page_url)
+    return Registered(email=email, user_id=user["id"])
 
 
 async def sign_in(

@@ -5,12 +5,13 @@ codes, so they are stored encrypted (AES-GCM, bound to the tenant) in the outbox
 worker renders the tenant's template (or the built-in default) when it sends.
 
 Templates and the variables each one receives (the worker adds app_name and user_email):
-  verification    verify_url, user_name, expires_in
+  verification    verify_url, code, user_name, expires_in
   magic_link      magic_link_url, expires_in
   password_reset  reset_url, expires_in
   invitation      invite_url, org_name, inviter_name, role, expires_in
   mfa_otp         code, expires_in
   welcome         user_name
+  account_exists  sign_in_url, forgot_password_url (a hosted sign-up named an address that has an account)
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import asyncpg
 
 from identity.outbox.store import enqueue
 
-TEMPLATES = ("verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome")
+TEMPLATES = ("verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome", "account_exists")
 TOPIC = "email"
 
 

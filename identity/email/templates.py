@@ -1,4 +1,4 @@
-"""Email templates: the six built-ins, the variables each receives, and safe rendering.
+"""Email templates: the seven built-ins, the variables each receives, and safe rendering.
 
 Templates are jinja2 sources rendered in an ImmutableSandboxedEnvironment, and, before that,
 checked against a small grammar: `{{ variable }}`, a few text filters and `{% if %}`. Anything
@@ -23,12 +23,13 @@ from identity.email.queue import TEMPLATES
 
 COMMON_VARIABLES = ("app_name", "user_email")
 VARIABLES: dict[str, tuple[str, ...]] = {
-    "verification": ("verify_url", "user_name", "expires_in"),
+    "verification": ("verify_url", "code", "user_name", "expires_in"),
     "magic_link": ("magic_link_url", "expires_in"),
     "password_reset": ("reset_url", "expires_in"),
     "invitation": ("invite_url", "org_name", "inviter_name", "role", "expires_in"),
     "mfa_otp": ("code", "expires_in"),
     "welcome": ("user_name",),
+    "account_exists": ("sign_in_url", "forgot_password_url"),
 }
 assert set(VARIABLES) == set(TEMPLATES)
 
@@ -45,6 +46,8 @@ SAMPLES: dict[str, str] = {
     "inviter_name": "Charles Babbage",
     "role": "member",
     "code": "123456",
+    "sign_in_url": "https://example.com/oauth/tnt_sample/sign-in",
+    "forgot_password_url": "https://example.com/oauth/tnt_sample/forgot-password",
     "expires_in": "1 hour",
 }
 

@@ -84,8 +84,24 @@ def registered_origins(origins: Iterable[str]) -> set[str]:
     return {o for o in (as_origin(entry) for entry in origins if entry != "*") if o is not None}
 
 
-def check_redirect(url: str, config: HasOrigins, field: str = "redirect_url") -> str:
-    """The URL unchanged when the browser may be sent there with a token; else 422 on field."""
+def is_own_page(url: str, public_url: str, path: str) -> bool:
+    """Whether url is the service's own page at path (below IDENTITY_PUBLIC_URL, any query, no
+    fragment): a hosted page may receive a token without its origin being registered, since it
+    is the service itself (docs/api-conventions.md, "Redirect addresses")."""
+    origin = origin_of(url)
+    if origin is None or origin != origin_of(public_url):
+        return False
+    parts = urlsplit(url)
+    return not parts.fragment and "#" not in url and parts.path == urlsplit(public_url).path.rstrip("/") + path
+
+
+def check_redirect(
+    url: str, config: HasOrigins, field: str = "redirect_url", *, own_page: tuple[str, str] | None = None
+) -> str:
+    """The URL unchanged when the browser may be sent there with a token; else 422 on field.
+    own_page: (public_url, path) of the service's own page for this flow, also accepted."""
+    if own_page is not None and is_own_page(url, *own_page):
+        return url
     origin = origin_of(url)
     if origin is None:
         raise ValidationFailed(field, "must be an absolute http(s) URL without credentials, spaces or backslashes")

@@ -45,6 +45,7 @@ PUBLIC_NAMES: dict[str, str] = {
     "identity.auth.schemas.TokenBody": "TokenBody",
     "identity.auth.schemas.TokenPair": "TokenPair",
     "identity.auth.schemas.UserResult": "UserResult",
+    "identity.auth.schemas.VerifyEmailCode": "VerifyEmailCode",
     "identity.auth.schemas.VerifyEmailQuery": "VerifyEmailQuery",
     "identity.auth.schemas.VerifyEmailForm": "VerifyEmailForm",
     "identity.clients.schemas.Client": "Client",

@@ -8,6 +8,9 @@ from identity.http.errors import ErrorSpec
 # Declared once for every change that needs a recent sign-in (identity/sessions/errors.py).
 from identity.sessions.errors import REAUTHENTICATION_REQUIRED as REAUTHENTICATION_REQUIRED
 
+# Declared beside the one-time codes of identity/users/ (the email verification code answers it too).
+from identity.users.errors import INVALID_CODE as INVALID_CODE
+
 MFA_FACTOR_NOT_FOUND = ErrorSpec(404, "mfa_factor_not_found", "No MFA factor with that identifier for this user.")
 WEBAUTHN_NOT_CONFIGURED = ErrorSpec(
     409,
@@ -15,7 +18,6 @@ WEBAUTHN_NOT_CONFIGURED = ErrorSpec(
     "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins "
     "(e.g. https://app.example.com); the relying party id is the host of the first one.",
 )
-INVALID_CODE = ErrorSpec(401, "invalid_code", "The code is not correct.")
 LAST_MFA_FACTOR = ErrorSpec(
     403,
     "last_mfa_factor",

@@ -11,3 +11,4 @@ USERNAME_TAKEN = ErrorSpec(409, "username_already_exists", "That username is alr
 USER_IS_BANNED = ErrorSpec(409, "user_banned", "The user is banned; enable them before disabling them.")
 #: A 422 on a password that breaks the tenant's policy (identity/users/policy.py).
 PASSWORD_TOO_WEAK = ErrorSpec(422, "password_too_weak", "The password does not meet the tenant's policy.")
+INVALID_CODE = ErrorSpec(401, "invalid_code", "The code is not correct.")

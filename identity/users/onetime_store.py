@@ -8,7 +8,10 @@ from typing import Any
 
 import asyncpg
 
-_ONE_TIME_COLUMNS = "tenant_id, kind, user_id, email, redirect_url, created_at, expires_at, used_at"
+_ONE_TIME_COLUMNS = (
+    "tenant_id, token_hash, kind, user_id, email, redirect_url, created_at, expires_at, used_at, "
+    "code_hash, code_attempts"
+)
 
 
 async def insert_one_time(
@@ -20,11 +23,12 @@ async def insert_one_time(
     email: str,
     redirect_url: str | None,
     expires_at: datetime,
+    code_hash: str | None = None,
 ) -> None:
     await conn.execute(
         """INSERT INTO one_time_tokens (tenant_id, token_hash, kind, user_id, email, redirect_url,
-                                        expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)""",
+                                        expires_at, code_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)""",
         tenant_id,
         token_hash,
         kind,
@@ -32,6 +36,7 @@ async def insert_one_time(
         email,
         redirect_url,
         expires_at,
+        code_hash,
     )
 
 
@@ -74,3 +79,40 @@ async def retire_one_time(conn: Any, tenant_id: str, user_id: str, kind: str) ->
         user_id,
         kind,
     )
+
+
+async def verification_with_code(conn: Any, tenant_id: str, user_id: str) -> asyncpg.Record | None:
+    """The user's newest unused verification row that still has a code, locked: a code is
+    checked against the latest email only (a resend retires the older rows)."""
+    return await conn.fetchrow(
+        f"""SELECT {_ONE_TIME_COLUMNS} FROM one_time_tokens
+            WHERE tenant_id = $1 AND user_id = $2 AND kind = 'email_verification'
+              AND used_at IS NULL AND code_hash IS NOT NULL
+            ORDER BY created_at DESC LIMIT 1 FOR UPDATE""",
+        tenant_id,
+        user_id,
+    )
+
+
+async def count_code_failure(conn: Any, tenant_id: str, token_hash: str, max_attempts: int) -> None:
+    """One more wrong code; the code is voided (its hash dropped) at max_attempts, the link stays."""
+    await conn.execute(
+        """UPDATE one_time_tokens
+           SET code_attempts = code_attempts + 1,
+               code_hash = CASE WHEN code_attempts + 1 >= $3 THEN NULL ELSE code_hash END
+           WHERE tenant_id = $1 AND token_hash = $2""",
+        tenant_id,
+        token_hash,
+        max_attempts,
+    )
+
+
+async def latest_created(conn: Any, tenant_id: str, user_id: str, kind: str) -> datetime | None:
+    """When the user's newest token of a kind was made (the resend cooldown reads it)."""
+    value: datetime | None = await conn.fetchval(
+        "SELECT max(created_at) FROM one_time_tokens WHERE tenant_id = $1 AND user_id = $2 AND kind = $3",
+        tenant_id,
+        user_id,
+        kind,
+    )
+    return value

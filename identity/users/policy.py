@@ -37,9 +37,38 @@ def check(password: str, config: AuthConfig) -> None:
         raise _weak("must contain an uppercase letter")
     if config.password_require_number and not any(c.isdigit() for c in password):
         raise _weak("must contain a number")
-    if config.password_require_symbol and not any(
-        not c.isalnum() and not unicodedata.category(c).startswith("Z") for c in password
-    ):
+    if config.password_require_symbol and not _has_symbol(password):
         raise _weak("must contain a symbol")
     if password.lower() in common_passwords() or len(set(password)) < 3:
         raise _weak("is too common; choose a password that is not on lists of leaked passwords")
+
+
+#: The composition rules a page can show as a checklist, in its order (the common-password
+#: check is not listed: it needs the list, which stays on the server).
+CHECKLIST = ("length", "uppercase", "number", "symbol")
+
+
+def _has_symbol(password: str) -> bool:
+    return any(not c.isalnum() and not unicodedata.category(c).startswith("Z") for c in password)
+
+
+def shown_rules(config: AuthConfig) -> list[str]:
+    """The checklist rules the tenant has on (length always), in CHECKLIST order."""
+    on = {
+        "length": True,
+        "uppercase": config.password_require_uppercase,
+        "number": config.password_require_number,
+        "symbol": config.password_require_symbol,
+    }
+    return [rule for rule in CHECKLIST if on[rule]]
+
+
+def unmet(password: str, config: AuthConfig) -> set[str]:
+    """The shown rules this password breaks (the hosted pages mark them without JavaScript)."""
+    met = {
+        "length": config.password_min_length <= len(password) <= MAX_PASSWORD_LENGTH,
+        "uppercase": any(c.isupper() for c in password),
+        "number": any(c.isdigit() for c in password),
+        "symbol": _has_symbol(password),
+    }
+    return {rule for rule in shown_rules(config) if not met[rule]}

@@ -50,6 +50,7 @@ ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/auth/sign-up"): Rule("sign_up", MINUTE, "ip", 5),
     ("POST", "/v1/auth/magic-link"): Rule("magic_link", 10 * MINUTE, "ip", 5),
     ("POST", "/v1/auth/password/forgot"): Rule("password_forgot", 10 * MINUTE, "email", 5),
+    ("POST", "/v1/auth/verify-email/code"): Rule("verify_email_code", 10 * MINUTE, "email", 10),
     ("POST", "/v1/mfa/verify"): _MFA_VERIFY,
     ("POST", "/v1/auth/mfa/verify"): _MFA_VERIFY,
     ("POST", "/v1/auth/token/refresh"): Rule("token_refresh", MINUTE, "user", 60),
@@ -73,6 +74,11 @@ ANONYMOUS_RULES: dict[tuple[str, str], Rule] = {
 #: The hosted sign-in form answers with its own page rather than a JSON 429, so the OAuth
 #: flow applies this rule itself (identity/oauth/authorize.py); same figure as the API's sign-in.
 HOSTED_SIGN_IN = Rule("oauth_sign_in", MINUTE, "ip", 10)
+#: The hosted sign-up, code and forgot-password forms (identity/hosted/signup.py, reset.py), with
+#: the figures of the API endpoints they stand for.
+HOSTED_SIGN_UP = Rule("hosted_sign_up", MINUTE, "ip", 5)
+HOSTED_VERIFY_CODE = Rule("hosted_verify_email_code", 10 * MINUTE, "email", 10)
+HOSTED_FORGOT = Rule("hosted_password_forgot", 10 * MINUTE, "email", 5)
 
 #: POSTs that change nothing: counted as reads.
 READ_POSTS = frozenset({("POST", "/v1/sessions/verify"), ("POST", "/v1/admin/users/search")})

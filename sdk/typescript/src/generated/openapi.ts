@@ -1055,8 +1055,9 @@ export interface paths {
          * @description Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
          *     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
          *     reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
-         *     (exact match; an empty list or `*` allows none), else 422. Rate limit: 5 per 10 minutes per email
-         *     address.
+         *     (exact match; an empty list or `*` allows none), or the service's own hosted reset page
+         *     `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/reset-password` (any query), else 422. Rate limit: 5 per
+         *     10 minutes per email address.
          */
         post: operations["post_v1_auth_password_forgot"];
         delete?: never;
@@ -1227,6 +1228,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/verify-email/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an email address with the six-digit code from the verification email
+         * @description Verifies the user's email address with the six-digit code printed in the verification email (the
+         *     same email carries the link; either proves the inbox, and using one spends both). Called with the
+         *     tenant's **publishable key**. The effects are those of `POST /v1/auth/verify-email`: the first proof
+         *     marks the address verified (`user.updated`), ends the user's earlier sessions (`session.revoked`) and
+         *     unlinks provider accounts that do not vouch for the address (`oauth.disconnected`). A wrong code, or an
+         *     address with no pending code, answers 401 `invalid_code` (the same answer either way); 5 wrong codes
+         *     void the code (the link keeps working; resend for a new code). The right code after the email's 24
+         *     hours answers 401 `token_expired`. Rate limit: 10 per 10 minutes per email address.
+         */
+        post: operations["post_v1_auth_verify_email_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/verify-email/confirm": {
         parameters: {
             query?: never;
@@ -1263,9 +1291,11 @@ export interface paths {
         put?: never;
         /**
          * Send the verification email again (always answers sent: true)
-         * @description Sends the **verification email** again with a new link; earlier verification links stop working.
-         *     Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
-         *     inactive or already verified addresses, which get nothing), so it reveals no accounts.
+         * @description Sends the **verification email** again with a new link and code; earlier verification links and
+         *     codes stop working. Called with the tenant's **publishable key**. Always answers `{"sent": true}`
+         *     (also for unknown, inactive or already verified addresses, which get nothing), so it reveals no
+         *     accounts. At most one verification email per user per 60 seconds: a resend sooner sends nothing and
+         *     answers the same.
          */
         post: operations["post_v1_auth_verify_email_resend"];
         delete?: never;
@@ -1520,9 +1550,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The six templates, customised or default
-         * @description Lists the six email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-         *     welcome): the tenant's override where there is one, else the default, with the variables each may
+         * The built-in templates, customised or default
+         * @description Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+         *     welcome, account_exists): the tenant's override where there is one, else the default, with the variables each may
          *     use. Called with a **secret key** holding the `*` scope. Changes nothing.
          */
         get: operations["get_v1_email_templates"];
@@ -1544,7 +1574,7 @@ export interface paths {
         /**
          * One template
          * @description Returns one email template (the tenant's override or the default) and the variables it may use.
-         *     Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the six
+         *     Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the seven
          *     templates. Changes nothing.
          */
         get: operations["get_v1_email_templates_template"];
@@ -4983,6 +5013,11 @@ export interface components {
             tenant_id: string | null;
             user_id: string | null;
             valid: boolean;
+        };
+        /** VerifyEmailCode */
+        VerifyEmailCode: {
+            code: string;
+            email: string;
         };
         /**
          * VerifyEmailForm
@@ -15038,6 +15073,250 @@ export interface operations {
                      *       "error": {
                      *         "code": "validation_error",
                      *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_auth_verify_email_code: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "example",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailCode"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "avatar_url": "https://app.example.com/callback",
+                     *         "created_at": "2026-01-15T09:30:00Z",
+                     *         "email": "ada@example.com",
+                     *         "email_verified": true,
+                     *         "id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "last_sign_in_at": "2026-01-15T09:30:00Z",
+                     *         "mfa_enabled": true,
+                     *         "name": "Ada Lovelace",
+                     *         "phone": "example",
+                     *         "phone_verified": true,
+                     *         "public_metadata": {},
+                     *         "role": "example",
+                     *         "status": "example",
+                     *         "updated_at": "2026-01-15T09:30:00Z",
+                     *         "username": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserResult"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `invalid_code`, `token_expired`, `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_code",
+                     *         "message": "The code is not correct.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `invalid_email`, `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_email",
+                     *         "message": "The email address is not valid.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 422
                      *       }

@@ -316,6 +316,7 @@ from .user_session_list import UserSessionList
 from .user_stats import UserStats
 from .users_stats import UsersStats
 from .verification import Verification
+from .verify_email_code import VerifyEmailCode
 from .verify_email_form import VerifyEmailForm
 from .verify_request import VerifyRequest
 from .verify_request_code_type_1 import VerifyRequestCodeType1
@@ -646,6 +647,7 @@ __all__ = (
     "UsersStats",
     "UserStats",
     "Verification",
+    "VerifyEmailCode",
     "VerifyEmailForm",
     "VerifyRequest",
     "VerifyRequestCodeType1",

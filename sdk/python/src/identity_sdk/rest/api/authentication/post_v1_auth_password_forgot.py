@@ -150,8 +150,9 @@ def sync_detailed(
      Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
     reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
-    (exact match; an empty list or `*` allows none), else 422. Rate limit: 5 per 10 minutes per email
-    address.
+    (exact match; an empty list or `*` allows none), or the service's own hosted reset page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/reset-password` (any query), else 422. Rate limit: 5 per
+    10 minutes per email address.
 
     Args:
         x_tenant_id (str):
@@ -191,8 +192,9 @@ def sync(
      Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
     reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
-    (exact match; an empty list or `*` allows none), else 422. Rate limit: 5 per 10 minutes per email
-    address.
+    (exact match; an empty list or `*` allows none), or the service's own hosted reset page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/reset-password` (any query), else 422. Rate limit: 5 per
+    10 minutes per email address.
 
     Args:
         x_tenant_id (str):
@@ -227,8 +229,9 @@ async def asyncio_detailed(
      Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
     reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
-    (exact match; an empty list or `*` allows none), else 422. Rate limit: 5 per 10 minutes per email
-    address.
+    (exact match; an empty list or `*` allows none), or the service's own hosted reset page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/reset-password` (any query), else 422. Rate limit: 5 per
+    10 minutes per email address.
 
     Args:
         x_tenant_id (str):
@@ -268,8 +271,9 @@ async def asyncio(
      Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
     reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
-    (exact match; an empty list or `*` allows none), else 422. Rate limit: 5 per 10 minutes per email
-    address.
+    (exact match; an empty list or `*` allows none), or the service's own hosted reset page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/reset-password` (any query), else 422. Rate limit: 5 per
+    10 minutes per email address.
 
     Args:
         x_tenant_id (str):

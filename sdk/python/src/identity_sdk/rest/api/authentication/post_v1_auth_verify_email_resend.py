@@ -146,9 +146,11 @@ def sync_detailed(
 ) -> Response[Error | Sent]:
     """ Send the verification email again (always answers sent: true)
 
-     Sends the **verification email** again with a new link; earlier verification links stop working.
-    Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
-    inactive or already verified addresses, which get nothing), so it reveals no accounts.
+     Sends the **verification email** again with a new link and code; earlier verification links and
+    codes stop working. Called with the tenant's **publishable key**. Always answers `{"sent": true}`
+    (also for unknown, inactive or already verified addresses, which get nothing), so it reveals no
+    accounts. At most one verification email per user per 60 seconds: a resend sooner sends nothing and
+    answers the same.
 
     Args:
         x_tenant_id (str):
@@ -184,9 +186,11 @@ def sync(
 ) -> Error | Sent | None:
     """ Send the verification email again (always answers sent: true)
 
-     Sends the **verification email** again with a new link; earlier verification links stop working.
-    Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
-    inactive or already verified addresses, which get nothing), so it reveals no accounts.
+     Sends the **verification email** again with a new link and code; earlier verification links and
+    codes stop working. Called with the tenant's **publishable key**. Always answers `{"sent": true}`
+    (also for unknown, inactive or already verified addresses, which get nothing), so it reveals no
+    accounts. At most one verification email per user per 60 seconds: a resend sooner sends nothing and
+    answers the same.
 
     Args:
         x_tenant_id (str):
@@ -217,9 +221,11 @@ async def asyncio_detailed(
 ) -> Response[Error | Sent]:
     """ Send the verification email again (always answers sent: true)
 
-     Sends the **verification email** again with a new link; earlier verification links stop working.
-    Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
-    inactive or already verified addresses, which get nothing), so it reveals no accounts.
+     Sends the **verification email** again with a new link and code; earlier verification links and
+    codes stop working. Called with the tenant's **publishable key**. Always answers `{"sent": true}`
+    (also for unknown, inactive or already verified addresses, which get nothing), so it reveals no
+    accounts. At most one verification email per user per 60 seconds: a resend sooner sends nothing and
+    answers the same.
 
     Args:
         x_tenant_id (str):
@@ -255,9 +261,11 @@ async def asyncio(
 ) -> Error | Sent | None:
     """ Send the verification email again (always answers sent: true)
 
-     Sends the **verification email** again with a new link; earlier verification links stop working.
-    Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
-    inactive or already verified addresses, which get nothing), so it reveals no accounts.
+     Sends the **verification email** again with a new link and code; earlier verification links and
+    codes stop working. Called with the tenant's **publishable key**. Always answers `{"sent": true}`
+    (also for unknown, inactive or already verified addresses, which get nothing), so it reveals no
+    accounts. At most one verification email per user per 60 seconds: a resend sooner sends nothing and
+    answers the same.
 
     Args:
         x_tenant_id (str):

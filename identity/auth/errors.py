@@ -30,3 +30,6 @@ ACCOUNT_LOCKED = ErrorSpec(
 SIGN_UP_DISABLED = ErrorSpec(403, "sign_up_disabled", "Sign-up is disabled for this application.")
 EMAIL_NOT_VERIFIED = ErrorSpec(403, "email_not_verified", "Verify your email address before signing in.")
 MFA_REQUIRED = ErrorSpec(403, "mfa_required", "A second factor is required to complete sign-in.")
+#: A wrong, expired or used one-time code: the email sign-in code here, every second factor in
+#: identity/mfa/ (which imports this declaration).
+INVALID_CODE = ErrorSpec(401, "invalid_code", "The code is not correct.")

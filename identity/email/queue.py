@@ -11,6 +11,7 @@ Templates and the variables each one receives (the worker adds app_name and user
   invitation      invite_url, org_name, inviter_name, role, expires_in
   mfa_otp         code, expires_in
   welcome         user_name
+  email_code      code, expires_in      (the passwordless sign-in code)
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import asyncpg
 
 from identity.outbox.store import enqueue
 
-TEMPLATES = ("verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome")
+TEMPLATES = ("verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome", "email_code")
 TOPIC = "email"
 
 

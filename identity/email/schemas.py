@@ -65,7 +65,7 @@ class ConfigTestResult(Model):
     error: str | None = None
 
 
-TemplateName = Literal["verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome"]
+TemplateName = Literal["verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome", "email_code"]
 
 
 class Template(Model):

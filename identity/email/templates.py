@@ -1,4 +1,4 @@
-"""Email templates: the six built-ins, the variables each receives, and safe rendering.
+"""Email templates: the seven built-ins, the variables each receives, and safe rendering.
 
 Templates are jinja2 sources rendered in an ImmutableSandboxedEnvironment, and, before that,
 checked against a small grammar: `{{ variable }}`, a few text filters and `{% if %}`. Anything
@@ -29,6 +29,7 @@ VARIABLES: dict[str, tuple[str, ...]] = {
     "invitation": ("invite_url", "org_name", "inviter_name", "role", "expires_in"),
     "mfa_otp": ("code", "expires_in"),
     "welcome": ("user_name",),
+    "email_code": ("code", "expires_in"),
 }
 assert set(VARIABLES) == set(TEMPLATES)
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+# Declared by identity/auth/ since the email code sign-in (a first factor) answers it too.
+from identity.auth.errors import INVALID_CODE as INVALID_CODE
 from identity.http.errors import ErrorSpec
 
 MFA_FACTOR_NOT_FOUND = ErrorSpec(404, "mfa_factor_not_found", "No MFA factor with that identifier for this user.")
@@ -12,7 +14,6 @@ WEBAUTHN_NOT_CONFIGURED = ErrorSpec(
     "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins "
     "(e.g. https://app.example.com); the relying party id is the host of the first one.",
 )
-INVALID_CODE = ErrorSpec(401, "invalid_code", "The code is not correct.")
 LAST_MFA_FACTOR = ErrorSpec(
     403,
     "last_mfa_factor",

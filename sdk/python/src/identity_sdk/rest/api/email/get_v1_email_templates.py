@@ -110,10 +110,11 @@ def sync_detailed(
     x_tenant_id: str,
 
 ) -> Response[Error | TemplateList]:
-    """ The six templates, customised or default
+    """ The seven templates, customised or default
 
-     Lists the six email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome): the tenant's override where there is one, else the default, with the variables each may
+     Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_code): the tenant's override where there is one, else the default, with the variables
+    each may
     use. Called with a **secret key** holding the `*` scope. Changes nothing.
 
     Args:
@@ -145,10 +146,11 @@ def sync(
     x_tenant_id: str,
 
 ) -> Error | TemplateList | None:
-    """ The six templates, customised or default
+    """ The seven templates, customised or default
 
-     Lists the six email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome): the tenant's override where there is one, else the default, with the variables each may
+     Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_code): the tenant's override where there is one, else the default, with the variables
+    each may
     use. Called with a **secret key** holding the `*` scope. Changes nothing.
 
     Args:
@@ -175,10 +177,11 @@ async def asyncio_detailed(
     x_tenant_id: str,
 
 ) -> Response[Error | TemplateList]:
-    """ The six templates, customised or default
+    """ The seven templates, customised or default
 
-     Lists the six email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome): the tenant's override where there is one, else the default, with the variables each may
+     Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_code): the tenant's override where there is one, else the default, with the variables
+    each may
     use. Called with a **secret key** holding the `*` scope. Changes nothing.
 
     Args:
@@ -210,10 +213,11 @@ async def asyncio(
     x_tenant_id: str,
 
 ) -> Error | TemplateList | None:
-    """ The six templates, customised or default
+    """ The seven templates, customised or default
 
-     Lists the six email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome): the tenant's override where there is one, else the default, with the variables each may
+     Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_code): the tenant's override where there is one, else the default, with the variables
+    each may
     use. Called with a **secret key** holding the `*` scope. Changes nothing.
 
     Args:

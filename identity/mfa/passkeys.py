@@ -9,9 +9,12 @@ WebAuthn cannot be used (409 webauthn_not_configured). A credential keeps the RP
 made for; changing the first origin later does not strand existing passkeys.
 
 The hosted pages (identity/hosted/) run on the service's own origin, IDENTITY_PUBLIC_URL, so
-their ceremonies use hosted_relying_party(): the RP id is that URL's host and the only origin
-accepted is that URL's origin, exactly. Passkeys registered by the tenant's own frontend under
-another RP id are not offered there (a browser scopes credentials to their RP id).
+their ceremonies use hosted_relying_party(): the only origin accepted is that URL's origin,
+exactly, and the RP id is the tenant's when the service's host is that RP id or a subdomain of
+it (https://auth.example.com serving a tenant whose RP id is example.com: the passkeys made on
+the tenant's own site work on the hosted pages too), else the service's host. Passkeys
+registered under another RP id are not offered there (a browser scopes credentials to their RP
+id).
 
 Registration asks for a discoverable credential (residentKey "preferred": the authenticator
 keeps it if it can) so that a passkey enrolled as a second factor can also sign in without an
@@ -92,8 +95,9 @@ def relying_party(auth_config: dict[str, Any], rp_id: str | None = None) -> Rely
     return RelyingParty(rp, origins) if origins else None
 
 
-def hosted_relying_party(public_url: str) -> RelyingParty | None:
-    """The RP of the hosted pages: the host of IDENTITY_PUBLIC_URL, its origin exactly; None
+def hosted_relying_party(public_url: str, auth_config: dict[str, Any] | None = None) -> RelyingParty | None:
+    """The RP of the hosted pages (see the module's docstring): IDENTITY_PUBLIC_URL's origin
+    exactly, the tenant's RP id when the service's host belongs to it, else that host; None
     when the host is an IP address (WebAuthn RP ids are domain names)."""
     parsed = _origin(public_url)
     if parsed is None:
@@ -101,6 +105,9 @@ def hosted_relying_party(public_url: str) -> RelyingParty | None:
     origin, host = parsed
     if host.replace(".", "").isdigit() or ":" in host or host.startswith("["):
         return None
+    tenant_rp = relying_party(auth_config) if auth_config is not None else None
+    if tenant_rp is not None and _belongs(host, tenant_rp.id):
+        return RelyingParty(tenant_rp.id, [origin])
     return RelyingParty(host, [origin])
 
 

@@ -276,3 +276,16 @@ async def test_magic_link_may_land_on_the_hosted_page(app, make_tenant, settings
     for url in refused:
         status, body, _ = await tenant.public("POST", "/v1/auth/magic-link", json={"email": email, "redirect_url": url})
         assert_error(body, "validation_error", 422)
+
+
+def test_hosted_relying_party() -> None:
+    from identity.mfa.passkeys import hosted_relying_party
+
+    own = hosted_relying_party("https://auth.example.com", {"allowed_origins": ["https://example.com"]})
+    assert own is not None and own.id == "example.com" and own.origins == ["https://auth.example.com"]
+    apart = hosted_relying_party("https://auth.example.com", {"allowed_origins": ["https://app.other.org"]})
+    assert apart is not None and apart.id == "auth.example.com" and apart.origins == ["https://auth.example.com"]
+    local = hosted_relying_party("http://localhost:8080", {"allowed_origins": []})
+    assert local is not None and local.id == "localhost" and local.origins == ["http://localhost:8080"]
+    assert hosted_relying_party("http://127.0.0.1:8080") is None
+    assert hosted_relying_party("http://[::1]:8080") is None

@@ -1703,6 +1703,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hosted/texts/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hosted pages' texts in one language: the tenant's overrides and the defaults
+         * @description Returns the texts of the hosted pages (sign-in, second factor, consent...) in one language
+         *     (`en`, `fr`): the tenant's overrides and the default of every catalogue key. Called with a
+         *     **secret key** holding the `*` scope; 404 for a language without a catalogue. Changes nothing.
+         */
+        get: operations["get_v1_hosted_texts_language"];
+        /**
+         * Replace the tenant's text overrides of one language
+         * @description Replaces every override of the language with `texts` (key -> plain text, shown escaped,
+         *     never evaluated). A key must exist in the catalogue and a text may use only the `{placeholders}`
+         *     of its default (422 `invalid_hosted_text`). Called with a **secret key** holding the `*` scope.
+         *     Writes the audit entry `hosted_texts.updated`.
+         */
+        put: operations["put_v1_hosted_texts_language"];
+        post?: never;
+        /**
+         * Reset the hosted pages' texts of one language to the defaults
+         * @description Drops every override of the language, so that the defaults are shown again. Called with a
+         *     **secret key** holding the `*` scope. Writes the audit entry `hosted_texts.reset` (also when there
+         *     was no override).
+         */
+        delete: operations["delete_v1_hosted_texts_language"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invitations/view": {
         parameters: {
             query?: never;
@@ -3307,6 +3342,7 @@ export interface components {
             /** @default [] */
             allowed_origins?: string[];
             bot_protection?: components["schemas"]["BotProtection"];
+            branding?: components["schemas"]["Branding"];
             /** @default true */
             email_verification_required?: boolean;
             /** @default false */
@@ -3333,6 +3369,7 @@ export interface components {
             access_token_ttl?: string;
             allowed_origins?: string[];
             bot_protection?: components["schemas"]["BotProtectionPatch"];
+            branding?: components["schemas"]["BrandingPatch"];
             email_verification_required?: boolean;
             mfa_required?: boolean;
             password_min_length?: number;
@@ -3395,6 +3432,36 @@ export interface components {
             secret?: string;
             site_key?: string | null;
             verify_url?: string | null;
+        };
+        /**
+         * Branding
+         * @description How the hosted pages look for this tenant (docs/hosted-pages.md, "Branding and texts").
+         */
+        Branding: {
+            /** @default null */
+            background_color?: string | null;
+            /**
+             * @default en
+             * @enum {unknown}
+             */
+            default_language?: "en" | "fr";
+            /** @default null */
+            display_name?: string | null;
+            languages?: ("en" | "fr")[];
+            /** @default null */
+            logo?: string | null;
+            /** @default null */
+            primary_color?: string | null;
+        };
+        /** BrandingPatch */
+        BrandingPatch: {
+            background_color?: string | null;
+            /** @enum {unknown} */
+            default_language?: "en" | "fr";
+            display_name?: string | null;
+            languages?: ("en" | "fr")[];
+            logo?: string | null;
+            primary_color?: string | null;
         };
         /** BulkDisable */
         BulkDisable: {
@@ -3974,6 +4041,19 @@ export interface components {
             status: string;
             version: string;
         };
+        /**
+         * HostedTexts
+         * @description One language's texts: the tenant's overrides, and the default of every key.
+         */
+        HostedTexts: {
+            defaults: {
+                [key: string]: string;
+            };
+            language: string;
+            overrides: {
+                [key: string]: string;
+            };
+        };
         /** Identity */
         Identity: {
             avatar_url: string | null;
@@ -4129,10 +4209,14 @@ export interface components {
         };
         /** MfaForm */
         MfaForm: {
-            challenge_id: string;
-            client_id: string;
+            /** @default null */
+            challenge_id?: string | null;
+            /** @default null */
+            client_id?: string | null;
             code: string;
             csrf_token: string;
+            /** @default null */
+            flow?: string | null;
         };
         /** MfaTokens */
         MfaTokens: {
@@ -4262,6 +4346,12 @@ export interface components {
             reply_to?: string | null;
             /** @default null */
             smtp?: components["schemas"]["SmtpIn"] | null;
+        };
+        /** PutHostedTexts */
+        PutHostedTexts: {
+            texts: {
+                [key: string]: string;
+            };
         };
         /** PutTemplate */
         PutTemplate: {
@@ -4463,7 +4553,8 @@ export interface components {
         };
         /** SignInForm */
         SignInForm: {
-            client_id: string;
+            /** @default null */
+            client_id?: string | null;
             /** @default null */
             code_challenge?: string | null;
             /** @default null */
@@ -4471,11 +4562,14 @@ export interface components {
             csrf_token: string;
             email: string;
             /** @default null */
+            flow?: string | null;
+            /** @default null */
             nonce?: string | null;
             password: string;
             /** @default null */
             redirect_uri?: string | null;
-            response_type: string;
+            /** @default null */
+            response_type?: string | null;
             /** @default null */
             scope?: string | null;
             /** @default null */
@@ -5064,6 +5158,14 @@ export interface operations {
                      *               "site_key": "acme",
                      *               "verify_url": "https://app.example.com/callback"
                      *             },
+                     *             "branding": {
+                     *               "background_color": "#2449c9",
+                     *               "default_language": "en",
+                     *               "display_name": "Ada Lovelace",
+                     *               "languages": [],
+                     *               "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *               "primary_color": "#2449c9"
+                     *             },
                      *             "email_verification_required": true,
                      *             "mfa_required": false,
                      *             "password_min_length": 8,
@@ -5208,6 +5310,16 @@ export interface operations {
                  *           "site_key": "acme",
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
+                 *         "branding": {
+                 *           "background_color": "#2449c9",
+                 *           "default_language": "en",
+                 *           "display_name": "Ada Lovelace",
+                 *           "languages": [
+                 *             "en"
+                 *           ],
+                 *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *           "primary_color": "#2449c9"
+                 *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
                  *         "password_min_length": 8,
@@ -5252,6 +5364,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -5488,6 +5610,16 @@ export interface operations {
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
+                     *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
                      *         "password_min_length": 8,
@@ -5625,6 +5757,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -5878,6 +6020,16 @@ export interface operations {
                  *           "site_key": "acme",
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
+                 *         "branding": {
+                 *           "background_color": "#2449c9",
+                 *           "default_language": "en",
+                 *           "display_name": "Ada Lovelace",
+                 *           "languages": [
+                 *             "en"
+                 *           ],
+                 *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *           "primary_color": "#2449c9"
+                 *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
                  *         "password_min_length": 8,
@@ -5922,6 +6074,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -6177,6 +6339,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -6503,6 +6675,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -7076,6 +7258,7 @@ export interface operations {
                  *       "code_challenge_method": "example",
                  *       "csrf_token": "tok_8f2k1q9x",
                  *       "email": "ada@example.com",
+                 *       "flow": "example",
                  *       "nonce": "example",
                  *       "password": "correct-horse-battery-9",
                  *       "redirect_uri": "https://app.example.com/callback",
@@ -7362,7 +7545,8 @@ export interface operations {
                  *       "challenge_id": "cha_01jd8x3k9m2q7r4t6v8w0y2z4a",
                  *       "client_id": "cli_01jd8x3k9m2q7r4t6v8w0y2z4a",
                  *       "code": "example",
-                 *       "csrf_token": "tok_8f2k1q9x"
+                 *       "csrf_token": "tok_8f2k1q9x",
+                 *       "flow": "example"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["MfaForm"];
@@ -7514,6 +7698,7 @@ export interface operations {
                  *       "code_challenge_method": "example",
                  *       "csrf_token": "tok_8f2k1q9x",
                  *       "email": "ada@example.com",
+                 *       "flow": "example",
                  *       "nonce": "example",
                  *       "password": "correct-horse-battery-9",
                  *       "redirect_uri": "https://app.example.com/callback",
@@ -8732,6 +8917,16 @@ export interface operations {
                      *         "site_key": "acme",
                      *         "verify_url": "https://app.example.com/callback"
                      *       },
+                     *       "branding": {
+                     *         "background_color": "#2449c9",
+                     *         "default_language": "en",
+                     *         "display_name": "Ada Lovelace",
+                     *         "languages": [
+                     *           "en"
+                     *         ],
+                     *         "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *         "primary_color": "#2449c9"
+                     *       },
                      *       "email_verification_required": true,
                      *       "mfa_required": false,
                      *       "password_min_length": 8,
@@ -8888,6 +9083,16 @@ export interface operations {
                  *         "site_key": "acme",
                  *         "verify_url": "https://app.example.com/callback"
                  *       },
+                 *       "branding": {
+                 *         "background_color": "#2449c9",
+                 *         "default_language": "en",
+                 *         "display_name": "Ada Lovelace",
+                 *         "languages": [
+                 *           "en"
+                 *         ],
+                 *         "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *         "primary_color": "#2449c9"
+                 *       },
                  *       "email_verification_required": true,
                  *       "mfa_required": true,
                  *       "password_min_length": 8,
@@ -8919,6 +9124,16 @@ export interface operations {
                      *         "provider": "hcaptcha",
                      *         "site_key": "acme",
                      *         "verify_url": "https://app.example.com/callback"
+                     *       },
+                     *       "branding": {
+                     *         "background_color": "#2449c9",
+                     *         "default_language": "en",
+                     *         "display_name": "Ada Lovelace",
+                     *         "languages": [
+                     *           "en"
+                     *         ],
+                     *         "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *         "primary_color": "#2449c9"
                      *       },
                      *       "email_verification_required": true,
                      *       "mfa_required": false,
@@ -20316,6 +20531,530 @@ export interface operations {
             };
         };
     };
+    get_v1_hosted_texts_language: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "defaults": {
+                     *         "key": "example"
+                     *       },
+                     *       "language": "example",
+                     *       "overrides": {
+                     *         "key": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HostedTexts"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `insufficient_scope`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `hosted_language_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "hosted_language_not_found",
+                     *         "message": "The hosted pages have no catalogue in that language.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_v1_hosted_texts_language: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "texts": {
+                 *         "key": "example"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutHostedTexts"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "defaults": {
+                     *         "key": "example"
+                     *       },
+                     *       "language": "example",
+                     *       "overrides": {
+                     *         "key": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HostedTexts"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `insufficient_scope`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `hosted_language_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "hosted_language_not_found",
+                     *         "message": "The hosted pages have no catalogue in that language.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `invalid_hosted_text`, `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_hosted_text",
+                     *         "message": "A text override names an unknown key or uses a placeholder its default lacks.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_v1_hosted_texts_language: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `insufficient_scope`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `hosted_language_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "hosted_language_not_found",
+                     *         "message": "The hosted pages have no catalogue in that language.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_v1_invitations_view: {
         parameters: {
             query?: {
@@ -26173,6 +26912,14 @@ export interface operations {
                      *               "site_key": "acme",
                      *               "verify_url": "https://app.example.com/callback"
                      *             },
+                     *             "branding": {
+                     *               "background_color": "#2449c9",
+                     *               "default_language": "en",
+                     *               "display_name": "Ada Lovelace",
+                     *               "languages": [],
+                     *               "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *               "primary_color": "#2449c9"
+                     *             },
                      *             "email_verification_required": true,
                      *             "mfa_required": false,
                      *             "password_min_length": 8,
@@ -26317,6 +27064,16 @@ export interface operations {
                  *           "site_key": "acme",
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
+                 *         "branding": {
+                 *           "background_color": "#2449c9",
+                 *           "default_language": "en",
+                 *           "display_name": "Ada Lovelace",
+                 *           "languages": [
+                 *             "en"
+                 *           ],
+                 *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *           "primary_color": "#2449c9"
+                 *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
                  *         "password_min_length": 8,
@@ -26361,6 +27118,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26597,6 +27364,16 @@ export interface operations {
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
                      *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
+                     *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
                      *         "password_min_length": 8,
@@ -26734,6 +27511,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -26987,6 +27774,16 @@ export interface operations {
                  *           "site_key": "acme",
                  *           "verify_url": "https://app.example.com/callback"
                  *         },
+                 *         "branding": {
+                 *           "background_color": "#2449c9",
+                 *           "default_language": "en",
+                 *           "display_name": "Ada Lovelace",
+                 *           "languages": [
+                 *             "en"
+                 *           ],
+                 *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                 *           "primary_color": "#2449c9"
+                 *         },
                  *         "email_verification_required": true,
                  *         "mfa_required": true,
                  *         "password_min_length": 8,
@@ -27031,6 +27828,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -27286,6 +28093,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,
@@ -27612,6 +28429,16 @@ export interface operations {
                      *           "provider": "hcaptcha",
                      *           "site_key": "acme",
                      *           "verify_url": "https://app.example.com/callback"
+                     *         },
+                     *         "branding": {
+                     *           "background_color": "#2449c9",
+                     *           "default_language": "en",
+                     *           "display_name": "Ada Lovelace",
+                     *           "languages": [
+                     *             "en"
+                     *           ],
+                     *           "logo": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+                     *           "primary_color": "#2449c9"
                      *         },
                      *         "email_verification_required": true,
                      *         "mfa_required": false,

@@ -30,6 +30,7 @@ def routers() -> list[Router]:
     from identity.clients import routes as clients
     from identity.connections import routes as connections
     from identity.email import routes as email
+    from identity.hosted import passwordless as hosted_passwordless
     from identity.hosted import routes as hosted
     from identity.keys import routes as keys
     from identity.mfa import routes as mfa
@@ -61,6 +62,7 @@ def routers() -> list[Router]:
         connections.router,
         revocations.router,
         hosted.router,
+        hosted_passwordless.router,
     ]
 
 

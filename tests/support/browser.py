@@ -75,18 +75,29 @@ def screenshots_dir() -> Path:
 # -- fixtures ----------------------------------------------------------------------------------------
 
 
+#: The one Playwright driver and browser of the process, with the number of fixture instances
+#: using it. Each test module that imports the fixture registers its own copy of it (pytest
+#: keys a fixture by where it is defined), and a second sync_playwright().start() in the same
+#: thread fails ("Sync API inside the asyncio loop"): the copies share one browser.
+_SHARED: dict[str, Any] = {"users": 0}
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     path = chromium_path()
     from playwright.sync_api import sync_playwright
 
-    driver = sync_playwright().start()
-    browser = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
+    if _SHARED["users"] == 0:
+        _SHARED["driver"] = sync_playwright().start()
+        _SHARED["browser"] = _SHARED["driver"].chromium.launch(executable_path=path, args=["--no-sandbox"])
+    _SHARED["users"] += 1
     try:
-        yield browser
+        yield _SHARED["browser"]
     finally:
-        browser.close()
-        driver.stop()
+        _SHARED["users"] -= 1
+        if _SHARED["users"] == 0:
+            _SHARED.pop("browser").close()
+            _SHARED.pop("driver").stop()
 
 
 class CspWatcher:

@@ -12,7 +12,7 @@ Debian's chromium driven by Playwright for Python (sync API). A test module gets
         capture(page, "sign-in")                             # screenshots + axe-core
 
 Fixtures:
-    chromium   one browser per test session (chromium_path(): /usr/bin/chromium or `chromium` on
+    chromium   one browser per test module (chromium_path(): /usr/bin/chromium or `chromium` on
                PATH; missing: the test fails in CI (env CI set) and is skipped elsewhere)
     hosted     one LiveServer per module, `identity serve` (API and workers, so emails are sent)
                with IDENTITY_SMTP_URL pointed at an SmtpSink (hosted.mail)
@@ -75,29 +75,21 @@ def screenshots_dir() -> Path:
 # -- fixtures ----------------------------------------------------------------------------------------
 
 
-#: The one Playwright driver and browser of the process, with the number of fixture instances
-#: using it. Each test module that imports the fixture registers its own copy of it (pytest
-#: keys a fixture by where it is defined), and a second sync_playwright().start() in the same
-#: thread fails ("Sync API inside the asyncio loop"): the copies share one browser.
-_SHARED: dict[str, Any] = {"users": 0}
-
-
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    """One browser per test module. Not per session: Playwright's sync API keeps its event
+    loop marked running on the main thread while it is started, which would stop every async
+    test of a later module (pytest-asyncio cannot run a loop inside a running one)."""
     path = chromium_path()
     from playwright.sync_api import sync_playwright
 
-    if _SHARED["users"] == 0:
-        _SHARED["driver"] = sync_playwright().start()
-        _SHARED["browser"] = _SHARED["driver"].chromium.launch(executable_path=path, args=["--no-sandbox"])
-    _SHARED["users"] += 1
+    driver = sync_playwright().start()
+    browser = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
     try:
-        yield _SHARED["browser"]
+        yield browser
     finally:
-        _SHARED["users"] -= 1
-        if _SHARED["users"] == 0:
-            _SHARED.pop("browser").close()
-            _SHARED.pop("driver").stop()
+        browser.close()
+        driver.stop()
 
 
 class CspWatcher:

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import requests
 
 from tests.support.browser import (  # noqa: F401 - fixtures
     HostedServer,
@@ -310,3 +311,20 @@ def test_a_failed_social_sign_in_comes_back_to_the_sign_in_page(hosted: HostedSe
     text = page.locator("main").inner_text()
     assert "did not complete" in text and "555" not in text
     capture(page, "social-failed", both_languages=False)
+
+
+def test_every_form_needs_the_csrf_token(hosted: HostedServer) -> None:
+    tenant = hosted.tenant(auth_config={"allowed_origins": [hosted.url]})
+    for path in (
+        "/magic-link",
+        "/magic-link/verify",
+        "/email-code",
+        "/email-code/verify",
+        "/passkey/options",
+        "/passkey/verify",
+    ):
+        resp = requests.post(
+            tenant.url(path), data={"email": "x@example.com", "token": "t", "code": "123456"}, timeout=10
+        )
+        assert resp.status_code == 403, (path, resp.status_code)
+        assert "Set-Cookie" not in resp.headers or "idp_session" not in resp.headers["Set-Cookie"]

@@ -289,3 +289,37 @@ def test_hosted_relying_party() -> None:
     assert local is not None and local.id == "localhost" and local.origins == ["http://localhost:8080"]
     assert hosted_relying_party("http://127.0.0.1:8080") is None
     assert hosted_relying_party("http://[::1]:8080") is None
+
+
+async def test_a_bound_passkey_challenge_is_answered_only_where_it_was_handed_out(app, make_tenant) -> None:
+    """The hosted pages bind their challenge to the flow and the browser: an assertion for it
+    presented with another binding, or through the API (no binding), is refused."""
+    from identity.http.errors import ApiError
+    from identity.mfa import passkey_sign_in
+    from identity.sessions.device import ClientInfo
+    from identity.sessions.runtime import runtime
+
+    tenant = await make_tenant_for_mfa(make_tenant, allowed_origins=[ORIGIN])
+    user = await new_user(tenant)
+    authenticator = SoftAuthenticator()
+    await enroll_passkey(tenant, user["id"], authenticator)
+    pool, rt = state(app).pool, runtime(app)
+    record = await rt.tenants.get(pool, tenant.id)
+    rp = passkey_sign_in.api_relying_party(record)
+    client = ClientInfo(ip_address="203.0.113.7", user_agent="test")
+    options = await passkey_sign_in.begin(pool, record, rp, binding="flow-a:browser-a")
+    with pytest.raises(ApiError) as refused:
+        await passkey_sign_in.finish(
+            pool, rt, record, rp, authenticator.get(options), client, binding="flow-a:browser-b"
+        )
+    assert refused.value.code == "invalid_code"
+    options = await passkey_sign_in.begin(pool, record, rp, binding="flow-a:browser-a")
+    status, body, _ = await tenant.public(
+        "POST", "/v1/auth/passkey/verify", json={"credential": authenticator.get(options)}
+    )
+    assert_error(body, "invalid_code", 401)
+    options = await passkey_sign_in.begin(pool, record, rp, binding="flow-a:browser-a")
+    done = await passkey_sign_in.finish(
+        pool, rt, record, rp, authenticator.get(options), client, binding="flow-a:browser-a"
+    )
+    assert done["user"]["id"] == user["id"]

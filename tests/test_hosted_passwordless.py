@@ -294,6 +294,7 @@ def test_social_button_round_trip(hosted: HostedServer, page: Any) -> None:
     assert resp.status_code == 201, resp.text
     person = idp.user()
     page.goto(tenant.url("/sign-in"))
+    capture(page, "sign-in-social-buttons")
     page.get_by_role("link", name="Continue with Upstream ID").click()
     # the provider's own hosted sign-in page (another tenant of this service)
     page.wait_for_url(re.compile(rf"/oauth/{idp.id}/sign-in"))

@@ -323,3 +323,29 @@ async def test_a_bound_passkey_challenge_is_answered_only_where_it_was_handed_ou
         pool, rt, record, rp, authenticator.get(options), client, binding="flow-a:browser-a"
     )
     assert done["user"]["id"] == user["id"]
+
+
+async def test_the_hosted_email_code_page_applies_the_apis_limits(aiohttp_client, settings, database_dsn, make_tenant):
+    """The hosted page has no API credential for the route to count: it applies the REST
+    endpoint's rules itself (5 codes per address per 10 minutes)."""
+    import re as regex
+
+    limited = create_app(dataclasses.replace(settings, rate_limits_enabled=True), dsn=database_dsn)
+    client = await aiohttp_client(limited)
+    tenant = await make_tenant()
+    resp = await client.get(f"/oauth/{tenant.id}/email-code")
+    assert resp.status == 200, await resp.text()
+    page = await resp.text()
+    csrf = regex.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    flow = regex.search(r'name="flow" value="([^"]+)"', page).group(1)
+    email = _email()
+    statuses = []
+    for _ in range(6):
+        resp = await client.post(
+            f"/oauth/{tenant.id}/email-code",
+            data={"csrf_token": csrf, "flow": flow, "email": email},
+            allow_redirects=False,
+        )
+        statuses.append(resp.status)
+    assert statuses[:5] == [302] * 5 and statuses[5] == 429, statuses
+    assert "Too many attempts" in await resp.text()

@@ -32,6 +32,7 @@ def routers() -> list[Router]:
     from identity.email import routes as email
     from identity.hosted import factors as hosted_factors
     from identity.hosted import reset as hosted_reset
+    from identity.hosted import passwordless as hosted_passwordless
     from identity.hosted import routes as hosted
     from identity.hosted import security as hosted_security
     from identity.hosted import signup as hosted_signup
@@ -69,6 +70,7 @@ def routers() -> list[Router]:
         hosted_security.router,
         hosted_signup.router,
         hosted_reset.router,
+        hosted_passwordless.router,
     ]
 
 

@@ -284,6 +284,23 @@ ALTER TABLE email_messages ADD CONSTRAINT email_messages_provider_check CHECK ((
 ALTER TABLE email_messages ADD CONSTRAINT email_messages_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE;
 CREATE INDEX email_messages_created_idx ON email_messages USING btree (created_at DESC);
 
+CREATE TABLE email_sign_in_codes (
+    tenant_id text NOT NULL,
+    id text NOT NULL,
+    user_id text NOT NULL,
+    email text NOT NULL,
+    code_hash text NOT NULL,
+    failed_attempts integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    used_at timestamp with time zone
+);
+ALTER TABLE email_sign_in_codes ADD CONSTRAINT email_sign_in_codes_pkey PRIMARY KEY (tenant_id, id);
+ALTER TABLE email_sign_in_codes ADD CONSTRAINT email_sign_in_codes_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE;
+ALTER TABLE email_sign_in_codes ADD CONSTRAINT email_sign_in_codes_tenant_id_user_id_fkey FOREIGN KEY (tenant_id, user_id) REFERENCES users(tenant_id, id) ON DELETE CASCADE;
+CREATE INDEX email_sign_in_codes_email_idx ON email_sign_in_codes USING btree (tenant_id, email, created_at);
+CREATE INDEX email_sign_in_codes_expiry_idx ON email_sign_in_codes USING btree (expires_at);
+
 CREATE TABLE email_templates (
     tenant_id text NOT NULL,
     template text NOT NULL,
@@ -734,6 +751,19 @@ ALTER TABLE outbox ADD CONSTRAINT outbox_tenant_id_fkey FOREIGN KEY (tenant_id) 
 CREATE INDEX outbox_failed_idx ON outbox USING btree (topic) WHERE (status = 'failed'::text);
 CREATE INDEX outbox_pending_idx ON outbox USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['queued'::text, 'processing'::text]));
 CREATE INDEX outbox_topic_idx ON outbox USING btree (tenant_id, topic, id DESC);
+
+CREATE TABLE passkey_challenges (
+    tenant_id text NOT NULL,
+    challenge_hash text NOT NULL,
+    rp_id text NOT NULL,
+    binding_hash text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    used_at timestamp with time zone
+);
+ALTER TABLE passkey_challenges ADD CONSTRAINT passkey_challenges_pkey PRIMARY KEY (tenant_id, challenge_hash);
+ALTER TABLE passkey_challenges ADD CONSTRAINT passkey_challenges_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE;
+CREATE INDEX passkey_challenges_expiry_idx ON passkey_challenges USING btree (expires_at);
 
 CREATE TABLE refresh_replies (
     tenant_id text NOT NULL,

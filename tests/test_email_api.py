@@ -158,8 +158,9 @@ async def test_templates_list_get_put_delete(tenant) -> None:
         "mfa_otp",
         "welcome",
         "account_exists",
+        "email_code",
     ]
-    assert body["pagination"]["total"] == 7 and not any(t["customized"] for t in body["data"])
+    assert body["pagination"]["total"] == 8 and not any(t["customized"] for t in body["data"])
     verification = body["data"][0]
     assert "{{ verify_url }}" in verification["body_html"]
     assert {"verify_url", "app_name", "user_email", "expires_in"} <= set(verification["variables"])

@@ -19,6 +19,7 @@ LINKS = {
     "invitation": ("invite_url", "https://app.example.com/invite?token=iv_{n}"),
     "mfa_otp": ("code", "{digits}"),
     "welcome": ("user_name", "Grace Hopper {n}"),
+    "email_code": ("code", "{digits}"),
 }
 
 

@@ -17,6 +17,7 @@ from workers.maintenance_store import (
     expire_invitations,
     expire_oauth,
     expire_one_time_tokens,
+    expire_passwordless,
     expire_sessions,
 )
 from workers.runtime import Runtime
@@ -29,6 +30,7 @@ __all__ = [
     "expire_invitations",
     "expire_oauth",
     "expire_one_time_tokens",
+    "expire_passwordless",
     "expire_sessions",
     "recover",
 ]
@@ -60,6 +62,7 @@ async def cleanup(rt: Runtime) -> dict[str, Any]:
         "idempotency_keys": await delete_old_idempotency_keys(pool),
         "sessions": await expire_sessions(pool),
         "one_time_tokens": await expire_one_time_tokens(pool),
+        "passwordless": await expire_passwordless(pool),
         "invitations": await expire_invitations(pool),
         "oauth": await expire_oauth(pool),
         "hosted_flows": await expire_hosted_flows(pool),

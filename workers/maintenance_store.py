@@ -65,6 +65,17 @@ async def expire_one_time_tokens(pool: Any) -> int:
     return await delete_in_batches(pool, "one_time_tokens", where, TOKEN_RETENTION_HOURS)
 
 
+async def expire_passwordless(pool: Any) -> dict[str, int]:
+    """Email sign-in codes and passkey sign-in challenges live minutes and are refused once
+    expired or used; a day later they are deleted."""
+    out = {"email_sign_in_codes": 0, "passkey_challenges": 0}
+    where = "(expires_at < now() - make_interval(hours => $1) OR used_at < now() - make_interval(hours => $1))"
+    for table in out:
+        if await _columns(pool, table):
+            out[table] = await delete_in_batches(pool, table, where, TOKEN_RETENTION_HOURS)
+    return out
+
+
 async def expire_invitations(pool: Any) -> int:
     cols = await _columns(pool, "invitations")
     if not {"status", "expires_at"} <= cols:

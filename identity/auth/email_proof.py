@@ -9,9 +9,9 @@ the first time the address is proven (email_verified false -> true through a use
 - linked provider identities that do not vouch for this address are unlinked, whichever flow
   proved it: an identity is a way in that needs no password, so neither a sign-in nor the
   verification link may leave the stranger's one in place;
-- when the proof is a flow that signs someone in (magic link, password reset, a provider that
+- when the proof is a flow that signs someone in (magic link, email code, password reset, a provider that
   vouches for the address), the second factors enrolled before the proof are removed (else the
-  owner would be asked for the stranger's factor), and — for the magic link and the provider,
+  owner would be asked for the stranger's factor), and — for the magic link, the email code and the provider,
   which sign in without the password — the password set before the proof is discarded (a reset
   replaces it itself). The owner sets a password through a reset.
 
@@ -40,13 +40,15 @@ from identity.users.presenter import event_data
 #: The flows that prove an address.
 VERIFICATION_LINK = "verification_link"
 MAGIC_LINK = "magic_link"
+#: The emailed sign-in code (identity/auth/email_code.py): a magic link in six digits.
+EMAIL_CODE = "email_code"
 PASSWORD_RESET = "password_reset"
 PROVIDER = "provider"
 
 #: Flows that sign in: the factors enrolled before them are not trusted.
-_SIGNS_IN = frozenset({MAGIC_LINK, PASSWORD_RESET, PROVIDER})
+_SIGNS_IN = frozenset({MAGIC_LINK, EMAIL_CODE, PASSWORD_RESET, PROVIDER})
 #: Flows that sign in without the password, so a password set before them is not the prover's.
-_DISCARDS_PASSWORD = frozenset({MAGIC_LINK, PROVIDER})
+_DISCARDS_PASSWORD = frozenset({MAGIC_LINK, EMAIL_CODE, PROVIDER})
 SESSION_REASON = "email_verified"
 
 

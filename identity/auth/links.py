@@ -24,7 +24,7 @@ from identity.auth.service import (
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ApiError
-from identity.http.redirects import check_redirect
+from identity.http.redirects import OwnPages, check_redirect
 from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
@@ -39,11 +39,15 @@ from identity.users.service import create_user
 SENT = {"sent": True}
 
 
-async def request_magic_link(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: MagicLink) -> dict[str, Any]:
+async def request_magic_link(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: MagicLink, public_url: str
+) -> dict[str, Any]:
+    """public_url: the service's own address; its hosted landing page for magic links
+    (/oauth/{tenant_id}/magic-link/verify) counts as registered (identity/http/redirects.py)."""
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     email = valid_email(body.email)
-    redirect = check_redirect(body.redirect_url, config)
+    redirect = check_redirect(body.redirect_url, config, own=OwnPages(public_url, tenant.id))
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, email)
         if user is None and not (body.create_if_not_exists and config.sign_up_enabled):
@@ -105,11 +109,6 @@ async def verify_magic_link(
     return {"user": present_user(user, private=False), "session": creds}
 
 
-def reset_page_path(tenant_id: str) -> str:
-    """The hosted reset page (identity/hosted/): a reset link may always go there."""
-    return f"/oauth/{tenant_id}/reset-password"
-
-
 async def forgot_password(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Forgot, public_url: str | None = None
 ) -> dict[str, Any]:
@@ -117,8 +116,9 @@ async def forgot_password(
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     email = valid_email(body.email)
-    own = (public_url, reset_page_path(tenant.id)) if public_url is not None else None
-    redirect = check_redirect(body.redirect_url, config, own_page=own)
+    # The hosted reset page (identity/hosted/) is one of the service's own landings.
+    own = OwnPages(public_url, tenant.id) if public_url is not None else None
+    redirect = check_redirect(body.redirect_url, config, own=own)
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, email)
         if user is None or user["status"] != "active":

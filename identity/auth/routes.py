@@ -8,10 +8,12 @@ never be stored and replayed to whoever presents the same key with the publishab
 from __future__ import annotations
 
 from identity.audit.context import when_required
+from identity.auth import email_code, links, pages, service
 from identity.auth import errors as auth_errors
-from identity.auth import links, pages, service
 from identity.auth.outcomes import SIGN_IN, SIGN_UP
 from identity.auth.schemas import (
+    EmailCodeRequest,
+    EmailCodeVerify,
     Forgot,
     MagicLink,
     Me,
@@ -31,12 +33,15 @@ from identity.auth.schemas import (
     VerifyEmailQuery,
 )
 from identity.http.bodies import read_form
+from identity.http.clientinfo import client_key
 from identity.http.errors import INVALID_EMAIL, ApiError
+from identity.http.ratelimit.rules import EMAIL_CODE_PER_CLIENT
 from identity.http.routing import Ctx, HandlerResult, Router
 from identity.principals import ACCESS_TOKEN, PUBLISHABLE, Tenant
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
+from identity.state import state
 from identity.tenants.stats_store import record_failed_sign_in
 from identity.users.errors import EMAIL_TAKEN, PASSWORD_TOO_WEAK, USERNAME_TAKEN
 
@@ -174,9 +179,10 @@ async def magic_link(ctx: Ctx) -> HandlerResult:
     enabled) an unknown address gets a link that creates the user when it is used, not before.
 
     `redirect_url` must be on an origin listed in the tenant's `allowed_origins` (exact match; an empty
-    list or `*` allows none), else 422. Writes a one-time token row (only its hash is stored). Rate
-    limit: 5 per 10 minutes per client address."""
-    return await links.request_magic_link(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body)
+    list or `*` allows none), else 422; the service's own landing page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/magic-link/verify` is also accepted. Writes a one-time token
+    row (only its hash is stored). Rate limit: 5 per 10 minutes per client address."""
+    return await links.request_magic_link(ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body, ctx.settings.public_url)
 
 
 @router.post(
@@ -205,6 +211,55 @@ async def magic_link_verify(ctx: Ctx) -> HandlerResult:
     second factor it answers 403 `mfa_required`."""
     return await links.verify_magic_link(
         ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.token, client_info(ctx.request)
+    )
+
+
+@router.post(
+    "/v1/auth/email-code",
+    body=EmailCodeRequest,
+    response=Sent,
+    summary="Email a six-digit sign-in code (answers sent: true whether or not the user exists)",
+    **_public,
+    errors=(INVALID_EMAIL, auth_errors.TENANT_SUSPENDED),
+)
+async def email_code_request(ctx: Ctx) -> HandlerResult:
+    """Starts a passwordless sign-in: emails a six-digit code (the **email code email**, valid 10 minutes,
+    usable once) to the address when it belongs to an active user. Called with the tenant's **publishable
+    key**. The answer is always `{"sent": true}`, for unknown and inactive addresses too (which get
+    nothing), so it reveals no accounts. A new code replaces the address's earlier ones; only a keyed
+    hash of the code is stored. Finish with `POST /v1/auth/email-code/verify`. Rate limit: 5 per 10
+    minutes per email address, and 20 per 10 minutes per client address. Idempotency-Key is ignored."""
+    tenant = _tenant(ctx)
+    await state(ctx.request).limiter.check(ctx.request, tenant.id, [(EMAIL_CODE_PER_CLIENT, client_key(ctx.request))])
+    return await email_code.request_code(ctx.pool, runtime(ctx.app), tenant, ctx.body.email)
+
+
+@router.post(
+    "/v1/auth/email-code/verify",
+    body=EmailCodeVerify,
+    response=SignInResult,
+    summary="Sign in with the email address and the six-digit code emailed to it",
+    **_public,
+    errors=(
+        auth_errors.INVALID_CODE,
+        auth_errors.MFA_REQUIRED,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+    ),
+)
+async def email_code_verify(ctx: Ctx) -> HandlerResult:
+    """Signs in with the code from `POST /v1/auth/email-code`; the code is spent. Called with the tenant's
+    **publishable key**. Five wrong codes spend it too. Any refusal (unknown address, wrong, expired, used
+    or worn-out code) is the same 401 `invalid_code`, so the answer does not tell which addresses have
+    accounts. The code proves the inbox like a magic link: its first proof marks the address verified
+    (`user.updated`), ends the user's earlier sessions (`session.revoked`), discards a password set before
+    the proof (`user.password_changed`) and unlinks provider accounts that do not vouch for the address
+    (`oauth.disconnected`). Then it creates a session (`session.created`) and, on a first sign-in, queues
+    the **welcome email**. With an active second factor it answers 403 `mfa_required`. Rate limit: 30 per
+    10 minutes per client address. Idempotency-Key is ignored."""
+    return await email_code.verify_code(
+        ctx.pool, runtime(ctx.app), _tenant(ctx), ctx.body.email, ctx.body.code, client_info(ctx.request)
     )
 
 

@@ -43,6 +43,16 @@ class MagicLink(Body):
     create_if_not_exists: bool = False
 
 
+class EmailCodeRequest(Body):
+    email: Email
+
+
+class EmailCodeVerify(Body):
+    email: Email
+    #: The six digits from the email (spaces and hyphens between them are accepted).
+    code: Annotated[str, Meta(min_length=1, max_length=32)]
+
+
 class TokenBody(Body):
     token: OneTimeToken
 

@@ -45,7 +45,7 @@ from identity.http import pages
 from identity.http.clientinfo import client_ip, client_key, user_agent
 from identity.http.errors import TENANT_NOT_FOUND, ApiError, ValidationFailed
 from identity.http.ratelimit.backends import Check
-from identity.http.redirects import check_redirect
+from identity.http.redirects import OwnPages, check_redirect
 from identity.ids import new_id
 from identity.oauth.authorize import load_tenant
 from identity.principals import Tenant
@@ -184,7 +184,11 @@ async def start(
         try:
             if not redirect_url:
                 raise ValidationFailed("redirect_url", "is required")
-            redirect = check_redirect(redirect_url, auth_config.load(tenant.auth_config))
+            redirect = check_redirect(
+                redirect_url,
+                auth_config.load(tenant.auth_config),
+                own=OwnPages(st.settings.public_url, tenant.id),
+            )
         except ValidationFailed as exc:
             why = exc.details[0]["message"] if exc.details else exc.message
             return _page(

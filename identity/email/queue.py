@@ -12,6 +12,7 @@ Templates and the variables each one receives (the worker adds app_name and user
   mfa_otp         code, expires_in
   welcome         user_name
   account_exists  sign_in_url, forgot_password_url (a hosted sign-up named an address that has an account)
+  email_code      code, expires_in      (the passwordless sign-in code)
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ import asyncpg
 
 from identity.outbox.store import enqueue
 
-TEMPLATES = ("verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome", "account_exists")
+TEMPLATES = (
+    "verification",
+    "magic_link",
+    "invitation",
+    "password_reset",
+    "mfa_otp",
+    "welcome",
+    "account_exists",
+    "email_code",
+)
 TOPIC = "email"
 
 

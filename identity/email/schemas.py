@@ -66,7 +66,7 @@ class ConfigTestResult(Model):
 
 
 TemplateName = Literal[
-    "verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome", "account_exists"
+    "verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome", "account_exists", "email_code"
 ]
 
 

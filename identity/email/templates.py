@@ -1,4 +1,4 @@
-"""Email templates: the seven built-ins, the variables each receives, and safe rendering.
+"""Email templates: the eight built-ins, the variables each receives, and safe rendering.
 
 Templates are jinja2 sources rendered in an ImmutableSandboxedEnvironment, and, before that,
 checked against a small grammar: `{{ variable }}`, a few text filters and `{% if %}`. Anything
@@ -30,6 +30,7 @@ VARIABLES: dict[str, tuple[str, ...]] = {
     "mfa_otp": ("code", "expires_in"),
     "welcome": ("user_name",),
     "account_exists": ("sign_in_url", "forgot_password_url"),
+    "email_code": ("code", "expires_in"),
 }
 assert set(VARIABLES) == set(TEMPLATES)
 

@@ -15,7 +15,7 @@ from identity.auth import service as auth_service
 from identity.auth.schemas import SignIn
 from identity.crypto import sha256_hex
 from identity.hosted import complete as finishing
-from identity.hosted import factors, flows, texts
+from identity.hosted import factors, flows, sign_in_methods, texts
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.errors import HOSTED_LANGUAGE_NOT_FOUND, INVALID_HOSTED_TEXT
 from identity.hosted.flows import Flow
@@ -121,6 +121,8 @@ async def sign_in_page(
         email_error=None,
         password_error=None,
         sign_up_enabled=bool(tenant.auth_config.get("sign_up_enabled", True)),
+        # The "other ways to sign in" block (hosted/_sign_in_methods.html).
+        methods=await sign_in_methods.methods(request, tenant, flow),
     )
 
 

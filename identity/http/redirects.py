@@ -7,11 +7,17 @@ dropped), never by prefix or suffix. "*" in allowed_origins still opens CORS to 
 never lets a token leave: it matches no redirect. An empty list matches nothing, so a flow
 that needs an address of the application answers 422, and one that has a page of its own
 (verification, invitation) uses that page. docs/api-conventions.md "Redirect addresses".
+
+The service's own landing pages for a tenant (HOSTED_LANDINGS, under the tenant's issuer path
+of IDENTITY_PUBLIC_URL) count as registered for that tenant: the hosted sign-in pages send
+magic links and provider sign-ins back to themselves. Those match by origin AND exact path,
+never by prefix, and only when the caller hands check_redirect the service's own address.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Annotated, Protocol
 from urllib.parse import urlsplit
 
@@ -28,6 +34,44 @@ class HasOrigins(Protocol):
 
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+
+#: The hosted pages (identity/hosted/) a link or a provider sign-in may land on, relative to
+#: IDENTITY_PUBLIC_URL; {tenant_id} is the tenant's id.
+HOSTED_LANDINGS = (
+    "/oauth/{tenant_id}/magic-link/verify",
+    "/oauth/{tenant_id}/connections/done",
+    "/oauth/{tenant_id}/reset-password",
+)
+
+
+@dataclass(frozen=True)
+class OwnPages:
+    """The service's own address (IDENTITY_PUBLIC_URL) and the tenant whose pages count."""
+
+    public_url: str
+    tenant_id: str
+
+    def urls(self) -> list[str]:
+        base = self.public_url.rstrip("/")
+        return [base + path.format(tenant_id=self.tenant_id) for path in HOSTED_LANDINGS]
+
+
+def hosted_landing(public_url: str, tenant_id: str, path: str) -> str:
+    """The absolute address of one of HOSTED_LANDINGS for the tenant."""
+    assert path in HOSTED_LANDINGS
+    return public_url.rstrip("/") + path.format(tenant_id=tenant_id)
+
+
+def _is_own_page(url: str, own: OwnPages) -> bool:
+    origin = origin_of(url)
+    if origin is None:
+        return False
+    path = urlsplit(url).path
+    for page in own.urls():
+        if origin == origin_of(page) and path == urlsplit(page).path and "#" not in url:
+            return True
+    return False
+
 
 #: A request field naming where the browser goes with a token (the OpenAPI description says the rule).
 RedirectUrl = Annotated[
@@ -84,25 +128,12 @@ def registered_origins(origins: Iterable[str]) -> set[str]:
     return {o for o in (as_origin(entry) for entry in origins if entry != "*") if o is not None}
 
 
-def is_own_page(url: str, public_url: str, path: str) -> bool:
-    """Whether url is the service's own page at path (below IDENTITY_PUBLIC_URL, any query, no
-    fragment): a hosted page may receive a token without its origin being registered, since it
-    is the service itself (docs/api-conventions.md, "Redirect addresses")."""
-    origin = origin_of(url)
-    if origin is None or origin != origin_of(public_url):
-        return False
-    parts = urlsplit(url)
-    return not parts.fragment and "#" not in url and parts.path == urlsplit(public_url).path.rstrip("/") + path
-
-
-def check_redirect(
-    url: str, config: HasOrigins, field: str = "redirect_url", *, own_page: tuple[str, str] | None = None
-) -> str:
+def check_redirect(url: str, config: HasOrigins, field: str = "redirect_url", own: OwnPages | None = None) -> str:
     """The URL unchanged when the browser may be sent there with a token; else 422 on field.
-    own_page: (public_url, path) of the service's own page for this flow, also accepted."""
-    if own_page is not None and is_own_page(url, *own_page):
-        return url
+    own: the service's address and the tenant, when the flow may land on a hosted page."""
     origin = origin_of(url)
+    if origin is not None and own is not None and _is_own_page(url, own):
+        return url
     if origin is None:
         raise ValidationFailed(field, "must be an absolute http(s) URL without credentials, spaces or backslashes")
     allowed = registered_origins(config.allowed_origins)

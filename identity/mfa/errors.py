@@ -8,7 +8,8 @@ from identity.http.errors import ErrorSpec
 # Declared once for every change that needs a recent sign-in (identity/sessions/errors.py).
 from identity.sessions.errors import REAUTHENTICATION_REQUIRED as REAUTHENTICATION_REQUIRED
 
-# Declared beside the one-time codes of identity/users/ (the email verification code answers it too).
+# Declared beside the one-time codes of identity/users/: the email verification code and the
+# email sign-in code (identity/auth/) answer it too.
 from identity.users.errors import INVALID_CODE as INVALID_CODE
 
 MFA_FACTOR_NOT_FOUND = ErrorSpec(404, "mfa_factor_not_found", "No MFA factor with that identifier for this user.")

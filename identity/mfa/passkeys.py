@@ -7,6 +7,18 @@ whose list starts with https://example.com accepts passkeys made on https://app.
 too (browsers allow a subdomain to use its parent domain as RP id). Without such an origin
 WebAuthn cannot be used (409 webauthn_not_configured). A credential keeps the RP id it was
 made for; changing the first origin later does not strand existing passkeys.
+
+The hosted pages (identity/hosted/) run on the service's own origin, IDENTITY_PUBLIC_URL, so
+their ceremonies use hosted_relying_party(): the only origin accepted is that URL's origin,
+exactly, and the RP id is the tenant's when the service's host is that RP id or a subdomain of
+it (https://auth.example.com serving a tenant whose RP id is example.com: the passkeys made on
+the tenant's own site work on the hosted pages too), else the service's host. Passkeys
+registered under another RP id are not offered there (a browser scopes credentials to their RP
+id).
+
+Registration asks for a discoverable credential (residentKey "preferred": the authenticator
+keeps it if it can) so that a passkey enrolled as a second factor can also sign in without an
+email (passwordless, discoverable_options()); such a sign-in requires user verification.
 """
 
 from __future__ import annotations
@@ -83,6 +95,22 @@ def relying_party(auth_config: dict[str, Any], rp_id: str | None = None) -> Rely
     return RelyingParty(rp, origins) if origins else None
 
 
+def hosted_relying_party(public_url: str, auth_config: dict[str, Any] | None = None) -> RelyingParty | None:
+    """The RP of the hosted pages (see the module's docstring): IDENTITY_PUBLIC_URL's origin
+    exactly, the tenant's RP id when the service's host belongs to it, else that host; None
+    when the host is an IP address (WebAuthn RP ids are domain names)."""
+    parsed = _origin(public_url)
+    if parsed is None:
+        return None
+    origin, host = parsed
+    if host.replace(".", "").isdigit() or ":" in host or host.startswith("["):
+        return None
+    tenant_rp = relying_party(auth_config) if auth_config is not None else None
+    if tenant_rp is not None and _belongs(host, tenant_rp.id):
+        return RelyingParty(tenant_rp.id, [origin])
+    return RelyingParty(host, [origin])
+
+
 def new_challenge() -> str:
     return bytes_to_base64url(secrets.token_bytes(32))
 
@@ -125,6 +153,20 @@ def authentication_options(rp: RelyingParty, *, challenge: str, credentials: lis
         timeout=TIMEOUT_MS,
         allow_credentials=[PublicKeyCredentialDescriptor(id=base64url_to_bytes(c)) for c in credentials],
         user_verification=UserVerificationRequirement.PREFERRED,
+    )
+    return options_to_json_dict(options)
+
+
+def discoverable_options(rp: RelyingParty, *, challenge: str) -> dict[str, Any]:
+    """PublicKeyCredentialRequestOptions for a passwordless sign-in: no allowCredentials (the
+    authenticator offers its discoverable credentials for the RP id), user verification
+    required (the passkey is then both factors)."""
+    options = generate_authentication_options(
+        rp_id=rp.id,
+        challenge=base64url_to_bytes(challenge),
+        timeout=TIMEOUT_MS,
+        allow_credentials=[],
+        user_verification=UserVerificationRequirement.REQUIRED,
     )
     return options_to_json_dict(options)
 
@@ -182,6 +224,34 @@ def credential_id_of(credential: str | dict[str, Any]) -> str:
     return bytes_to_base64url(parsed.raw_id)
 
 
+@dataclass(frozen=True)
+class Asserted:
+    """What an assertion names before it is verified."""
+
+    credential_id: str
+    challenge: str
+    user_handle: str | None
+
+
+def read_assertion(credential: str | dict[str, Any]) -> Asserted:
+    """The credential id, the challenge its clientDataJSON answers (base64url) and the user
+    handle, read before anything is verified (to find the stored challenge and the passkey)."""
+    try:
+        parsed = parse_authentication_credential_json(_as_json(credential))
+        client_data = jsontext.loads(parsed.response.client_data_json.decode())
+    except (WebAuthnException, ValueError, TypeError, KeyError, UnicodeDecodeError) as exc:
+        raise CeremonyFailed(str(exc) or type(exc).__name__) from None
+    challenge = client_data.get("challenge") if isinstance(client_data, dict) else None
+    if not isinstance(challenge, str) or not challenge or len(challenge) > 512:
+        raise CeremonyFailed("the response names no challenge")
+    handle = parsed.response.user_handle
+    return Asserted(
+        bytes_to_base64url(parsed.raw_id),
+        challenge,
+        handle.decode("utf-8", "replace") if handle else None,
+    )
+
+
 def verify_assertion(
     credential: str | dict[str, Any],
     *,
@@ -189,9 +259,11 @@ def verify_assertion(
     rp: RelyingParty,
     public_key: bytes,
     sign_count: int,
+    require_user_verification: bool = False,
 ) -> int:
     """Checks the assertion (challenge, origin, RP id hash, user presence, signature, and a sign
-    count above the stored one unless the authenticator keeps none); returns the new count."""
+    count above the stored one unless the authenticator keeps none); returns the new count.
+    require_user_verification: the passwordless sign-in, where the passkey is both factors."""
     try:
         verified = verify_authentication_response(
             credential=_as_json(credential),
@@ -200,7 +272,7 @@ def verify_assertion(
             expected_origin=rp.origins,
             credential_public_key=public_key,
             credential_current_sign_count=sign_count,
-            require_user_verification=False,
+            require_user_verification=require_user_verification,
         )
     except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
         raise CeremonyFailed(str(exc) or type(exc).__name__) from None

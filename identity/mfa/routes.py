@@ -14,7 +14,7 @@ from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
 from identity.auth.schemas import SignInResult
 from identity.http.routing import Ctx, HandlerResult, Router
-from identity.mfa import challenges, service
+from identity.mfa import challenges, passkey_sign_in, service
 from identity.mfa.errors import (
     INVALID_CODE,
     LAST_MFA_FACTOR,
@@ -36,7 +36,9 @@ from identity.mfa.schemas import (
     FactorList,
     GenerateBackupCodes,
     MfaTokens,
+    PasskeySignIn,
     VerifyRequest,
+    WebauthnOptions,
 )
 from identity.principals import ACCESS_TOKEN, PUBLISHABLE, SECRET, Tenant
 from identity.sessions.device import ClientInfo, client_info
@@ -378,3 +380,62 @@ async def hosted_page_step(
     identity/wiring.py): the challenge's current factor, or a backup code recognised by its form."""
     verified = await challenges.verify(pool, rt, tenant, client, challenge_id=challenge_id, code=code)
     return {"user": present_user(verified.user, private=False), "session": verified.session}
+
+
+@router.post(
+    "/v1/auth/passkey/options",
+    response=WebauthnOptions,
+    summary="Start a passwordless sign-in with a passkey: WebAuthn request options for any of the "
+    "user's discoverable passkeys",
+    auth=(PUBLISHABLE,),
+    tag="Authentication",
+    idempotent=False,
+    errors=(auth_errors.TENANT_SUSPENDED, WEBAUTHN_NOT_CONFIGURED),
+)
+async def passkey_options(ctx: Ctx) -> HandlerResult:
+    """Starts a passwordless sign-in with a passkey (no email typed first). Called with the tenant's
+    **publishable key**; no body. Answers `{options}`: PublicKeyCredentialRequestOptions in the WebAuthn
+    JSON form for `navigator.credentials.get()` (also with `mediation: "conditional"` for autofill), with
+    an empty `allowCredentials` (the authenticator offers its discoverable credentials for the RP id)
+    and `userVerification: "required"`. The RP id is the host of the first of the tenant's
+    `allowed_origins` (409 `webauthn_not_configured` without one). Stores the challenge (5 minutes,
+    single use). Finish with `POST /v1/auth/passkey/verify`. Rate limit: 30 per minute per client
+    address."""
+    tenant = _tenant(ctx)
+    rp = passkey_sign_in.api_relying_party(tenant)
+    return {"options": await passkey_sign_in.begin(ctx.pool, tenant, rp, binding=None)}
+
+
+@router.post(
+    "/v1/auth/passkey/verify",
+    body=PasskeySignIn,
+    response=SignInResult,
+    summary="Sign in with a passkey's assertion (the session counts as MFA-verified)",
+    auth=(PUBLISHABLE,),
+    tag="Authentication",
+    idempotent=False,
+    errors=(
+        INVALID_CODE,
+        auth_errors.EMAIL_NOT_VERIFIED,
+        auth_errors.TENANT_SUSPENDED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+        WEBAUTHN_NOT_CONFIGURED,
+    ),
+)
+async def passkey_verify(ctx: Ctx) -> HandlerResult:
+    """Signs in with the assertion `navigator.credentials.get()` returned for the options of
+    `POST /v1/auth/passkey/options`. Called with the tenant's **publishable key**. The challenge is spent
+    whatever the outcome. The passkey is found by its credential id among the tenant's active passkeys
+    (enrolled as a second factor with `POST /v1/users/{user_id}/mfa/factors`); the assertion must come
+    from one of the tenant's origins, carry user verification, and its signature and sign count must
+    verify, else 401 `invalid_code`. A disabled or banned user gets 403, an unverified address 403
+    `email_not_verified` while the tenant requires verified addresses. On success it creates a session
+    marked `mfa_verified` (a user-verified passkey is two factors: no second factor is asked) and emits
+    `session.created`; on a first sign-in it queues the **welcome email**. Rate limit: 30 per minute per
+    client address. Idempotency-Key is ignored."""
+    tenant = _tenant(ctx)
+    rp = passkey_sign_in.api_relying_party(tenant)
+    return await passkey_sign_in.finish(
+        ctx.pool, runtime(ctx.app), tenant, rp, ctx.body.credential, client_info(ctx.request), binding=None
+    )

@@ -53,6 +53,12 @@ class AuthVerifyRequest(Body):
     factor_type: VerifyType
 
 
+class PasskeySignIn(Body):
+    #: The JSON of the PublicKeyCredential returned by navigator.credentials.get() with the options
+    #: of POST /v1/auth/passkey/options (text or object).
+    credential: Annotated[str, Meta(min_length=1, max_length=16_384)] | dict[str, Any]
+
+
 class GenerateBackupCodes(Body):
     user_id: Id
 

@@ -313,3 +313,45 @@ async def purge_challenges(conn: Any, tenant_id: str, user_id: str) -> None:
 
 async def tenant_name(conn: Any, tenant_id: str) -> str:
     return await conn.fetchval("SELECT name FROM tenants WHERE id = $1", tenant_id) or "Identity"
+
+
+# -- passwordless passkey sign-in (sql/027_passwordless.sql) -------------------------------------
+
+
+async def webauthn_in_tenant(conn: Any, tenant_id: str, credential_id: str) -> asyncpg.Record | None:
+    """The active passkey with this credential id, whoever's it is (a discoverable sign-in
+    learns the user from the credential)."""
+    return await conn.fetchrow(
+        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+            WHERE tenant_id = $1 AND credential_id = $2 AND type = 'webauthn' AND status = 'active'""",
+        tenant_id,
+        credential_id,
+    )
+
+
+async def insert_passkey_challenge(
+    conn: Any, tenant_id: str, challenge_hash: str, rp_id: str, binding_hash: str | None, expires_at: Any
+) -> None:
+    await conn.execute(
+        """INSERT INTO passkey_challenges (tenant_id, challenge_hash, rp_id, binding_hash, expires_at)
+           VALUES ($1, $2, $3, $4, $5)""",
+        tenant_id,
+        challenge_hash,
+        rp_id,
+        binding_hash,
+        expires_at,
+    )
+
+
+async def spend_passkey_challenge(conn: Any, tenant_id: str, challenge_hash: str) -> asyncpg.Record | None:
+    """Mark the challenge used and return it as it was (used_at before this call); None when
+    unknown. Single use: a second call finds used_at set."""
+    return await conn.fetchrow(
+        """UPDATE passkey_challenges AS p SET used_at = now()
+           FROM (SELECT challenge_hash, used_at FROM passkey_challenges
+                 WHERE tenant_id = $1 AND challenge_hash = $2 FOR UPDATE) AS old
+           WHERE p.tenant_id = $1 AND p.challenge_hash = old.challenge_hash
+           RETURNING p.rp_id, p.binding_hash, p.expires_at, old.used_at""",
+        tenant_id,
+        challenge_hash,
+    )

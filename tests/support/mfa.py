@@ -209,19 +209,26 @@ class SoftAuthenticator:
         origin: str | None = None,
         count: int | None = None,
         credential_id: bytes | None = None,
+        user_verified: bool = True,
     ) -> dict[str, Any]:
         """navigator.credentials.get({publicKey: options}) -> the assertion's JSON. The sign
-        count goes up by one each time unless `count` is given."""
+        count goes up by one each time unless `count` is given. With an empty allowCredentials
+        (a discoverable sign-in) the first credential made for the options' rpId answers, unless
+        credential_id names one."""
         from cryptography.hazmat.primitives import hashes
         from cryptography.hazmat.primitives.asymmetric import ec
 
         allowed = [unb64url(c["id"]) for c in options.get("allowCredentials", [])]
+        if credential_id is None and not allowed:
+            credential_id = next(c for c, v in self.credentials.items() if v["rp_id"] == options["rpId"])
         if credential_id is None:
             credential_id = next(c for c in allowed if c in self.credentials)
         cred = self.credentials[credential_id]
         cred["count"] = cred["count"] + 1 if count is None else count
         auth_data = (
-            hashlib.sha256(options["rpId"].encode()).digest() + bytes([0x01 | 0x04]) + struct.pack(">I", cred["count"])
+            hashlib.sha256(options["rpId"].encode()).digest()
+            + bytes([0x01 | (0x04 if user_verified else 0)])
+            + struct.pack(">I", cred["count"])
         )
         client_data = self._client_data("webauthn.get", options["challenge"], origin or self.origin)
         signature = cred["key"].sign(auth_data + hashlib.sha256(client_data).digest(), ec.ECDSA(hashes.SHA256()))
@@ -238,3 +245,19 @@ class SoftAuthenticator:
             "clientExtensionResults": {},
             "authenticatorAttachment": "platform",
         }
+
+
+async def enroll_passkey(
+    tenant, user_id: str, authenticator: SoftAuthenticator, name: str = "Laptop"
+) -> dict[str, Any]:
+    """Enrol and confirm a passkey for the user through the API (the secret key); the factor."""
+    status, body, _ = await tenant.secret(
+        "POST", f"/v1/users/{user_id}/mfa/factors", json={"type": "webauthn", "name": name}
+    )
+    assert status == 201, body
+    credential = authenticator.create(body["webauthn"]["options"])
+    status, factor, _ = await tenant.secret(
+        "POST", f"/v1/users/{user_id}/mfa/factors/{body['factor_id']}/confirm", json={"code": credential}
+    )
+    assert status == 200, factor
+    return factor

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from aiohttp import web
@@ -97,6 +98,21 @@ class Limiter:
         if rule is not None:
             await self._hit(request, rule, principal, subject)
 
+    async def check(self, request: web.Request, tenant_id: str, checks: Sequence[tuple[Rule, str]]) -> None:
+        """Count the request against several rules at once (one backend call; 429 when any is
+        over), for callers that apply rules themselves: the hosted pages, which have no API
+        credential, and an endpoint kept by a second key beside its route's rule. subject: an
+        address (subject_of_email) or a client (identity.http.clientinfo.client_key)."""
+        if not self.enabled or not checks:
+            return
+        verdicts = await self.backend.hit(
+            [Check(f"{tenant_id}|{rule.name}|{subject}", rule.limit or 0, rule.window) for rule, subject in checks]
+        )
+        for verdict in verdicts:
+            request[RATE_HEADERS] = headers_of(verdict)
+            if not verdict.allowed:
+                raise RateLimited(verdict)
+
     async def _hit(self, request: web.Request, rule: Rule, principal: Principal, subject: str) -> None:
         await self._count(
             request, rule, limit_of(rule, principal), f"{principal.tenant_id or '-'}|{rule.name}|{subject}"
@@ -109,6 +125,10 @@ class Limiter:
             raise RateLimited(verdict)
 
     @staticmethod
+    def subject_of_email(email: str) -> str:
+        return "email:" + email.strip().lower()
+
+    @staticmethod
     def _subject(request: web.Request, rule: Rule, principal: Principal, body: Any) -> str:
         if rule.key == "key":
             return principal.key_id or "-"
@@ -117,5 +137,5 @@ class Limiter:
         if rule.key == "email":
             email = getattr(body, "email", None)
             if isinstance(email, str) and email:
-                return "email:" + email.strip().lower()
+                return Limiter.subject_of_email(email)
         return client_key(request)

@@ -44,6 +44,15 @@ class Rule:
 _BULK = Rule("bulk", MINUTE, "key", 50)
 _MFA_VERIFY = Rule("mfa_verify", 10 * MINUTE, "user", 5)
 _WEBHOOK_RETRY = Rule("webhook_retry", HOUR, "key", 100)
+#: The email sign-in code: each request sends an email, so it is kept per address asked for
+#: (the route's rule) AND per client address (EMAIL_CODE_PER_CLIENT, checked by the handler and
+#: the hosted page with Limiter.check); verifying is kept per client address (5 tries per code
+#: bound the guesses at one code).
+EMAIL_CODE_PER_EMAIL = Rule("email_code", 10 * MINUTE, "email", 5)
+EMAIL_CODE_PER_CLIENT = Rule("email_code_client", 10 * MINUTE, "ip", 20)
+EMAIL_CODE_VERIFY = Rule("email_code_verify", 10 * MINUTE, "ip", 30)
+#: The passwordless passkey ceremony (options, then verify), per client address.
+PASSKEY_SIGN_IN = Rule("passkey_sign_in", MINUTE, "ip", 30)
 
 ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/auth/sign-in"): Rule("sign_in", MINUTE, "ip", 10),
@@ -51,6 +60,10 @@ ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/auth/magic-link"): Rule("magic_link", 10 * MINUTE, "ip", 5),
     ("POST", "/v1/auth/password/forgot"): Rule("password_forgot", 10 * MINUTE, "email", 5),
     ("POST", "/v1/auth/verify-email/code"): Rule("verify_email_code", 10 * MINUTE, "email", 10),
+    ("POST", "/v1/auth/email-code"): EMAIL_CODE_PER_EMAIL,
+    ("POST", "/v1/auth/email-code/verify"): EMAIL_CODE_VERIFY,
+    ("POST", "/v1/auth/passkey/options"): PASSKEY_SIGN_IN,
+    ("POST", "/v1/auth/passkey/verify"): PASSKEY_SIGN_IN,
     ("POST", "/v1/mfa/verify"): _MFA_VERIFY,
     ("POST", "/v1/auth/mfa/verify"): _MFA_VERIFY,
     ("POST", "/v1/auth/token/refresh"): Rule("token_refresh", MINUTE, "user", 60),

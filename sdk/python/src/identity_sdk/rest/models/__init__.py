@@ -106,6 +106,8 @@ from .delivery_list import DeliveryList
 from .delivery_status import DeliveryStatus
 from .disable_user import DisableUser
 from .discovery import Discovery
+from .email_code_request import EmailCodeRequest
+from .email_code_verify import EmailCodeVerify
 from .email_config import EmailConfig
 from .email_config_provider import EmailConfigProvider
 from .end_session_form import EndSessionForm
@@ -205,6 +207,8 @@ from .organization_list import OrganizationList
 from .organization_public_metadata import OrganizationPublicMetadata
 from .organization_stats import OrganizationStats
 from .pagination import Pagination
+from .passkey_sign_in import PasskeySignIn
+from .passkey_sign_in_credential_type_1 import PasskeySignInCredentialType1
 from .preview import Preview
 from .preview_variables import PreviewVariables
 from .public_connection import PublicConnection
@@ -437,6 +441,8 @@ __all__ = (
     "DeliveryStatus",
     "DisableUser",
     "Discovery",
+    "EmailCodeRequest",
+    "EmailCodeVerify",
     "EmailConfig",
     "EmailConfigProvider",
     "Endpoints",
@@ -536,6 +542,8 @@ __all__ = (
     "OrganizationStats",
     "OrgStats",
     "Pagination",
+    "PasskeySignIn",
+    "PasskeySignInCredentialType1",
     "Preview",
     "PreviewVariables",
     "PublicConnection",

@@ -153,8 +153,10 @@ def sync_detailed(
     enabled) an unknown address gets a link that creates the user when it is used, not before.
 
     `redirect_url` must be on an origin listed in the tenant's `allowed_origins` (exact match; an empty
-    list or `*` allows none), else 422. Writes a one-time token row (only its hash is stored). Rate
-    limit: 5 per 10 minutes per client address.
+    list or `*` allows none), else 422; the service's own landing page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/magic-link/verify` is also accepted. Writes a one-time
+    token
+    row (only its hash is stored). Rate limit: 5 per 10 minutes per client address.
 
     Args:
         x_tenant_id (str):
@@ -197,8 +199,10 @@ def sync(
     enabled) an unknown address gets a link that creates the user when it is used, not before.
 
     `redirect_url` must be on an origin listed in the tenant's `allowed_origins` (exact match; an empty
-    list or `*` allows none), else 422. Writes a one-time token row (only its hash is stored). Rate
-    limit: 5 per 10 minutes per client address.
+    list or `*` allows none), else 422; the service's own landing page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/magic-link/verify` is also accepted. Writes a one-time
+    token
+    row (only its hash is stored). Rate limit: 5 per 10 minutes per client address.
 
     Args:
         x_tenant_id (str):
@@ -236,8 +240,10 @@ async def asyncio_detailed(
     enabled) an unknown address gets a link that creates the user when it is used, not before.
 
     `redirect_url` must be on an origin listed in the tenant's `allowed_origins` (exact match; an empty
-    list or `*` allows none), else 422. Writes a one-time token row (only its hash is stored). Rate
-    limit: 5 per 10 minutes per client address.
+    list or `*` allows none), else 422; the service's own landing page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/magic-link/verify` is also accepted. Writes a one-time
+    token
+    row (only its hash is stored). Rate limit: 5 per 10 minutes per client address.
 
     Args:
         x_tenant_id (str):
@@ -280,8 +286,10 @@ async def asyncio(
     enabled) an unknown address gets a link that creates the user when it is used, not before.
 
     `redirect_url` must be on an origin listed in the tenant's `allowed_origins` (exact match; an empty
-    list or `*` allows none), else 422. Writes a one-time token row (only its hash is stored). Rate
-    limit: 5 per 10 minutes per client address.
+    list or `*` allows none), else 422; the service's own landing page
+    `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/magic-link/verify` is also accepted. Writes a one-time
+    token
+    row (only its hash is stored). Rate limit: 5 per 10 minutes per client address.
 
     Args:
         x_tenant_id (str):

@@ -110,11 +110,11 @@ def sync_detailed(
     x_tenant_id: str,
 
 ) -> Response[Error | TemplateList]:
-    """ The built-in templates, customised or default
+    """ The seven templates, customised or default
 
      Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, account_exists): the tenant's override where there is one, else the default, with the
-    variables each may
+    welcome, email_code): the tenant's override where there is one, else the default, with the variables
+    each may
     use. Called with a **secret key** holding the `*` scope. Changes nothing.
 
     Args:
@@ -146,11 +146,11 @@ def sync(
     x_tenant_id: str,
 
 ) -> Error | TemplateList | None:
-    """ The built-in templates, customised or default
+    """ The seven templates, customised or default
 
      Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, account_exists): the tenant's override where there is one, else the default, with the
-    variables each may
+    welcome, email_code): the tenant's override where there is one, else the default, with the variables
+    each may
     use. Called with a **secret key** holding the `*` scope. Changes nothing.
 
     Args:
@@ -177,11 +177,11 @@ async def asyncio_detailed(
     x_tenant_id: str,
 
 ) -> Response[Error | TemplateList]:
-    """ The built-in templates, customised or default
+    """ The seven templates, customised or default
 
      Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, account_exists): the tenant's override where there is one, else the default, with the
-    variables each may
+    welcome, email_code): the tenant's override where there is one, else the default, with the variables
+    each may
     use. Called with a **secret key** holding the `*` scope. Changes nothing.
 
     Args:
@@ -213,11 +213,11 @@ async def asyncio(
     x_tenant_id: str,
 
 ) -> Error | TemplateList | None:
-    """ The built-in templates, customised or default
+    """ The seven templates, customised or default
 
      Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, account_exists): the tenant's override where there is one, else the default, with the
-    variables each may
+    welcome, email_code): the tenant's override where there is one, else the default, with the variables
+    each may
     use. Called with a **secret key** holding the `*` scope. Changes nothing.
 
     Args:

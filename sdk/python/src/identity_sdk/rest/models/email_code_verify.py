@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="EmailCodeVerify")
+
+
+
+@_attrs_define
+class EmailCodeVerify:
+    """ 
+        Attributes:
+            code (str):
+            email (str):
+     """
+
+    code: str
+    email: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        email = self.email
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "code": code,
+            "email": email,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        code = d.pop("code")
+
+        email = d.pop("email")
+
+        email_code_verify = cls(
+            code=code,
+            email=email,
+        )
+
+        return email_code_verify
+

@@ -31,8 +31,8 @@ def routers() -> list[Router]:
     from identity.connections import routes as connections
     from identity.email import routes as email
     from identity.hosted import factors as hosted_factors
-    from identity.hosted import reset as hosted_reset
     from identity.hosted import passwordless as hosted_passwordless
+    from identity.hosted import reset as hosted_reset
     from identity.hosted import routes as hosted
     from identity.hosted import security as hosted_security
     from identity.hosted import signup as hosted_signup

@@ -86,8 +86,8 @@ async def test_config(ctx: Ctx) -> HandlerResult:
 )
 async def list_templates(ctx: Ctx) -> HandlerResult:
     """Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, account_exists, email_code): the tenant's override where there is one, else the default, with the variables each may
-    use. Called with a **secret key** holding the `*` scope. Changes nothing."""
+    welcome, account_exists, email_code): the tenant's override where there is one, else the
+    default, with the variables each may use. Called with a **secret key** holding the `*` scope. Changes nothing."""
     return await service.list_templates(ctx.pool, ctx.tenant_id)
 
 

@@ -30,3 +30,12 @@ ACCOUNT_LOCKED = ErrorSpec(
 SIGN_UP_DISABLED = ErrorSpec(403, "sign_up_disabled", "Sign-up is disabled for this application.")
 EMAIL_NOT_VERIFIED = ErrorSpec(403, "email_not_verified", "Verify your email address before signing in.")
 MFA_REQUIRED = ErrorSpec(403, "mfa_required", "A second factor is required to complete sign-in.")
+#: A sensitive change asked of a session whose sign-in is too old (identity/auth/account.py,
+#: connecting a provider account in identity/connections/).
+REAUTHENTICATION_REQUIRED = ErrorSpec(
+    403,
+    "reauthentication_required",
+    "This change needs a recent sign-in: sign in again, then retry within 10 minutes.",
+)
+#: Changing one's password or email with a wrong current password (a 422 naming current_password).
+INCORRECT_PASSWORD = ErrorSpec(422, "incorrect_password", "The current password is not correct.")

@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
+# Re-authentication belongs to identity/auth/ (changing one's email or password asks for it too).
+from identity.auth.errors import REAUTHENTICATION_REQUIRED as REAUTHENTICATION_REQUIRED
 from identity.http.errors import ErrorSpec
+
+#: Connecting raises auth's reauthentication_required with this message.
+LINK_NEEDS_RECENT_SIGN_IN = (
+    "Connecting another account needs a recent sign-in: sign in again, then start connecting within 10 minutes."
+)
 
 CONNECTION_NOT_FOUND = ErrorSpec(404, "connection_not_found", "No connection with that identifier.")
 IDENTITY_NOT_FOUND = ErrorSpec(404, "identity_not_found", "No identity with that identifier.")
@@ -14,11 +21,6 @@ CONNECTION_IN_USE = ErrorSpec(
     "their identities first.",
 )
 CONNECTION_DISABLED = ErrorSpec(409, "connection_disabled", "This connection is disabled.")
-REAUTHENTICATION_REQUIRED = ErrorSpec(
-    403,
-    "reauthentication_required",
-    "Connecting another account needs a recent sign-in: sign in again, then start connecting within 10 minutes.",
-)
 LAST_SIGN_IN_METHOD = ErrorSpec(
     409,
     "last_sign_in_method",

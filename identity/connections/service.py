@@ -21,6 +21,7 @@ from identity.connections.errors import (
     CONNECTION_NOT_FOUND,
     IDENTITY_NOT_FOUND,
     LAST_SIGN_IN_METHOD,
+    LINK_NEEDS_RECENT_SIGN_IN,
     LINK_NEEDS_VERIFIED_EMAIL,
     REAUTHENTICATION_REQUIRED,
 )
@@ -406,7 +407,7 @@ async def start_link(
         # the user: the sign-in behind it must be recent.
         signed_in_at = await store.session_signed_in_at(conn, tenant.id, user_id, session_id) if session_id else None
         if signed_in_at is None or datetime.now(UTC) - signed_in_at > RECENT_SIGN_IN:
-            raise REAUTHENTICATION_REQUIRED()
+            raise REAUTHENTICATION_REQUIRED(LINK_NEEDS_RECENT_SIGN_IN)
         row = await store.get_connection(conn, tenant.id, body.connection_id)
         if row is None:
             raise CONNECTION_NOT_FOUND()

@@ -11,6 +11,8 @@ Templates and the variables each one receives (the worker adds app_name and user
   invitation      invite_url, org_name, inviter_name, role, expires_in
   mfa_otp         code, expires_in
   welcome         user_name
+  email_change    code, new_email, user_name, expires_in (to the NEW address)
+  email_changed   new_email, user_name (to the OLD address, after the switch)
 """
 
 from __future__ import annotations
@@ -22,7 +24,16 @@ import asyncpg
 
 from identity.outbox.store import enqueue
 
-TEMPLATES = ("verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome")
+TEMPLATES = (
+    "verification",
+    "magic_link",
+    "invitation",
+    "password_reset",
+    "mfa_otp",
+    "welcome",
+    "email_change",
+    "email_changed",
+)
 TOPIC = "email"
 
 

@@ -81,11 +81,13 @@ async def test_config(ctx: Ctx) -> HandlerResult:
     return await service.test_config(ctx.pool, _box(ctx), ctx.settings, ctx.tenant_id, ctx.body)
 
 
-@router.get("/v1/email/templates", response=TemplateList, summary="The six templates, customised or default", **_common)
+@router.get(
+    "/v1/email/templates", response=TemplateList, summary="The built-in templates, customised or default", **_common
+)
 async def list_templates(ctx: Ctx) -> HandlerResult:
-    """Lists the six email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome): the tenant's override where there is one, else the default, with the variables each may
-    use. Called with a **secret key** holding the `*` scope. Changes nothing."""
+    """Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
+    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes nothing."""
     return await service.list_templates(ctx.pool, ctx.tenant_id)
 
 
@@ -98,7 +100,7 @@ async def list_templates(ctx: Ctx) -> HandlerResult:
 )
 async def get_template(ctx: Ctx) -> HandlerResult:
     """Returns one email template (the tenant's override or the default) and the variables it may use.
-    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the six
+    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the eight
     templates. Changes nothing."""
     return await service.get_template(ctx.pool, ctx.tenant_id, ctx.param("template"))
 

@@ -65,7 +65,9 @@ class ConfigTestResult(Model):
     error: str | None = None
 
 
-TemplateName = Literal["verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome"]
+TemplateName = Literal[
+    "verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome", "email_change", "email_changed"
+]
 
 
 class Template(Model):

@@ -1,4 +1,4 @@
-"""Email templates: the six built-ins, the variables each receives, and safe rendering.
+"""Email templates: the built-ins, the variables each receives, and safe rendering.
 
 Templates are jinja2 sources rendered in an ImmutableSandboxedEnvironment, and, before that,
 checked against a small grammar: `{{ variable }}`, a few text filters and `{% if %}`. Anything
@@ -29,6 +29,8 @@ VARIABLES: dict[str, tuple[str, ...]] = {
     "invitation": ("invite_url", "org_name", "inviter_name", "role", "expires_in"),
     "mfa_otp": ("code", "expires_in"),
     "welcome": ("user_name",),
+    "email_change": ("code", "new_email", "user_name", "expires_in"),
+    "email_changed": ("new_email", "user_name"),
 }
 assert set(VARIABLES) == set(TEMPLATES)
 
@@ -46,6 +48,7 @@ SAMPLES: dict[str, str] = {
     "role": "member",
     "code": "123456",
     "expires_in": "1 hour",
+    "new_email": "ada.lovelace@example.org",
 }
 
 MAX_SUBJECT = 500

@@ -404,6 +404,46 @@ async def remove_member(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, use
         )
 
 
+async def leave(pool: asyncpg.Pool, tenant_id: str, org_id: str, user_id: str, audit: AuditContext | None) -> None:
+    """DELETE /v1/auth/organizations/:id: the signed-in user leaves one of their organizations.
+    404 organization_not_found when they are not a member (not told apart from an organization
+    that does not exist); the last owner cannot leave (409 last_owner). Sessions that had it
+    active lose it in the same transaction. Emits org.member.removed with via "left"."""
+    async with pool.acquire() as conn, conn.transaction():
+        org = await store.get_org(conn, tenant_id, org_id)
+        member = None
+        if org is not None:
+            member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
+        if org is None or member is None:
+            raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with that id or slug.")
+        if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
+            raise LAST_OWNER("You are this organization's last owner: make another member an owner first.")
+        await store.delete_member(conn, tenant_id, org["id"], user_id)
+        await store.clear_active_org(conn, tenant_id, org["id"], user_id)
+        await emit(
+            conn,
+            tenant_id,
+            "org.member.removed",
+            {
+                "id": member["id"],
+                "org_id": org["id"],
+                "user_id": user_id,
+                "role": member["role"],
+                "removed_at": datetime.now(UTC),
+                "via": "left",
+            },
+        )
+        if audit is not None:
+            await audit.record(
+                conn,
+                tenant_id,
+                "organization.member_left",
+                "organization",
+                org["id"],
+                {"user_id": user_id, "role": member["role"]},
+            )
+
+
 # -- invitations ------------------------------------------------------------------------------
 
 

@@ -390,13 +390,28 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
 
 
 async def start_link(
-    pool: asyncpg.Pool, settings: Settings, tenant: Tenant, user_id: str, session_id: str | None, body: StartLink
+    pool: asyncpg.Pool,
+    settings: Settings,
+    tenant: Tenant,
+    user_id: str,
+    session_id: str | None,
+    body: StartLink,
+    *,
+    own_page: bool = False,
 ) -> dict[str, Any]:
     """A short-lived single-use ticket the browser carries to the start endpoint: a browser
     navigation cannot send the access token, and the token must not travel in a URL. The flow
     ends in the application, which completes the link with this same session
-    (flow.complete_link), so the ticket is of no use in another browser."""
-    redirect = check_redirect(body.redirect_url, auth_config.load(tenant.auth_config))
+    (flow.complete_link), so the ticket is of no use in another browser. own_page: the caller
+    (the hosted account page) built redirect_url from the service's own public URL, which need
+    not be among the tenant's allowed_origins."""
+    config = auth_config.load(tenant.auth_config)
+    own = settings.public_url.rstrip("/") + f"/oauth/{tenant.id}/"
+    redirect = (
+        body.redirect_url
+        if own_page and body.redirect_url.startswith(own)
+        else check_redirect(body.redirect_url, config)
+    )
     ticket = random_token(32)
     expires_at = datetime.now(UTC) + LINK_TICKET_TTL
     async with pool.acquire() as conn, conn.transaction():

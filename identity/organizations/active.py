@@ -111,8 +111,14 @@ async def my_organizations(
     """The signed-in user's memberships with their organizations; active marks the one the
     access token names."""
     assert principal.tenant is not None and principal.user_id
-    tenant_id, user_id = principal.tenant.id, principal.user_id
-    active = principal.claims.get("org_id")
+    return await memberships(pool, principal.tenant.id, principal.user_id, principal.claims.get("org_id"), query)
+
+
+async def memberships(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str, active: str | None, query: ListMyOrganizations
+) -> Page[dict[str, Any]]:
+    """The user's memberships with their organizations; active marks the organization given
+    (the access token's, or the browser session's on the hosted account page)."""
     return await paginate(
         query,
         lambda k: store.list_user_memberships(

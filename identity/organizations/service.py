@@ -64,8 +64,15 @@ from identity.users.onetime import with_token
 
 MIN_INVITATION_TTL = timedelta(minutes=1)
 MAX_INVITATION_TTL = timedelta(days=365)
-#: The service's own invitation page, used as the emailed link when no redirect_url is given.
+#: The service's older invitation page (an explanation only); links emailed before the hosted
+#: acceptance page existed point here and keep working.
 INVITATION_PAGE_PATH = "/v1/invitations/view"
+
+
+def hosted_invitation_url(public_url: str, tenant_id: str) -> str:
+    """The emailed link when no redirect_url is given: the hosted acceptance page
+    (identity/hosted/invitations.py), where the person signs in or up and accepts."""
+    return f"{public_url.rstrip('/')}/oauth/{tenant_id}/invitation"
 
 
 # -- errors -----------------------------------------------------------------------------------
@@ -512,7 +519,7 @@ async def create_invitation(
             template="invitation",
             to=email,
             variables={
-                "invite_url": with_token(redirect or public_url.rstrip("/") + INVITATION_PAGE_PATH, token),
+                "invite_url": with_token(redirect or hosted_invitation_url(public_url, tenant.id), token),
                 "org_name": org["name"],
                 "inviter_name": inviter_name,
                 "role": body.role,

@@ -29,6 +29,21 @@ TenantCreated = Callable[[Any, str, str | None, Any], Awaitable[None]]
 HostedMfaStep = Callable[[Any, Any, Any, str, str, Any], Awaitable[dict[str, Any]]]
 
 
+@dataclass(frozen=True)
+class HostedPages:
+    """What the OAuth provider (identity/oauth/) asks of the hosted pages (identity/hosted/, a
+    higher feature), handed over by identity/wiring.py.
+
+    render(request, tenant, template, *, status=200, **context): a page of
+    identity/templates/hosted/ in the tenant's language and branding, with the security headers.
+    begin(request, tenant, auth_request, page): the authorization request needs a person to sign
+    in (page "sign-in") or register (page "sign-up", prompt=create): a flow holding the request
+    and a redirect to that page."""
+
+    render: Callable[..., Awaitable[web.Response]]
+    begin: Callable[[web.Request, Any, Any, str], Awaitable[web.Response]]
+
+
 @dataclass
 class Registry:
     """The moving parts features plug into each other, built in one place (identity/wiring.py)
@@ -40,6 +55,7 @@ class Registry:
     shutdown: list[Hook] = field(default_factory=list)
     tenant_created: list[TenantCreated] = field(default_factory=list)
     hosted_mfa_step: HostedMfaStep | None = None
+    hosted_pages: HostedPages | None = None
 
 
 @dataclass

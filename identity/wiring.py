@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from identity.http.routing import Router
-from identity.state import Registry, TenantCreated, state
+from identity.state import HostedPages, Registry, TenantCreated, state
 from workers.runtime import Handler
 
 
@@ -30,6 +30,7 @@ def routers() -> list[Router]:
     from identity.clients import routes as clients
     from identity.connections import routes as connections
     from identity.email import routes as email
+    from identity.hosted import routes as hosted
     from identity.keys import routes as keys
     from identity.mfa import routes as mfa
     from identity.oauth import routes as oauth
@@ -59,6 +60,7 @@ def routers() -> list[Router]:
         audit.router,
         connections.router,
         revocations.router,
+        hosted.router,
     ]
 
 
@@ -71,6 +73,7 @@ def tenant_created() -> list[TenantCreated]:
 
 def registry() -> Registry:
     """The API's seams, filled in."""
+    from identity.hosted import entry, render
     from identity.http.auth import builtin_resolvers
     from identity.mfa.routes import hosted_page_step
     from identity.oauth import machine
@@ -85,6 +88,7 @@ def registry() -> Registry:
         shutdown=[sessions_runtime.stop, machine.stop, revocations_runtime.stop],
         tenant_created=tenant_created(),
         hosted_mfa_step=hosted_page_step,
+        hosted_pages=HostedPages(render=render.render_page, begin=entry.begin),
     )
 
 

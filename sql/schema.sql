@@ -319,6 +319,30 @@ ALTER TABLE events ADD CONSTRAINT events_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE events ADD CONSTRAINT events_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE;
 CREATE INDEX events_type_idx ON events USING btree (tenant_id, type, id DESC);
 
+CREATE TABLE hosted_flows (
+    tenant_id text NOT NULL,
+    id text NOT NULL,
+    oauth_request jsonb,
+    return_to text,
+    pending jsonb DEFAULT '{}'::jsonb NOT NULL,
+    browser_hash text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+);
+ALTER TABLE hosted_flows ADD CONSTRAINT hosted_flows_pkey PRIMARY KEY (tenant_id, id);
+ALTER TABLE hosted_flows ADD CONSTRAINT hosted_flows_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE;
+CREATE INDEX hosted_flows_expires_idx ON hosted_flows USING btree (expires_at);
+
+CREATE TABLE hosted_texts (
+    tenant_id text NOT NULL,
+    language text NOT NULL,
+    key text NOT NULL,
+    value text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+ALTER TABLE hosted_texts ADD CONSTRAINT hosted_texts_pkey PRIMARY KEY (tenant_id, language, key);
+ALTER TABLE hosted_texts ADD CONSTRAINT hosted_texts_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE;
+
 CREATE TABLE idempotency_keys (
     tenant_id text NOT NULL,
     scope text NOT NULL,

@@ -255,6 +255,7 @@ def operation_id(method: str, path: str) -> str:
 
 
 def build(routes: list[Route], public_url: str) -> dict[str, Any]:
+    routes = [r for r in routes if r.in_schema]  # the hosted pages are no part of the contract
     types: list[Any] = [Error]
     for r in routes:
         for t in (r.body, r.response, r.query, r.form, *_other_responses(r).values(), *_events(r).values()):

@@ -129,6 +129,10 @@ class Route:
     #: identity.http.outcomes.Outcomes: every answer counted by its error code (sign-in, sign-up)
     outcomes: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: False for what is no part of the REST contract (the hosted pages, identity/hosted/): served
+    #: like any route but left out of /openapi.json, so that the SDKs generated from it do not
+    #: change when a page is added.
+    in_schema: bool = True
 
     @functools.cached_property
     def declared_errors(self) -> dict[int, list[str]]:

@@ -1,11 +1,13 @@
-"""The authorization endpoint and its hosted pages: sign-in (the tenant's rules through
-identity.auth.service.sign_in: passwords, lockout, email_not_verified, tenant_suspended, MFA
-gate), the MFA code step, consent, and the code sent to the redirect URI.
+"""The authorization endpoint: the request validated (params.parse), then consent and the code
+sent to the redirect URI. The pages a person sees (sign-in, second factor, consent, errors) are
+the hosted pages' (identity/hosted/, reached through Registry.hosted_pages).
 
-Flow: GET /authorize validates the request (params.parse). With a live provider session
-cookie (and no prompt=login / exceeded max_age) it goes straight to consent or the code;
-otherwise it shows the sign-in form. Each form re-posts the original request as hidden
-fields (validated again) with the CSRF token.
+Flow: GET /authorize validates the request. With a live provider session cookie (and no
+prompt=login / exceeded max_age) it goes straight to consent or the code; otherwise the hosted
+pages begin a flow holding the request and send the browser to their sign-in page (sign-up with
+prompt=create). After a first factor the hosted pages call start_browser_session() and
+proceed() here. The consent form re-posts the original request as hidden fields (validated
+again) with the CSRF token.
 """
 
 from __future__ import annotations
@@ -14,36 +16,20 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import msgspec
 from aiohttp import web
 
-from identity.auth import service as auth_service
-from identity.auth.schemas import SignIn
 from identity.crypto import random_token, sha256_hex
-from identity.http import captcha, pages
+from identity.http import pages
 from identity.http.bodies import read_form
-from identity.http.clientinfo import client_ip, client_key
-from identity.http.errors import TENANT_NOT_FOUND, ApiError
-from identity.http.ratelimit.backends import Check
-from identity.http.ratelimit.rules import HOSTED_SIGN_IN
-from identity.http.validation import convert
+from identity.http.errors import TENANT_NOT_FOUND
 from identity.oauth import jwts, store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, error_redirect, parse, with_params
 from identity.sessions import store as sessions
-from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
-from identity.state import state
+from identity.state import HostedPages, state
 from identity.users import store as users
 
 CODE_TTL = timedelta(seconds=60)
-#: Hosted sign-in attempts per client address (the same figure as POST /v1/auth/sign-in).
-
-SCOPE_TEXT = {
-    "openid": "Sign you in with your account",
-    "email": "See your email address",
-    "profile": "See your name and profile picture",
-    "offline_access": "Stay signed in (access your data while you are away)",
-}
 
 
 class Flow:
@@ -58,37 +44,18 @@ class Flow:
         self.iss = jwts.issuer(self.public_url, tenant.id)
         self.rt = runtime(request)
 
-    def page(self, template: str, status: int = 200, **context: Any) -> web.Response:
-        return pages.render(
-            self.request,
-            template,
-            tenant_id=self.tenant.id,
-            public_url=self.public_url,
-            status=status,
-            tenant_id_path=f"/oauth/{self.tenant.id}",
-            **context,
-        )
+    async def page(self, template: str, status: int = 200, **context: Any) -> web.Response:
+        """A page of identity/templates/hosted/, rendered by the hosted pages."""
+        return await hosted(self.request).render(self.request, self.tenant, template, status=status, **context)
 
-    def error_page(self, title: str, message: str, status: int = 400) -> web.Response:
-        return self.page("error.html", status=status, title=title, message=message)
+    async def error_page(self, title: str, message: str, status: int = 400) -> web.Response:
+        return await self.page("error.html", status=status, title=title, message=message)
 
-    def sign_in_page(
-        self, req: AuthRequest, *, error: str | None = None, email: str = "", status: int = 200
-    ) -> web.Response:
-        shown = captcha.widget_for(self.tenant.auth_config)
-        widget = None
-        if shown is not None:
-            w, site_key = shown
-            widget = {"script": w.script, "css_class": w.css_class, "origins": w.origins, "site_key": site_key}
-        return self.page(
-            "sign_in.html",
-            status=status,
-            client_name=req.client["name"],
-            hidden=req.hidden(),
-            error=error,
-            email=email or req.login_hint,
-            captcha=widget,
-        )
+
+def hosted(request: web.Request) -> HostedPages:
+    seam = state(request).registry.hosted_pages
+    assert seam is not None, "identity/wiring.py hands the hosted pages over"
+    return seam
 
 
 async def load_tenant(request: web.Request, tenant_id: str) -> Any:
@@ -108,6 +75,11 @@ async def _browser_session(flow: Flow) -> Any:
     if not token or len(token) > 100 or not token.isalnum():
         return None
     return await store.browser_session(flow.pool, flow.tenant.id, sha256_hex(token))
+
+
+def needs_login(req: AuthRequest, session: Any) -> bool:
+    """Whether the request needs the person to sign in although this browser may be."""
+    return _needs_login(req, session)
 
 
 def _needs_login(req: AuthRequest, session: Any) -> bool:
@@ -150,10 +122,18 @@ async def _issue_code(
     return pages.redirect(with_params(req.redirect_uri, {"code": code, "state": req.state, "iss": flow.iss}))
 
 
-def _consent_page(flow: Flow, req: AuthRequest, user: Any) -> web.Response:
-    scopes = [(s, SCOPE_TEXT.get(s, s)) for s in req.scopes]
-    return flow.page(
-        "consent.html", client_name=req.client["name"], scopes=scopes, user_email=user["email"], hidden=req.hidden()
+#: The scopes the consent page describes in words (its catalogue has consent.scope.<name>).
+KNOWN_SCOPES = ("openid", "email", "profile", "offline_access")
+
+
+async def _consent_page(flow: Flow, req: AuthRequest, user: Any) -> web.Response:
+    return await flow.page(
+        "consent.html",
+        client_name=req.client["name"],
+        scopes=list(req.scopes),
+        known_scopes=KNOWN_SCOPES,
+        user_email=user["email"],
+        hidden=req.hidden(),
     )
 
 
@@ -170,7 +150,7 @@ async def _proceed(
         if await _needs_consent(conn, flow, req, user_id):
             if not allow_pages or "none" in req.prompts:
                 return pages.redirect(error_redirect(req, "consent_required", "The user has not consented."))
-            return _consent_page(flow, req, user)
+            return await _consent_page(flow, req, user)
         return await _issue_code(conn, flow, req, user_id, session_id, auth_time)
 
 
@@ -181,7 +161,7 @@ async def authorize(request: web.Request, tenant_id: str) -> web.Response:
     try:
         req = await parse(flow.pool, tenant.id, flow.iss, await _request_params(request))
     except PageError as exc:
-        return flow.error_page(exc.title, exc.message)
+        return await flow.error_page(exc.title, exc.message)
     except RedirectError as exc:
         return pages.redirect(exc.location)
     return await _authorize_valid(flow, req)
@@ -192,34 +172,36 @@ async def _authorize_valid(flow: Flow, req: AuthRequest) -> web.Response:
     if _needs_login(req, session):
         if "none" in req.prompts:
             return pages.redirect(error_redirect(req, "login_required", "The user is not signed in."))
-        return flow.sign_in_page(req)
+        return await hosted(flow.request).begin(
+            flow.request, flow.tenant, req, "sign-up" if "create" in req.prompts else "sign-in"
+        )
     return await _proceed(flow, req, session["user_id"], session["session_id"], session["auth_time"])
 
 
-async def _rate_limited(flow: Flow) -> bool:
-    limiter = state(flow.request).limiter
-    if not limiter.enabled:
-        return False
-    rule = HOSTED_SIGN_IN
-    key = f"{flow.tenant.id}|{rule.name}|{client_key(flow.request)}"
-    (verdict,) = await limiter.backend.hit([Check(key, rule.limit or 0, rule.window)])
-    return not verdict.allowed
-
-
-async def _signed_in(flow: Flow, req: AuthRequest, result: dict[str, Any]) -> web.Response:
-    """After a first factor (and MFA) succeeded: remember the browser, then continue."""
-    user_id, session_id = result["user"]["id"], result["session"]["id"]
+async def start_browser_session(pool: Any, tenant_id: str, session_id: str, user_id: str) -> tuple[str, datetime, int]:
+    """Remember this browser as signed in with the session: (the idp_session cookie's value,
+    the authentication time, the cookie's max age: the session's remaining life)."""
     token = random_token(32)
     auth_time = datetime.now(UTC)
-    async with flow.pool.acquire() as conn:
-        await store.insert_browser_session(conn, flow.tenant.id, sha256_hex(token), session_id, user_id, auth_time)
-        expires_at = await sessions.expires_at(conn, flow.tenant.id, session_id)
-    # The session was inserted just above on this connection, so it has an expiry.
+    async with pool.acquire() as conn:
+        await store.insert_browser_session(conn, tenant_id, sha256_hex(token), session_id, user_id, auth_time)
+        expires_at = await sessions.expires_at(conn, tenant_id, session_id)
+    # The session was inserted before this call by the sign-in, so it has an expiry.
     assert expires_at is not None
-    response = await _proceed(flow, req, user_id, session_id, auth_time)
-    max_age = max(0, int((expires_at - auth_time).total_seconds()))
-    pages.set_session_cookie(response, flow.tenant.id, flow.public_url, token, max_age)
-    return response
+    return token, auth_time, max(0, int((expires_at - auth_time).total_seconds()))
+
+
+async def proceed(
+    request: web.Request, tenant: Any, req: AuthRequest, user_id: str, session_id: str, auth_time: datetime
+) -> web.Response:
+    """The person is authenticated for this authorization request: consent when needed, else
+    the code sent to the redirect URI."""
+    return await _proceed(Flow(request, tenant), req, user_id, session_id, auth_time)
+
+
+async def browser_session(request: web.Request, tenant: Any) -> Any:
+    """The live provider session of this browser (session_id, user_id, auth_time), or None."""
+    return await _browser_session(Flow(request, tenant))
 
 
 async def _form_request(request: web.Request, tenant_id: str) -> tuple[Flow, Any, AuthRequest | web.Response]:
@@ -230,93 +212,16 @@ async def _form_request(request: web.Request, tenant_id: str) -> tuple[Flow, Any
         return (
             flow,
             form,
-            flow.error_page("This form has expired", "Go back to the application and start signing in again.", 403),
+            await flow.error_page(
+                "This form has expired", "Go back to the application and start signing in again.", 403
+            ),
         )
     try:
         return flow, form, await parse(flow.pool, tenant.id, flow.iss, form)
     except PageError as exc:
-        return flow, form, flow.error_page(exc.title, exc.message)
+        return flow, form, await flow.error_page(exc.title, exc.message)
     except RedirectError as exc:
         return flow, form, pages.redirect(exc.location)
-
-
-def _field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit] if isinstance(value, str) else ""
-
-
-async def sign_in(request: web.Request, tenant_id: str) -> web.Response:
-    """POST /oauth/{tenant_id}/authorize/sign-in: email and password on the hosted page."""
-    flow, form, req = await _form_request(request, tenant_id)
-    if isinstance(req, web.Response):
-        return req
-    email = _field(form, "email", 320)
-    if await _rate_limited(flow):
-        return flow.sign_in_page(
-            req, email=email, status=429, error="Too many sign-in attempts from this address; wait a minute."
-        )
-    try:
-        body = convert(
-            {
-                "email": email,
-                "password": _field(form, "password", 2048),
-                "captcha_token": captcha.token_from_form(form),
-            },
-            SignIn,
-        )
-    except ApiError:
-        return flow.sign_in_page(req, email=email, status=400, error="Enter your email address and password.")
-    try:
-        st = state(request)
-        await captcha.verify(
-            pool=st.pool,
-            box=st.box,
-            allow_http=st.settings.webhook_allow_http,
-            tenant_id=flow.tenant.id,
-            auth_config=flow.tenant.auth_config,
-            token=body.captcha_token,
-            remote_ip=client_ip(request),
-        )
-        result = await auth_service.sign_in(flow.pool, flow.rt, flow.tenant, body, client_info(request))
-    except ApiError as exc:
-        if exc.code == "mfa_required":
-            return _mfa_page(flow, req, exc.extra.get("mfa_challenge") or {})
-        return flow.sign_in_page(req, email=email, status=exc.status, error=exc.message)
-    return await _signed_in(flow, req, msgspec.to_builtins(result))
-
-
-def _mfa_page(
-    flow: Flow, req: AuthRequest, challenge: dict[str, Any], error: str | None = None, status: int = 200
-) -> web.Response:
-    return flow.page(
-        "mfa.html",
-        status=status,
-        client_name=req.client["name"],
-        hidden=req.hidden(),
-        challenge_id=str(challenge.get("challenge_id", "")),
-        factor_type=str(challenge.get("factor_type", "")),
-        error=error,
-    )
-
-
-async def mfa(request: web.Request, tenant_id: str) -> web.Response:
-    """POST /oauth/{tenant_id}/authorize/mfa: the second factor's code."""
-    flow, form, req = await _form_request(request, tenant_id)
-    if isinstance(req, web.Response):
-        return req
-    challenge = {"challenge_id": _field(form, "challenge_id", 100), "factor_type": _field(form, "factor_type", 32)}
-    verifier = state(request).registry.hosted_mfa_step
-    if verifier is None:
-        return _mfa_page(
-            flow, req, challenge, status=501, error="Multi-factor verification is not available on this page yet."
-        )
-    try:
-        result = await verifier(
-            flow.pool, flow.rt, flow.tenant, challenge["challenge_id"], _field(form, "code", 64), client_info(request)
-        )
-    except ApiError as exc:
-        return _mfa_page(flow, req, challenge, error=exc.message, status=exc.status)
-    return await _signed_in(flow, req, msgspec.to_builtins(result))
 
 
 async def consent(request: web.Request, tenant_id: str) -> web.Response:
@@ -326,7 +231,7 @@ async def consent(request: web.Request, tenant_id: str) -> web.Response:
         return req
     session = await _browser_session(flow)
     if session is None:
-        return flow.sign_in_page(req)
+        return await hosted(request).begin(request, flow.tenant, req, "sign-in")
     if form.get("decision") != "allow":
         return pages.redirect(error_redirect(req, "access_denied", "The user denied the request."))
     async with flow.pool.acquire() as conn:

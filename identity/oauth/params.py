@@ -31,7 +31,8 @@ CARRIED = (
 MAX_PARAM = 2048
 OIDC_SCOPES = ("openid", "email", "profile", "offline_access")
 _PKCE = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
-_PROMPTS = {"none", "login", "consent", "select_account"}
+#: create: OpenID Connect "Initiating User Registration": the hosted sign-up page instead.
+_PROMPTS = {"none", "login", "consent", "select_account", "create"}
 
 
 class PageError(Exception):

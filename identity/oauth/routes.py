@@ -31,7 +31,6 @@ from identity.oauth.schemas import (
     Discovery,
     EndSessionForm,
     Introspection,
-    MfaForm,
     OAuthErrorBody,
     SignInForm,
     TokenForm,
@@ -110,7 +109,7 @@ def discovery_document(iss: str) -> dict[str, Any]:
         "introspection_endpoint_auth_methods_supported": AUTH_METHODS,
         "introspection_endpoint_auth_signing_alg_values_supported": list(client_assertion.ALGORITHMS),
         "code_challenge_methods_supported": ["S256"],
-        "prompt_values_supported": ["none", "login", "consent", "select_account"],
+        "prompt_values_supported": ["none", "login", "consent", "select_account", "create"],
         "claims_supported": CLAIMS,
         "claims_parameter_supported": False,
         "request_parameter_supported": False,
@@ -189,38 +188,6 @@ async def authorize_post(ctx: Ctx) -> HandlerResult:
     302 to the registered redirect URI with a single-use `code`, `state` and `iss` (or an `error`). No
     API credential."""
     return await flow.authorize(ctx.request, ctx.param("tenant_id"))
-
-
-@router.post(
-    BASE + "/authorize/sign-in",
-    form=SignInForm,
-    summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
-    **{**_html, "extra": {"responses": {302: None, 429: "text/html"}}},
-)
-async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
-    """Receives the hosted sign-in form (email, password, CSRF token and the original request as hidden
-    fields), posted by the browser without an API credential. Applies the tenant's sign-in rules
-    (lockout, verified email, suspension, bot protection) and answers the form again with the error, the
-    MFA code page when the user has a second factor, or continues to consent or the code. A successful
-    sign-in creates a session (`session.created`), sets the provider session cookie and queues the
-    **welcome email** on a first sign-in. Limited to 10 attempts per minute per address (the page
-    answers 429)."""
-    return await flow.sign_in(ctx.request, ctx.param("tenant_id"))
-
-
-@router.post(
-    BASE + "/authorize/mfa",
-    form=MfaForm,
-    summary="The hosted MFA code form",
-    **{**_html, "extra": {"responses": {302: None, 501: "text/html"}}},
-)
-async def authorize_mfa(ctx: Ctx) -> HandlerResult:
-    """Receives the hosted MFA code form (the challenge, the code and the original request as hidden
-    fields, with the CSRF token), posted by the browser without an API credential. A right code
-    completes the sign-in: a session marked `mfa_verified` (`session.created`, `mfa.verified`) and the
-    provider session cookie, then consent or the code. A wrong code shows the form again with the error;
-    a challenge accepts 5 wrong codes."""
-    return await flow.mfa(ctx.request, ctx.param("tenant_id"))
 
 
 @router.post(
@@ -479,10 +446,10 @@ async def _end_session(ctx: Ctx) -> web.Response:
                 verify_exp=False,
             )
         except jwts.BadToken:
-            return page.error_page("Sign-out failed", "The id_token_hint is not valid.")
+            return await page.error_page("Sign-out failed", "The id_token_hint is not valid.")
     client_id = get("client_id") or (hint_claims or {}).get("aud")
     if hint_claims is not None and get("client_id") and get("client_id") != hint_claims.get("aud"):
-        return page.error_page("Sign-out failed", "client_id does not match the id_token_hint.")
+        return await page.error_page("Sign-out failed", "client_id does not match the id_token_hint.")
     target = get("post_logout_redirect_uri")
     client = None
     if (
@@ -494,7 +461,7 @@ async def _end_session(ctx: Ctx) -> web.Response:
         client = await get_client(ctx.pool, tenant.id, client_id)
     if target is not None and (client is None or target not in client["post_logout_redirect_uris"]):
         # Never redirect to an address the client did not register (no open redirect).
-        return page.error_page(
+        return await page.error_page(
             "Sign-out failed", "The post_logout_redirect_uri is not registered for this application."
         )
     cookie = ctx.request.cookies.get(pages.SESSION_COOKIE, "")
@@ -507,7 +474,7 @@ async def _end_session(ctx: Ctx) -> web.Response:
     if browser is not None and not confirmed:
         if not (is_post and pages.csrf_ok(ctx.request, params, ctx.settings.public_url)):
             hidden = {k: get(k) for k in ("id_token_hint", "post_logout_redirect_uri", "state", "client_id") if get(k)}
-            return page.page("logout.html", hidden=hidden)
+            return await page.page("logout.html", hidden=hidden, action=f"/oauth/{tenant.id}/logout")
     if browser is not None:
         async with ctx.pool.acquire() as conn, conn.transaction():
             await store.delete_browser_session(conn, tenant.id, sha256_hex(cookie))
@@ -515,7 +482,7 @@ async def _end_session(ctx: Ctx) -> web.Response:
     if target is not None:
         response = pages.redirect(with_params(target, {"state": get("state")}))
     else:
-        response = page.page("signed_out.html")
+        response = await page.page("signed_out.html")
     pages.clear_session_cookie(response, tenant.id, ctx.settings.public_url)
     return response
 

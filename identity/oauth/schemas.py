@@ -36,9 +36,11 @@ class SignInForm(Form, kw_only=True):
     csrf_token: str
     email: str
     password: str
-    client_id: str
+    #: The hosted pages' flow (docs/hosted-pages.md); the request's fields below are carried too.
+    flow: str | None = None
+    client_id: str | None = None
     redirect_uri: str | None = None
-    response_type: str
+    response_type: str | None = None
     scope: str | None = None
     state: str | None = None
     nonce: str | None = None
@@ -48,9 +50,10 @@ class SignInForm(Form, kw_only=True):
 
 class MfaForm(Form, kw_only=True):
     csrf_token: str
-    challenge_id: str
     code: str
-    client_id: str
+    flow: str | None = None
+    challenge_id: str | None = None
+    client_id: str | None = None
 
 
 class ConsentForm(Form, kw_only=True):

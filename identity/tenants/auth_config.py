@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 from datetime import timedelta
 from typing import Annotated, Any, Literal
 
@@ -18,6 +20,15 @@ Origin = Annotated[str, Meta(min_length=1, max_length=500)]
 Provider = Literal["turnstile", "hcaptcha", "recaptcha"]
 VerifyUrl = Annotated[str, Meta(min_length=1, max_length=2048)]
 SiteKey = Annotated[str, Meta(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_.-]+$")]
+#: The languages the hosted pages have catalogues for (identity/hosted/locales/).
+HOSTED_LANGUAGES = ("en", "fr")
+Language = Literal["en", "fr"]
+Color = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
+DisplayName = Annotated[str, Meta(min_length=1, max_length=100)]
+#: A data: URL of a PNG, JPEG or WebP image of at most 100 KB (base64 makes it 4/3 longer).
+LogoUrl = Annotated[str, Meta(min_length=1, max_length=140_000)]
+LOGO_MAX_BYTES = 100 * 1024
+_LOGO_TYPES = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff", "image/webp": b"RIFF"}
 
 
 class BotProtection(msgspec.Struct, kw_only=True):
@@ -39,6 +50,30 @@ class BotProtectionPatch(msgspec.Struct, kw_only=True, forbid_unknown_fields=Tru
     secret: Annotated[str, Meta(min_length=1, max_length=1000)] | UnsetType = UNSET
 
 
+class Branding(msgspec.Struct, kw_only=True):
+    """How the hosted pages look for this tenant (docs/hosted-pages.md, "Branding and texts")."""
+
+    #: Shown in the pages' header; the tenant's name when unset.
+    display_name: DisplayName | None = None
+    #: A data: URL (PNG, JPEG or WebP, at most 100 KB), served at /oauth/{tenant_id}/branding/logo.
+    logo: LogoUrl | None = None
+    primary_color: Color | None = None
+    background_color: Color | None = None
+    #: The languages the pages are offered in (the switcher's), and the one used when the
+    #: browser asks for none of them.
+    languages: list[Language] = msgspec.field(default_factory=lambda: ["en", "fr"])
+    default_language: Language = "en"
+
+
+class BrandingPatch(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    display_name: DisplayName | None | UnsetType = UNSET
+    logo: LogoUrl | None | UnsetType = UNSET
+    primary_color: Color | None | UnsetType = UNSET
+    background_color: Color | None | UnsetType = UNSET
+    languages: list[Language] | UnsetType = UNSET
+    default_language: Language | UnsetType = UNSET
+
+
 class AuthConfig(msgspec.Struct, kw_only=True):
     """Stored and returned whole; PATCH merges an AuthConfigPatch into it."""
 
@@ -55,6 +90,7 @@ class AuthConfig(msgspec.Struct, kw_only=True):
     username_enabled: bool = False
     refresh_token_reuse_interval: str = "10s"
     bot_protection: BotProtection = msgspec.field(default_factory=BotProtection)
+    branding: Branding = msgspec.field(default_factory=Branding)
 
 
 class AuthConfigPatch(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -71,6 +107,39 @@ class AuthConfigPatch(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     username_enabled: bool | UnsetType = UNSET
     refresh_token_reuse_interval: str | UnsetType = UNSET
     bot_protection: BotProtectionPatch | UnsetType = UNSET
+    branding: BrandingPatch | UnsetType = UNSET
+
+
+def logo_bytes(data_url: str) -> tuple[str, bytes] | None:
+    """(content type, bytes) of a stored logo; None when it is not an accepted image."""
+    head, comma, payload = data_url.partition(",")
+    if not comma or not head.startswith("data:") or not head.endswith(";base64"):
+        return None
+    content_type = head[len("data:") : -len(";base64")].lower()
+    magic = _LOGO_TYPES.get(content_type)
+    if magic is None:
+        return None
+    try:
+        raw = base64.b64decode(payload, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    if len(raw) > LOGO_MAX_BYTES or not raw.startswith(magic):
+        return None
+    if content_type == "image/webp" and raw[8:12] != b"WEBP":
+        return None
+    return content_type, raw
+
+
+def _check_branding(branding: Branding) -> None:
+    if branding.logo is not None and logo_bytes(branding.logo) is None:
+        raise ValidationFailed(
+            "auth_config.branding.logo",
+            "must be a data: URL (base64) of a PNG, JPEG or WebP image of at most 100 KB",
+        )
+    if not branding.languages or len(set(branding.languages)) != len(branding.languages):
+        raise ValidationFailed("auth_config.branding.languages", "must name each offered language once")
+    if branding.default_language not in branding.languages:
+        raise ValidationFailed("auth_config.branding.default_language", "must be one of the languages offered")
 
 
 _BOUNDS: dict[str, tuple[timedelta, timedelta]] = {
@@ -97,6 +166,7 @@ def _check(config: AuthConfig, allow_http: bool) -> None:
             check_url(url, allow_http)
         except AddressRefused as exc:
             raise ValidationFailed("auth_config.bot_protection.verify_url", str(exc)) from None
+    _check_branding(config.branding)
     for origin in config.allowed_origins:
         # An entry that is not an origin would silently match nothing (CORS and redirects
         # compare origins exactly), so it is refused here.
@@ -126,7 +196,12 @@ def merge(
         value = getattr(patch, field)
         if value is UNSET:
             continue
-        if field == "bot_protection":
+        if field == "branding":
+            for key in value.__struct_fields__:
+                item = getattr(value, key)
+                if item is not UNSET:
+                    merged["branding"][key] = item
+        elif field == "bot_protection":
             for key in value.__struct_fields__:
                 item = getattr(value, key)
                 if item is not UNSET and key != "secret":

@@ -58,7 +58,7 @@ PARAMS: list[tuple[str, str, str]] = [
 
 #: Path parameters that name an entry of a fixed catalogue, the same in every tenant (not a
 #: resource id): B gets its own entry, which must not show A's content.
-CATALOGUE_PARAMS = {("/v1/email/templates/", "template"): "welcome"}
+CATALOGUE_PARAMS = {("/v1/email/templates/", "template"): "welcome", ("/v1/hosted/texts/", "language"): "en"}
 
 #: Valid bodies by body type name, for routes that need one to reach the lookup.
 BODIES: dict[str, Any] = {

@@ -217,3 +217,20 @@ async def test_expire_oauth_drops_old_machine_grants_and_assertion_ids(app, tena
         r["jti"] for r in await pool.fetch("SELECT jti FROM oauth_client_assertions WHERE tenant_id = $1", tenant.id)
     }
     assert grants == {"mgt_live"} and jtis == {"new"}
+
+
+async def test_cleanup_deletes_expired_hosted_flows(app, tenant, worker) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from identity.hosted import store as hosted_store
+    from workers import runtime
+
+    st = state(app)
+    now = datetime.now(UTC)
+    async with st.pool.acquire() as conn:
+        await hosted_store.insert_flow(conn, tenant.id, "hfl_old", None, None, "h", now - timedelta(minutes=1))
+        await hosted_store.insert_flow(conn, tenant.id, "hfl_live", None, None, "h", now + timedelta(hours=1))
+    out = await maintenance.cleanup(runtime.get())
+    assert out["hosted_flows"] >= 1
+    left = await st.pool.fetch("SELECT id FROM hosted_flows WHERE tenant_id = $1", tenant.id)
+    assert {r["id"] for r in left} == {"hfl_live"}

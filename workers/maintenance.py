@@ -13,6 +13,7 @@ from workers.maintenance_store import (
     delete_forgotten_revocations,
     delete_old_email_log,
     delete_old_idempotency_keys,
+    expire_hosted_flows,
     expire_invitations,
     expire_oauth,
     expire_one_time_tokens,
@@ -61,6 +62,7 @@ async def cleanup(rt: Runtime) -> dict[str, Any]:
         "one_time_tokens": await expire_one_time_tokens(pool),
         "invitations": await expire_invitations(pool),
         "oauth": await expire_oauth(pool),
+        "hosted_flows": await expire_hosted_flows(pool),
         "email_messages": await delete_old_email_log(pool),
         "revocations": await delete_forgotten_revocations(pool),
     }

@@ -106,6 +106,11 @@ async def expire_oauth(pool: Any) -> dict[str, int]:
     return {"codes": codes, "grants": grants, "connection_flows": flows, "tickets": tickets}
 
 
+async def expire_hosted_flows(pool: Any) -> int:
+    """The hosted pages' flows live an hour (docs/hosted-pages.md); expired ones are of no use."""
+    return await delete_in_batches(pool, "hosted_flows", "expires_at < now()")
+
+
 async def delete_old_email_log(pool: Any) -> int:
     # Stored messages hold links and codes (sealed); a week is enough for local development.
     return await delete_in_batches(

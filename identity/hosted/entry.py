@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiohttp import web
+from multidict import MultiDict
 
 from identity.hosted import flows
 from identity.hosted.complete import page_url
@@ -64,7 +63,7 @@ async def page_flow(request: web.Request, tenant: Tenant, page: str) -> Flow | w
     if "flow" in request.query:
         return await flow_expired(request, tenant)
     if "client_id" in request.query:
-        params: Any = request.query.copy()
+        params = MultiDict(request.query)
         if "response_type" not in params:
             params["response_type"] = "code"
         try:

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from identity.tenants.auth_config import HOSTED_LANGUAGES
 
+__all__ = ["HOSTED_LANGUAGES", "LANG_COOKIE", "NATIVE_NAMES", "Translator", "catalogue", "language_for"]
+
 LANG_COOKIE = "idp_lang"
 LOCALES = Path(__file__).parent / "locales"
 #: The language's own name, as the switcher shows it.

@@ -146,8 +146,8 @@ def page_language(request: web.Request, tenant: Tenant) -> str:
 
 
 def _switcher(request: web.Request, tenant: Tenant, current: str) -> list[tuple[str, str, str, bool]]:
-    """The other languages' links: this page (a GET, so side-effect free) with lang= set. A page
-    answered to a POST links to its flow's sign-in page instead."""
+    """The languages' links: this page (a GET, so side-effect free) with lang= set. A page
+    answered to a POST has none (following a link would not send the form again)."""
     offered = [x for x in branding(tenant).get("languages") or list(i18n.HOSTED_LANGUAGES) if x in i18n.NATIVE_NAMES]
     if len(offered) < 2:
         return []

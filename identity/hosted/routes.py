@@ -10,14 +10,17 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
+from identity.audit.context import from_ctx
 from identity.auth import service as auth_service
 from identity.auth.schemas import SignIn
 from identity.crypto import sha256_hex
 from identity.hosted import complete as finishing
-from identity.hosted import flows
+from identity.hosted import flows, texts
 from identity.hosted.entry import flow_expired, page_flow
+from identity.hosted.errors import HOSTED_LANGUAGE_NOT_FOUND, INVALID_HOSTED_TEXT
 from identity.hosted.flows import Flow
 from identity.hosted.render import csrf_failed, redirect, render_page, static_file, translator
+from identity.hosted.schemas import HostedTexts, PutHostedTexts
 from identity.http import captcha, pages
 from identity.http.bodies import read_form
 from identity.http.clientinfo import client_ip, client_key
@@ -30,7 +33,7 @@ from identity.oauth import authorize as oauth
 from identity.oauth import store as oauth_store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, parse
 from identity.oauth.schemas import MfaForm, SignInForm
-from identity.principals import Tenant
+from identity.principals import SECRET, Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import client_info
 from identity.sessions.runtime import runtime
@@ -411,3 +414,52 @@ async def logo(ctx: Ctx) -> HandlerResult:
             "Cache-Control": "public, max-age=300",
         },
     )
+
+
+# -- a tenant's texts (the REST API, beside /v1/email/templates) ----------------------------------
+
+_TEXTS: dict[str, Any] = {"auth": (SECRET,), "scope": "*", "tag": "Hosted pages"}
+
+
+@router.get(
+    "/v1/hosted/texts/{language}",
+    response=HostedTexts,
+    summary="The hosted pages' texts in one language: the tenant's overrides and the defaults",
+    errors=(HOSTED_LANGUAGE_NOT_FOUND,),
+    **_TEXTS,
+)
+async def get_texts(ctx: Ctx) -> HandlerResult:
+    """Returns the texts of the hosted pages (sign-in, second factor, consent...) in one language
+    (`en`, `fr`): the tenant's overrides and the default of every catalogue key. Called with a
+    **secret key** holding the `*` scope; 404 for a language without a catalogue. Changes nothing."""
+    return await texts.get(ctx.pool, ctx.tenant_id, ctx.param("language"))
+
+
+@router.put(
+    "/v1/hosted/texts/{language}",
+    body=PutHostedTexts,
+    response=HostedTexts,
+    summary="Replace the tenant's text overrides of one language",
+    errors=(HOSTED_LANGUAGE_NOT_FOUND, INVALID_HOSTED_TEXT),
+    **_TEXTS,
+)
+async def put_texts(ctx: Ctx) -> HandlerResult:
+    """Replaces every override of the language with `texts` (key -> plain text, shown escaped,
+    never evaluated). A key must exist in the catalogue and a text may use only the `{placeholders}`
+    of its default (422 `invalid_hosted_text`). Called with a **secret key** holding the `*` scope.
+    Writes the audit entry `hosted_texts.updated`."""
+    return await texts.put(ctx.pool, ctx.tenant_id, ctx.param("language"), ctx.body, from_ctx(ctx))
+
+
+@router.delete(
+    "/v1/hosted/texts/{language}",
+    status=204,
+    summary="Reset the hosted pages' texts of one language to the defaults",
+    errors=(HOSTED_LANGUAGE_NOT_FOUND,),
+    **_TEXTS,
+)
+async def delete_texts(ctx: Ctx) -> None:
+    """Drops every override of the language, so that the defaults are shown again. Called with a
+    **secret key** holding the `*` scope. Writes the audit entry `hosted_texts.reset` (also when there
+    was no override)."""
+    await texts.delete(ctx.pool, ctx.tenant_id, ctx.param("language"), from_ctx(ctx))

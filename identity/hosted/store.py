@@ -55,20 +55,6 @@ async def delete_flow(conn: Any, tenant_id: str, flow_id: str) -> None:
     await conn.execute("DELETE FROM hosted_flows WHERE tenant_id = $1 AND id = $2", tenant_id, flow_id)
 
 
-async def purge_expired_flows(conn: Any, limit: int) -> int:
-    """Delete up to `limit` expired flows (any tenant); the number deleted."""
-    return int(
-        await conn.fetchval(
-            """WITH gone AS (
-                   DELETE FROM hosted_flows WHERE ctid IN (
-                       SELECT ctid FROM hosted_flows WHERE expires_at <= now() LIMIT $1)
-                   RETURNING 1)
-               SELECT count(*) FROM gone""",
-            limit,
-        )
-    )
-
-
 # -- texts ----------------------------------------------------------------------------------------
 
 

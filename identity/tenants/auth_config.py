@@ -23,10 +23,19 @@ SiteKey = Annotated[str, Meta(min_length=1, max_length=200, pattern=r"^[A-Za-z0-
 #: The languages the hosted pages have catalogues for (identity/hosted/locales/).
 HOSTED_LANGUAGES = ("en", "fr")
 Language = Literal["en", "fr"]
-Color = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
+Color = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.", examples=["#2449c9"])]
 DisplayName = Annotated[str, Meta(min_length=1, max_length=100)]
 #: A data: URL of a PNG, JPEG or WebP image of at most 100 KB (base64 makes it 4/3 longer).
-LogoUrl = Annotated[str, Meta(min_length=1, max_length=140_000)]
+LogoUrl = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=140_000,
+        examples=[
+            "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+        ],
+    ),
+]
 LOGO_MAX_BYTES = 100 * 1024
 _LOGO_TYPES = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff", "image/webp": b"RIFF"}
 

@@ -25,8 +25,10 @@ from tests.support.api import ADMIN_TOKEN, CP_ADMIN_KEY, MASTER_KEY, free_port
 
 
 class LiveServer:
-    def __init__(self, dsn: str, workdir: Path, **env: str) -> None:
+    def __init__(self, dsn: str, workdir: Path, *, command: str = "web", **env: str) -> None:
+        """command: `web` (the API only) or `serve` (the API and the workers: emails are sent)."""
         self.dsn = dsn
+        self.command = command
         self.workdir = Path(workdir)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -54,7 +56,7 @@ class LiveServer:
         env.update(self.extra_env)
         log = open(self.log_path, "wb")  # noqa: SIM115 - closed with the process
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "identity.cli", "web", "--host", "127.0.0.1", "--port", str(self.port)],
+            [sys.executable, "-m", "identity.cli", self.command, "--host", "127.0.0.1", "--port", str(self.port)],
             stdout=log,
             stderr=subprocess.STDOUT,
             env=env,

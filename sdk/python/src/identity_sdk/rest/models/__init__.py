@@ -41,6 +41,12 @@ from .bot_protection import BotProtection
 from .bot_protection_patch import BotProtectionPatch
 from .bot_protection_patch_provider import BotProtectionPatchProvider
 from .bot_protection_provider import BotProtectionProvider
+from .branding import Branding
+from .branding_default_language import BrandingDefaultLanguage
+from .branding_languages_item import BrandingLanguagesItem
+from .branding_patch import BrandingPatch
+from .branding_patch_default_language import BrandingPatchDefaultLanguage
+from .branding_patch_languages_item import BrandingPatchLanguagesItem
 from .bulk_disable import BulkDisable
 from .bulk_disabled import BulkDisabled
 from .callback_query import CallbackQuery
@@ -166,6 +172,9 @@ from .get_v2_admin_webhooks_order import GetV2AdminWebhooksOrder
 from .get_v2_admin_webhooks_webhook_id_deliveries_order import GetV2AdminWebhooksWebhookIdDeliveriesOrder
 from .get_v2_admin_webhooks_webhook_id_deliveries_status import GetV2AdminWebhooksWebhookIdDeliveriesStatus
 from .health import Health
+from .hosted_texts import HostedTexts
+from .hosted_texts_defaults import HostedTextsDefaults
+from .hosted_texts_overrides import HostedTextsOverrides
 from .identity import Identity
 from .identity_list import IdentityList
 from .identity_provider import IdentityProvider
@@ -211,6 +220,8 @@ from .public_user import PublicUser
 from .public_user_public_metadata import PublicUserPublicMetadata
 from .put_config import PutConfig
 from .put_config_provider import PutConfigProvider
+from .put_hosted_texts import PutHostedTexts
+from .put_hosted_texts_texts import PutHostedTextsTexts
 from .put_template import PutTemplate
 from .rate_limits import RateLimits
 from .reduced_user import ReducedUser
@@ -369,6 +380,12 @@ __all__ = (
     "BotProtectionPatch",
     "BotProtectionPatchProvider",
     "BotProtectionProvider",
+    "Branding",
+    "BrandingDefaultLanguage",
+    "BrandingLanguagesItem",
+    "BrandingPatch",
+    "BrandingPatchDefaultLanguage",
+    "BrandingPatchLanguagesItem",
     "BulkDisable",
     "BulkDisabled",
     "CallbackQuery",
@@ -494,6 +511,9 @@ __all__ = (
     "GetV2AdminWebhooksWebhookIdDeliveriesOrder",
     "GetV2AdminWebhooksWebhookIdDeliveriesStatus",
     "Health",
+    "HostedTexts",
+    "HostedTextsDefaults",
+    "HostedTextsOverrides",
     "Identity",
     "IdentityList",
     "IdentityProvider",
@@ -539,6 +559,8 @@ __all__ = (
     "PublicUserPublicMetadata",
     "PutConfig",
     "PutConfigProvider",
+    "PutHostedTexts",
+    "PutHostedTextsTexts",
     "PutTemplate",
     "RateLimits",
     "ReducedUser",

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.bot_protection import BotProtection
+  from ..models.branding import Branding
 
 
 
@@ -32,6 +33,8 @@ class AuthConfig:
             bot_protection (BotProtection | Unset): Captcha on sign-in and sign-up. The provider secret is stored apart,
                 encrypted, and
                     never returned; verify_url overrides the provider's siteverify address.
+            branding (Branding | Unset): How the hosted pages look for this tenant (docs/hosted-pages.md, "Branding and
+                texts").
             email_verification_required (bool | Unset):  Default: True.
             mfa_required (bool | Unset):  Default: False.
             password_min_length (int | Unset):  Default: 8.
@@ -47,6 +50,7 @@ class AuthConfig:
     access_token_ttl: str | Unset = '1h'
     allowed_origins: list[str] | Unset = UNSET
     bot_protection: BotProtection | Unset = UNSET
+    branding: Branding | Unset = UNSET
     email_verification_required: bool | Unset = True
     mfa_required: bool | Unset = False
     password_min_length: int | Unset = 8
@@ -65,6 +69,7 @@ class AuthConfig:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.bot_protection import BotProtection # noqa: PLC0415
+        from ..models.branding import Branding # noqa: PLC0415
         access_token_ttl = self.access_token_ttl
 
         allowed_origins: list[str] | Unset = UNSET
@@ -76,6 +81,10 @@ class AuthConfig:
         bot_protection: dict[str, Any] | Unset = UNSET
         if not isinstance(self.bot_protection, Unset):
             bot_protection = self.bot_protection.to_dict()
+
+        branding: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.branding, Unset):
+            branding = self.branding.to_dict()
 
         email_verification_required = self.email_verification_required
 
@@ -108,6 +117,8 @@ class AuthConfig:
             field_dict["allowed_origins"] = allowed_origins
         if bot_protection is not UNSET:
             field_dict["bot_protection"] = bot_protection
+        if branding is not UNSET:
+            field_dict["branding"] = branding
         if email_verification_required is not UNSET:
             field_dict["email_verification_required"] = email_verification_required
         if mfa_required is not UNSET:
@@ -136,6 +147,7 @@ class AuthConfig:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bot_protection import BotProtection # noqa: PLC0415
+        from ..models.branding import Branding # noqa: PLC0415
         d = dict(src_dict)
         access_token_ttl = d.pop("access_token_ttl", UNSET)
 
@@ -148,6 +160,16 @@ class AuthConfig:
             bot_protection = UNSET
         else:
             bot_protection = BotProtection.from_dict(_bot_protection)
+
+
+
+
+        _branding = d.pop("branding", UNSET)
+        branding: Branding | Unset
+        if isinstance(_branding,  Unset):
+            branding = UNSET
+        else:
+            branding = Branding.from_dict(_branding)
 
 
 
@@ -176,6 +198,7 @@ class AuthConfig:
             access_token_ttl=access_token_ttl,
             allowed_origins=allowed_origins,
             bot_protection=bot_protection,
+            branding=branding,
             email_verification_required=email_verification_required,
             mfa_required=mfa_required,
             password_min_length=password_min_length,

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.bot_protection_patch import BotProtectionPatch
+  from ..models.branding_patch import BrandingPatch
 
 
 
@@ -29,6 +30,7 @@ class AuthConfigPatch:
             access_token_ttl (str | Unset):
             allowed_origins (list[str] | Unset):
             bot_protection (BotProtectionPatch | Unset):
+            branding (BrandingPatch | Unset):
             email_verification_required (bool | Unset):
             mfa_required (bool | Unset):
             password_min_length (int | Unset):
@@ -44,6 +46,7 @@ class AuthConfigPatch:
     access_token_ttl: str | Unset = UNSET
     allowed_origins: list[str] | Unset = UNSET
     bot_protection: BotProtectionPatch | Unset = UNSET
+    branding: BrandingPatch | Unset = UNSET
     email_verification_required: bool | Unset = UNSET
     mfa_required: bool | Unset = UNSET
     password_min_length: int | Unset = UNSET
@@ -61,6 +64,7 @@ class AuthConfigPatch:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.bot_protection_patch import BotProtectionPatch # noqa: PLC0415
+        from ..models.branding_patch import BrandingPatch # noqa: PLC0415
         access_token_ttl = self.access_token_ttl
 
         allowed_origins: list[str] | Unset = UNSET
@@ -72,6 +76,10 @@ class AuthConfigPatch:
         bot_protection: dict[str, Any] | Unset = UNSET
         if not isinstance(self.bot_protection, Unset):
             bot_protection = self.bot_protection.to_dict()
+
+        branding: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.branding, Unset):
+            branding = self.branding.to_dict()
 
         email_verification_required = self.email_verification_required
 
@@ -104,6 +112,8 @@ class AuthConfigPatch:
             field_dict["allowed_origins"] = allowed_origins
         if bot_protection is not UNSET:
             field_dict["bot_protection"] = bot_protection
+        if branding is not UNSET:
+            field_dict["branding"] = branding
         if email_verification_required is not UNSET:
             field_dict["email_verification_required"] = email_verification_required
         if mfa_required is not UNSET:
@@ -132,6 +142,7 @@ class AuthConfigPatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bot_protection_patch import BotProtectionPatch # noqa: PLC0415
+        from ..models.branding_patch import BrandingPatch # noqa: PLC0415
         d = dict(src_dict)
         access_token_ttl = d.pop("access_token_ttl", UNSET)
 
@@ -144,6 +155,16 @@ class AuthConfigPatch:
             bot_protection = UNSET
         else:
             bot_protection = BotProtectionPatch.from_dict(_bot_protection)
+
+
+
+
+        _branding = d.pop("branding", UNSET)
+        branding: BrandingPatch | Unset
+        if isinstance(_branding,  Unset):
+            branding = UNSET
+        else:
+            branding = BrandingPatch.from_dict(_branding)
 
 
 
@@ -172,6 +193,7 @@ class AuthConfigPatch:
             access_token_ttl=access_token_ttl,
             allowed_origins=allowed_origins,
             bot_protection=bot_protection,
+            branding=branding,
             email_verification_required=email_verification_required,
             mfa_required=mfa_required,
             password_min_length=password_min_length,

@@ -24,28 +24,30 @@ T = TypeVar("T", bound="SignInForm")
 class SignInForm:
     """ 
         Attributes:
-            client_id (str):
             csrf_token (str):
             email (str):
             password (str):
-            response_type (str):
+            client_id (None | str | Unset):
             code_challenge (None | str | Unset):
             code_challenge_method (None | str | Unset):
+            flow (None | str | Unset):
             nonce (None | str | Unset):
             redirect_uri (None | str | Unset):
+            response_type (None | str | Unset):
             scope (None | str | Unset):
             state (None | str | Unset):
      """
 
-    client_id: str
     csrf_token: str
     email: str
     password: str
-    response_type: str
+    client_id: None | str | Unset = UNSET
     code_challenge: None | str | Unset = UNSET
     code_challenge_method: None | str | Unset = UNSET
+    flow: None | str | Unset = UNSET
     nonce: None | str | Unset = UNSET
     redirect_uri: None | str | Unset = UNSET
+    response_type: None | str | Unset = UNSET
     scope: None | str | Unset = UNSET
     state: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -55,15 +57,17 @@ class SignInForm:
 
 
     def to_dict(self) -> dict[str, Any]:
-        client_id = self.client_id
-
         csrf_token = self.csrf_token
 
         email = self.email
 
         password = self.password
 
-        response_type = self.response_type
+        client_id: None | str | Unset
+        if isinstance(self.client_id, Unset):
+            client_id = UNSET
+        else:
+            client_id = self.client_id
 
         code_challenge: None | str | Unset
         if isinstance(self.code_challenge, Unset):
@@ -77,6 +81,12 @@ class SignInForm:
         else:
             code_challenge_method = self.code_challenge_method
 
+        flow: None | str | Unset
+        if isinstance(self.flow, Unset):
+            flow = UNSET
+        else:
+            flow = self.flow
+
         nonce: None | str | Unset
         if isinstance(self.nonce, Unset):
             nonce = UNSET
@@ -88,6 +98,12 @@ class SignInForm:
             redirect_uri = UNSET
         else:
             redirect_uri = self.redirect_uri
+
+        response_type: None | str | Unset
+        if isinstance(self.response_type, Unset):
+            response_type = UNSET
+        else:
+            response_type = self.response_type
 
         scope: None | str | Unset
         if isinstance(self.scope, Unset):
@@ -105,20 +121,24 @@ class SignInForm:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
-            "client_id": client_id,
             "csrf_token": csrf_token,
             "email": email,
             "password": password,
-            "response_type": response_type,
         })
+        if client_id is not UNSET:
+            field_dict["client_id"] = client_id
         if code_challenge is not UNSET:
             field_dict["code_challenge"] = code_challenge
         if code_challenge_method is not UNSET:
             field_dict["code_challenge_method"] = code_challenge_method
+        if flow is not UNSET:
+            field_dict["flow"] = flow
         if nonce is not UNSET:
             field_dict["nonce"] = nonce
         if redirect_uri is not UNSET:
             field_dict["redirect_uri"] = redirect_uri
+        if response_type is not UNSET:
+            field_dict["response_type"] = response_type
         if scope is not UNSET:
             field_dict["scope"] = scope
         if state is not UNSET:
@@ -131,15 +151,21 @@ class SignInForm:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        client_id = d.pop("client_id")
-
         csrf_token = d.pop("csrf_token")
 
         email = d.pop("email")
 
         password = d.pop("password")
 
-        response_type = d.pop("response_type")
+        def _parse_client_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        client_id = _parse_client_id(d.pop("client_id", UNSET))
+
 
         def _parse_code_challenge(data: object) -> None | str | Unset:
             if data is None:
@@ -161,6 +187,16 @@ class SignInForm:
         code_challenge_method = _parse_code_challenge_method(d.pop("code_challenge_method", UNSET))
 
 
+        def _parse_flow(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        flow = _parse_flow(d.pop("flow", UNSET))
+
+
         def _parse_nonce(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -179,6 +215,16 @@ class SignInForm:
             return cast(None | str | Unset, data)
 
         redirect_uri = _parse_redirect_uri(d.pop("redirect_uri", UNSET))
+
+
+        def _parse_response_type(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        response_type = _parse_response_type(d.pop("response_type", UNSET))
 
 
         def _parse_scope(data: object) -> None | str | Unset:
@@ -202,15 +248,16 @@ class SignInForm:
 
 
         sign_in_form = cls(
-            client_id=client_id,
             csrf_token=csrf_token,
             email=email,
             password=password,
-            response_type=response_type,
+            client_id=client_id,
             code_challenge=code_challenge,
             code_challenge_method=code_challenge_method,
+            flow=flow,
             nonce=nonce,
             redirect_uri=redirect_uri,
+            response_type=response_type,
             scope=scope,
             state=state,
         )

@@ -1,0 +1,392 @@
+"""Real-browser tests of the hosted pages (docs/hosted-pages.md, "Testing a page").
+
+Debian's chromium driven by Playwright for Python (sync API). A test module gets:
+
+    from tests.support.browser import chromium, hosted, page  # noqa: F401 - fixtures
+
+    def test_x(hosted, page):
+        tenant = hosted.tenant(auth_config={...})          # a fresh tenant per test
+        client = tenant.client(type="spa")                   # an OAuth client
+        user = tenant.user()                                 # {"id", "email", "password"}
+        page.goto(tenant.url("/sign-in"))
+        capture(page, "sign-in")                             # screenshots + axe-core
+
+Fixtures:
+    chromium   one browser per test session (chromium_path(): /usr/bin/chromium or `chromium` on
+               PATH; missing: the test fails in CI (env CI set) and is skipped elsewhere)
+    hosted     one LiveServer per module, `identity serve` (API and workers, so emails are sent)
+               with IDENTITY_SMTP_URL pointed at an SmtpSink (hosted.mail)
+    page       a new context per test (1280x800, English), watched for CSP violations: any
+               `securitypolicyviolation` event or console CSP error fails the test
+
+Helpers: capture(page, name), virtual_authenticator(page), latest_message(hosted, to),
+link_in(message), code_in(message), pkce_pair(), exchange_code(...), tab_to(page, selector).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import re
+import secrets
+import shutil
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+import requests
+
+from tests.support.api import MASTER_KEY
+from tests.support.live_server import LiveServer
+from tests.support.mail import SmtpSink
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+DESKTOP = {"width": 1280, "height": 800}
+MOBILE = {"width": 360, "height": 740}
+LANGUAGES = ("en", "fr")
+STRONG_PASSWORD = "correct horse battery staple 42"
+
+
+def chromium_path() -> str:
+    """The chromium binary; fails (CI) or skips (elsewhere) when there is none."""
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    message = "chromium is not installed (apt-get install chromium); the hosted-page browser tests need it"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def screenshots_dir() -> Path:
+    folder = Path(os.environ.get("IDENTITY_SCREENSHOTS") or ROOT / "artifacts" / "hosted-pages")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# -- fixtures ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    path = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    driver = sync_playwright().start()
+    browser = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
+    try:
+        yield browser
+    finally:
+        browser.close()
+        driver.stop()
+
+
+class CspWatcher:
+    """Every CSP violation a page reports (the event, or chromium's console error)."""
+
+    def __init__(self) -> None:
+        self.violations: list[str] = []
+
+    def console(self, message: Any) -> None:
+        text = message.text
+        if "Content Security Policy" in text or text.startswith("csp-violation:"):
+            self.violations.append(text)
+
+    def check(self) -> None:
+        assert not self.violations, f"CSP violations: {self.violations}"
+
+
+#: Runs before any script of every page (an init script, not subject to the page's CSP).
+_CSP_LISTENER = """
+document.addEventListener('securitypolicyviolation', function (e) {
+  console.error('csp-violation: ' + e.violatedDirective + ' ' + e.blockedURI);
+}, true);
+"""
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Any]:
+    context = chromium.new_context(viewport=DESKTOP, locale="en-US")
+    context.add_init_script(_CSP_LISTENER)
+    watcher = CspWatcher()
+    p = context.new_page()
+    p.on("console", watcher.console)
+    p.csp = watcher  # read by capture()
+    try:
+        yield p
+        watcher.check()
+    finally:
+        context.close()
+
+
+@dataclass
+class LiveTenant:
+    server: HostedServer
+    id: str
+    secret_key: str
+    publishable_key: str
+    name: str
+
+    @property
+    def base(self) -> str:
+        return f"{self.server.url}/oauth/{self.id}"
+
+    def url(self, path: str, **query: str) -> str:
+        """An address of the tenant's pages: url("/sign-in", lang="fr")."""
+        return self.base + path + (f"?{urlencode(query)}" if query else "")
+
+    def secret(self, method: str, path: str, json: Any = None) -> requests.Response:
+        return self.server.live.call(method, path, token=self.secret_key, tenant=self.id, json=json)
+
+    def public(self, method: str, path: str, json: Any = None) -> requests.Response:
+        return self.server.live.call(method, path, token=self.publishable_key, tenant=self.id, json=json)
+
+    def configure(self, **auth_config: Any) -> None:
+        """PATCH the tenant's auth_config (the tenant cache keeps a row up to 5 s: the caller
+        waits for it with wait_for())."""
+        resp = self.server.live.call(
+            "PATCH", f"/v1/tenants/{self.id}", token=MASTER_KEY, json={"auth_config": auth_config}
+        )
+        assert resp.status_code == 200, resp.text
+
+    def client(self, **body: Any) -> dict[str, Any]:
+        body.setdefault("name", "Test app")
+        body.setdefault("type", "spa")
+        body.setdefault("redirect_uris", [self.server.redirect_uri])
+        resp = self.secret("POST", "/v1/clients", json=body)
+        assert resp.status_code == 201, resp.text
+        created: dict[str, Any] = resp.json()
+        return created
+
+    def user(self, email: str | None = None, password: str = STRONG_PASSWORD) -> dict[str, Any]:
+        email = email or f"u{uuid.uuid4().hex[:10]}@example.com"
+        resp = self.public("POST", "/v1/auth/sign-up", json={"email": email, "password": password, "name": "Ada"})
+        assert resp.status_code == 201, resp.text
+        return {**resp.json()["user"], "email": email, "password": password}
+
+
+@dataclass
+class HostedServer:
+    live: LiveServer
+    mail: SmtpSink
+    tenants: list[LiveTenant] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return self.live.url
+
+    @property
+    def redirect_uri(self) -> str:
+        """The test clients' redirect URI: an address of the live server that answers 404, so
+        the browser arrives somewhere real and the test reads the code from the address."""
+        return f"{self.live.url}/callback"
+
+    def tenant(self, auth_config: dict[str, Any] | None = None, name: str | None = None) -> LiveTenant:
+        """A fresh tenant (email verification off unless given)."""
+        config = {"email_verification_required": False, **(auth_config or {})}
+        name = name or f"Acme {uuid.uuid4().hex[:6]}"
+        resp = self.live.call("POST", "/v1/tenants", token=MASTER_KEY, json={"name": name, "auth_config": config})
+        assert resp.status_code == 201, resp.text
+        body = resp.json()
+        tenant = LiveTenant(self, body["id"], body["secret_key"], body["publishable_key"], name)
+        self.tenants.append(tenant)
+        return tenant
+
+
+@pytest.fixture(scope="module")
+def hosted(database_dsn: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostedServer]:
+    sink = SmtpSink()
+    sink.start()
+    live = LiveServer(
+        database_dsn, tmp_path_factory.mktemp("hosted") / "server", command="serve", IDENTITY_SMTP_URL=sink.url
+    ).start()
+    try:
+        yield HostedServer(live, sink)
+    finally:
+        live.stop()
+        sink.stop()
+
+
+def wait_for(check: Any, timeout: float = 10.0, page: Any = None) -> Any:
+    """Poll check() until it returns something truthy (a mail to arrive, a redirect to be
+    seen). With a page, the wait goes through Playwright (page.wait_for_timeout): the sync API
+    delivers a page's events only while it is called, so time.sleep would starve them."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout}s: {check}")
+        if page is not None:
+            page.wait_for_timeout(100)
+        else:
+            time.sleep(0.1)
+
+
+# -- screenshots and accessibility ----------------------------------------------------------------
+
+
+def run_axe(page: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations of the current page. The script is evaluated
+    through the DevTools protocol (page.evaluate), which the page's CSP does not govern, so the
+    page's own policy is untouched."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    result = page.evaluate(
+        """async () => {
+             const r = await axe.run(document, {resultTypes: ['violations']});
+             return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                            nodes: v.nodes.map(n => n.target.join(' '))}));
+           }"""
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def _shoot(page: Any, name: str, lang: str) -> None:
+    folder = screenshots_dir()
+    for label, size in (("desktop", DESKTOP), ("mobile", MOBILE)):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(folder / f"{name}.{lang}.{label}.png"), full_page=True)
+        violations = run_axe(page)
+        assert not violations, f"{name} ({lang}, {label}): axe-core: {violations}"
+    page.set_viewport_size(DESKTOP)
+
+
+def capture(page: Any, name: str, *, both_languages: bool | None = None) -> None:
+    """Screenshots of the current page as <name>.<lang>.<desktop|mobile>.png (1280x800 and
+    360x740) in IDENTITY_SCREENSHOTS (default artifacts/hosted-pages/), each checked by axe-core
+    (a serious or critical violation fails the test), and no CSP violation so far.
+
+    Both languages: a page reached by a GET is reloaded with `lang=` set to the other language
+    (the switcher's link), captured, and switched back. A page answered to a POST cannot be
+    reloaded without sending the form again: it is captured in its current language only
+    (both_languages=False, or detected from the absence of the language switcher)."""
+    lang = page.evaluate("() => document.documentElement.lang")
+    _shoot(page, name, lang)
+    switch = page.locator("footer nav a[hreflang]")
+    if both_languages is None:
+        both_languages = switch.count() > 0
+    if both_languages:
+        for other in LANGUAGES:
+            if other == lang:
+                continue
+            page.locator(f'footer nav a[hreflang="{other}"]').click()
+            page.wait_for_load_state()
+            assert page.evaluate("() => document.documentElement.lang") == other
+            _shoot(page, name, other)
+        page.locator(f'footer nav a[hreflang="{lang}"]').click()
+        page.wait_for_load_state()
+    page.csp.check()
+
+
+# -- passkeys ---------------------------------------------------------------------------------------
+
+
+def virtual_authenticator(page: Any, *, user_verified: bool = True) -> tuple[Any, str]:
+    """A platform authenticator (CTAP2, internal transport, resident keys, user verification)
+    in this page's browser, through the DevTools protocol's WebAuthn domain: (the CDP session,
+    the authenticator id). session.send("WebAuthn.getCredentials", {"authenticatorId": id})
+    lists what was registered."""
+    session = page.context.new_cdp_session(page)
+    session.send("WebAuthn.enable")
+    added = session.send(
+        "WebAuthn.addVirtualAuthenticator",
+        {
+            "options": {
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": True,
+                "hasUserVerification": True,
+                "isUserVerified": user_verified,
+                "automaticPresenceSimulation": True,
+            }
+        },
+    )
+    return session, added["authenticatorId"]
+
+
+# -- mail -------------------------------------------------------------------------------------------
+
+
+def latest_message(server: HostedServer, to: str, timeout: float = 15.0) -> EmailMessage:
+    """The newest message delivered to the address (waits for one)."""
+    messages = wait_for(lambda: server.mail.to(to), timeout)
+    message: EmailMessage = messages[-1]
+    return message
+
+
+def _text(message: EmailMessage) -> str:
+    part = message.get_body(preferencelist=("plain", "html"))
+    return part.get_content() if part is not None else ""
+
+
+def link_in(message: EmailMessage) -> str:
+    """The first http(s) link of the message's text."""
+    found = re.search(r"https?://[^\s\"'<>]+", _text(message))
+    assert found, _text(message)
+    return found.group(0)
+
+
+def code_in(message: EmailMessage, digits: int = 6) -> str:
+    """The first code of `digits` digits in the message's text."""
+    found = re.search(rf"\b\d{{{digits}}}\b", _text(message))
+    assert found, _text(message)
+    return found.group(0)
+
+
+# -- OAuth ----------------------------------------------------------------------------------------
+
+
+def pkce_pair() -> tuple[str, str]:
+    """(verifier, S256 challenge)."""
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    return verifier, challenge
+
+
+def exchange_code(tenant: LiveTenant, client: dict[str, Any], code: str, verifier: str) -> dict[str, Any]:
+    """POST /token with the code (PKCE; the client's secret when it has one)."""
+    form = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "redirect_uri": tenant.server.redirect_uri,
+        "code_verifier": verifier,
+        "client_id": client["client_id"],
+    }
+    if client.get("client_secret"):
+        form["client_secret"] = client["client_secret"]
+    resp = requests.post(f"{tenant.base}/token", data=form, timeout=10)
+    assert resp.status_code == 200, resp.text
+    body: dict[str, Any] = resp.json()
+    return body
+
+
+def redirect_target(page: Any, server: HostedServer) -> list[str]:
+    """Record every request the browser makes to the test clients' redirect URI. Returns the
+    list the addresses are appended to."""
+    seen: list[str] = []
+
+    def on_request(request: Any) -> None:
+        if request.url.startswith(server.redirect_uri):
+            seen.append(request.url)
+
+    page.on("request", on_request)
+    return seen
+
+
+def tab_to(page: Any, selector: str, limit: int = 30) -> None:
+    """Press Tab until the element matching selector has the focus (keyboard-only use)."""
+    for _ in range(limit):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")

@@ -30,6 +30,8 @@ def routers() -> list[Router]:
     from identity.clients import routes as clients
     from identity.connections import routes as connections
     from identity.email import routes as email
+    from identity.hosted import account as hosted_account
+    from identity.hosted import invitations as hosted_invitations
     from identity.hosted import routes as hosted
     from identity.keys import routes as keys
     from identity.mfa import routes as mfa
@@ -61,6 +63,8 @@ def routers() -> list[Router]:
         connections.router,
         revocations.router,
         hosted.router,
+        hosted_account.router,
+        hosted_invitations.router,
     ]
 
 

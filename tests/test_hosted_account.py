@@ -1,5 +1,5 @@
 """The hosted account area and invitation acceptance in a real browser (docs/hosted-pages.md,
-"Account and invitations"): each section's action, sessions revoked from another browser
+"Account page and invitations"): each section's action, sessions revoked from another browser
 context, sign out everywhere, the organization switcher and leaving, and accepting an invitation
 as an existing and as a newly registered user. Every page is captured (screenshots + axe)."""
 
@@ -179,12 +179,47 @@ def test_organizations_switch_and_leave(hosted, page) -> None:
     assert owned["id"]
 
 
-def test_connected_accounts_section(hosted, page) -> None:
+def _upstream(hosted: Any, tenant: Any) -> dict[str, Any]:
+    """Another tenant of the same server as the OIDC provider behind `tenant`'s connection
+    (the provider of tests/support/connections.py, over the live server): its user."""
+    idp = hosted.tenant()
+    client = idp.client(type="web", redirect_uris=[f"{hosted.url}/v1/oauth/{tenant.id}/callback"])
+    discovery = f"{hosted.url}/oauth/{idp.id}/.well-known/openid-configuration"
+    body = {
+        "provider": "oidc",
+        "name": "Upstream",
+        "client_id": client["client_id"],
+        "client_secret": client["client_secret"],
+        "endpoints": {"discovery_url": discovery},
+    }
+    resp = tenant.secret("POST", "/v1/connections", json=body)
+    assert resp.status_code == 201, resp.text
+    return idp.user()
+
+
+def test_connect_and_disconnect_a_provider_account(hosted, page) -> None:
     tenant = hosted.tenant()
     user = tenant.user()
+    # connecting a way in needs a verified address
+    assert tenant.secret("PATCH", f"/v1/users/{user['id']}", json={"email_verified": True}).ok
+    upstream = _upstream(hosted, tenant)
     sign_in(page, tenant, user, "/account/connections")
     assert "No account from another provider" in page.locator("section").inner_text()
     capture(page, "account-connections")
+    page.get_by_role("button", name="Connect Upstream").click()
+    page.wait_for_url(re.compile(r"/sign-in\?"))  # the provider's own sign-in page
+    page.fill("#f-email", upstream["email"])
+    page.fill("#f-password", upstream["password"])
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(re.escape(tenant.url("/account/connections")) + r"\?link_token="))
+    capture(page, "account-connections-confirm", both_languages=False)
+    page.get_by_role("button", name="Connect this account").click()
+    page.wait_for_url(re.compile(r"done=identity_linked"))
+    linked = tenant.secret("GET", f"/v1/users/{user['id']}/identities").json()["data"]
+    assert [i["email"] for i in linked] == [upstream["email"]]
+    page.get_by_role("button", name="Disconnect the oidc account").click()
+    page.wait_for_url(re.compile(r"done=identity_unlinked"))
+    assert tenant.secret("GET", f"/v1/users/{user['id']}/identities").json()["data"] == []
 
 
 def _invite(hosted: Any, tenant: Any, email: str, role: str = "admin") -> tuple[dict[str, Any], str]:

@@ -1,4 +1,4 @@
-"""The hosted account area (docs/hosted-pages.md, "Account and invitations"): /oauth/{tenant_id}/
+"""The hosted account area (docs/hosted-pages.md, "Account page and invitations"): /oauth/{tenant_id}/
 account and its sections, for the person signed in in this browser (the provider session cookie).
 
 Every section is a GET page that changes nothing and forms that POST (CSRF token) and answer

@@ -1,4 +1,4 @@
-"""The hosted invitation acceptance page (docs/hosted-pages.md, "Account and invitations"):
+"""The hosted invitation acceptance page (docs/hosted-pages.md, "Account page and invitations"):
 /oauth/{tenant_id}/invitation?token=..., where the invitation email's default link lands.
 
 GET shows the organization, the role and the invited address and changes nothing (mail scanners

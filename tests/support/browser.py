@@ -12,7 +12,7 @@ Debian's chromium driven by Playwright for Python (sync API). A test module gets
         capture(page, "sign-in")                             # screenshots + axe-core
 
 Fixtures:
-    chromium   one browser per test session (chromium_path(): /usr/bin/chromium or `chromium` on
+    chromium   one browser per test module (chromium_path(): /usr/bin/chromium or `chromium` on
                PATH; missing: the test fails in CI (env CI set) and is skipped elsewhere)
     hosted     one LiveServer per module, `identity serve` (API and workers, so emails are sent)
                with IDENTITY_SMTP_URL pointed at an SmtpSink (hosted.mail)
@@ -75,8 +75,11 @@ def screenshots_dir() -> Path:
 # -- fixtures ----------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    """One browser per test module. Not per session: Playwright's sync API keeps its event
+    loop marked running on the main thread while it is started, which would stop every async
+    test of a later module (pytest-asyncio cannot run a loop inside a running one)."""
     path = chromium_path()
     from playwright.sync_api import sync_playwright
 

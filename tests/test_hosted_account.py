@@ -303,3 +303,24 @@ def test_invalid_invitation_page(hosted, page) -> None:
     page.goto(tenant.url("/invitation", token="made-up"))
     assert page.locator("h1").inner_text() == "Invitation not valid"
     capture(page, "invitation-invalid")
+
+
+def test_a_revoked_invitation_and_a_forged_account_form(hosted, page) -> None:
+    tenant = hosted.tenant()
+    invited = _email()
+    org, link = _invite(hosted, tenant, invited)
+    pending = tenant.secret("GET", f"/v1/organizations/{org['id']}/invitations").json()["data"]
+    assert tenant.secret("DELETE", f"/v1/organizations/{org['id']}/invitations/{pending[0]['id']}").ok
+    page.goto(link)
+    assert page.locator("h1").inner_text() == "Invitation not valid"
+    # a form whose CSRF token does not match the cookie changes nothing
+    user = tenant.user()
+    sign_in(page, tenant, user)
+    page.evaluate(
+        "() => { document.querySelector('form[action$=\"/account/profile\"] [name=csrf_token]').value = 'x'; }"
+    )
+    page.fill("#f-name", "Mallory")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_load_state()
+    assert page.locator("h1").inner_text() == "This form has expired"
+    assert tenant.secret("GET", f"/v1/users/{user['id']}").json()["name"] != "Mallory"

@@ -266,3 +266,23 @@ def test_the_sign_in_form_works_with_the_keyboard_alone(hosted, page) -> None:
     wait_for(lambda: seen, page=page)
     assert "code" in _query(seen[-1])
     assert "code" in _query(seen[-1])
+
+
+def test_prompt_create_goes_to_sign_up_and_a_flow_is_bound_to_its_browser(hosted) -> None:
+    tenant = hosted.tenant()
+    client = tenant.client(type="web")
+    query = {"response_type": "code", "client_id": client["client_id"], "redirect_uri": hosted.redirect_uri}
+    first = requests.Session()
+    created = first.get(
+        tenant.url("/authorize") + "?" + urlencode({**query, "prompt": "create"}), allow_redirects=False
+    )
+    assert created.status_code == 302
+    assert re.match(rf"/oauth/{tenant.id}/sign-up\?flow=hfl_\w+$", created.headers["Location"])
+    signing = first.get(tenant.url("/authorize") + "?" + urlencode(query), allow_redirects=False)
+    location = signing.headers["Location"]
+    assert re.match(rf"/oauth/{tenant.id}/sign-in\?flow=hfl_\w+$", location)
+    assert first.get(hosted.url + location, timeout=10).status_code == 200
+    # The same address in another browser (no idp_browser cookie, or another one) leads nowhere.
+    other = requests.get(hosted.url + location, timeout=10)
+    assert other.status_code == 400 and "expired" in other.text
+    assert client["client_id"] not in other.text

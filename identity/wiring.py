@@ -30,7 +30,9 @@ def routers() -> list[Router]:
     from identity.clients import routes as clients
     from identity.connections import routes as connections
     from identity.email import routes as email
+    from identity.hosted import account as hosted_account
     from identity.hosted import factors as hosted_factors
+    from identity.hosted import invitations as hosted_invitations
     from identity.hosted import passwordless as hosted_passwordless
     from identity.hosted import reset as hosted_reset
     from identity.hosted import routes as hosted
@@ -71,6 +73,8 @@ def routers() -> list[Router]:
         hosted_signup.router,
         hosted_reset.router,
         hosted_passwordless.router,
+        hosted_account.router,
+        hosted_invitations.router,
     ]
 
 

@@ -248,6 +248,19 @@ CREATE INDEX audit_log_actor_idx ON audit_log USING btree (tenant_id, ((actor ->
 CREATE INDEX audit_log_list_idx ON audit_log USING btree (tenant_id, id DESC);
 CREATE INDEX audit_log_resource_idx ON audit_log USING btree (tenant_id, resource_type, id DESC);
 
+CREATE TABLE email_changes (
+    tenant_id text NOT NULL,
+    user_id text NOT NULL,
+    new_email text NOT NULL,
+    code_hash text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+);
+ALTER TABLE email_changes ADD CONSTRAINT email_changes_pkey PRIMARY KEY (tenant_id, user_id);
+ALTER TABLE email_changes ADD CONSTRAINT email_changes_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE;
+ALTER TABLE email_changes ADD CONSTRAINT email_changes_tenant_id_user_id_fkey FOREIGN KEY (tenant_id, user_id) REFERENCES users(tenant_id, id) ON DELETE CASCADE;
+
 CREATE TABLE email_configs (
     tenant_id text NOT NULL,
     provider text DEFAULT 'service'::text NOT NULL,

@@ -159,8 +159,10 @@ async def test_templates_list_get_put_delete(tenant) -> None:
         "welcome",
         "account_exists",
         "email_code",
+        "email_change",
+        "email_changed",
     ]
-    assert body["pagination"]["total"] == 8 and not any(t["customized"] for t in body["data"])
+    assert body["pagination"]["total"] == 10 and not any(t["customized"] for t in body["data"])
     verification = body["data"][0]
     assert "{{ verify_url }}" in verification["body_html"]
     assert {"verify_url", "app_name", "user_email", "expires_in"} <= set(verification["variables"])

@@ -40,6 +40,8 @@ NOT_TENANT_SCOPED = {
 PARAMS: list[tuple[str, str, str]] = [
     (r"^/v1/api-keys/", "id", "key_id"),
     (r"^/v1/sessions/", "id", "session_id"),
+    (r"^/v1/auth/sessions/", "id", "session_id"),
+    (r"^/v1/auth/organizations/", "id", "org_id"),
     (r"^/v1/webhooks/deliveries/", "id", "delivery_id"),
     (r"^/v1/webhooks/", "id", "webhook_id"),
     (r"^/v1/organizations/slug/", "slug", "org_slug"),

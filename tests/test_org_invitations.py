@@ -97,7 +97,9 @@ async def test_without_redirect_url_the_link_is_the_service_page(tenant, app, wo
     assert status == 201 and inv["redirect_url"] is None
     [message] = await smtp_sink.wait_for(invited)
     url = link_in(message)
-    assert url.startswith("http://127.0.0.1:3000/v1/invitations/view?token=")
+    # the hosted acceptance page (tests/test_hosted_account.py drives it); the older explanation
+    # page keeps answering the links mailed before it
+    assert url.startswith(f"http://127.0.0.1:3000/oauth/{tenant.id}/invitation?token=")
     assert "2 days" in message.get_body(("plain",)).get_content()
     token = token_in(url)
     status, page, resp = await tenant.api.call("GET", f"/v1/invitations/view?token={token}")

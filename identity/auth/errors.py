@@ -10,6 +10,9 @@ from identity.http.errors import ErrorSpec
 # raise and declare the same ones.
 from identity.sessions.errors import INACTIVE as INACTIVE
 from identity.sessions.errors import INVALID_TOKEN as INVALID_TOKEN
+
+# A sensitive change asked of a session whose sign-in is too old (identity/auth/account.py too).
+from identity.sessions.errors import REAUTHENTICATION_REQUIRED as REAUTHENTICATION_REQUIRED
 from identity.sessions.errors import REFRESH_TOKEN_REUSED as REFRESH_TOKEN_REUSED
 from identity.sessions.errors import TENANT_SUSPENDED as TENANT_SUSPENDED
 from identity.sessions.errors import TOKEN_EXPIRED as TOKEN_EXPIRED
@@ -31,3 +34,5 @@ ACCOUNT_LOCKED = ErrorSpec(
 SIGN_UP_DISABLED = ErrorSpec(403, "sign_up_disabled", "Sign-up is disabled for this application.")
 EMAIL_NOT_VERIFIED = ErrorSpec(403, "email_not_verified", "Verify your email address before signing in.")
 MFA_REQUIRED = ErrorSpec(403, "mfa_required", "A second factor is required to complete sign-in.")
+#: Changing one's password or email with a wrong current password (a 422 naming current_password).
+INCORRECT_PASSWORD = ErrorSpec(422, "incorrect_password", "The current password is not correct.")

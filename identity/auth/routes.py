@@ -7,16 +7,22 @@ never be stored and replayed to whoever presents the same key with the publishab
 
 from __future__ import annotations
 
-from identity.audit.context import when_required
-from identity.auth import email_code, links, pages, service
+from identity.audit.context import from_ctx, when_required
+from identity.auth import account, email_code, links, pages, service
 from identity.auth import errors as auth_errors
 from identity.auth.outcomes import SIGN_IN, SIGN_UP
 from identity.auth.schemas import (
+    ChangePassword,
+    EmailChangeSent,
     EmailCodeRequest,
     EmailCodeVerify,
     Forgot,
+    ListMySessions,
     MagicLink,
     Me,
+    MySessionList,
+    PasswordChanged,
+    PublicUser,
     Refresh,
     Resend,
     Reset,
@@ -25,9 +31,12 @@ from identity.auth.schemas import (
     SignInResult,
     SignUp,
     SignUpResult,
+    StartEmailChange,
     TokenBody,
     TokenPair,
+    UpdateProfile,
     UserResult,
+    VerifyEmailChange,
     VerifyEmailCode,
     VerifyEmailForm,
     VerifyEmailQuery,
@@ -40,7 +49,9 @@ from identity.http.routing import Ctx, HandlerResult, Router
 from identity.principals import ACCESS_TOKEN, PUBLISHABLE, Tenant
 from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
+from identity.sessions.errors import SESSION_NOT_FOUND
 from identity.sessions.runtime import runtime
+from identity.sessions.schemas import Revoked
 from identity.state import state
 from identity.tenants.stats_store import record_failed_sign_in
 from identity.users.errors import EMAIL_TAKEN, PASSWORD_TOO_WEAK, USERNAME_TAKEN
@@ -422,3 +433,155 @@ async def verify_email_resend(ctx: Ctx) -> HandlerResult:
     return await links.resend_verification(
         ctx.pool, runtime(ctx.app), ctx.settings.public_url, _tenant(ctx), ctx.body.email
     )
+
+
+# -- account self-service (identity/auth/account.py) --------------------------------------------
+
+
+def _me_ids(ctx: Ctx) -> tuple[str, str | None]:
+    assert ctx.principal is not None and ctx.principal.user_id is not None
+    return ctx.principal.user_id, ctx.principal.session_id
+
+
+@router.patch(
+    "/v1/auth/me",
+    body=UpdateProfile,
+    response=PublicUser,
+    summary="Change the signed-in user's name or username",
+    **_user,
+    errors=(USERNAME_TAKEN, auth_errors.USER_BANNED, auth_errors.USER_DISABLED),
+)
+async def update_me(ctx: Ctx) -> HandlerResult:
+    """Changes the signed-in user's own `name` and, when the tenant enables usernames, `username` (409
+    when taken; 422 when usernames are off). Called with the **user's access token**. Metadata is not
+    writable here: the backend owns it (`PATCH /v1/users/{id}`). Emits `user.updated` with the changed
+    `fields`."""
+    user_id, _ = _me_ids(ctx)
+    return await account.update_profile(ctx.pool, _tenant(ctx), user_id, ctx.body, when_required(ctx))
+
+
+@router.post(
+    "/v1/auth/password",
+    body=ChangePassword,
+    response=PasswordChanged,
+    summary="Change the signed-in user's password (current_password required when one is set; a "
+    "user without one needs a sign-in less than 10 minutes old)",
+    **_user,
+    errors=(
+        auth_errors.ACCOUNT_LOCKED,
+        auth_errors.INCORRECT_PASSWORD,
+        auth_errors.REAUTHENTICATION_REQUIRED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+        PASSWORD_TOO_WEAK,
+    ),
+)
+async def change_password(ctx: Ctx) -> HandlerResult:
+    """Changes the signed-in user's password, or sets a first one. Called with the **user's access
+    token**. With a password already set, `current_password` must be it (422 `incorrect_password`;
+    wrong ones count toward the lockout, 403 `account_locked`); a user without one (signed up through a
+    provider or a passkey) needs a session signed in less than 10 minutes ago (else 403
+    `reauthentication_required`). The tenant's password policy applies (422 `password_too_weak`).
+    Every other session of the user ends unless `sign_out_other_sessions` is false; this one stays.
+    Reset links stop working. Emits `user.password_changed` (reason `user_changed` or `user_set`) and
+    `session.revoked`; writes the audit entry `user.password_changed`. Rate limit: 10 per 10 minutes
+    per user."""
+    user_id, session_id = _me_ids(ctx)
+    return await account.change_password(ctx.pool, _tenant(ctx), user_id, session_id, ctx.body, from_ctx(ctx))
+
+
+@router.post(
+    "/v1/auth/email",
+    body=StartEmailChange,
+    response=EmailChangeSent,
+    status=202,
+    summary="Start changing the signed-in user's email: a code is sent to the new address; nothing "
+    "changes until POST /v1/auth/email/verify",
+    **_user,
+    errors=(
+        INVALID_EMAIL,
+        auth_errors.ACCOUNT_LOCKED,
+        auth_errors.INCORRECT_PASSWORD,
+        auth_errors.REAUTHENTICATION_REQUIRED,
+        auth_errors.USER_BANNED,
+        auth_errors.USER_DISABLED,
+    ),
+)
+async def start_email_change(ctx: Ctx) -> HandlerResult:
+    """Starts changing the signed-in user's email address. Called with the **user's access token**, after
+    re-authentication: `password` must be the current password (422 `incorrect_password`), or, for a
+    user without one, the session must be signed in less than 10 minutes ago (403
+    `reauthentication_required`). Queues the **email_change email** with a six-digit code (valid 15
+    minutes) to the NEW address and answers 202; nothing about the user changes until the code comes
+    back to `POST /v1/auth/email/verify`. Whether the address belongs to another account is not told
+    here. A newer request replaces the pending one. Rate limit: 5 per 10 minutes per user."""
+    user_id, session_id = _me_ids(ctx)
+    return await account.start_email_change(
+        ctx.pool, runtime(ctx.app).box, _tenant(ctx), user_id, session_id, ctx.body.email, ctx.body.password
+    )
+
+
+@router.post(
+    "/v1/auth/email/verify",
+    body=VerifyEmailChange,
+    response=UserResult,
+    summary="Finish changing the signed-in user's email with the code sent to the new address",
+    **_user,
+    errors=(EMAIL_TAKEN, auth_errors.USER_BANNED, auth_errors.USER_DISABLED),
+)
+async def verify_email_change(ctx: Ctx) -> HandlerResult:
+    """Finishes an email change with the code sent to the new address. Called with the **user's access
+    token**. The address becomes the user's, verified; links mailed to the old one stop working and the
+    **email_changed email** tells the old address. A wrong or expired code is 422 (`validation_error`
+    on `code`); after 5 wrong codes the change is dropped. 409 `email_already_exists` when the address
+    belongs to another account. Emits `user.updated` (`fields: ["email", "email_verified"]`); writes the
+    audit entry `user.email_changed`. Rate limit: 10 per 10 minutes per user."""
+    user_id, _ = _me_ids(ctx)
+    return await account.confirm_email_change(
+        ctx.pool, runtime(ctx.app).box, _tenant(ctx), user_id, ctx.body.code, from_ctx(ctx)
+    )
+
+
+@router.get(
+    "/v1/auth/sessions",
+    query=ListMySessions,
+    response=MySessionList,
+    summary="The signed-in user's active sessions, with device details; current marks this one",
+    **_user,
+)
+async def my_sessions(ctx: Ctx) -> HandlerResult:
+    """Lists the signed-in user's active sessions, newest first, with the browser, operating system and
+    device type read from each one's User-Agent, its address and last activity; `current` marks the
+    session of the access token. Called with the **user's access token**. Cursor pagination. Changes
+    nothing."""
+    user_id, session_id = _me_ids(ctx)
+    return await account.my_sessions(ctx.pool, ctx.tenant_id, user_id, session_id, ctx.query)
+
+
+@router.delete(
+    "/v1/auth/sessions/{id}",
+    status=204,
+    summary="End one of the signed-in user's sessions",
+    **_user,
+    errors=(SESSION_NOT_FOUND,),
+)
+async def revoke_my_session(ctx: Ctx) -> None:
+    """Ends one of the signed-in user's own sessions (404 for a session that is not theirs or already
+    ended). Called with the **user's access token**; ending the current one signs this client out.
+    Emits `session.revoked` with reason `revoked_by_user`."""
+    user_id, _ = _me_ids(ctx)
+    await account.revoke_my_session(ctx.pool, ctx.tenant_id, user_id, ctx.param("id"), when_required(ctx))
+
+
+@router.post(
+    "/v1/auth/sessions/revoke-others",
+    response=Revoked,
+    summary="Sign the user out everywhere else: end every session but this one",
+    **_user,
+)
+async def revoke_other_sessions(ctx: Ctx) -> HandlerResult:
+    """Ends every active session of the signed-in user except the one of this access token. Called with
+    the **user's access token**. Emits one `session.revoked` (reason `revoked_by_user`) naming them;
+    answers how many ended."""
+    user_id, session_id = _me_ids(ctx)
+    return await account.revoke_other_sessions(ctx.pool, ctx.tenant_id, user_id, session_id, when_required(ctx))

@@ -6,9 +6,10 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from identity.http.redirects import RedirectUrl
-from identity.http.types import Body, Meta, Metadata, Model, Query
+from identity.http.types import UNSET, Body, Meta, Metadata, Model, Pagination, Query, UnsetType
 from identity.sessions.schemas import SessionCredentials
 from identity.users.schemas import Email as Email
+from identity.users.schemas import ListUserSessions
 from identity.users.schemas import Password as Password
 from identity.users.schemas import PublicUser as PublicUser
 from identity.users.schemas import Username as Username
@@ -131,3 +132,70 @@ class Sent(Model):
 
 class UserResult(Model):
     user: PublicUser
+
+
+# -- account self-service (identity/auth/account.py) --------------------------------------------
+
+#: A six-digit code, as typed (spaces are removed before it is checked).
+EmailCode = Annotated[str, Meta(min_length=1, max_length=20)]
+
+
+class UpdateProfile(Body):
+    """PATCH /v1/auth/me: what a user may change about themselves (metadata is the backend's)."""
+
+    name: Annotated[str, Meta(max_length=200)] | None | UnsetType = UNSET
+    username: Username | None | UnsetType = UNSET
+
+
+class ChangePassword(Body):
+    new_password: Password
+    #: Required when the user has a password; a user without one (social or passkey sign-in)
+    #: sets one with a sign-in less than 10 minutes old instead.
+    current_password: Password | None = None
+    #: End every other session of the user (this one stays), as Clerk's sign_out_of_other_sessions.
+    sign_out_other_sessions: bool = True
+
+
+class PasswordChanged(Model):
+    user: PublicUser
+    sessions_revoked: int
+
+
+class StartEmailChange(Body):
+    email: Email
+    #: The current password (re-authentication); a user without one needs a recent sign-in.
+    password: Password | None = None
+
+
+class EmailChangeSent(Model):
+    sent: bool
+    email: str
+    expires_at: datetime
+
+
+class VerifyEmailChange(Body):
+    code: EmailCode
+
+
+class MySession(Model):
+    id: str
+    user_agent: str | None
+    browser: str | None
+    os: str | None
+    device_type: str | None
+    ip_address: str | None
+    country: str | None
+    created_at: datetime
+    last_active_at: datetime
+    expires_at: datetime
+    #: The session of the access token that asked.
+    current: bool
+
+
+class MySessionList(Model):
+    data: list[MySession]
+    pagination: Pagination
+
+
+class ListMySessions(ListUserSessions):
+    pass

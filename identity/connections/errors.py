@@ -8,6 +8,11 @@ from identity.http.errors import ErrorSpec
 # Declared once for every change that needs a recent sign-in (identity/sessions/errors.py).
 from identity.sessions.errors import REAUTHENTICATION_REQUIRED as REAUTHENTICATION_REQUIRED
 
+#: Connecting raises auth's reauthentication_required with this message.
+LINK_NEEDS_RECENT_SIGN_IN = (
+    "Connecting another account needs a recent sign-in: sign in again, then start connecting within 10 minutes."
+)
+
 CONNECTION_NOT_FOUND = ErrorSpec(404, "connection_not_found", "No connection with that identifier.")
 IDENTITY_NOT_FOUND = ErrorSpec(404, "identity_not_found", "No identity with that identifier.")
 CONNECTION_IN_USE = ErrorSpec(

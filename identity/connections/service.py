@@ -21,6 +21,7 @@ from identity.connections.errors import (
     CONNECTION_NOT_FOUND,
     IDENTITY_NOT_FOUND,
     LAST_SIGN_IN_METHOD,
+    LINK_NEEDS_RECENT_SIGN_IN,
     LINK_NEEDS_VERIFIED_EMAIL,
     REAUTHENTICATION_REQUIRED,
 )
@@ -389,13 +390,28 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
 
 
 async def start_link(
-    pool: asyncpg.Pool, settings: Settings, tenant: Tenant, user_id: str, session_id: str | None, body: StartLink
+    pool: asyncpg.Pool,
+    settings: Settings,
+    tenant: Tenant,
+    user_id: str,
+    session_id: str | None,
+    body: StartLink,
+    *,
+    own_page: bool = False,
 ) -> dict[str, Any]:
     """A short-lived single-use ticket the browser carries to the start endpoint: a browser
     navigation cannot send the access token, and the token must not travel in a URL. The flow
     ends in the application, which completes the link with this same session
-    (flow.complete_link), so the ticket is of no use in another browser."""
-    redirect = check_redirect(body.redirect_url, auth_config.load(tenant.auth_config))
+    (flow.complete_link), so the ticket is of no use in another browser. own_page: the caller
+    (the hosted account page) built redirect_url from the service's own public URL, which need
+    not be among the tenant's allowed_origins."""
+    config = auth_config.load(tenant.auth_config)
+    own = settings.public_url.rstrip("/") + f"/oauth/{tenant.id}/"
+    redirect = (
+        body.redirect_url
+        if own_page and body.redirect_url.startswith(own)
+        else check_redirect(body.redirect_url, config)
+    )
     ticket = random_token(32)
     expires_at = datetime.now(UTC) + LINK_TICKET_TTL
     async with pool.acquire() as conn, conn.transaction():
@@ -406,7 +422,7 @@ async def start_link(
         # the user: the sign-in behind it must be recent.
         signed_in_at = await store.session_signed_in_at(conn, tenant.id, user_id, session_id) if session_id else None
         if signed_in_at is None or datetime.now(UTC) - signed_in_at > RECENT_SIGN_IN:
-            raise REAUTHENTICATION_REQUIRED()
+            raise REAUTHENTICATION_REQUIRED(LINK_NEEDS_RECENT_SIGN_IN)
         row = await store.get_connection(conn, tenant.id, body.connection_id)
         if row is None:
             raise CONNECTION_NOT_FOUND()

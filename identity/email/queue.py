@@ -13,6 +13,8 @@ Templates and the variables each one receives (the worker adds app_name and user
   welcome         user_name
   account_exists  sign_in_url, forgot_password_url (a hosted sign-up named an address that has an account)
   email_code      code, expires_in      (the passwordless sign-in code)
+  email_change    code, new_email, user_name, expires_in (to the NEW address)
+  email_changed   new_email, user_name (to the OLD address, after the switch)
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ TEMPLATES = (
     "welcome",
     "account_exists",
     "email_code",
+    "email_change",
+    "email_changed",
 )
 TOPIC = "email"
 

@@ -85,9 +85,10 @@ async def test_config(ctx: Ctx) -> HandlerResult:
     "/v1/email/templates", response=TemplateList, summary="The built-in templates, customised or default", **_common
 )
 async def list_templates(ctx: Ctx) -> HandlerResult:
-    """Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, account_exists, email_code): the tenant's override where there is one, else the
-    default, with the variables each may use. Called with a **secret key** holding the `*` scope. Changes nothing."""
+    """Lists the ten email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, account_exists, email_code, email_change, email_changed): the tenant's override where
+    there is one, else the default, with the variables each may use. Called with a **secret key**
+    holding the `*` scope. Changes nothing."""
     return await service.list_templates(ctx.pool, ctx.tenant_id)
 
 
@@ -100,7 +101,7 @@ async def list_templates(ctx: Ctx) -> HandlerResult:
 )
 async def get_template(ctx: Ctx) -> HandlerResult:
     """Returns one email template (the tenant's override or the default) and the variables it may use.
-    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the eight
+    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the ten
     templates. Changes nothing."""
     return await service.get_template(ctx.pool, ctx.tenant_id, ctx.param("template"))
 

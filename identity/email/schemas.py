@@ -66,7 +66,16 @@ class ConfigTestResult(Model):
 
 
 TemplateName = Literal[
-    "verification", "magic_link", "invitation", "password_reset", "mfa_otp", "welcome", "account_exists", "email_code"
+    "verification",
+    "magic_link",
+    "invitation",
+    "password_reset",
+    "mfa_otp",
+    "welcome",
+    "account_exists",
+    "email_code",
+    "email_change",
+    "email_changed",
 ]
 
 

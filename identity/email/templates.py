@@ -1,4 +1,4 @@
-"""Email templates: the eight built-ins, the variables each receives, and safe rendering.
+"""Email templates: the built-ins, the variables each receives, and safe rendering.
 
 Templates are jinja2 sources rendered in an ImmutableSandboxedEnvironment, and, before that,
 checked against a small grammar: `{{ variable }}`, a few text filters and `{% if %}`. Anything
@@ -31,6 +31,8 @@ VARIABLES: dict[str, tuple[str, ...]] = {
     "welcome": ("user_name",),
     "account_exists": ("sign_in_url", "forgot_password_url"),
     "email_code": ("code", "expires_in"),
+    "email_change": ("code", "new_email", "user_name", "expires_in"),
+    "email_changed": ("new_email", "user_name"),
 }
 assert set(VARIABLES) == set(TEMPLATES)
 
@@ -50,6 +52,7 @@ SAMPLES: dict[str, str] = {
     "sign_in_url": "https://example.com/oauth/tnt_sample/sign-in",
     "forgot_password_url": "https://example.com/oauth/tnt_sample/forgot-password",
     "expires_in": "1 hour",
+    "new_email": "ada.lovelace@example.org",
 }
 
 MAX_SUBJECT = 500

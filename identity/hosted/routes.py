@@ -312,19 +312,7 @@ async def authorize_mfa(ctx: Ctx) -> HandlerResult:
     return _with_browser(request, tenant, response, browser)
 
 
-# -- account (a placeholder until the account page exists) and sign-out -------------------------
-
-
-@router.get(BASE + "/account", summary="The hosted account page", **PAGE)
-async def account_get(ctx: Ctx) -> HandlerResult:
-    """Who is signed in in this browser, with a sign-out button; the sign-in page first when no
-    one is. Credential: the provider session cookie."""
-    tenant = await tenant_of(ctx)
-    signed = await finishing.require_browser_session(ctx.request, tenant)
-    if isinstance(signed, web.Response):
-        return signed
-    _, user = signed
-    return await render_page(ctx.request, tenant, "account.html", user_email=user["email"])
+# -- sign-out (the account area is identity/hosted/account.py) ---------------------------------
 
 
 async def _sign_out(ctx: Ctx) -> web.Response:

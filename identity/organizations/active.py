@@ -32,6 +32,41 @@ from identity.sessions.runtime import AuthRuntime
 from identity.tenants.auth_config import duration
 
 
+async def set_session_organization(
+    pool: asyncpg.Pool,
+    tenant_id: str,
+    session_id: str,
+    user_id: str,
+    organization_id: str | None,
+    audit: Any = None,
+) -> tuple[asyncpg.Record, str | None, str | None]:
+    """Store the session's active organization (None clears it); returns (session row, org id,
+    role). The hosted account page's switcher calls this for its browser session; set_active
+    adds the new access token for the API."""
+    async with pool.acquire() as conn, conn.transaction():
+        org_id, role = None, None
+        if organization_id is not None:
+            org = await store.get_org(conn, tenant_id, organization_id)
+            if org is not None:
+                role = await store.member_role_for_update(conn, tenant_id, org["id"], user_id)
+            if role is None:
+                # Not told apart from "does not exist": an organization the user is not in is
+                # none of their business.
+                raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with that id or slug.")
+            assert org is not None  # role is None otherwise
+            org_id = org["id"]
+        session = await store.set_session_org(conn, tenant_id, session_id, org_id)
+        if session is None:
+            raise UNAUTHENTICATED("The session of this access token has ended.")
+        if session["status"] != "active":
+            raise auth_errors.user_inactive(session["status"])
+        if audit is not None:
+            await audit.record(
+                conn, tenant_id, "session.organization_set", "session", session["id"], {"org_id": org_id}
+            )
+    return session, org_id, role
+
+
 async def set_active(
     pool: asyncpg.Pool,
     rt: AuthRuntime,
@@ -42,27 +77,9 @@ async def set_active(
     """`audit` is given when the rule asks for an entry (an impersonation token acting)."""
     assert principal.tenant is not None and principal.session_id and principal.user_id
     tenant = principal.tenant
-    async with pool.acquire() as conn, conn.transaction():
-        org_id, role = None, None
-        if organization_id is not None:
-            org = await store.get_org(conn, tenant.id, organization_id)
-            if org is not None:
-                role = await store.member_role_for_update(conn, tenant.id, org["id"], principal.user_id)
-            if role is None:
-                # Not told apart from "does not exist": an organization the user is not in is
-                # none of their business.
-                raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with that id or slug.")
-            assert org is not None  # role is None otherwise
-            org_id = org["id"]
-        session = await store.set_session_org(conn, tenant.id, principal.session_id, org_id)
-        if session is None:
-            raise UNAUTHENTICATED("The session of this access token has ended.")
-        if session["status"] != "active":
-            raise auth_errors.user_inactive(session["status"])
-        if audit is not None:
-            await audit.record(
-                conn, tenant.id, "session.organization_set", "session", session["id"], {"org_id": org_id}
-            )
+    session, org_id, role = await set_session_organization(
+        pool, tenant.id, principal.session_id, principal.user_id, organization_id, audit
+    )
     claims = claims_for(
         issuer=rt.issuer,
         tenant_id=tenant.id,
@@ -94,8 +111,14 @@ async def my_organizations(
     """The signed-in user's memberships with their organizations; active marks the one the
     access token names."""
     assert principal.tenant is not None and principal.user_id
-    tenant_id, user_id = principal.tenant.id, principal.user_id
-    active = principal.claims.get("org_id")
+    return await memberships(pool, principal.tenant.id, principal.user_id, principal.claims.get("org_id"), query)
+
+
+async def memberships(
+    pool: asyncpg.Pool, tenant_id: str, user_id: str, active: str | None, query: ListMyOrganizations
+) -> Page[dict[str, Any]]:
+    """The user's memberships with their organizations; active marks the organization given
+    (the access token's, or the browser session's on the hosted account page)."""
     return await paginate(
         query,
         lambda k: store.list_user_memberships(

@@ -362,3 +362,19 @@ async def my_organizations(ctx: Ctx) -> HandlerResult:
     (`limit`, `cursor` from `pagination.next_cursor`). Changes nothing."""
     assert ctx.principal is not None
     return await active.my_organizations(ctx.pool, ctx.principal, ctx.query)
+
+
+@router.delete(
+    "/v1/auth/organizations/{id}",
+    status=204,
+    summary="Leave one of the signed-in user's organizations (409 last_owner for its last owner)",
+    **_user,
+    errors=(ORGANIZATION_NOT_FOUND, LAST_OWNER),
+)
+async def leave_organization(ctx: Ctx) -> None:
+    """The signed-in user leaves an organization (id or slug). Called with the **user's access token**.
+    404 when the user is not a member (not told apart from an organization that does not exist); 409
+    `last_owner` for its last owner, who must make another member an owner first. Sessions that had it
+    active lose it. Emits `org.member.removed` with `via: "left"`."""
+    assert ctx.principal is not None and ctx.principal.user_id is not None
+    await service.leave(ctx.pool, ctx.tenant_id, ctx.param("id"), ctx.principal.user_id, from_ctx(ctx))

@@ -64,8 +64,15 @@ from identity.users.onetime import with_token
 
 MIN_INVITATION_TTL = timedelta(minutes=1)
 MAX_INVITATION_TTL = timedelta(days=365)
-#: The service's own invitation page, used as the emailed link when no redirect_url is given.
+#: The service's older invitation page (an explanation only); links emailed before the hosted
+#: acceptance page existed point here and keep working.
 INVITATION_PAGE_PATH = "/v1/invitations/view"
+
+
+def hosted_invitation_url(public_url: str, tenant_id: str) -> str:
+    """The emailed link when no redirect_url is given: the hosted acceptance page
+    (identity/hosted/invitations.py), where the person signs in or up and accepts."""
+    return f"{public_url.rstrip('/')}/oauth/{tenant_id}/invitation"
 
 
 # -- errors -----------------------------------------------------------------------------------
@@ -404,6 +411,46 @@ async def remove_member(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, use
         )
 
 
+async def leave(pool: asyncpg.Pool, tenant_id: str, org_id: str, user_id: str, audit: AuditContext | None) -> None:
+    """DELETE /v1/auth/organizations/:id: the signed-in user leaves one of their organizations.
+    404 organization_not_found when they are not a member (not told apart from an organization
+    that does not exist); the last owner cannot leave (409 last_owner). Sessions that had it
+    active lose it in the same transaction. Emits org.member.removed with via "left"."""
+    async with pool.acquire() as conn, conn.transaction():
+        org = await store.get_org(conn, tenant_id, org_id)
+        member = None
+        if org is not None:
+            member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
+        if org is None or member is None:
+            raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with that id or slug.")
+        if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
+            raise LAST_OWNER("You are this organization's last owner: make another member an owner first.")
+        await store.delete_member(conn, tenant_id, org["id"], user_id)
+        await store.clear_active_org(conn, tenant_id, org["id"], user_id)
+        await emit(
+            conn,
+            tenant_id,
+            "org.member.removed",
+            {
+                "id": member["id"],
+                "org_id": org["id"],
+                "user_id": user_id,
+                "role": member["role"],
+                "removed_at": datetime.now(UTC),
+                "via": "left",
+            },
+        )
+        if audit is not None:
+            await audit.record(
+                conn,
+                tenant_id,
+                "organization.member_left",
+                "organization",
+                org["id"],
+                {"user_id": user_id, "role": member["role"]},
+            )
+
+
 # -- invitations ------------------------------------------------------------------------------
 
 
@@ -472,7 +519,7 @@ async def create_invitation(
             template="invitation",
             to=email,
             variables={
-                "invite_url": with_token(redirect or public_url.rstrip("/") + INVITATION_PAGE_PATH, token),
+                "invite_url": with_token(redirect or hosted_invitation_url(public_url, tenant.id), token),
                 "org_name": org["name"],
                 "inviter_name": inviter_name,
                 "role": body.role,

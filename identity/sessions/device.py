@@ -42,6 +42,36 @@ def device_type(agent: str | None) -> str | None:
     return "other"
 
 
+#: (name, pattern) in the order they must be tried: Edge and Opera also say Chrome, Chrome also
+#: says Safari. A label for people reading their own session list, not a fingerprint.
+_BROWSERS = (
+    ("Edge", re.compile(r"Edg(e|A|iOS)?/", re.I)),
+    ("Opera", re.compile(r"OPR/|Opera", re.I)),
+    ("Samsung Internet", re.compile(r"SamsungBrowser/", re.I)),
+    ("Firefox", re.compile(r"Firefox/|FxiOS/", re.I)),
+    ("Chrome", re.compile(r"Chrome/|CriOS/|Chromium/", re.I)),
+    ("Safari", re.compile(r"Safari/", re.I)),
+)
+_SYSTEMS = (
+    ("iOS", re.compile(r"iPhone|iPad|iPod", re.I)),
+    ("Android", re.compile(r"Android", re.I)),
+    ("Windows", re.compile(r"Windows", re.I)),
+    ("macOS", re.compile(r"Macintosh|Mac OS X", re.I)),
+    ("ChromeOS", re.compile(r"CrOS", re.I)),
+    ("Linux", re.compile(r"Linux|X11", re.I)),
+)
+
+
+def browser_and_os(agent: str | None) -> tuple[str | None, str | None]:
+    """The browser's and the operating system's common names read from a User-Agent, each None
+    when not recognised."""
+    if not agent:
+        return None, None
+    browser = next((name for name, pattern in _BROWSERS if pattern.search(agent)), None)
+    system = next((name for name, pattern in _SYSTEMS if pattern.search(agent)), None)
+    return browser, system
+
+
 def _from_trusted_proxy(request: Any) -> bool:
     proxies = request.app[STATE].settings.trusted_proxies
     if not proxies or not request.remote:

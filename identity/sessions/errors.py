@@ -16,8 +16,9 @@ REFRESH_TOKEN_REUSED = ErrorSpec(
     401, "refresh_token_reused", "This refresh token was already used; the session has been revoked. Sign in again."
 )
 #: A change that weakens an account (connecting a provider account, removing an MFA factor,
-#: replacing backup codes) made by the user's own session needs a recent sign-in; identity/mfa
-#: and identity/connections take it from here.
+#: replacing backup codes, changing the password or email of a user who has none) made by the
+#: user's own session needs a recent sign-in; identity/auth, identity/mfa and
+#: identity/connections take it from here.
 REAUTHENTICATION_REQUIRED = ErrorSpec(
     403,
     "reauthentication_required",

@@ -216,10 +216,12 @@ async def _unique(
 
 
 async def update(
-    pool: asyncpg.Pool, tenant: Tenant, user_id: str, body: UpdateUser, audit: AuditContext
+    pool: asyncpg.Pool, tenant: Tenant, user_id: str, body: UpdateUser, audit: AuditContext | None
 ) -> dict[str, Any]:
     """PATCH /v1/users/:id. Metadata objects are replaced whole. A new email is unverified unless
-    email_verified comes with it, and the links mailed to the old address stop working."""
+    email_verified comes with it, and the links mailed to the old address stop working. audit is
+    None for a user changing their own profile (PATCH /v1/auth/me: name and username only), which
+    the audit rule does not record (identity/audit/context.py when_required)."""
     changes: dict[str, Any] = {}
     for field in ("name", "phone", "role", "email_verified", "phone_verified"):
         value = getattr(body, field)
@@ -248,11 +250,14 @@ async def update(
             row = await _unique(conn, tenant.id, user_id, changes)
             fields = sorted(changes)
             await emit(conn, tenant.id, "user.updated", {**event_data(row), "fields": fields})
-            await audit.record(conn, tenant.id, "user.updated", "user", user_id, {"fields": fields})
-        if body.status == "disabled":
-            row = await _disable(conn, tenant.id, row, None, True, audit)
-        elif body.status == "active":
-            row = await _enable(conn, tenant.id, row, audit)
+            if audit is not None:
+                await audit.record(conn, tenant.id, "user.updated", "user", user_id, {"fields": fields})
+        if body.status is not UNSET:
+            assert audit is not None  # only the management endpoint changes a status
+            if body.status == "disabled":
+                row = await _disable(conn, tenant.id, row, None, True, audit)
+            elif body.status == "active":
+                row = await _enable(conn, tenant.id, row, audit)
     return present_user(row)
 
 

@@ -53,6 +53,9 @@ EMAIL_CODE_PER_CLIENT = Rule("email_code_client", 10 * MINUTE, "ip", 20)
 EMAIL_CODE_VERIFY = Rule("email_code_verify", 10 * MINUTE, "ip", 30)
 #: The passwordless passkey ceremony (options, then verify), per client address.
 PASSKEY_SIGN_IN = Rule("passkey_sign_in", MINUTE, "ip", 30)
+ACCOUNT_PASSWORD = Rule("account_password", 10 * MINUTE, "user", 10)
+ACCOUNT_EMAIL = Rule("account_email", 10 * MINUTE, "user", 5)
+ACCOUNT_EMAIL_VERIFY = Rule("account_email_verify", 10 * MINUTE, "user", 10)
 
 ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/auth/sign-in"): Rule("sign_in", MINUTE, "ip", 10),
@@ -67,6 +70,11 @@ ENDPOINT_RULES: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/mfa/verify"): _MFA_VERIFY,
     ("POST", "/v1/auth/mfa/verify"): _MFA_VERIFY,
     ("POST", "/v1/auth/token/refresh"): Rule("token_refresh", MINUTE, "user", 60),
+    # Self-service changes that check a password or send an email (docs/auth.md, "Account
+    # self-service"); the hosted account page counts against the same rules.
+    ("POST", "/v1/auth/password"): ACCOUNT_PASSWORD,
+    ("POST", "/v1/auth/email"): ACCOUNT_EMAIL,
+    ("POST", "/v1/auth/email/verify"): ACCOUNT_EMAIL_VERIFY,
     ("POST", "/v1/admin/users/bulk-disable"): _BULK,
     ("POST", "/v1/admin/sessions/revoke-all"): _BULK,
     ("DELETE", "/v1/sessions"): _BULK,

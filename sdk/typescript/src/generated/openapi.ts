@@ -845,7 +845,7 @@ export interface paths {
         patch: operations["patch_v1_api_keys_id"];
         trace?: never;
     };
-    "/v1/auth/email-code": {
+    "/v1/auth/email": {
         parameters: {
             query?: never;
             header?: never;
@@ -855,22 +855,23 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Email a six-digit sign-in code (answers sent: true whether or not the user exists)
-         * @description Starts a passwordless sign-in: emails a six-digit code (the **email code email**, valid 10 minutes,
-         *     usable once) to the address when it belongs to an active user. Called with the tenant's **publishable
-         *     key**. The answer is always `{"sent": true}`, for unknown and inactive addresses too (which get
-         *     nothing), so it reveals no accounts. A new code replaces the address's earlier ones; only a keyed
-         *     hash of the code is stored. Finish with `POST /v1/auth/email-code/verify`. Rate limit: 5 per 10
-         *     minutes per email address, and 20 per 10 minutes per client address. Idempotency-Key is ignored.
+         * Start changing the signed-in user's email: a code is sent to the new address; nothing changes until POST /v1/auth/email/verify
+         * @description Starts changing the signed-in user's email address. Called with the **user's access token**, after
+         *     re-authentication: `password` must be the current password (422 `incorrect_password`), or, for a
+         *     user without one, the session must be signed in less than 10 minutes ago (403
+         *     `reauthentication_required`). Queues the **email_change email** with a six-digit code (valid 15
+         *     minutes) to the NEW address and answers 202; nothing about the user changes until the code comes
+         *     back to `POST /v1/auth/email/verify`. Whether the address belongs to another account is not told
+         *     here. A newer request replaces the pending one. Rate limit: 5 per 10 minutes per user.
          */
-        post: operations["post_v1_auth_email_code"];
+        post: operations["post_v1_auth_email"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/auth/email-code/verify": {
+    "/v1/auth/email/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -880,18 +881,15 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in with the email address and the six-digit code emailed to it
-         * @description Signs in with the code from `POST /v1/auth/email-code`; the code is spent. Called with the tenant's
-         *     **publishable key**. Five wrong codes spend it too. Any refusal (unknown address, wrong, expired, used
-         *     or worn-out code) is the same 401 `invalid_code`, so the answer does not tell which addresses have
-         *     accounts. The code proves the inbox like a magic link: its first proof marks the address verified
-         *     (`user.updated`), ends the user's earlier sessions (`session.revoked`), discards a password set before
-         *     the proof (`user.password_changed`) and unlinks provider accounts that do not vouch for the address
-         *     (`oauth.disconnected`). Then it creates a session (`session.created`) and, on a first sign-in, queues
-         *     the **welcome email**. With an active second factor it answers 403 `mfa_required`. Rate limit: 30 per
-         *     10 minutes per client address. Idempotency-Key is ignored.
+         * Finish changing the signed-in user's email with the code sent to the new address
+         * @description Finishes an email change with the code sent to the new address. Called with the **user's access
+         *     token**. The address becomes the user's, verified; links mailed to the old one stop working and the
+         *     **email_changed email** tells the old address. A wrong or expired code is 422 (`validation_error`
+         *     on `code`); after 5 wrong codes the change is dropped. 409 `email_already_exists` when the address
+         *     belongs to another account. Emits `user.updated` (`fields: ["email", "email_verified"]`); writes the
+         *     audit entry `user.email_changed`. Rate limit: 10 per 10 minutes per user.
          */
-        post: operations["post_v1_auth_email_code_verify"];
+        post: operations["post_v1_auth_email_verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -915,9 +913,8 @@ export interface paths {
          *     enabled) an unknown address gets a link that creates the user when it is used, not before.
          *
          *     `redirect_url` must be on an origin listed in the tenant's `allowed_origins` (exact match; an empty
-         *     list or `*` allows none), else 422; the service's own landing page
-         *     `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/magic-link/verify` is also accepted. Writes a one-time token
-         *     row (only its hash is stored). Rate limit: 5 per 10 minutes per client address.
+         *     list or `*` allows none), else 422. Writes a one-time token row (only its hash is stored). Rate
+         *     limit: 5 per 10 minutes per client address.
          */
         post: operations["post_v1_auth_magic_link"];
         delete?: never;
@@ -971,7 +968,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the signed-in user's name or username
+         * @description Changes the signed-in user's own `name` and, when the tenant enables usernames, `username` (409
+         *     when taken; 422 when usernames are off). Called with the **user's access token**. Metadata is not
+         *     writable here: the backend owns it (`PATCH /v1/users/{id}`). Emits `user.updated` with the changed
+         *     `fields`.
+         */
+        patch: operations["patch_v1_auth_me"];
         trace?: never;
     };
     "/v1/auth/mfa/verify": {
@@ -1095,7 +1099,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/auth/passkey/options": {
+    "/v1/auth/organizations/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1104,25 +1108,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        post?: never;
         /**
-         * Start a passwordless sign-in with a passkey: WebAuthn request options for any of the user's discoverable passkeys
-         * @description Starts a passwordless sign-in with a passkey (no email typed first). Called with the tenant's
-         *     **publishable key**; no body. Answers `{options}`: PublicKeyCredentialRequestOptions in the WebAuthn
-         *     JSON form for `navigator.credentials.get()` (also with `mediation: "conditional"` for autofill), with
-         *     an empty `allowCredentials` (the authenticator offers its discoverable credentials for the RP id)
-         *     and `userVerification: "required"`. The RP id is the host of the first of the tenant's
-         *     `allowed_origins` (409 `webauthn_not_configured` without one). Stores the challenge (5 minutes,
-         *     single use). Finish with `POST /v1/auth/passkey/verify`. Rate limit: 30 per minute per client
-         *     address.
+         * Leave one of the signed-in user's organizations (409 last_owner for its last owner)
+         * @description The signed-in user leaves an organization (id or slug). Called with the **user's access token**.
+         *     404 when the user is not a member (not told apart from an organization that does not exist); 409
+         *     `last_owner` for its last owner, who must make another member an owner first. Sessions that had it
+         *     active lose it. Emits `org.member.removed` with `via: "left"`.
          */
-        post: operations["post_v1_auth_passkey_options"];
-        delete?: never;
+        delete: operations["delete_v1_auth_organizations_id"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/auth/passkey/verify": {
+    "/v1/auth/password": {
         parameters: {
             query?: never;
             header?: never;
@@ -1132,19 +1132,18 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in with a passkey's assertion (the session counts as MFA-verified)
-         * @description Signs in with the assertion `navigator.credentials.get()` returned for the options of
-         *     `POST /v1/auth/passkey/options`. Called with the tenant's **publishable key**. The challenge is spent
-         *     whatever the outcome. The passkey is found by its credential id among the tenant's active passkeys
-         *     (enrolled as a second factor with `POST /v1/users/{user_id}/mfa/factors`); the assertion must come
-         *     from one of the tenant's origins, carry user verification, and its signature and sign count must
-         *     verify, else 401 `invalid_code`. A disabled or banned user gets 403, an unverified address 403
-         *     `email_not_verified` while the tenant requires verified addresses. On success it creates a session
-         *     marked `mfa_verified` (a user-verified passkey is two factors: no second factor is asked) and emits
-         *     `session.created`; on a first sign-in it queues the **welcome email**. Rate limit: 30 per minute per
-         *     client address. Idempotency-Key is ignored.
+         * Change the signed-in user's password (current_password required when one is set; a user without one needs a sign-in less than 10 minutes old)
+         * @description Changes the signed-in user's password, or sets a first one. Called with the **user's access
+         *     token**. With a password already set, `current_password` must be it (422 `incorrect_password`;
+         *     wrong ones count toward the lockout, 403 `account_locked`); a user without one (signed up through a
+         *     provider or a passkey) needs a session signed in less than 10 minutes ago (else 403
+         *     `reauthentication_required`). The tenant's password policy applies (422 `password_too_weak`).
+         *     Every other session of the user ends unless `sign_out_other_sessions` is false; this one stays.
+         *     Reset links stop working. Emits `user.password_changed` (reason `user_changed` or `user_set`) and
+         *     `session.revoked`; writes the audit entry `user.password_changed`. Rate limit: 10 per 10 minutes
+         *     per user.
          */
-        post: operations["post_v1_auth_passkey_verify"];
+        post: operations["post_v1_auth_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1195,6 +1194,73 @@ export interface paths {
          */
         post: operations["post_v1_auth_password_reset"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's active sessions, with device details; current marks this one
+         * @description Lists the signed-in user's active sessions, newest first, with the browser, operating system and
+         *     device type read from each one's User-Agent, its address and last activity; `current` marks the
+         *     session of the access token. Called with the **user's access token**. Cursor pagination. Changes
+         *     nothing.
+         */
+        get: operations["get_v1_auth_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the user out everywhere else: end every session but this one
+         * @description Ends every active session of the signed-in user except the one of this access token. Called with
+         *     the **user's access token**. Emits one `session.revoked` (reason `revoked_by_user`) naming them;
+         *     answers how many ended.
+         */
+        post: operations["post_v1_auth_sessions_revoke_others"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the signed-in user's sessions
+         * @description Ends one of the signed-in user's own sessions (404 for a session that is not theirs or already
+         *     ended). Called with the **user's access token**; ending the current one signs this client out.
+         *     Emits `session.revoked` with reason `revoked_by_user`.
+         */
+        delete: operations["delete_v1_auth_sessions_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1630,10 +1696,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The seven templates, customised or default
-         * @description Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-         *     welcome, email_code): the tenant's override where there is one, else the default, with the variables each may
-         *     use. Called with a **secret key** holding the `*` scope. Changes nothing.
+         * The built-in templates, customised or default
+         * @description Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+         *     welcome, email_change, email_changed): the tenant's override where there is one, else the default,
+         *     with the variables each may use. Called with a **secret key** holding the `*` scope. Changes nothing.
          */
         get: operations["get_v1_email_templates"];
         put?: never;
@@ -1654,7 +1720,7 @@ export interface paths {
         /**
          * One template
          * @description Returns one email template (the tenant's override or the default) and the variables it may use.
-         *     Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the seven
+         *     Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the eight
          *     templates. Changes nothing.
          */
         get: operations["get_v1_email_templates_template"];
@@ -3510,6 +3576,14 @@ export interface components {
             /** @default null */
             factor_id?: string | null;
         };
+        /** ChangePassword */
+        ChangePassword: {
+            /** @default null */
+            current_password?: string | null;
+            new_password: string;
+            /** @default true */
+            sign_out_other_sessions?: boolean;
+        };
         /** Client */
         Client: {
             allowed_origins: string[];
@@ -3860,14 +3934,11 @@ export interface components {
             token_endpoint_auth_signing_alg_values_supported: string[];
             userinfo_endpoint: string;
         };
-        /** EmailCodeRequest */
-        EmailCodeRequest: {
+        /** EmailChangeSent */
+        EmailChangeSent: {
             email: string;
-        };
-        /** EmailCodeVerify */
-        EmailCodeVerify: {
-            code: string;
-            email: string;
+            expires_at: string;
+            sent: boolean;
         };
         /** EmailConfig */
         EmailConfig: {
@@ -4241,6 +4312,25 @@ export interface components {
             data: components["schemas"]["MyOrganization"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /** MySession */
+        MySession: {
+            browser: string | null;
+            country: string | null;
+            created_at: string;
+            current: boolean;
+            device_type: string | null;
+            expires_at: string;
+            id: string;
+            ip_address: string | null;
+            last_active_at: string;
+            os: string | null;
+            user_agent: string | null;
+        };
+        /** MySessionList */
+        MySessionList: {
+            data: components["schemas"]["MySession"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /**
          * OAuthErrorBody
          * @description The RFC 6749 §5.2 error (token, revocation, introspection, userinfo): not the platform's
@@ -4286,11 +4376,10 @@ export interface components {
             next_cursor: string | null;
             total: number;
         };
-        /** PasskeySignIn */
-        PasskeySignIn: {
-            credential: string | {
-                [key: string]: unknown;
-            };
+        /** PasswordChanged */
+        PasswordChanged: {
+            sessions_revoked: number;
+            user: components["schemas"]["PublicUser"];
         };
         /** Preview */
         Preview: {
@@ -4623,6 +4712,12 @@ export interface components {
             tls: boolean;
             username: string | null;
         };
+        /** StartEmailChange */
+        StartEmailChange: {
+            email: string;
+            /** @default null */
+            password?: string | null;
+        };
         /** StartLink */
         StartLink: {
             connection_id: string;
@@ -4854,6 +4949,14 @@ export interface components {
             };
             slug?: string;
         };
+        /**
+         * UpdateProfile
+         * @description PATCH /v1/auth/me: what a user may change about themselves (metadata is the backend's).
+         */
+        UpdateProfile: {
+            name?: string | null;
+            username?: string | null;
+        };
         /** UpdateTenant */
         UpdateTenant: {
             auth_config?: components["schemas"]["AuthConfigPatch"];
@@ -5009,6 +5112,10 @@ export interface components {
             tenant_id: string | null;
             user_id: string | null;
             valid: boolean;
+        };
+        /** VerifyEmailChange */
+        VerifyEmailChange: {
+            code: string;
         };
         /**
          * VerifyEmailForm
@@ -11755,7 +11862,7 @@ export interface operations {
             };
         };
     };
-    post_v1_auth_email_code: {
+    post_v1_auth_email: {
         parameters: {
             query?: never;
             header: {
@@ -11769,25 +11876,28 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "ada@example.com"
+                 *       "email": "ada@example.com",
+                 *       "password": "correct-horse-battery-9"
                  *     }
                  */
-                "application/json": components["schemas"]["EmailCodeRequest"];
+                "application/json": components["schemas"]["StartEmailChange"];
             };
         };
         responses: {
             /** @description OK */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
+                     *       "email": "ada@example.com",
+                     *       "expires_at": "2026-01-15T09:30:00Z",
                      *       "sent": true
                      *     }
                      */
-                    "application/json": components["schemas"]["Sent"];
+                    "application/json": components["schemas"]["EmailChangeSent"];
                 };
             };
             /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
@@ -11828,7 +11938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`, `tenant_suspended`. */
+            /** @description Forbidden. `error.code` is one of: `account_locked`, `forbidden`, `origin_not_allowed`, `reauthentication_required`, `user_banned`, `user_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11837,8 +11947,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "tenant_suspended",
-                     *         "message": "This application is suspended; sign-in is unavailable.",
+                     *         "code": "account_locked",
+                     *         "message": "Too many failed sign-ins; the account is locked for a while. Reset the password or sign in with a magic link to unlock it.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 403
                      *       }
@@ -11923,7 +12033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation error. `error.code` is one of: `invalid_email`, `validation_error`. */
+            /** @description Validation error. `error.code` is one of: `incorrect_password`, `invalid_email`, `validation_error`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11982,7 +12092,7 @@ export interface operations {
             };
         };
     };
-    post_v1_auth_email_code_verify: {
+    post_v1_auth_email_verify: {
         parameters: {
             query?: never;
             header: {
@@ -11996,11 +12106,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "example",
-                 *       "email": "ada@example.com"
+                 *       "code": "example"
                  *     }
                  */
-                "application/json": components["schemas"]["EmailCodeVerify"];
+                "application/json": components["schemas"]["VerifyEmailChange"];
             };
         };
         responses: {
@@ -12012,13 +12121,6 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session": {
-                     *         "access_token": "eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl",
-                     *         "access_token_expires_at": "2026-01-15T09:30:00Z",
-                     *         "id": "ses_01jd8x3k9m2q7r4t6v8w0y2z4a",
-                     *         "refresh_token": "tok_8f2k1q9x",
-                     *         "refresh_token_expires_at": "2026-01-15T09:30:00Z"
-                     *       },
                      *       "user": {
                      *         "avatar_url": "https://app.example.com/callback",
                      *         "created_at": "2026-01-15T09:30:00Z",
@@ -12038,7 +12140,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SignInResult"];
+                    "application/json": components["schemas"]["UserResult"];
                 };
             };
             /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
@@ -12060,7 +12162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthenticated. `error.code` is one of: `invalid_code`, `unauthenticated`. */
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12069,8 +12171,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "invalid_code",
-                     *         "message": "The code is not correct.",
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 401
                      *       }
@@ -12079,7 +12181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. `error.code` is one of: `forbidden`, `mfa_required`, `origin_not_allowed`, `tenant_suspended`, `user_banned`, `user_disabled`. */
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`, `user_banned`, `user_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12088,8 +12190,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "mfa_required",
-                     *         "message": "A second factor is required to complete sign-in.",
+                     *         "code": "user_banned",
+                     *         "message": "This account is banned.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 403
                      *       }
@@ -12130,6 +12232,25 @@ export interface operations {
                      *         "message": "The request body did not arrive in time.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. `error.code` is one of: `email_already_exists`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "email_already_exists",
+                     *         "message": "A user with that email already exists.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 409
                      *       }
                      *     }
                      */
@@ -12816,6 +12937,267 @@ export interface operations {
                      *         "message": "No tenant with that identifier.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_v1_auth_me: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "username": "acme"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateProfile"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "avatar_url": "https://app.example.com/callback",
+                     *       "created_at": "2026-01-15T09:30:00Z",
+                     *       "email": "ada@example.com",
+                     *       "email_verified": true,
+                     *       "id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "last_sign_in_at": "2026-01-15T09:30:00Z",
+                     *       "mfa_enabled": true,
+                     *       "name": "Ada Lovelace",
+                     *       "phone": "example",
+                     *       "phone_verified": true,
+                     *       "public_metadata": {},
+                     *       "role": "example",
+                     *       "status": "example",
+                     *       "updated_at": "2026-01-15T09:30:00Z",
+                     *       "username": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicUser"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`, `user_banned`, `user_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "user_banned",
+                     *         "message": "This account is banned.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. `error.code` is one of: `username_already_exists`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "username_already_exists",
+                     *         "message": "That username is already taken.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
                      *       }
                      *     }
                      */
@@ -13936,31 +14318,26 @@ export interface operations {
             };
         };
     };
-    post_v1_auth_passkey_options: {
+    delete_v1_auth_organizations_id: {
         parameters: {
             query?: never;
             header: {
                 /** @description The tenant (tnt_...). */
                 "X-Tenant-ID": string;
             };
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    /**
-                     * @example {
-                     *       "options": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebauthnOptions"];
-                };
+                content?: never;
             };
             /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
             400: {
@@ -14000,7 +14377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`, `tenant_suspended`. */
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14009,8 +14386,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "tenant_suspended",
-                     *         "message": "This application is suspended; sign-in is unavailable.",
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 403
                      *       }
@@ -14019,7 +14396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            /** @description Not found. `error.code` is one of: `not_found`, `organization_not_found`, `tenant_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14028,8 +14405,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "tenant_not_found",
-                     *         "message": "No tenant with that identifier.",
+                     *         "code": "organization_not_found",
+                     *         "message": "No organization with that identifier.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 404
                      *       }
@@ -14038,7 +14415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict. `error.code` is one of: `webauthn_not_configured`. */
+            /** @description Conflict. `error.code` is one of: `last_owner`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14047,8 +14424,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "webauthn_not_configured",
-                     *         "message": "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins (e.g. https://app.example.com); the relying party id is the host of the first one.",
+                     *         "code": "last_owner",
+                     *         "message": "An organization must keep at least one owner: make another member an owner first.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 409
                      *       }
@@ -14097,7 +14474,7 @@ export interface operations {
             };
         };
     };
-    post_v1_auth_passkey_verify: {
+    post_v1_auth_password: {
         parameters: {
             query?: never;
             header: {
@@ -14111,10 +14488,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "credential": "example"
+                 *       "current_password": "correct-horse-battery-9",
+                 *       "new_password": "correct-horse-battery-9",
+                 *       "sign_out_other_sessions": true
                  *     }
                  */
-                "application/json": components["schemas"]["PasskeySignIn"];
+                "application/json": components["schemas"]["ChangePassword"];
             };
         };
         responses: {
@@ -14126,13 +14505,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session": {
-                     *         "access_token": "eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl",
-                     *         "access_token_expires_at": "2026-01-15T09:30:00Z",
-                     *         "id": "ses_01jd8x3k9m2q7r4t6v8w0y2z4a",
-                     *         "refresh_token": "tok_8f2k1q9x",
-                     *         "refresh_token_expires_at": "2026-01-15T09:30:00Z"
-                     *       },
+                     *       "sessions_revoked": 1,
                      *       "user": {
                      *         "avatar_url": "https://app.example.com/callback",
                      *         "created_at": "2026-01-15T09:30:00Z",
@@ -14152,7 +14525,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SignInResult"];
+                    "application/json": components["schemas"]["PasswordChanged"];
                 };
             };
             /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
@@ -14174,7 +14547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthenticated. `error.code` is one of: `invalid_code`, `unauthenticated`. */
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14183,8 +14556,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "invalid_code",
-                     *         "message": "The code is not correct.",
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 401
                      *       }
@@ -14193,7 +14566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. `error.code` is one of: `email_not_verified`, `forbidden`, `origin_not_allowed`, `tenant_suspended`, `user_banned`, `user_disabled`. */
+            /** @description Forbidden. `error.code` is one of: `account_locked`, `forbidden`, `origin_not_allowed`, `reauthentication_required`, `user_banned`, `user_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14202,8 +14575,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "email_not_verified",
-                     *         "message": "Verify your email address before signing in.",
+                     *         "code": "account_locked",
+                     *         "message": "Too many failed sign-ins; the account is locked for a while. Reset the password or sign in with a magic link to unlock it.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 403
                      *       }
@@ -14250,25 +14623,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict. `error.code` is one of: `webauthn_not_configured`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "webauthn_not_configured",
-                     *         "message": "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins (e.g. https://app.example.com); the relying party id is the host of the first one.",
-                     *         "request_id": "req_2x9k4m7p1q8r",
-                     *         "status": 409
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
             413: {
                 headers: {
@@ -14307,7 +14661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            /** @description Validation error. `error.code` is one of: `incorrect_password`, `password_too_weak`, `validation_error`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14316,8 +14670,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "validation_error",
-                     *         "message": "The request has invalid fields.",
+                     *         "code": "incorrect_password",
+                     *         "message": "The current password is not correct.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 422
                      *       }
@@ -14799,6 +15153,470 @@ export interface operations {
                      *         "message": "The password does not meet the tenant's policy.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_v1_auth_sessions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                order?: "asc" | "desc";
+            };
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "browser": "example",
+                     *           "country": "example",
+                     *           "created_at": "2026-01-15T09:30:00Z",
+                     *           "current": true,
+                     *           "device_type": "example",
+                     *           "expires_at": "2026-01-15T09:30:00Z",
+                     *           "id": "ses_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *           "ip_address": "example",
+                     *           "last_active_at": "2026-01-15T09:30:00Z",
+                     *           "os": "example",
+                     *           "user_agent": "example"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "has_more": true,
+                     *         "limit": 1,
+                     *         "next_cursor": "example",
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MySessionList"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_auth_sessions_revoke_others: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Revoked"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_v1_auth_sessions_id: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `not_found`, `session_not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "session_not_found",
+                     *         "message": "No session with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
                      *       }
                      *     }
                      */
@@ -21590,7 +22408,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "reauthentication_required",
-                     *         "message": "Connecting another account needs a recent sign-in: sign in again, then start connecting within 10 minutes.",
+                     *         "message": "This change needs a recent sign-in: sign in again, then retry within 10 minutes.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 403
                      *       }

@@ -52,6 +52,7 @@ from .bulk_disabled import BulkDisabled
 from .callback_query import CallbackQuery
 from .challenge import Challenge
 from .challenge_request import ChallengeRequest
+from .change_password import ChangePassword
 from .client import Client
 from .client_created import ClientCreated
 from .client_created_id_token_signed_response_alg import ClientCreatedIdTokenSignedResponseAlg
@@ -106,8 +107,7 @@ from .delivery_list import DeliveryList
 from .delivery_status import DeliveryStatus
 from .disable_user import DisableUser
 from .discovery import Discovery
-from .email_code_request import EmailCodeRequest
-from .email_code_verify import EmailCodeVerify
+from .email_change_sent import EmailChangeSent
 from .email_config import EmailConfig
 from .email_config_provider import EmailConfigProvider
 from .end_session_form import EndSessionForm
@@ -140,6 +140,7 @@ from .get_v1_admin_audit_logs_order import GetV1AdminAuditLogsOrder
 from .get_v1_api_keys_order import GetV1ApiKeysOrder
 from .get_v1_api_keys_type import GetV1ApiKeysType
 from .get_v1_auth_organizations_order import GetV1AuthOrganizationsOrder
+from .get_v1_auth_sessions_order import GetV1AuthSessionsOrder
 from .get_v1_clients_id_tokens_order import GetV1ClientsIdTokensOrder
 from .get_v1_clients_order import GetV1ClientsOrder
 from .get_v1_clients_type import GetV1ClientsType
@@ -200,6 +201,8 @@ from .mfa_tokens import MfaTokens
 from .my_organization import MyOrganization
 from .my_organization_list import MyOrganizationList
 from .my_organization_role import MyOrganizationRole
+from .my_session import MySession
+from .my_session_list import MySessionList
 from .o_auth_error_body import OAuthErrorBody
 from .org_stats import OrgStats
 from .organization import Organization
@@ -207,8 +210,7 @@ from .organization_list import OrganizationList
 from .organization_public_metadata import OrganizationPublicMetadata
 from .organization_stats import OrganizationStats
 from .pagination import Pagination
-from .passkey_sign_in import PasskeySignIn
-from .passkey_sign_in_credential_type_1 import PasskeySignInCredentialType1
+from .password_changed import PasswordChanged
 from .preview import Preview
 from .preview_variables import PreviewVariables
 from .public_connection import PublicConnection
@@ -258,6 +260,7 @@ from .sign_up_metadata_type_0 import SignUpMetadataType0
 from .sign_up_result import SignUpResult
 from .smtp_in import SmtpIn
 from .smtp_out import SmtpOut
+from .start_email_change import StartEmailChange
 from .start_link import StartLink
 from .stats import Stats
 from .suspend_tenant import SuspendTenant
@@ -297,6 +300,7 @@ from .update_member import UpdateMember
 from .update_member_role import UpdateMemberRole
 from .update_organization import UpdateOrganization
 from .update_organization_public_metadata import UpdateOrganizationPublicMetadata
+from .update_profile import UpdateProfile
 from .update_tenant import UpdateTenant
 from .update_tenant_plan import UpdateTenantPlan
 from .update_tenant_private_metadata import UpdateTenantPrivateMetadata
@@ -320,7 +324,7 @@ from .user_session_list import UserSessionList
 from .user_stats import UserStats
 from .users_stats import UsersStats
 from .verification import Verification
-from .verify_email_code import VerifyEmailCode
+from .verify_email_change import VerifyEmailChange
 from .verify_email_form import VerifyEmailForm
 from .verify_request import VerifyRequest
 from .verify_request_code_type_1 import VerifyRequestCodeType1
@@ -387,6 +391,7 @@ __all__ = (
     "CallbackQuery",
     "Challenge",
     "ChallengeRequest",
+    "ChangePassword",
     "Client",
     "ClientCreated",
     "ClientCreatedIdTokenSignedResponseAlg",
@@ -441,8 +446,7 @@ __all__ = (
     "DeliveryStatus",
     "DisableUser",
     "Discovery",
-    "EmailCodeRequest",
-    "EmailCodeVerify",
+    "EmailChangeSent",
     "EmailConfig",
     "EmailConfigProvider",
     "Endpoints",
@@ -475,6 +479,7 @@ __all__ = (
     "GetV1ApiKeysOrder",
     "GetV1ApiKeysType",
     "GetV1AuthOrganizationsOrder",
+    "GetV1AuthSessionsOrder",
     "GetV1ClientsIdTokensOrder",
     "GetV1ClientsOrder",
     "GetV1ClientsType",
@@ -535,6 +540,8 @@ __all__ = (
     "MyOrganization",
     "MyOrganizationList",
     "MyOrganizationRole",
+    "MySession",
+    "MySessionList",
     "OAuthErrorBody",
     "Organization",
     "OrganizationList",
@@ -542,8 +549,7 @@ __all__ = (
     "OrganizationStats",
     "OrgStats",
     "Pagination",
-    "PasskeySignIn",
-    "PasskeySignInCredentialType1",
+    "PasswordChanged",
     "Preview",
     "PreviewVariables",
     "PublicConnection",
@@ -593,6 +599,7 @@ __all__ = (
     "SignUpResult",
     "SmtpIn",
     "SmtpOut",
+    "StartEmailChange",
     "StartLink",
     "Stats",
     "SuspendTenant",
@@ -632,6 +639,7 @@ __all__ = (
     "UpdateMemberRole",
     "UpdateOrganization",
     "UpdateOrganizationPublicMetadata",
+    "UpdateProfile",
     "UpdateTenant",
     "UpdateTenantPlan",
     "UpdateTenantPrivateMetadata",
@@ -655,7 +663,7 @@ __all__ = (
     "UsersStats",
     "UserStats",
     "Verification",
-    "VerifyEmailCode",
+    "VerifyEmailChange",
     "VerifyEmailForm",
     "VerifyRequest",
     "VerifyRequestCodeType1",

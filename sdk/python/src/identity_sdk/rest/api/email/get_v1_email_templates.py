@@ -110,12 +110,12 @@ def sync_detailed(
     x_tenant_id: str,
 
 ) -> Response[Error | TemplateList]:
-    """ The seven templates, customised or default
+    """ The built-in templates, customised or default
 
-     Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, email_code): the tenant's override where there is one, else the default, with the variables
-    each may
-    use. Called with a **secret key** holding the `*` scope. Changes nothing.
+     Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
+    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes
+    nothing.
 
     Args:
         x_tenant_id (str):
@@ -146,12 +146,12 @@ def sync(
     x_tenant_id: str,
 
 ) -> Error | TemplateList | None:
-    """ The seven templates, customised or default
+    """ The built-in templates, customised or default
 
-     Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, email_code): the tenant's override where there is one, else the default, with the variables
-    each may
-    use. Called with a **secret key** holding the `*` scope. Changes nothing.
+     Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
+    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes
+    nothing.
 
     Args:
         x_tenant_id (str):
@@ -177,12 +177,12 @@ async def asyncio_detailed(
     x_tenant_id: str,
 
 ) -> Response[Error | TemplateList]:
-    """ The seven templates, customised or default
+    """ The built-in templates, customised or default
 
-     Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, email_code): the tenant's override where there is one, else the default, with the variables
-    each may
-    use. Called with a **secret key** holding the `*` scope. Changes nothing.
+     Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
+    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes
+    nothing.
 
     Args:
         x_tenant_id (str):
@@ -213,12 +213,12 @@ async def asyncio(
     x_tenant_id: str,
 
 ) -> Error | TemplateList | None:
-    """ The seven templates, customised or default
+    """ The built-in templates, customised or default
 
-     Lists the seven email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, email_code): the tenant's override where there is one, else the default, with the variables
-    each may
-    use. Called with a **secret key** holding the `*` scope. Changes nothing.
+     Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
+    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes
+    nothing.
 
     Args:
         x_tenant_id (str):

@@ -1,0 +1,235 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.revoked import Revoked
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    x_tenant_id: str,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Tenant-ID"] = x_tenant_id
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/auth/sessions/revoke-others",
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Revoked | None:
+    if response.status_code == 200:
+        response_200 = Revoked.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Revoked]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    x_tenant_id: str,
+
+) -> Response[Error | Revoked]:
+    """ Sign the user out everywhere else: end every session but this one
+
+     Ends every active session of the signed-in user except the one of this access token. Called with
+    the **user's access token**. Emits one `session.revoked` (reason `revoked_by_user`) naming them;
+    answers how many ended.
+
+    Args:
+        x_tenant_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Revoked]
+     """
+
+
+    kwargs = _get_kwargs(
+        x_tenant_id=x_tenant_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    x_tenant_id: str,
+
+) -> Error | Revoked | None:
+    """ Sign the user out everywhere else: end every session but this one
+
+     Ends every active session of the signed-in user except the one of this access token. Called with
+    the **user's access token**. Emits one `session.revoked` (reason `revoked_by_user`) naming them;
+    answers how many ended.
+
+    Args:
+        x_tenant_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Revoked
+     """
+
+
+    return sync_detailed(
+        client=client,
+x_tenant_id=x_tenant_id,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    x_tenant_id: str,
+
+) -> Response[Error | Revoked]:
+    """ Sign the user out everywhere else: end every session but this one
+
+     Ends every active session of the signed-in user except the one of this access token. Called with
+    the **user's access token**. Emits one `session.revoked` (reason `revoked_by_user`) naming them;
+    answers how many ended.
+
+    Args:
+        x_tenant_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Revoked]
+     """
+
+
+    kwargs = _get_kwargs(
+        x_tenant_id=x_tenant_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    x_tenant_id: str,
+
+) -> Error | Revoked | None:
+    """ Sign the user out everywhere else: end every session but this one
+
+     Ends every active session of the signed-in user except the one of this access token. Called with
+    the **user's access token**. Emits one `session.revoked` (reason `revoked_by_user`) naming them;
+    answers how many ended.
+
+    Args:
+        x_tenant_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Revoked
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+x_tenant_id=x_tenant_id,
+
+    )).parsed

@@ -871,6 +871,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/email-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a six-digit sign-in code (answers sent: true whether or not the user exists)
+         * @description Starts a passwordless sign-in: emails a six-digit code (the **email code email**, valid 10 minutes,
+         *     usable once) to the address when it belongs to an active user. Called with the tenant's **publishable
+         *     key**. The answer is always `{"sent": true}`, for unknown and inactive addresses too (which get
+         *     nothing), so it reveals no accounts. A new code replaces the address's earlier ones; only a keyed
+         *     hash of the code is stored. Finish with `POST /v1/auth/email-code/verify`. Rate limit: 5 per 10
+         *     minutes per email address, and 20 per 10 minutes per client address. Idempotency-Key is ignored.
+         */
+        post: operations["post_v1_auth_email_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/email-code/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with the email address and the six-digit code emailed to it
+         * @description Signs in with the code from `POST /v1/auth/email-code`; the code is spent. Called with the tenant's
+         *     **publishable key**. Five wrong codes spend it too. Any refusal (unknown address, wrong, expired, used
+         *     or worn-out code) is the same 401 `invalid_code`, so the answer does not tell which addresses have
+         *     accounts. The code proves the inbox like a magic link: its first proof marks the address verified
+         *     (`user.updated`), ends the user's earlier sessions (`session.revoked`), discards a password set before
+         *     the proof (`user.password_changed`) and unlinks provider accounts that do not vouch for the address
+         *     (`oauth.disconnected`). Then it creates a session (`session.created`) and, on a first sign-in, queues
+         *     the **welcome email**. With an active second factor it answers 403 `mfa_required`. Rate limit: 30 per
+         *     10 minutes per client address. Idempotency-Key is ignored.
+         */
+        post: operations["post_v1_auth_email_code_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/email/verify": {
         parameters: {
             query?: never;
@@ -913,8 +966,9 @@ export interface paths {
          *     enabled) an unknown address gets a link that creates the user when it is used, not before.
          *
          *     `redirect_url` must be on an origin listed in the tenant's `allowed_origins` (exact match; an empty
-         *     list or `*` allows none), else 422. Writes a one-time token row (only its hash is stored). Rate
-         *     limit: 5 per 10 minutes per client address.
+         *     list or `*` allows none), else 422; the service's own landing page
+         *     `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/magic-link/verify` is also accepted. Writes a one-time token
+         *     row (only its hash is stored). Rate limit: 5 per 10 minutes per client address.
          */
         post: operations["post_v1_auth_magic_link"];
         delete?: never;
@@ -1122,6 +1176,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a passwordless sign-in with a passkey: WebAuthn request options for any of the user's discoverable passkeys
+         * @description Starts a passwordless sign-in with a passkey (no email typed first). Called with the tenant's
+         *     **publishable key**; no body. Answers `{options}`: PublicKeyCredentialRequestOptions in the WebAuthn
+         *     JSON form for `navigator.credentials.get()` (also with `mediation: "conditional"` for autofill), with
+         *     an empty `allowCredentials` (the authenticator offers its discoverable credentials for the RP id)
+         *     and `userVerification: "required"`. The RP id is the host of the first of the tenant's
+         *     `allowed_origins` (409 `webauthn_not_configured` without one). Stores the challenge (5 minutes,
+         *     single use). Finish with `POST /v1/auth/passkey/verify`. Rate limit: 30 per minute per client
+         *     address.
+         */
+        post: operations["post_v1_auth_passkey_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/passkey/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey's assertion (the session counts as MFA-verified)
+         * @description Signs in with the assertion `navigator.credentials.get()` returned for the options of
+         *     `POST /v1/auth/passkey/options`. Called with the tenant's **publishable key**. The challenge is spent
+         *     whatever the outcome. The passkey is found by its credential id among the tenant's active passkeys
+         *     (enrolled as a second factor with `POST /v1/users/{user_id}/mfa/factors`); the assertion must come
+         *     from one of the tenant's origins, carry user verification, and its signature and sign count must
+         *     verify, else 401 `invalid_code`. A disabled or banned user gets 403, an unverified address 403
+         *     `email_not_verified` while the tenant requires verified addresses. On success it creates a session
+         *     marked `mfa_verified` (a user-verified passkey is two factors: no second factor is asked) and emits
+         *     `session.created`; on a first sign-in it queues the **welcome email**. Rate limit: 30 per minute per
+         *     client address. Idempotency-Key is ignored.
+         */
+        post: operations["post_v1_auth_passkey_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/password": {
         parameters: {
             query?: never;
@@ -1164,8 +1274,9 @@ export interface paths {
          * @description Emails a password reset link (the **password reset email**, valid 1 hour). Called with the tenant's
          *     **publishable key**. Always answers `{"sent": true}`, for unknown and inactive addresses too, so it
          *     reveals no accounts. `redirect_url` must be on an origin listed in the tenant's `allowed_origins`
-         *     (exact match; an empty list or `*` allows none), else 422. Rate limit: 5 per 10 minutes per email
-         *     address.
+         *     (exact match; an empty list or `*` allows none), or the service's own hosted reset page
+         *     `{IDENTITY_PUBLIC_URL}/oauth/{tenant_id}/reset-password` (any query), else 422. Rate limit: 5 per
+         *     10 minutes per email address.
          */
         post: operations["post_v1_auth_password_forgot"];
         delete?: never;
@@ -1403,6 +1514,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/verify-email/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an email address with the six-digit code from the verification email
+         * @description Verifies the user's email address with the six-digit code printed in the verification email (the
+         *     same email carries the link; either proves the inbox, and using one spends both). Called with the
+         *     tenant's **publishable key**. The effects are those of `POST /v1/auth/verify-email`: the first proof
+         *     marks the address verified (`user.updated`), ends the user's earlier sessions (`session.revoked`) and
+         *     unlinks provider accounts that do not vouch for the address (`oauth.disconnected`). A wrong code, or an
+         *     address with no pending code, answers 401 `invalid_code` (the same answer either way); 5 wrong codes
+         *     void the code (the link keeps working; resend for a new code). The right code after the email's 24
+         *     hours answers 401 `token_expired`. Rate limit: 10 per 10 minutes per email address.
+         */
+        post: operations["post_v1_auth_verify_email_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/verify-email/confirm": {
         parameters: {
             query?: never;
@@ -1439,9 +1577,11 @@ export interface paths {
         put?: never;
         /**
          * Send the verification email again (always answers sent: true)
-         * @description Sends the **verification email** again with a new link; earlier verification links stop working.
-         *     Called with the tenant's **publishable key**. Always answers `{"sent": true}` (also for unknown,
-         *     inactive or already verified addresses, which get nothing), so it reveals no accounts.
+         * @description Sends the **verification email** again with a new link and code; earlier verification links and
+         *     codes stop working. Called with the tenant's **publishable key**. Always answers `{"sent": true}`
+         *     (also for unknown, inactive or already verified addresses, which get nothing), so it reveals no
+         *     accounts. At most one verification email per user per 60 seconds: a resend sooner sends nothing and
+         *     answers the same.
          */
         post: operations["post_v1_auth_verify_email_resend"];
         delete?: never;
@@ -1697,9 +1837,10 @@ export interface paths {
         };
         /**
          * The built-in templates, customised or default
-         * @description Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-         *     welcome, email_change, email_changed): the tenant's override where there is one, else the default,
-         *     with the variables each may use. Called with a **secret key** holding the `*` scope. Changes nothing.
+         * @description Lists the ten email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+         *     welcome, account_exists, email_code, email_change, email_changed): the tenant's override where
+         *     there is one, else the default, with the variables each may use. Called with a **secret key**
+         *     holding the `*` scope. Changes nothing.
          */
         get: operations["get_v1_email_templates"];
         put?: never;
@@ -1720,7 +1861,7 @@ export interface paths {
         /**
          * One template
          * @description Returns one email template (the tenant's override or the default) and the variables it may use.
-         *     Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the eight
+         *     Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the ten
          *     templates. Changes nothing.
          */
         get: operations["get_v1_email_templates_template"];
@@ -1941,6 +2082,105 @@ export interface paths {
          *     writes the audit entry `oauth.disconnected`.
          */
         delete: operations["delete_v1_me_identities_identity_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/mfa/backup-codes/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate 8 backup codes for the signed-in user (shown once); replacing a set in use needs a sign-in less than 10 minutes old (else 403 reauthentication_required)
+         * @description Generates a new set of 8 single-use backup codes for the signed-in user, shown only in this answer.
+         *     Called with the **user's access token**. The first set needs nothing more; replacing a set that still
+         *     has unused codes needs a session signed in less than 10 minutes ago, else 403
+         *     `reauthentication_required`. The first set emits `mfa.enrolled`; writes the audit entry
+         *     `mfa.backup_codes.generated`.
+         */
+        post: operations["post_v1_me_mfa_backup_codes_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/mfa/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's MFA factors (pending ones too)
+         * @description Lists the signed-in user's MFA factors, active and pending, as `GET /v1/users/{user_id}/mfa/factors`
+         *     does. Called with the **user's access token**. Changes nothing.
+         */
+        get: operations["get_v1_me_mfa_factors"];
+        put?: never;
+        /**
+         * Start enrolling a factor for the signed-in user (TOTP secret and QR code, a code by SMS or email, or WebAuthn creation options)
+         * @description Starts enrolling a factor for the signed-in user, as `POST /v1/users/{user_id}/mfa/factors` does; it
+         *     stays pending until confirmed. Called with the **user's access token**. `sms` sends a code **by SMS**,
+         *     `email_otp` sends the **MFA code email**. Writes the audit entry `mfa.factor.created` (actor: the
+         *     user); emits nothing until confirmed.
+         */
+        post: operations["post_v1_me_mfa_factors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/mfa/factors/{factor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the signed-in user's factors: needs a sign-in less than 10 minutes old (else 403 reauthentication_required) for a factor in use
+         * @description Removes one of the signed-in user's factors. Called with the **user's access token**. A factor in use
+         *     (active, or used-up backup codes) needs a session signed in less than 10 minutes ago, else 403
+         *     `reauthentication_required` (sign in again); a pending one goes at once. 403 `last_mfa_factor` for the
+         *     only active factor while the tenant requires MFA; 404 for a factor that is not the user's. Emits
+         *     `mfa.removed` for an active factor and writes the audit entry `mfa.factor.removed`.
+         */
+        delete: operations["delete_v1_me_mfa_factors_factor_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/mfa/factors/{factor_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate one of the signed-in user's pending factors with a code (or the WebAuthn attestation)
+         * @description Activates one of the signed-in user's pending factors, as
+         *     `POST /v1/users/{user_id}/mfa/factors/{factor_id}/confirm` does. Called with the **user's access
+         *     token**. 401 `invalid_code` for a wrong code; 404 for a factor that is not the user's. Emits
+         *     `mfa.enrolled` and writes the audit entry `mfa.factor.activated`.
+         */
+        post: operations["post_v1_me_mfa_factors_factor_id_confirm"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3940,6 +4180,15 @@ export interface components {
             expires_at: string;
             sent: boolean;
         };
+        /** EmailCodeRequest */
+        EmailCodeRequest: {
+            email: string;
+        };
+        /** EmailCodeVerify */
+        EmailCodeVerify: {
+            code: string;
+            email: string;
+        };
         /** EmailConfig */
         EmailConfig: {
             from_email: string | null;
@@ -4375,6 +4624,12 @@ export interface components {
             limit: number;
             next_cursor: string | null;
             total: number;
+        };
+        /** PasskeySignIn */
+        PasskeySignIn: {
+            credential: string | {
+                [key: string]: unknown;
+            };
         };
         /** PasswordChanged */
         PasswordChanged: {
@@ -5116,6 +5371,11 @@ export interface components {
         /** VerifyEmailChange */
         VerifyEmailChange: {
             code: string;
+        };
+        /** VerifyEmailCode */
+        VerifyEmailCode: {
+            code: string;
+            email: string;
         };
         /**
          * VerifyEmailForm
@@ -12092,6 +12352,484 @@ export interface operations {
             };
         };
     };
+    post_v1_auth_email_code: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sent": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Sent"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`, `tenant_suspended`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_suspended",
+                     *         "message": "This application is suspended; sign-in is unavailable.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `invalid_email`, `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_email",
+                     *         "message": "The email address is not valid.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_auth_email_code_verify: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "example",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailCodeVerify"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session": {
+                     *         "access_token": "eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl",
+                     *         "access_token_expires_at": "2026-01-15T09:30:00Z",
+                     *         "id": "ses_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "refresh_token": "tok_8f2k1q9x",
+                     *         "refresh_token_expires_at": "2026-01-15T09:30:00Z"
+                     *       },
+                     *       "user": {
+                     *         "avatar_url": "https://app.example.com/callback",
+                     *         "created_at": "2026-01-15T09:30:00Z",
+                     *         "email": "ada@example.com",
+                     *         "email_verified": true,
+                     *         "id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "last_sign_in_at": "2026-01-15T09:30:00Z",
+                     *         "mfa_enabled": true,
+                     *         "name": "Ada Lovelace",
+                     *         "phone": "example",
+                     *         "phone_verified": true,
+                     *         "public_metadata": {},
+                     *         "role": "example",
+                     *         "status": "example",
+                     *         "updated_at": "2026-01-15T09:30:00Z",
+                     *         "username": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInResult"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `invalid_code`, `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_code",
+                     *         "message": "The code is not correct.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `mfa_required`, `origin_not_allowed`, `tenant_suspended`, `user_banned`, `user_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "mfa_required",
+                     *         "message": "A second factor is required to complete sign-in.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     post_v1_auth_email_verify: {
         parameters: {
             query?: never;
@@ -14474,6 +15212,436 @@ export interface operations {
             };
         };
     };
+    post_v1_auth_passkey_options: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "options": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebauthnOptions"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`, `tenant_suspended`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_suspended",
+                     *         "message": "This application is suspended; sign-in is unavailable.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. `error.code` is one of: `webauthn_not_configured`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "webauthn_not_configured",
+                     *         "message": "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins (e.g. https://app.example.com); the relying party id is the host of the first one.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_auth_passkey_verify: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credential": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasskeySignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session": {
+                     *         "access_token": "eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl",
+                     *         "access_token_expires_at": "2026-01-15T09:30:00Z",
+                     *         "id": "ses_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "refresh_token": "tok_8f2k1q9x",
+                     *         "refresh_token_expires_at": "2026-01-15T09:30:00Z"
+                     *       },
+                     *       "user": {
+                     *         "avatar_url": "https://app.example.com/callback",
+                     *         "created_at": "2026-01-15T09:30:00Z",
+                     *         "email": "ada@example.com",
+                     *         "email_verified": true,
+                     *         "id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "last_sign_in_at": "2026-01-15T09:30:00Z",
+                     *         "mfa_enabled": true,
+                     *         "name": "Ada Lovelace",
+                     *         "phone": "example",
+                     *         "phone_verified": true,
+                     *         "public_metadata": {},
+                     *         "role": "example",
+                     *         "status": "example",
+                     *         "updated_at": "2026-01-15T09:30:00Z",
+                     *         "username": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInResult"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `invalid_code`, `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_code",
+                     *         "message": "The code is not correct.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `email_not_verified`, `forbidden`, `origin_not_allowed`, `tenant_suspended`, `user_banned`, `user_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "email_not_verified",
+                     *         "message": "Verify your email address before signing in.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. `error.code` is one of: `webauthn_not_configured`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "webauthn_not_configured",
+                     *         "message": "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins (e.g. https://app.example.com); the relying party id is the host of the first one.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     post_v1_auth_password: {
         parameters: {
             query?: never;
@@ -16790,6 +17958,250 @@ export interface operations {
                      *       "error": {
                      *         "code": "validation_error",
                      *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_auth_verify_email_code: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "example",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailCode"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "avatar_url": "https://app.example.com/callback",
+                     *         "created_at": "2026-01-15T09:30:00Z",
+                     *         "email": "ada@example.com",
+                     *         "email_verified": true,
+                     *         "id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "last_sign_in_at": "2026-01-15T09:30:00Z",
+                     *         "mfa_enabled": true,
+                     *         "name": "Ada Lovelace",
+                     *         "phone": "example",
+                     *         "phone_verified": true,
+                     *         "public_metadata": {},
+                     *         "role": "example",
+                     *         "status": "example",
+                     *         "updated_at": "2026-01-15T09:30:00Z",
+                     *         "username": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserResult"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `invalid_code`, `token_expired`, `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_code",
+                     *         "message": "The code is not correct.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `invalid_email`, `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_email",
+                     *         "message": "The email address is not valid.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 422
                      *       }
@@ -22408,7 +23820,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "reauthentication_required",
-                     *         "message": "This change needs a recent sign-in: sign in again, then retry within 10 minutes.",
+                     *         "message": "This change needs a recent sign-in: sign in again, then make it within 10 minutes.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 403
                      *       }
@@ -22938,6 +24350,985 @@ export interface operations {
                      *         "message": "This is the user's last way to sign in (no password and no other connected account); set a password or connect another account first.",
                      *         "request_id": "req_2x9k4m7p1q8r",
                      *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_me_mfa_backup_codes_generate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "codes": [
+                     *         "example"
+                     *       ],
+                     *       "factor_id": "fac_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "generated_at": "2026-01-15T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackupCodes"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`, `reauthentication_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "reauthentication_required",
+                     *         "message": "This change needs a recent sign-in: sign in again, then make it within 10 minutes.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_v1_me_mfa_factors: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "activated_at": "2026-01-15T09:30:00Z",
+                     *           "codes_remaining": 1,
+                     *           "created_at": "2026-01-15T09:30:00Z",
+                     *           "email": "ada@example.com",
+                     *           "id": "fac_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *           "last_used_at": "2026-01-15T09:30:00Z",
+                     *           "name": "Ada Lovelace",
+                     *           "phone_number": "example",
+                     *           "status": "active",
+                     *           "type": "backup_codes",
+                     *           "updated_at": "2026-01-15T09:30:00Z",
+                     *           "user_id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *           "webauthn": {
+                     *             "aaguid": "example",
+                     *             "backed_up": true,
+                     *             "credential_id": "cre_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *             "rp_id": "rp_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *             "transports": [
+                     *               "example"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FactorList"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_me_mfa_factors: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "phone_number": "example",
+                 *       "type": "email_otp"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnrollFactor"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "factor_id": "fac_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "name": "Ada Lovelace",
+                     *       "phone_number": "example",
+                     *       "status": "pending",
+                     *       "totp": {
+                     *         "qr_code": "example",
+                     *         "secret": "example",
+                     *         "uri": "https://app.example.com/callback"
+                     *       },
+                     *       "type": "email_otp",
+                     *       "webauthn": {
+                     *         "options": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Enrollment"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_not_found",
+                     *         "message": "No tenant with that identifier.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. `error.code` is one of: `webauthn_not_configured`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "webauthn_not_configured",
+                     *         "message": "WebAuthn needs the origin of your site in the tenant's auth_config.allowed_origins (e.g. https://app.example.com); the relying party id is the host of the first one.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_v1_me_mfa_factors_factor_id: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                factor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request. `error.code` is one of: `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "A valid credential is required.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `last_mfa_factor`, `origin_not_allowed`, `reauthentication_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "last_mfa_factor",
+                     *         "message": "This is the user's only active MFA factor and the tenant requires MFA: enroll another factor before removing it.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `mfa_factor_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "mfa_factor_not_found",
+                     *         "message": "No MFA factor with that identifier for this user.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. `error.code` is one of: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "Too many requests; retry after the number of seconds in Retry-After.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 429
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable. `error.code` is one of: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 503
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_v1_me_mfa_factors_factor_id_confirm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant (tnt_...). */
+                "X-Tenant-ID": string;
+            };
+            path: {
+                factor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConfirmFactor"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activated_at": "2026-01-15T09:30:00Z",
+                     *       "codes_remaining": 1,
+                     *       "created_at": "2026-01-15T09:30:00Z",
+                     *       "email": "ada@example.com",
+                     *       "id": "fac_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "last_used_at": "2026-01-15T09:30:00Z",
+                     *       "name": "Ada Lovelace",
+                     *       "phone_number": "example",
+                     *       "status": "active",
+                     *       "type": "backup_codes",
+                     *       "updated_at": "2026-01-15T09:30:00Z",
+                     *       "user_id": "usr_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *       "webauthn": {
+                     *         "aaguid": "example",
+                     *         "backed_up": true,
+                     *         "credential_id": "cre_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "rp_id": "rp_01jd8x3k9m2q7r4t6v8w0y2z4a",
+                     *         "transports": [
+                     *           "example"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Factor"];
+                };
+            };
+            /** @description Bad request. `error.code` is one of: `incomplete_body`, `invalid_json`, `tenant_header_required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "tenant_header_required",
+                     *         "message": "Send the tenant's identifier in the X-Tenant-ID header.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 400
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated. `error.code` is one of: `invalid_code`, `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_code",
+                     *         "message": "The code is not correct.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 401
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. `error.code` is one of: `forbidden`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This credential cannot be used on this endpoint.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 403
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. `error.code` is one of: `mfa_factor_not_found`, `not_found`, `tenant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "mfa_factor_not_found",
+                     *         "message": "No MFA factor with that identifier for this user.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 404
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. `error.code` is one of: `request_timeout`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive in time.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 408
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. `error.code` is one of: `mfa_factor_exists`, `mfa_factor_not_pending`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "mfa_factor_exists",
+                     *         "message": "This passkey is already enrolled.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 409
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. `error.code` is one of: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is too large.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 413
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. `error.code` is one of: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 415
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error. `error.code` is one of: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request has invalid fields.",
+                     *         "request_id": "req_2x9k4m7p1q8r",
+                     *         "status": 422
                      *       }
                      *     }
                      */

@@ -108,6 +108,8 @@ from .delivery_status import DeliveryStatus
 from .disable_user import DisableUser
 from .discovery import Discovery
 from .email_change_sent import EmailChangeSent
+from .email_code_request import EmailCodeRequest
+from .email_code_verify import EmailCodeVerify
 from .email_config import EmailConfig
 from .email_config_provider import EmailConfigProvider
 from .end_session_form import EndSessionForm
@@ -210,6 +212,8 @@ from .organization_list import OrganizationList
 from .organization_public_metadata import OrganizationPublicMetadata
 from .organization_stats import OrganizationStats
 from .pagination import Pagination
+from .passkey_sign_in import PasskeySignIn
+from .passkey_sign_in_credential_type_1 import PasskeySignInCredentialType1
 from .password_changed import PasswordChanged
 from .preview import Preview
 from .preview_variables import PreviewVariables
@@ -325,6 +329,7 @@ from .user_stats import UserStats
 from .users_stats import UsersStats
 from .verification import Verification
 from .verify_email_change import VerifyEmailChange
+from .verify_email_code import VerifyEmailCode
 from .verify_email_form import VerifyEmailForm
 from .verify_request import VerifyRequest
 from .verify_request_code_type_1 import VerifyRequestCodeType1
@@ -447,6 +452,8 @@ __all__ = (
     "DisableUser",
     "Discovery",
     "EmailChangeSent",
+    "EmailCodeRequest",
+    "EmailCodeVerify",
     "EmailConfig",
     "EmailConfigProvider",
     "Endpoints",
@@ -549,6 +556,8 @@ __all__ = (
     "OrganizationStats",
     "OrgStats",
     "Pagination",
+    "PasskeySignIn",
+    "PasskeySignInCredentialType1",
     "PasswordChanged",
     "Preview",
     "PreviewVariables",
@@ -664,6 +673,7 @@ __all__ = (
     "UserStats",
     "Verification",
     "VerifyEmailChange",
+    "VerifyEmailCode",
     "VerifyEmailForm",
     "VerifyRequest",
     "VerifyRequestCodeType1",

@@ -112,10 +112,10 @@ def sync_detailed(
 ) -> Response[Error | TemplateList]:
     """ The built-in templates, customised or default
 
-     Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
-    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes
-    nothing.
+     Lists the ten email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, account_exists, email_code, email_change, email_changed): the tenant's override where
+    there is one, else the default, with the variables each may use. Called with a **secret key**
+    holding the `*` scope. Changes nothing.
 
     Args:
         x_tenant_id (str):
@@ -148,10 +148,10 @@ def sync(
 ) -> Error | TemplateList | None:
     """ The built-in templates, customised or default
 
-     Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
-    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes
-    nothing.
+     Lists the ten email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, account_exists, email_code, email_change, email_changed): the tenant's override where
+    there is one, else the default, with the variables each may use. Called with a **secret key**
+    holding the `*` scope. Changes nothing.
 
     Args:
         x_tenant_id (str):
@@ -179,10 +179,10 @@ async def asyncio_detailed(
 ) -> Response[Error | TemplateList]:
     """ The built-in templates, customised or default
 
-     Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
-    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes
-    nothing.
+     Lists the ten email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, account_exists, email_code, email_change, email_changed): the tenant's override where
+    there is one, else the default, with the variables each may use. Called with a **secret key**
+    holding the `*` scope. Changes nothing.
 
     Args:
         x_tenant_id (str):
@@ -215,10 +215,10 @@ async def asyncio(
 ) -> Error | TemplateList | None:
     """ The built-in templates, customised or default
 
-     Lists the eight email templates (verification, magic_link, invitation, password_reset, mfa_otp,
-    welcome, email_change, email_changed): the tenant's override where there is one, else the default,
-    with the variables each may use. Called with a **secret key** holding the `*` scope. Changes
-    nothing.
+     Lists the ten email templates (verification, magic_link, invitation, password_reset, mfa_otp,
+    welcome, account_exists, email_code, email_change, email_changed): the tenant's override where
+    there is one, else the default, with the variables each may use. Called with a **secret key**
+    holding the `*` scope. Changes nothing.
 
     Args:
         x_tenant_id (str):

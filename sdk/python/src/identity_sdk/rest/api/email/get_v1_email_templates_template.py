@@ -115,7 +115,7 @@ def sync_detailed(
     """ One template
 
      Returns one email template (the tenant's override or the default) and the variables it may use.
-    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the eight
+    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the ten
     templates. Changes nothing.
 
     Args:
@@ -153,7 +153,7 @@ def sync(
     """ One template
 
      Returns one email template (the tenant's override or the default) and the variables it may use.
-    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the eight
+    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the ten
     templates. Changes nothing.
 
     Args:
@@ -186,7 +186,7 @@ async def asyncio_detailed(
     """ One template
 
      Returns one email template (the tenant's override or the default) and the variables it may use.
-    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the eight
+    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the ten
     templates. Changes nothing.
 
     Args:
@@ -224,7 +224,7 @@ async def asyncio(
     """ One template
 
      Returns one email template (the tenant's override or the default) and the variables it may use.
-    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the eight
+    Called with a **secret key** holding the `*` scope; 404 for a name that is not one of the ten
     templates. Changes nothing.
 
     Args:

@@ -7,61 +7,14 @@
 "use strict";
 (function () {
   var root = document.getElementById("passkey-sign-in");
-  if (!root || !window.PublicKeyCredential || !navigator.credentials || !window.fetch) {
+  var webauthn = window.IdentityWebAuthn; // webauthn.js: the parts the passkey scripts share
+  if (!root || !webauthn || !window.PublicKeyCredential || !navigator.credentials || !window.fetch) {
     return;
   }
   var form = document.getElementById("passkey-form");
   var button = document.getElementById("passkey-button");
   var status = document.getElementById("passkey-status");
   var pending = null; // the AbortController of the autofill request, while one waits
-
-  function toBytes(text) {
-    var base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-    while (base64.length % 4) {
-      base64 += "=";
-    }
-    var raw = atob(base64);
-    var bytes = new Uint8Array(raw.length);
-    for (var i = 0; i < raw.length; i++) {
-      bytes[i] = raw.charCodeAt(i);
-    }
-    return bytes.buffer;
-  }
-
-  function toText(buffer) {
-    var bytes = new Uint8Array(buffer);
-    var raw = "";
-    for (var i = 0; i < bytes.length; i++) {
-      raw += String.fromCharCode(bytes[i]);
-    }
-    return btoa(raw).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function requestOptions(json) {
-    var options = Object.assign({}, json);
-    options.challenge = toBytes(json.challenge);
-    options.allowCredentials = (json.allowCredentials || []).map(function (c) {
-      return Object.assign({}, c, { id: toBytes(c.id) });
-    });
-    return options;
-  }
-
-  function credentialJson(credential) {
-    var response = credential.response;
-    return {
-      id: credential.id,
-      rawId: toText(credential.rawId),
-      type: credential.type,
-      response: {
-        clientDataJSON: toText(response.clientDataJSON),
-        authenticatorData: toText(response.authenticatorData),
-        signature: toText(response.signature),
-        userHandle: response.userHandle ? toText(response.userHandle) : null
-      },
-      clientExtensionResults: credential.getClientExtensionResults ? credential.getClientExtensionResults() : {},
-      authenticatorAttachment: credential.authenticatorAttachment || null
-    };
-  }
 
   function fetchOptions() {
     // The form's CSRF token and flow go with the request: the challenge is bound to them.
@@ -85,7 +38,7 @@
 
   function signIn(conditional) {
     return fetchOptions().then(function (json) {
-      var request = { publicKey: requestOptions(json.options) };
+      var request = { publicKey: webauthn.requestOptions(json.options) };
       if (conditional) {
         pending = new AbortController();
         request.mediation = "conditional";
@@ -97,7 +50,7 @@
       if (!credential) {
         return;
       }
-      form.elements.credential.value = JSON.stringify(credentialJson(credential));
+      form.elements.credential.value = JSON.stringify(webauthn.assertionJson(credential));
       form.submit();
     });
   }

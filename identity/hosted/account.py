@@ -14,7 +14,9 @@ out everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 from urllib.parse import quote
 
@@ -37,7 +39,7 @@ from identity.http.clientinfo import client_ip, user_agent
 from identity.http.errors import ApiError, ValidationFailed
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import ACCOUNT_EMAIL, ACCOUNT_EMAIL_VERIFY, ACCOUNT_PASSWORD, Rule
-from identity.http.routing import Ctx, HandlerResult, Router
+from identity.http.routing import Ctx, Handler, HandlerResult, Router
 from identity.http.validation import convert
 from identity.oauth import store as oauth_store
 from identity.organizations import active as active_org
@@ -106,6 +108,35 @@ async def _posted(ctx: Ctx) -> tuple[Signed, Any] | web.Response:
     if not pages.csrf_ok(ctx.request, form, ctx.settings.public_url):
         return await csrf_failed(ctx.request, signed.tenant)
     return signed, form
+
+
+def _signed_page(handler: Callable[[Ctx, Signed], Awaitable[HandlerResult]]) -> Handler:
+    """A page for the person signed in in this browser (else the answer of
+    require_browser_session): the handler gets who it is."""
+
+    @wraps(handler)
+    async def page(ctx: Ctx) -> HandlerResult:
+        signed = await _signed(ctx)
+        if isinstance(signed, web.Response):
+            return signed
+        return await handler(ctx, signed)
+
+    return page
+
+
+def _form_post(handler: Callable[[Ctx, Signed, Any], Awaitable[HandlerResult]]) -> Handler:
+    """A form post of a signed-in browser whose CSRF check passed: the handler gets who it is
+    and the form."""
+
+    @wraps(handler)
+    async def post(ctx: Ctx) -> HandlerResult:
+        posted = await _posted(ctx)
+        if isinstance(posted, web.Response):
+            return posted
+        signed, form = posted
+        return await handler(ctx, signed, form)
+
+    return post
 
 
 def _field(form: Any, name: str, limit: int = 1024) -> str:
@@ -195,22 +226,17 @@ async def _profile(
 
 
 @router.get(BASE, summary="The hosted account page: the profile section", **PAGE)
-async def profile_get(ctx: Ctx) -> HandlerResult:
+@_signed_page
+async def profile_get(ctx: Ctx, signed: Signed) -> HandlerResult:
     """The signed-in person's account: the profile section (name, username) and the navigation
     to the others. Credential: the provider session cookie (else the sign-in page, back here)."""
-    signed = await _signed(ctx)
-    if isinstance(signed, web.Response):
-        return signed
     return await _profile(signed, ctx.request)
 
 
 @router.post(BASE + "/profile", summary="Save the profile", **PAGE)
-async def profile_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def profile_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """Saves the name (and the username, when the tenant enables them): `PATCH /v1/auth/me`'s rules."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     values = {"name": _field(form, "name", 400).strip(), "username": _field(form, "username", 128).strip()}
     fields: dict[str, Any] = {"name": values["name"] or None}
     if _usernames(signed.tenant):
@@ -263,22 +289,17 @@ def _reauth_url(tenant: Tenant, path: str) -> str:
 
 
 @router.get(BASE + "/email", summary="The email section", **PAGE)
-async def email_get(ctx: Ctx) -> HandlerResult:
+@_signed_page
+async def email_get(ctx: Ctx, signed: Signed) -> HandlerResult:
     """The address, and the forms to change it: the new address (with the current password), then
     the code sent to it."""
-    signed = await _signed(ctx)
-    if isinstance(signed, web.Response):
-        return signed
     return await _email(signed, ctx.request)
 
 
 @router.post(BASE + "/email", summary="Send a code to a new address", **PAGE)
-async def email_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def email_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/auth/email`: re-authentication, then a code to the new address; nothing changes yet."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     t = await translator(ctx.request, signed.tenant)
     new_email = _field(form, "email", 320).strip()
     if await _limited(ctx.request, signed.tenant, ACCOUNT_EMAIL, signed.user["id"]):
@@ -306,12 +327,9 @@ async def email_post(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/email/verify", summary="Switch to the new address with its code", **PAGE)
-async def email_verify_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def email_verify_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/auth/email/verify`: the code from the new address switches the account to it."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     t = await translator(ctx.request, signed.tenant)
     if await _limited(ctx.request, signed.tenant, ACCOUNT_EMAIL_VERIFY, signed.user["id"]):
         return await _email(signed, ctx.request, errors={"code": t("core.rate_limited")}, status=429)
@@ -352,21 +370,16 @@ async def _password(
 
 
 @router.get(BASE + "/password", summary="The password section", **PAGE)
-async def password_get(ctx: Ctx) -> HandlerResult:
+@_signed_page
+async def password_get(ctx: Ctx, signed: Signed) -> HandlerResult:
     """Change the password (with the current one), or set a first one after a recent sign-in."""
-    signed = await _signed(ctx)
-    if isinstance(signed, web.Response):
-        return signed
     return await _password(signed, ctx.request)
 
 
 @router.post(BASE + "/password", summary="Change or set the password", **PAGE)
-async def password_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def password_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/auth/password`: the tenant's policy; other sessions end when the box is ticked."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     t = await translator(ctx.request, signed.tenant)
     if await _limited(ctx.request, signed.tenant, ACCOUNT_PASSWORD, signed.user["id"]):
         return await _password(signed, ctx.request, errors={"current_password": t("core.rate_limited")}, status=429)
@@ -397,11 +410,9 @@ async def password_post(ctx: Ctx) -> HandlerResult:
 
 
 @router.get(BASE + "/sessions", summary="The sessions and devices section", **PAGE)
-async def sessions_get(ctx: Ctx) -> HandlerResult:
+@_signed_page
+async def sessions_get(ctx: Ctx, signed: Signed) -> HandlerResult:
     """The person's active sessions with browser, system, address and last activity; this one marked."""
-    signed = await _signed(ctx)
-    if isinstance(signed, web.Response):
-        return signed
     page = await account.my_sessions(
         ctx.pool, signed.tenant.id, signed.user["id"], signed.session.session_id, ListMySessions(limit=100)
     )
@@ -410,12 +421,9 @@ async def sessions_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/sessions/revoke", summary="End one session", **PAGE)
-async def session_revoke_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def session_revoke_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`DELETE /v1/auth/sessions/{id}` for one of the person's other sessions."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     target = _field(form, "session_id", 64)
     if target and target != signed.session.session_id:
         try:
@@ -426,24 +434,18 @@ async def session_revoke_post(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/sessions/revoke-others", summary="Sign out everywhere else", **PAGE)
-async def sessions_revoke_others_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def sessions_revoke_others_post(ctx: Ctx, signed: Signed, _form: Any) -> HandlerResult:
     """`POST /v1/auth/sessions/revoke-others`: every session but this browser's ends."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, _ = posted
     await account.revoke_other_sessions(ctx.pool, signed.tenant.id, signed.user["id"], signed.session.session_id, None)
     return _back(signed.tenant, "/account/sessions", "others_revoked")
 
 
 @router.post(BASE + "/sign-out-everywhere", summary="Sign out everywhere, this browser too", **PAGE)
-async def sign_out_everywhere_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def sign_out_everywhere_post(ctx: Ctx, signed: Signed, _form: Any) -> HandlerResult:
     """Ends every session of the person, this browser's too (`session.revoked`, reason
     `revoked_by_user`), and forgets this browser's sign-in."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, _ = posted
     cookie = ctx.request.cookies.get(pages.SESSION_COOKIE, "")
     async with ctx.pool.acquire() as conn, conn.transaction():
         await oauth_store.delete_browser_session(conn, signed.tenant.id, sha256_hex(cookie))
@@ -476,12 +478,10 @@ async def _connections(
 
 
 @router.get(BASE + "/connections", summary="The connected accounts section", **PAGE)
-async def connections_get(ctx: Ctx) -> HandlerResult:
+@_signed_page
+async def connections_get(ctx: Ctx, signed: Signed) -> HandlerResult:
     """The provider accounts connected to the person, and the tenant's connections to add one. Coming
     back from a provider with `?link_token=`, it asks to confirm (a GET changes nothing)."""
-    signed = await _signed(ctx)
-    if isinstance(signed, web.Response):
-        return signed
     token = ctx.request.query.get("link_token")
     problem = ctx.request.query.get("error")
     t = await translator(ctx.request, signed.tenant)
@@ -492,12 +492,9 @@ async def connections_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/connections/unlink", summary="Disconnect a provider account", **PAGE)
-async def connections_unlink_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def connections_unlink_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`DELETE /v1/me/identities/{id}`: refused when it is the last way to sign in."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     t = await translator(ctx.request, signed.tenant)
     try:
         await connections.disconnect(
@@ -513,13 +510,10 @@ async def connections_unlink_post(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/connections/link", summary="Start connecting a provider account", **PAGE)
-async def connections_link_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def connections_link_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/me/identities/link` with this page as the place to come back to: a recent sign-in is
     needed; the browser goes to the provider."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     t = await translator(ctx.request, signed.tenant)
     back = ctx.settings.public_url.rstrip("/") + f"/oauth/{signed.tenant.id}/account/connections"
     try:
@@ -536,12 +530,9 @@ async def connections_link_post(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/connections/complete", summary="Finish connecting a provider account", **PAGE)
-async def connections_complete_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def connections_complete_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/me/identities/link/complete` with the link token the provider's callback brought."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     t = await translator(ctx.request, signed.tenant)
     try:
         await connection_flow.complete_link(
@@ -577,21 +568,16 @@ async def _organizations(
 
 
 @router.get(BASE + "/organizations", summary="The organizations section", **PAGE)
-async def organizations_get(ctx: Ctx) -> HandlerResult:
+@_signed_page
+async def organizations_get(ctx: Ctx, signed: Signed) -> HandlerResult:
     """The person's organizations and roles; the switcher sets this browser session's active one."""
-    signed = await _signed(ctx)
-    if isinstance(signed, web.Response):
-        return signed
     return await _organizations(signed, ctx.request)
 
 
 @router.post(BASE + "/organizations/active", summary="Switch the active organization", **PAGE)
-async def organizations_active_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def organizations_active_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/auth/organization` for this browser's session (an empty value clears it)."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     t = await translator(ctx.request, signed.tenant)
     org = _field(form, "organization_id", 128) or None
     try:
@@ -604,12 +590,9 @@ async def organizations_active_post(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/organizations/leave", summary="Leave an organization", **PAGE)
-async def organizations_leave_post(ctx: Ctx) -> HandlerResult:
+@_form_post
+async def organizations_leave_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`DELETE /v1/auth/organizations/{id}`: the last owner cannot leave."""
-    posted = await _posted(ctx)
-    if isinstance(posted, web.Response):
-        return posted
-    signed, form = posted
     t = await translator(ctx.request, signed.tenant)
     try:
         await organizations.leave(

@@ -21,6 +21,8 @@ after a successful first factor goes through identity/hosted/complete.py.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from functools import wraps
 from typing import Any
 
 import msgspec
@@ -30,7 +32,7 @@ from identity.auth import email_code, links
 from identity.auth.schemas import EmailCodeRequest, EmailCodeVerify, MagicLink
 from identity.connections import flow as connection_flow
 from identity.hosted import complete as finishing
-from identity.hosted import flows
+from identity.hosted import flows, i18n
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.flows import Flow
 from identity.hosted.render import csrf_failed, redirect, render_page, translator
@@ -48,7 +50,7 @@ from identity.http.ratelimit.rules import (
     PASSKEY_SIGN_IN,
 )
 from identity.http.redirects import hosted_landing
-from identity.http.routing import Ctx, HandlerResult, Router
+from identity.http.routing import Ctx, Handler, HandlerResult, Router
 from identity.http.validation import convert
 from identity.mfa import passkey_sign_in
 from identity.mfa.passkeys import hosted_relying_party
@@ -83,6 +85,25 @@ async def _posted_flow(request: web.Request, tenant: Tenant, form: Any) -> Flow 
     return flow if flow is not None else await flow_expired(request, tenant)
 
 
+def _flow_form_post(handler: Callable[[Ctx, Tenant, Any, Flow], Awaitable[HandlerResult]]) -> Handler:
+    """A form post whose CSRF check passed and whose flow is this browser's: the handler gets
+    the tenant, the form and the flow (else the "form has expired" or "page has expired" page)."""
+
+    @wraps(handler)
+    async def post(ctx: Ctx) -> HandlerResult:
+        request = ctx.request
+        tenant = await tenant_of(ctx)
+        form = await read_form(request)
+        if not pages.csrf_ok(request, form, ctx.settings.public_url):
+            return await csrf_failed(request, tenant)
+        flow = await _posted_flow(request, tenant, form)
+        if isinstance(flow, web.Response):
+            return flow
+        return await handler(ctx, tenant, form, flow)
+
+    return post
+
+
 async def _limited(request: web.Request, tenant: Tenant, *checks: tuple[Any, str]) -> bool:
     try:
         await state(request).limiter.check(request, tenant.id, list(checks))
@@ -106,13 +127,21 @@ async def _finish_or_error(request: web.Request, tenant: Tenant, flow: Flow, exc
 # -- magic link -----------------------------------------------------------------------------------
 
 
-async def _magic_link_page(
-    request: web.Request, tenant: Tenant, flow: Flow, *, email: str = "", error: str | None = None, status: int = 200
+async def _address_page(
+    template: str,
+    request: web.Request,
+    tenant: Tenant,
+    flow: Flow,
+    *,
+    email: str = "",
+    error: str | None = None,
+    status: int = 200,
 ) -> web.Response:
+    """The page asking for the address to send a link or a code to; a 422 is the field's error."""
     return await render_page(
         request,
         tenant,
-        "magic_link.html",
+        template,
         status=status,
         flow=flow,
         email=email,
@@ -121,46 +150,60 @@ async def _magic_link_page(
     )
 
 
+async def _address_refused(
+    template: str,
+    request: web.Request,
+    tenant: Tenant,
+    flow: Flow,
+    email: str,
+    t: i18n.Translator,
+    exc: ApiError,
+    invalid: tuple[int, ...],
+) -> web.Response:
+    """The address page again after the service refused: a status in `invalid` means the address
+    itself (the field's error), anything else shows the service's error."""
+    if exc.status in invalid:
+        return await _address_page(
+            template, request, tenant, flow, email=email, error=t("passwordless.invalid_email"), status=422
+        )
+    return await _address_page(
+        template, request, tenant, flow, email=email, error=t.error(exc.code, exc.message), status=exc.status
+    )
+
+
+async def _address_get(ctx: Ctx, step: str, template: str) -> HandlerResult:
+    """The address page of a flow that may take this step (`?flow=ID`)."""
+    tenant = await tenant_of(ctx)
+    flow = await page_flow(ctx.request, tenant, step)
+    if isinstance(flow, web.Response):
+        return flow
+    return await _address_page(template, ctx.request, tenant, flow)
+
+
 @router.get(BASE + "/magic-link", summary="The hosted magic-link page", **PAGE)
 async def magic_link_get(ctx: Ctx) -> HandlerResult:
     """Asks for the email address to send a sign-in link to (`?flow=ID`). No credential."""
-    tenant = await tenant_of(ctx)
-    flow = await page_flow(ctx.request, tenant, "magic-link")
-    if isinstance(flow, web.Response):
-        return flow
-    return await _magic_link_page(ctx.request, tenant, flow)
+    return await _address_get(ctx, "magic-link", "magic_link.html")
 
 
 @router.post(BASE + "/magic-link", summary="Send a magic link from the hosted page", **PAGE)
-async def magic_link_post(ctx: Ctx) -> HandlerResult:
+@_flow_form_post
+async def magic_link_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Emails a sign-in link landing on this tenant's /magic-link/verify with the flow, as
     `POST /v1/auth/magic-link` does (same limits); answers "check your inbox" for any address."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await _posted_flow(request, tenant, form)
-    if isinstance(flow, web.Response):
-        return flow
     t = await translator(request, tenant)
     email = _field(form, "email", 320)
     if await _limited(request, tenant, (_MAGIC_LINK_RULE, client_key(request))):
-        return await _magic_link_page(
-            request, tenant, flow, email=email, error=t("passwordless.rate_limited"), status=429
+        return await _address_page(
+            "magic_link.html", request, tenant, flow, email=email, error=t("passwordless.rate_limited"), status=429
         )
     landing = hosted_landing(ctx.settings.public_url, tenant.id, MAGIC_LANDING) + f"?{flow.query}"
     try:
         body = convert({"email": email, "redirect_url": landing}, MagicLink)
         await links.request_magic_link(ctx.pool, runtime(request), tenant, body, ctx.settings.public_url)
     except ApiError as exc:
-        if exc.status == 422 or exc.status == 400:
-            return await _magic_link_page(
-                request, tenant, flow, email=email, error=t("passwordless.invalid_email"), status=422
-            )
-        return await _magic_link_page(
-            request, tenant, flow, email=email, error=t.error(exc.code, exc.message), status=exc.status
-        )
+        return await _address_refused("magic_link.html", request, tenant, flow, email, t, exc, (400, 422))
     return await render_page(request, tenant, "magic_link_sent.html", flow=flow, email=body.email)
 
 
@@ -231,21 +274,6 @@ async def magic_link_verify(ctx: Ctx) -> HandlerResult:
 # -- email code -----------------------------------------------------------------------------------
 
 
-async def _email_code_page(
-    request: web.Request, tenant: Tenant, flow: Flow, *, email: str = "", error: str | None = None, status: int = 200
-) -> web.Response:
-    return await render_page(
-        request,
-        tenant,
-        "email_code.html",
-        status=status,
-        flow=flow,
-        email=email,
-        error=error if status != 422 else None,
-        email_error=error if status == 422 else None,
-    )
-
-
 async def _code_page(
     request: web.Request, tenant: Tenant, flow: Flow, *, error: str | None = None, status: int = 200
 ) -> web.Response:
@@ -265,49 +293,33 @@ async def _code_page(
 @router.get(BASE + "/email-code", summary="The hosted email-code page", **PAGE)
 async def email_code_get(ctx: Ctx) -> HandlerResult:
     """Asks for the email address to send a sign-in code to (`?flow=ID`). No credential."""
-    tenant = await tenant_of(ctx)
-    flow = await page_flow(ctx.request, tenant, "email-code")
-    if isinstance(flow, web.Response):
-        return flow
-    return await _email_code_page(ctx.request, tenant, flow)
+    return await _address_get(ctx, "email-code", "email_code.html")
 
 
 @router.post(BASE + "/email-code", summary="Send a sign-in code from the hosted page", **PAGE)
-async def email_code_post(ctx: Ctx) -> HandlerResult:
+@_flow_form_post
+async def email_code_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Emails a six-digit code as `POST /v1/auth/email-code` does (same limits, per address and
     per client), keeps the address in the flow and shows the code form; the same answer for
     any address."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await _posted_flow(request, tenant, form)
-    if isinstance(flow, web.Response):
-        return flow
     t = await translator(request, tenant)
     email = _field(form, "email", 320)
     try:
         body = convert({"email": email}, EmailCodeRequest)
     except ApiError:
-        return await _email_code_page(
-            request, tenant, flow, email=email, error=t("passwordless.invalid_email"), status=422
+        return await _address_page(
+            "email_code.html", request, tenant, flow, email=email, error=t("passwordless.invalid_email"), status=422
         )
     limits = (EMAIL_CODE_PER_EMAIL, Limiter.subject_of_email(body.email)), (EMAIL_CODE_PER_CLIENT, client_key(request))
     if await _limited(request, tenant, *limits):
-        return await _email_code_page(
-            request, tenant, flow, email=email, error=t("passwordless.rate_limited"), status=429
+        return await _address_page(
+            "email_code.html", request, tenant, flow, email=email, error=t("passwordless.rate_limited"), status=429
         )
     try:
         await email_code.request_code(ctx.pool, runtime(request), tenant, body.email)
     except ApiError as exc:
-        if exc.status == 422:
-            return await _email_code_page(
-                request, tenant, flow, email=email, error=t("passwordless.invalid_email"), status=422
-            )
-        return await _email_code_page(
-            request, tenant, flow, email=email, error=t.error(exc.code, exc.message), status=exc.status
-        )
+        return await _address_refused("email_code.html", request, tenant, flow, email, t, exc, (422,))
     await flows.set_pending(ctx.pool, flow, {**flow.pending, PENDING_EMAIL_CODE: {"email": body.email}})
     # The code form is its own GET page: a reload does not send another code.
     return redirect(finishing.page_url(tenant.id, "email-code/verify", flow))
@@ -326,17 +338,11 @@ async def email_code_verify_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/email-code/verify", summary="Sign in with the emailed code", **PAGE)
-async def email_code_verify_post(ctx: Ctx) -> HandlerResult:
+@_flow_form_post
+async def email_code_verify_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Signs in with the code as `POST /v1/auth/email-code/verify` does (same limit), then goes
     on through the flow (MFA, consent, code)."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await _posted_flow(request, tenant, form)
-    if isinstance(flow, web.Response):
-        return flow
     pending = flow.pending.get(PENDING_EMAIL_CODE) or {}
     if not pending.get("email"):
         return redirect(finishing.page_url(tenant.id, "email-code", flow))
@@ -392,18 +398,12 @@ async def passkey_options(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/passkey/verify", summary="Sign in with a passkey on the hosted page", **PAGE)
-async def passkey_verify(ctx: Ctx) -> HandlerResult:
+@_flow_form_post
+async def passkey_verify(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """The assertion (form field `credential`, the PublicKeyCredential's JSON) checked as `POST
     /v1/auth/passkey/verify` does, with the service's own RP and this flow's challenge; the
     session counts as MFA-verified, then the flow goes on (consent, code)."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await _posted_flow(request, tenant, form)
-    if isinstance(flow, web.Response):
-        return flow
     t = await translator(request, tenant)
     req = await finishing.oauth_request(request, tenant, flow) if flow.oauth_request is not None else None
     if isinstance(req, web.Response):

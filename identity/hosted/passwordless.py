@@ -21,8 +21,6 @@ after a successful first factor goes through identity/hosted/complete.py.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from functools import wraps
 from typing import Any
 
 import msgspec
@@ -36,7 +34,7 @@ from identity.hosted import flows, i18n
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.flows import Flow
 from identity.hosted.render import csrf_failed, redirect, render_page, translator
-from identity.hosted.routes import PAGE, sign_in_page, tenant_of
+from identity.hosted.routes import PAGE, flow_form_post, sign_in_page, tenant_of
 from identity.http import pages
 from identity.http.bodies import read_form
 from identity.http.clientinfo import client_key
@@ -50,7 +48,7 @@ from identity.http.ratelimit.rules import (
     PASSKEY_SIGN_IN,
 )
 from identity.http.redirects import hosted_landing
-from identity.http.routing import Ctx, Handler, HandlerResult, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.http.validation import convert
 from identity.mfa import passkey_sign_in
 from identity.mfa.passkeys import hosted_relying_party
@@ -83,25 +81,6 @@ async def _posted_flow(request: web.Request, tenant: Tenant, form: Any) -> Flow 
     """The flow a form names, of this browser; else the "page has expired" page."""
     flow = await flows.load(state(request).pool, request, tenant.id, form)
     return flow if flow is not None else await flow_expired(request, tenant)
-
-
-def _flow_form_post(handler: Callable[[Ctx, Tenant, Any, Flow], Awaitable[HandlerResult]]) -> Handler:
-    """A form post whose CSRF check passed and whose flow is this browser's: the handler gets
-    the tenant, the form and the flow (else the "form has expired" or "page has expired" page)."""
-
-    @wraps(handler)
-    async def post(ctx: Ctx) -> HandlerResult:
-        request = ctx.request
-        tenant = await tenant_of(ctx)
-        form = await read_form(request)
-        if not pages.csrf_ok(request, form, ctx.settings.public_url):
-            return await csrf_failed(request, tenant)
-        flow = await _posted_flow(request, tenant, form)
-        if isinstance(flow, web.Response):
-            return flow
-        return await handler(ctx, tenant, form, flow)
-
-    return post
 
 
 async def _limited(request: web.Request, tenant: Tenant, *checks: tuple[Any, str]) -> bool:
@@ -187,7 +166,7 @@ async def magic_link_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/magic-link", summary="Send a magic link from the hosted page", **PAGE)
-@_flow_form_post
+@flow_form_post
 async def magic_link_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Emails a sign-in link landing on this tenant's /magic-link/verify with the flow, as
     `POST /v1/auth/magic-link` does (same limits); answers "check your inbox" for any address."""
@@ -297,7 +276,7 @@ async def email_code_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/email-code", summary="Send a sign-in code from the hosted page", **PAGE)
-@_flow_form_post
+@flow_form_post
 async def email_code_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Emails a six-digit code as `POST /v1/auth/email-code` does (same limits, per address and
     per client), keeps the address in the flow and shows the code form; the same answer for
@@ -338,7 +317,7 @@ async def email_code_verify_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/email-code/verify", summary="Sign in with the emailed code", **PAGE)
-@_flow_form_post
+@flow_form_post
 async def email_code_verify_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Signs in with the code as `POST /v1/auth/email-code/verify` does (same limit), then goes
     on through the flow (MFA, consent, code)."""
@@ -398,7 +377,7 @@ async def passkey_options(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/passkey/verify", summary="Sign in with a passkey on the hosted page", **PAGE)
-@_flow_form_post
+@flow_form_post
 async def passkey_verify(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """The assertion (form field `credential`, the PublicKeyCredential's JSON) checked as `POST
     /v1/auth/passkey/verify` does, with the service's own RP and this flow's challenge; the

@@ -17,16 +17,18 @@ account page.
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from identity.auth import links
 from identity.auth.schemas import Forgot, Reset
 from identity.hosted import flows
-from identity.hosted.entry import flow_expired, page_flow
+from identity.hosted.entry import page_flow
 from identity.hosted.flows import Flow
 from identity.hosted.render import csrf_failed, render_page, translator
+from identity.hosted.routes import PAGE, flow_form_post, tenant_of
 from identity.hosted.signup import (
-    PAGE,
     checklist,
     field,
     finish,
@@ -35,7 +37,6 @@ from identity.hosted.signup import (
     password_error,
     policy_attributes,
     public_url,
-    tenant_of,
     with_browser,
 )
 from identity.http import pages
@@ -77,17 +78,11 @@ async def forgot_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/forgot-password", summary="The hosted forgot-password form", **PAGE)
-async def forgot_post(ctx: Ctx) -> HandlerResult:
+@flow_form_post
+async def forgot_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Emails a reset link to this page when the address has an account; the answer is the same
     page for every address. 5 per 10 minutes per address, as the API."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await flows.load(ctx.pool, request, tenant.id, form)
-    if flow is None:
-        return await flow_expired(request, tenant)
     t = await translator(request, tenant)
     email = field(form, "email", 320)
     page = f"{public_url(request)}/oauth/{tenant.id}/reset-password?{flow.query}"

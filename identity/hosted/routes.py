@@ -5,6 +5,8 @@ the reference."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from functools import wraps
 from typing import Any
 
 import msgspec
@@ -27,7 +29,7 @@ from identity.http.clientinfo import client_ip, client_key
 from identity.http.errors import NOT_FOUND, ApiError
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import HOSTED_SIGN_IN
-from identity.http.routing import Ctx, HandlerResult, Router
+from identity.http.routing import Ctx, Handler, HandlerResult, Router
 from identity.http.validation import convert
 from identity.oauth import authorize as oauth
 from identity.oauth import store as oauth_store
@@ -62,6 +64,26 @@ _FORM: dict[str, Any] = {
 async def tenant_of(ctx: Ctx) -> Tenant:
     tenant: Tenant = await oauth.load_tenant(ctx.request, ctx.param("tenant_id"))
     return tenant
+
+
+def flow_form_post(handler: Callable[[Ctx, Tenant, Any, Flow], Awaitable[HandlerResult]]) -> Handler:
+    """A hosted form post whose CSRF check passed and whose flow (the form's `flow`) is this
+    browser's: the handler gets the tenant, the form and the flow; else the "form has expired"
+    or the "page has expired" page."""
+
+    @wraps(handler)
+    async def post(ctx: Ctx) -> HandlerResult:
+        request = ctx.request
+        tenant = await tenant_of(ctx)
+        form = await read_form(request)
+        if not pages.csrf_ok(request, form, ctx.settings.public_url):
+            return await csrf_failed(request, tenant)
+        flow = await flows.load(ctx.pool, request, tenant.id, form)
+        if flow is None:
+            return await flow_expired(request, tenant)
+        return await handler(ctx, tenant, form, flow)
+
+    return post
 
 
 def _field(form: Any, name: str, limit: int = 1024) -> str:

@@ -33,6 +33,7 @@ from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.flows import Flow
 from identity.hosted.i18n import Translator
 from identity.hosted.render import csrf_failed, redirect, render_page, translator
+from identity.hosted.routes import PAGE, flow_form_post, tenant_of
 from identity.http import captcha, pages
 from identity.http.bodies import read_form
 from identity.http.clientinfo import client_ip, client_key
@@ -41,7 +42,6 @@ from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import HOSTED_SIGN_UP, HOSTED_VERIFY_CODE, Rule
 from identity.http.routing import Ctx, HandlerResult, Router
 from identity.http.validation import convert
-from identity.oauth import authorize as oauth
 from identity.oauth.params import AuthRequest
 from identity.principals import Tenant
 from identity.sessions.device import client_info
@@ -52,23 +52,11 @@ from identity.users import onetime, policy
 
 router = Router()
 BASE = "/oauth/{tenant_id}"
-PAGE: dict[str, Any] = {
-    "tenant": False,
-    "idempotent": False,
-    "tag": "Hosted pages",
-    "content_type": "text/html",
-    "in_schema": False,
-}
 #: The flow's pending key between the sign-up form and the code.
 PENDING_SIGNUP = "signup"
 
 
 # -- shared by the journey's pages (identity/hosted/reset.py too) ---------------------------------
-
-
-async def tenant_of(ctx: Ctx) -> Tenant:
-    tenant: Tenant = await oauth.load_tenant(ctx.request, ctx.param("tenant_id"))
-    return tenant
 
 
 def field(form: Any, name: str, limit: int = 1024) -> str:
@@ -210,18 +198,12 @@ async def sign_up_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/sign-up", summary="The hosted sign-up form", **PAGE)
-async def sign_up_post(ctx: Ctx) -> HandlerResult:
+@flow_form_post
+async def sign_up_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Creates the account (identity.auth.service.register: the API's rules, bot protection and
     the API's rate limit of 5 per minute per address) and shows "check your inbox" whether or
     not the address had an account."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await flows.load(ctx.pool, request, tenant.id, form)
-    if flow is None:
-        return await flow_expired(request, tenant)
     if not _sign_up_enabled(tenant):
         return await _closed(request, tenant, flow)
     req = await request_of(request, tenant, flow)
@@ -373,17 +355,11 @@ async def verify_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/sign-up/verify", summary="The hosted sign-up's code form", **PAGE)
-async def verify_post(ctx: Ctx) -> HandlerResult:
+@flow_form_post
+async def verify_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """The emailed code: verifies the address (the first proof, docs/auth.md) and signs the person
     in through the MFA gate. Wrong codes: 5 per code, and 10 per 10 minutes per address."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await flows.load(ctx.pool, request, tenant.id, form)
-    if flow is None:
-        return await flow_expired(request, tenant)
     pending = _pending(flow)
     if pending is None:
         return redirect(finishing.page_url(tenant.id, "sign-up", flow))
@@ -416,17 +392,11 @@ async def verify_post(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/sign-up/resend", summary="Send the hosted sign-up's email again", **PAGE)
-async def resend_post(ctx: Ctx) -> HandlerResult:
+@flow_form_post
+async def resend_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """A new verification email (new link and code; the older ones stop working), at most once a
     minute; the page says the same whatever happened."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await flows.load(ctx.pool, request, tenant.id, form)
-    if flow is None:
-        return await flow_expired(request, tenant)
     pending = _pending(flow)
     if pending is None:
         return redirect(finishing.page_url(tenant.id, "sign-up", flow))

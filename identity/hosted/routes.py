@@ -86,6 +86,20 @@ def flow_form_post(handler: Callable[[Ctx, Tenant, Any, Flow], Awaitable[Handler
     return post
 
 
+async def verify_captcha(request: web.Request, tenant: Tenant, token: str | None) -> None:
+    """The tenant's bot protection on a hosted form (sign-in, sign-up), as the API checks it."""
+    st = state(request)
+    await captcha.verify(
+        pool=st.pool,
+        box=st.box,
+        allow_http=st.settings.webhook_allow_http,
+        tenant_id=tenant.id,
+        auth_config=tenant.auth_config,
+        token=token,
+        remote_ip=client_ip(request),
+    )
+
+
 def _field(form: Any, name: str, limit: int = 1024) -> str:
     value = form.get(name, "")
     return value[:limit] if isinstance(value, str) else ""
@@ -226,15 +240,7 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
         return await again(t("sign_in.missing"), 400)
     st = state(request)
     try:
-        await captcha.verify(
-            pool=st.pool,
-            box=st.box,
-            allow_http=st.settings.webhook_allow_http,
-            tenant_id=tenant.id,
-            auth_config=tenant.auth_config,
-            token=body.captcha_token,
-            remote_ip=client_ip(request),
-        )
+        await verify_captcha(request, tenant, body.captcha_token)
         result = await auth_service.sign_in(st.pool, runtime(request), tenant, body, client_info(request))
     except ApiError as exc:
         needed = finishing.second_factor_needed(exc)

@@ -33,10 +33,10 @@ from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.flows import Flow
 from identity.hosted.i18n import Translator
 from identity.hosted.render import csrf_failed, redirect, render_page, translator
-from identity.hosted.routes import PAGE, flow_form_post, tenant_of
+from identity.hosted.routes import PAGE, flow_form_post, tenant_of, verify_captcha
 from identity.http import captcha, pages
 from identity.http.bodies import read_form
-from identity.http.clientinfo import client_ip, client_key
+from identity.http.clientinfo import client_key
 from identity.http.errors import ApiError
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import HOSTED_SIGN_UP, HOSTED_VERIFY_CODE, Rule
@@ -251,15 +251,7 @@ async def sign_up_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> Handl
     st = state(request)
     base = f"{public_url(request)}/oauth/{tenant.id}"
     try:
-        await captcha.verify(
-            pool=st.pool,
-            box=st.box,
-            allow_http=st.settings.webhook_allow_http,
-            tenant_id=tenant.id,
-            auth_config=tenant.auth_config,
-            token=body.captcha_token,
-            remote_ip=client_ip(request),
-        )
+        await verify_captcha(request, tenant, body.captcha_token)
         done = await auth_service.register(
             st.pool,
             runtime(request),

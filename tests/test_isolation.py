@@ -54,6 +54,7 @@ PARAMS: list[tuple[str, str, str]] = [
     (r"^/v1/users/email/", "email", "user_email"),
     (r"^/v1/users/", "user_id", "user_id"),
     (r"^/v1/users/", "factor_id", "factor_id"),
+    (r"^/v1/me/mfa/", "factor_id", "factor_id"),
     (r"/identities/", "identity_id", "identity_id"),
     (r"^/v1/users/", "id", "user_id"),
 ]

@@ -353,7 +353,13 @@ def _binding(request: web.Request, flow: Flow) -> str:
     return f"{flow.id}:{browser}"
 
 
-@router.post(BASE + "/passkey/options", summary="WebAuthn request options for the hosted passkey sign-in", **PAGE)
+#: The options are JSON for passkey-sign-in.js, not a page: declared as such, so that the
+#: page-only rules (framing headers of every text/html route) are not asked of it.
+@router.post(
+    BASE + "/passkey/options",
+    summary="WebAuthn request options for the hosted passkey sign-in",
+    **{**PAGE, "content_type": "application/json"},
+)
 async def passkey_options(ctx: Ctx) -> HandlerResult:
     """JSON `{options}` for navigator.credentials.get() (empty allowCredentials, user
     verification required), for passkey-sign-in.js: the form's CSRF token and flow are required;

@@ -60,3 +60,10 @@ SELECT create_distributed_table('sign_in_failures', 'tenant_id', colocate_with =
 -- sql/024: the revocation feed, written by triggers on sessions, users and signing_keys; its
 -- ordering reads the writing node's transaction ids (docs/scaling.md, "What was not checked").
 SELECT create_distributed_table('revocations',      'tenant_id', colocate_with => 'users');
+-- sql/025, 027, 028: the hosted pages' flows and text overrides, the passwordless sign-in codes
+-- and passkey challenges, pending email changes: every one is looked up by tenant first.
+SELECT create_distributed_table('hosted_flows',        'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('hosted_texts',        'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('email_sign_in_codes', 'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('passkey_challenges',  'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('email_changes',       'tenant_id', colocate_with => 'users');

@@ -243,10 +243,10 @@ def test_enrol_totp_and_passkey_then_sign_in_with_the_passkey(hosted: HostedServ
     capture(page, "security-totp")
     secret = page.locator("#totp-secret").inner_text().replace(" ", "")
     page.fill("#f-code", "000000")
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "not correct" in page.locator("#f-code-error").inner_text()
     page.fill("#f-code", pyotp.TOTP(secret).now())
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "done=added" in page.url and "Your second factor is ready." in page.locator("main").inner_text()
     capture(page, "security-added")
 
@@ -324,16 +324,17 @@ def test_mfa_required_sends_a_person_without_a_factor_to_enrol_one(hosted: Hoste
     page.click("a:has-text('Text message (SMS)')")
     capture(page, "security-sms")
     page.fill("#f-phone_number", "555")
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "country code" in page.locator("#f-phone_number-error").inner_text()
     page.fill("#f-phone_number", "+1 (415) 555-2671")
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "/account/security/confirm/" in page.url
     capture(page, "security-code")
     page.fill("#f-code", last_sms_code(hosted.live.dsn, tenant.id, PHONE))
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "Your second factor is ready." in page.locator("main").inner_text()
     page.click("button:has-text('Continue')")
     signed_in_on_account(page, tenant)
     listed = api(tenant, "GET", f"/v1/users/{user['id']}/mfa/factors")["data"]
     assert [(f["type"], f["status"]) for f in listed] == [("sms", "active")]
+

@@ -338,3 +338,15 @@ def test_mfa_required_sends_a_person_without_a_factor_to_enrol_one(hosted: Hoste
     listed = api(tenant, "GET", f"/v1/users/{user['id']}/mfa/factors")["data"]
     assert [(f["type"], f["status"]) for f in listed] == [("sms", "active")]
 
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_chooser_names_an_authenticator_app_only_when_the_person_named_it(language: str) -> None:
+    from identity.hosted.factors import _label
+    from identity.hosted.i18n import Translator
+
+    t = Translator(language)
+    plain = t("factors.method_totp_plain")
+    for default in ("", "Authenticator app", plain):
+        assert _label({"type": "totp", "name": default}, "totp", "", t) == plain
+    assert _label({"type": "totp", "name": "Work phone"}, "totp", "", t) == t("factors.method_totp", name="Work phone")
+    assert "Work phone" in t("factors.method_totp", name="Work phone")

@@ -243,10 +243,10 @@ def test_enrol_totp_and_passkey_then_sign_in_with_the_passkey(hosted: HostedServ
     capture(page, "security-totp")
     secret = page.locator("#totp-secret").inner_text().replace(" ", "")
     page.fill("#f-code", "000000")
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "not correct" in page.locator("#f-code-error").inner_text()
     page.fill("#f-code", pyotp.TOTP(secret).now())
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "done=added" in page.url and "Your second factor is ready." in page.locator("main").inner_text()
     capture(page, "security-added")
 
@@ -324,16 +324,29 @@ def test_mfa_required_sends_a_person_without_a_factor_to_enrol_one(hosted: Hoste
     page.click("a:has-text('Text message (SMS)')")
     capture(page, "security-sms")
     page.fill("#f-phone_number", "555")
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "country code" in page.locator("#f-phone_number-error").inner_text()
     page.fill("#f-phone_number", "+1 (415) 555-2671")
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "/account/security/confirm/" in page.url
     capture(page, "security-code")
     page.fill("#f-code", last_sms_code(hosted.live.dsn, tenant.id, PHONE))
-    page.click("main form button[type=submit]")
+    page.click(".account-section form button[type=submit]")
     assert "Your second factor is ready." in page.locator("main").inner_text()
     page.click("button:has-text('Continue')")
     signed_in_on_account(page, tenant)
     listed = api(tenant, "GET", f"/v1/users/{user['id']}/mfa/factors")["data"]
     assert [(f["type"], f["status"]) for f in listed] == [("sms", "active")]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_chooser_names_an_authenticator_app_only_when_the_person_named_it(language: str) -> None:
+    from identity.hosted.factors import _label
+    from identity.hosted.i18n import Translator
+
+    t = Translator(language)
+    plain = t("factors.method_totp_plain")
+    for default in ("", "Authenticator app", plain):
+        assert _label({"type": "totp", "name": default}, "totp", "", t) == plain
+    assert _label({"type": "totp", "name": "Work phone"}, "totp", "", t) == t("factors.method_totp", name="Work phone")
+    assert "Work phone" in t("factors.method_totp", name="Work phone")

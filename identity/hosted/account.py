@@ -182,19 +182,23 @@ def _error_field(exc: ApiError) -> str | None:
     return None
 
 
+def navigation(tenant_id: str, current: str) -> list[tuple[str, str, bool]]:
+    """The layout's navigation: (section id, URL, is the current one) in SECTIONS' order."""
+    return [(key, f"/oauth/{tenant_id}{path}", key == current) for key, path in SECTIONS]
+
+
 async def _section(
     signed: Signed, request: web.Request, section: str, template: str, *, status: int = 200, **context: Any
 ) -> web.Response:
     t = await translator(request, signed.tenant)
     done = request.query.get("done") if request.method == "GET" else None
     notice = t(f"account.done.{done}") if isinstance(done, str) and done in NOTICES else None
-    nav = [(key, f"/oauth/{signed.tenant.id}{path}", key == section) for key, path in SECTIONS]
     return await render_page(
         request,
         signed.tenant,
         template,
         status=status,
-        nav=nav,
+        nav=navigation(signed.tenant.id, section),
         section=section,
         user=signed.user,
         notice=notice,

@@ -26,6 +26,7 @@ from identity.hosted import complete as finishing
 from identity.hosted import flows
 from identity.hosted.entry import flow_expired
 from identity.hosted.flows import Flow
+from identity.hosted.i18n import Translator
 from identity.hosted.render import csrf_failed, redirect, render_page, translator
 from identity.http import pages
 from identity.http.bodies import read_form
@@ -35,6 +36,7 @@ from identity.http.ratelimit.errors import RATE_LIMITED
 from identity.http.ratelimit.rules import ENDPOINT_RULES
 from identity.http.routing import Ctx, HandlerResult, Router
 from identity.mfa import challenges
+from identity.mfa.service import DEFAULT_NAMES
 from identity.oauth import authorize as oauth
 from identity.oauth.params import AuthRequest
 from identity.principals import Tenant
@@ -57,6 +59,9 @@ PENDING_ENROL = "enrol_required"
 #: identity.mfa's challenge ids (identity.ids prefix "mfc").
 MFA_CHALLENGE_PREFIX = "mfc_"
 #: The page's method names for the factor types (the form's `method` field).
+#: The methods whose chooser label has the factor's name in it (`factors.method_<m>` with
+#: {name}); each has a `factors.method_<m>_plain` label for a factor with its default name.
+NAMED_METHODS = frozenset({"totp"})
 METHODS = {"totp": "totp", "sms": "sms", "email_otp": "email", "webauthn": "passkey", "backup_codes": "backup"}
 #: The per-user verify limit of /v1/mfa/verify and /v1/auth/mfa/verify: one bucket for all three.
 _VERIFY_RULE = ENDPOINT_RULES[("POST", "/v1/mfa/verify")]
@@ -82,8 +87,9 @@ async def _request_of(request: web.Request, tenant: Tenant, flow: Flow) -> AuthR
     return await finishing.oauth_request(request, tenant, flow)
 
 
-def _options(factors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The chooser's entries: each factor once (all passkeys are one entry: the browser picks)."""
+def _options(factors: list[dict[str, Any]], t: Translator) -> list[dict[str, Any]]:
+    """The chooser's entries: each factor once (all passkeys are one entry: the browser picks),
+    with its button's label."""
     entries: list[dict[str, Any]] = []
     passkey = False
     for factor in factors:
@@ -92,10 +98,22 @@ def _options(factors: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if passkey:
                 continue
             passkey = True
+        detail = factor.get("phone_number") or ""
         entries.append(
-            {"id": factor["id"], "method": method, "name": factor["name"], "detail": factor.get("phone_number") or ""}
+            {"id": factor["id"], "method": method, "detail": detail, "label": _label(factor, method, detail, t)}
         )
     return entries
+
+
+def _label(factor: dict[str, Any], method: str, detail: str, t: Translator) -> str:
+    """A kind whose label names the factor ("Authenticator app ({name})") shows the name only
+    when the person chose one: the default name, or the kind's own label, would read twice."""
+    name = str(factor.get("name") or "").strip()
+    if method in NAMED_METHODS:
+        plain = t(f"factors.method_{method}_plain")
+        if not name or name.casefold() in (plain.casefold(), DEFAULT_NAMES.get(factor["type"], "").casefold()):
+            return plain
+    return t(f"factors.method_{method}", name=name, detail=detail)
 
 
 async def _ended(request: web.Request, tenant: Tenant, flow: Flow, message: str, status: int) -> web.Response:
@@ -140,7 +158,7 @@ async def challenge_page(
     current = METHODS.get(challenge["factor_type"], "email")
     shown = method if method == "backup" and any(f["type"] == "backup_codes" for f in challenge["factors"]) else None
     kind = shown or current
-    options = _options(challenge["factors"])
+    options = _options(challenge["factors"], t)
     webauthn = (challenge.get("webauthn") or {}).get("options")
     return await render_page(
         request,
@@ -218,7 +236,7 @@ async def methods_get(ctx: Ctx) -> HandlerResult:
         tenant,
         "factor_methods.html",
         flow=flow,
-        options=_options(challenge["factors"]),
+        options=_options(challenge["factors"], t),
         current=str(challenge["factor_id"] or ""),
         back_url=finishing.page_url(tenant.id, "second-factor", flow),
     )

@@ -255,42 +255,6 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
 # -- the second factor ----------------------------------------------------------------------------
 
 
-def _factor_kind(factor_type: str) -> str:
-    return factor_type if factor_type in ("totp", "sms", "email") else "other"
-
-
-async def second_factor_page(
-    request: web.Request,
-    tenant: Tenant,
-    flow: Flow,
-    req: AuthRequest | None,
-    *,
-    error: str | None = None,
-    status: int = 200,
-) -> web.Response:
-    challenge = flow.pending.get(finishing.PENDING_MFA) or {}
-    factor_type = str(challenge.get("factor_type") or "")
-    hidden = {
-        **(req.hidden() if req is not None else {}),
-        "challenge_id": str(challenge.get("challenge_id") or ""),
-        "factor_type": factor_type,
-    }
-    return await render_page(
-        request,
-        tenant,
-        "second_factor.html",
-        status=status,
-        flow=flow,
-        client_name=req.client["name"] if req is not None else "",
-        hidden=hidden,
-        challenge_id=hidden["challenge_id"],
-        factor_type=factor_type,
-        factor_kind=_factor_kind(factor_type),
-        error=error,
-        code_error=None,
-    )
-
-
 @router.get(BASE + "/second-factor", summary="The hosted second-factor page", **PAGE)
 async def second_factor_get(ctx: Ctx) -> HandlerResult:
     """The second-factor page of a flow whose first factor succeeded (`?flow=ID`). No credential."""

@@ -25,6 +25,7 @@ from aiohttp import web
 from identity.audit.context import AuditContext
 from identity.hosted import complete as finishing
 from identity.hosted import flows
+from identity.hosted.account import navigation
 from identity.hosted.factors import PENDING_ENROL
 from identity.hosted.flows import Flow
 from identity.hosted.render import csrf_failed, redirect, render_page, translator
@@ -109,7 +110,17 @@ def _home(tenant: Tenant, person: Person, done: str | None = None) -> str:
 
 
 async def _page(request: web.Request, tenant: Tenant, person: Person, template: str, **context: Any) -> web.Response:
-    return await render_page(request, tenant, template, flow=person.flow, **context)
+    # Every Security page sits in the account layout, "security" marked current.
+    return await render_page(
+        request,
+        tenant,
+        template,
+        flow=person.flow,
+        nav=navigation(tenant.id, "security"),
+        section="security",
+        user=person.user,
+        **{"notice": None, **context},
+    )
 
 
 async def security_page(

@@ -19,7 +19,8 @@ Fixtures:
     page       a new context per test (1280x800, English), watched for CSP violations: any
                `securitypolicyviolation` event or console CSP error fails the test
 
-Helpers: capture(page, name), virtual_authenticator(page), latest_message(hosted, to),
+Helpers: capture(page, name), virtual_authenticator(page), automatic_presence(session, id, on),
+latest_message(hosted, to),
 link_in(message), code_in(message), pkce_pair(), exchange_code(...), tab_to(page, selector).
 """
 
@@ -315,6 +316,14 @@ def virtual_authenticator(page: Any, *, user_verified: bool = True) -> tuple[Any
         },
     )
     return session, added["authenticatorId"]
+
+
+def automatic_presence(session: Any, authenticator_id: str, enabled: bool) -> None:
+    """Turn the virtual authenticator's automatic answer on or off. While it is on, Chromium
+    also answers a conditional (autofill) request at once, so a page that starts one (the
+    sign-in page's passkey autofill) signs in with the passkey before anything is typed; off,
+    such a request waits as it would for a person who does not pick the passkey."""
+    session.send("WebAuthn.setAutomaticPresenceSimulation", {"authenticatorId": authenticator_id, "enabled": enabled})
 
 
 # -- mail -------------------------------------------------------------------------------------------

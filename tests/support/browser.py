@@ -349,10 +349,16 @@ def link_in(message: EmailMessage) -> str:
 
 
 def code_in(message: EmailMessage, digits: int = 6) -> str:
-    """The first code of `digits` digits in the message's text."""
-    found = re.search(rf"\b\d{{{digits}}}\b", _text(message))
-    assert found, _text(message)
-    return found.group(0)
+    """The code of `digits` digits in the message's text, read where the templates put it: on a
+    line of its own (mfa_otp, email_code, email_change), else after the word "code" on its line
+    (verification: "enter this code ...: 123456"). Not merely the first number: the tenant's name
+    (app_name), in the same text, may hold as many digits."""
+    text = _text(message)
+    found = re.search(rf"^[ \t]*(\d{{{digits}}})[ \t]*\r?$", text, re.MULTILINE) or re.search(
+        rf"\bcode\b[^\n]*?\b(\d{{{digits}}})\b", text, re.IGNORECASE
+    )
+    assert found, text
+    return found.group(1)
 
 
 # -- OAuth ----------------------------------------------------------------------------------------

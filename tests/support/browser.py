@@ -19,7 +19,8 @@ Fixtures:
     page       a new context per test (1280x800, English), watched for CSP violations: any
                `securitypolicyviolation` event or console CSP error fails the test
 
-Helpers: capture(page, name), virtual_authenticator(page), latest_message(hosted, to),
+Helpers: capture(page, name), virtual_authenticator(page), automatic_presence(session, id, on),
+latest_message(hosted, to),
 link_in(message), code_in(message), pkce_pair(), exchange_code(...), tab_to(page, selector).
 """
 
@@ -317,6 +318,14 @@ def virtual_authenticator(page: Any, *, user_verified: bool = True) -> tuple[Any
     return session, added["authenticatorId"]
 
 
+def automatic_presence(session: Any, authenticator_id: str, enabled: bool) -> None:
+    """Turn the virtual authenticator's automatic answer on or off. While it is on, Chromium
+    also answers a conditional (autofill) request at once, so a page that starts one (the
+    sign-in page's passkey autofill) signs in with the passkey before anything is typed; off,
+    such a request waits as it would for a person who does not pick the passkey."""
+    session.send("WebAuthn.setAutomaticPresenceSimulation", {"authenticatorId": authenticator_id, "enabled": enabled})
+
+
 # -- mail -------------------------------------------------------------------------------------------
 
 
@@ -340,10 +349,16 @@ def link_in(message: EmailMessage) -> str:
 
 
 def code_in(message: EmailMessage, digits: int = 6) -> str:
-    """The first code of `digits` digits in the message's text."""
-    found = re.search(rf"\b\d{{{digits}}}\b", _text(message))
-    assert found, _text(message)
-    return found.group(0)
+    """The code of `digits` digits in the message's text, read where the templates put it: on a
+    line of its own (mfa_otp, email_code, email_change), else after the word "code" on its line
+    (verification: "enter this code ...: 123456"). Not merely the first number: the tenant's name
+    (app_name), in the same text, may hold as many digits."""
+    text = _text(message)
+    found = re.search(rf"^[ \t]*(\d{{{digits}}})[ \t]*\r?$", text, re.MULTILINE) or re.search(
+        rf"\bcode\b[^\n]*?\b(\d{{{digits}}})\b", text, re.IGNORECASE
+    )
+    assert found, text
+    return found.group(1)
 
 
 # -- OAuth ----------------------------------------------------------------------------------------

@@ -63,7 +63,13 @@ MAGIC_LANDING = "/oauth/{tenant_id}/magic-link/verify"
 #: The flow's pending key holding the address an email code was asked for.
 PENDING_EMAIL_CODE = "email_code"
 _MAGIC_LINK_RULE = ENDPOINT_RULES[("POST", "/v1/auth/magic-link")]
-_JSON_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+#: The JSON answers of the passkey script keep the pages' rules: never framed, never sniffed.
+_JSON_HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+}
 
 
 def _field(form: Any, name: str, limit: int = 1024) -> str:
@@ -353,13 +359,7 @@ def _binding(request: web.Request, flow: Flow) -> str:
     return f"{flow.id}:{browser}"
 
 
-#: The options are JSON for passkey-sign-in.js, not a page: declared as such, so that the
-#: page-only rules (framing headers of every text/html route) are not asked of it.
-@router.post(
-    BASE + "/passkey/options",
-    summary="WebAuthn request options for the hosted passkey sign-in",
-    **{**PAGE, "content_type": "application/json"},
-)
+@router.post(BASE + "/passkey/options", summary="WebAuthn request options for the hosted passkey sign-in", **PAGE)
 async def passkey_options(ctx: Ctx) -> HandlerResult:
     """JSON `{options}` for navigator.credentials.get() (empty allowCredentials, user
     verification required), for passkey-sign-in.js: the form's CSRF token and flow are required;

@@ -8,7 +8,7 @@ setup(
     # Package data is declared here only: a [tool.setuptools.package-data] table in
     # pyproject.toml would replace this one and drop the schema files.
     package_data={
-        "identity": ["templates/*", "templates/*/*", "data/*", "static/*"],
+        "identity": ["templates/*", "templates/*/*", "data/*", "static/*", "static/*/*", "hosted/locales/*/*.json"],
         "identity.sql": ["*.sql"],
         # Every package's long statements (identity/db/statements.py).
         "": ["sql/*.sql"],

@@ -34,14 +34,21 @@ class HostedPages:
     """What the OAuth provider (identity/oauth/) asks of the hosted pages (identity/hosted/, a
     higher feature), handed over by identity/wiring.py.
 
-    render(request, tenant, template, *, status=200, **context): a page of
-    identity/templates/hosted/ in the tenant's language and branding, with the security headers.
+    The one renderer of the service's HTML pages (docs/hosted-pages.md): the features below the
+    hosted pages reach it here, through identity/http/pages.py.
+
+    render(request, tenant, template, *, status=200, cookie_path=None, **context): a page of
+    identity/templates/hosted/ in the tenant's language and branding (tenant None: a page that
+    knows no tenant), with the security headers.
+    error(request, tenant, key, *, status=400, values=None): the error page of the catalogue
+    texts `<key>.title` and `<key>.message`.
     begin(request, tenant, auth_request, page): the authorization request needs a person to sign
     in (page "sign-in") or register (page "sign-up", prompt=create): a flow holding the request
     and a redirect to that page."""
 
     render: Callable[..., Awaitable[web.Response]]
     begin: Callable[[web.Request, Any, Any, str], Awaitable[web.Response]]
+    error: Callable[..., Awaitable[web.Response]]
 
 
 @dataclass

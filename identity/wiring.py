@@ -102,7 +102,7 @@ def registry() -> Registry:
         shutdown=[sessions_runtime.stop, machine.stop, revocations_runtime.stop],
         tenant_created=tenant_created(),
         hosted_mfa_step=hosted_page_step,
-        hosted_pages=HostedPages(render=render.render_page, begin=entry.begin),
+        hosted_pages=HostedPages(render=render.render_page, begin=entry.begin, error=render.keyed_error),
     )
 
 

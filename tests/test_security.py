@@ -413,10 +413,17 @@ async def test_well_formed_but_enormous_durations_are_422(tenant, field: str, bo
 # -- hosted pages -------------------------------------------------------------------------------------------
 
 
+#: The API reference (Redoc, a vendored bundle that injects its styles at run time) is the one
+#: HTML response not made by the page renderer: no form, no user data (docs/hosted-pages.md).
+_NOT_A_RENDERED_PAGE = {"/docs"}
+
+
 async def test_every_html_page_refuses_framing_and_sniffing(api: Api, app, tenant) -> None:
-    """Every text/html route of the registry (the verify-email and invitation pages, the OAuth
-    provider's hosted pages), on success and on refusal, sends X-Frame-Options: DENY, a CSP
-    with frame-ancestors 'none' and X-Content-Type-Options: nosniff."""
+    """Every text/html route of the registry (the verify-email and invitation pages, the
+    connections' error pages, the OAuth provider's and the hosted pages), on success and on
+    refusal, sends X-Frame-Options: DENY, a CSP with frame-ancestors 'none' and
+    X-Content-Type-Options: nosniff; and every page is the one renderer's: its strict CSP with
+    a nonce, never 'unsafe-inline'."""
     pages = [r for r in state(app).routes if r.content_type == "text/html"]
     assert pages
     for route in pages:
@@ -426,8 +433,15 @@ async def test_every_html_page_refuses_framing_and_sniffing(api: Api, app, tenan
         label = f"{route.method} {route.path}"
         assert status < 500, (label, status)
         assert resp.headers.get("X-Frame-Options") == "DENY", label
-        assert "frame-ancestors 'none'" in resp.headers.get("Content-Security-Policy", ""), label
+        csp = resp.headers.get("Content-Security-Policy", "")
+        assert "frame-ancestors 'none'" in csp, label
         assert resp.headers.get("X-Content-Type-Options") == "nosniff", label
+        if route.path in _NOT_A_RENDERED_PAGE or resp.content_type != "text/html":
+            continue
+        assert "unsafe-inline" not in csp, label
+        nonce = re.search(r"script-src 'nonce-([A-Za-z0-9_-]+)'", csp)
+        assert nonce and f"style-src 'self' 'nonce-{nonce.group(1)}'" in csp, (label, csp)
+        assert "<style>" not in body and " style=" not in body, label
 
 
 async def test_verify_email_page_escapes_the_address(api: Api, app, make_tenant) -> None:

@@ -30,7 +30,6 @@ from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
 from identity.tenants import auth_config
-from identity.tenants import store as tenants
 from identity.users import lockout, onetime, passwords, policy
 from identity.users import store as users
 from identity.users.presenter import present_user
@@ -230,33 +229,35 @@ async def verification_page(
 ) -> tuple[str, str | None, str | None]:
     """GET of the link in the email: reads, never writes (mail scanners and link previews open
     links too, and must not verify anything). ('confirm' | 'already' | 'expired' | 'invalid',
-    email, tenant name): 'confirm' asks the reader to confirm with a POST. tenant_id: the
+    email, the link's tenant id): 'confirm' asks the reader to confirm with a POST. tenant_id: the
     hosted page's tenant; another tenant's token is 'invalid' there."""
     async with pool.acquire() as conn:
         outcome, link = await _page_outcome(conn, token)
         if link is not None and tenant_id is not None and link["tenant_id"] != tenant_id:
             return "invalid", None, None
-        if link is None:
-            return outcome, None, None
-        tenant = await tenants.get(conn, link["tenant_id"])
-    return ("confirm" if outcome == "valid" else outcome), link["email"], tenant["name"] if tenant else None
+    if link is None:
+        return outcome, None, None
+    return ("confirm" if outcome == "valid" else outcome), link["email"], link["tenant_id"]
 
 
 async def confirm_verification(
     pool: asyncpg.Pool, rt: AuthRuntime, token: str | None, client: ClientInfo
-) -> tuple[str, str | None]:
-    """The confirm page's POST: ('verified' | 'already' | 'expired' | 'invalid', email)."""
+) -> tuple[str, str | None, str | None]:
+    """The confirm page's POST: ('verified' | 'already' | 'expired' | 'invalid', email, the
+    link's tenant id)."""
     try:
         async with pool.acquire() as conn, conn.transaction():
             outcome, link = await _page_outcome(conn, token)
             if outcome != "valid":
-                return outcome, link["email"] if link is not None else None
+                if link is None:
+                    return outcome, None, None
+                return outcome, link["email"], link["tenant_id"]
             assert token is not None  # _page_outcome answers 'invalid' without one
             await onetime.consume(conn, link["tenant_id"], token, "email_verification")
             user = await _mark_verified(rt, conn, link["tenant_id"], link["user_id"], client)
     except ApiError:  # the same link confirmed at that moment in another request
-        return "invalid", None
-    return "verified", user["email"]
+        return "invalid", None, None
+    return "verified", user["email"], link["tenant_id"]
 
 
 async def _sign_in_after_proof(

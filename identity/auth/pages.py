@@ -1,80 +1,66 @@
-"""HTML pages the service serves itself (jinja2, autoescaped): the emailed verification link.
+"""The emailed verification link's page (docs/hosted-pages.md, "Pages outside /oauth"):
+GET /v1/auth/verify-email and its confirm POST, rendered by the one page renderer (the hosted
+pages', through identity/http/pages.py) in the link's tenant's language and branding.
 
 The link's GET only shows a confirm page (mail scanners and link previews open links, and must
-not verify anything); its button POSTs the token with a double-submit CSRF token, as the hosted
-OAuth pages do (identity/http/pages.py), and the POST shows the outcome.
+not verify anything); its button POSTs the token with a double-submit CSRF token, and the POST
+shows the outcome.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-import jinja2
 from aiohttp import web
 
-from identity.http.pages import CSRF_COOKIE, SECURITY_HEADERS, csrf_ok, csrf_value, secure
+from identity.http import pages
+from identity.http.errors import ApiError
+from identity.sessions.runtime import runtime
+from identity.state import state
 
-#: The CSRF cookie goes to the link's page and its confirm POST, nowhere else.
+#: The CSRF and language cookies go to the link's page and its confirm POST, nowhere else.
 COOKIE_PATH = "/v1/auth/verify-email"
-
-
-@functools.cache
-def _env() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("identity", "templates"),
-        autoescape=jinja2.select_autoescape(["html"]),
-        undefined=jinja2.StrictUndefined,
-    )
-
-
-_MESSAGES = {
-    "confirm": ("Confirm your email address", ""),
-    "verified": ("Email verified", "Your email address is verified. You can close this page."),
-    "already": ("Email verified", "Your email address was already verified."),
-    "expired": ("Link expired", "This verification link has expired. Request a new one from the app."),
-    "invalid": ("Link not valid", "This verification link is not valid or was already used."),
-    "form_expired": ("Page expired", "This page expired before it was sent. Open the link from the email again."),
+#: outcome -> the catalogue's heading (link_verify.<heading>_title).
+_HEADINGS = {
+    "confirm": "confirm",
+    "verified": "verified",
+    "already": "verified",
+    "expired": "expired",
+    "invalid": "invalid",
+    "form_expired": "form_expired",
 }
-_STATUS = {"confirm": 200, "verified": 200, "already": 200}
+_OK = frozenset({"confirm", "verified", "already"})
 
 
-def verify_email(
+async def verify_email(
     request: web.Request,
-    public_url: str,
     outcome: str,
     email: str | None,
+    tenant_id: str | None,
     *,
-    tenant_name: str | None = None,
     token: str | None = None,
 ) -> web.Response:
-    """The page of an outcome of links.verification_page / links.confirm_verification."""
-    title, text = _MESSAGES[outcome]
-    csrf = csrf_value(request)
-    html = (
-        _env()
-        .get_template("verify_email.html")
-        .render(
-            title=title,
-            message=text,
-            email=email,
-            ok=outcome in _STATUS,
-            confirm=outcome == "confirm",
-            tenant_name=tenant_name or "",
-            token=token or "",
-            csrf_token=csrf,
-        )
+    """The page of an outcome of links.verification_page / links.confirm_verification, in the
+    link's tenant's look (none for a link that names no tenant)."""
+    tenant = None
+    if tenant_id is not None:
+        try:
+            tenant = await runtime(request.app).tenants.get(state(request).pool, tenant_id)
+        except ApiError:  # deleted since the link was mailed: the service's own look
+            tenant = None
+    return await pages.render(
+        request,
+        tenant,
+        "email_link_verify.html",
+        status=200 if outcome in _OK else 400,
+        cookie_path=COOKIE_PATH,
+        outcome=outcome,
+        heading=_HEADINGS[outcome],
+        email=email or "",
+        token=token or "",
     )
-    response = web.Response(
-        text=html, content_type="text/html", status=_STATUS.get(outcome, 400), headers=SECURITY_HEADERS
-    )
-    if outcome == "confirm":
-        response.set_cookie(
-            CSRF_COOKIE, csrf, path=COOKIE_PATH, httponly=True, samesite="Lax", secure=secure(public_url)
-        )
-    return response
 
 
 def form_ok(request: web.Request, form: Any, public_url: str) -> bool:
     """The confirm POST carries the page's CSRF token (cookie and field equal; own Origin)."""
-    return csrf_ok(request, form, public_url)
+    return pages.csrf_ok(request, form, public_url)

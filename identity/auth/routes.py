@@ -383,10 +383,8 @@ async def verify_email_page(ctx: Ctx) -> HandlerResult:
     account with this address at this application, so that a mail scanner opening the link verifies
     nothing. Its button posts to `POST /v1/auth/verify-email/confirm`. An unknown, used or expired token
     gets a page saying so (400)."""
-    outcome, email, tenant_name = await links.verification_page(ctx.pool, ctx.query.token)
-    return pages.verify_email(
-        ctx.request, ctx.settings.public_url, outcome, email, tenant_name=tenant_name, token=ctx.query.token
-    )
+    outcome, email, tenant_id = await links.verification_page(ctx.pool, ctx.query.token)
+    return await pages.verify_email(ctx.request, outcome, email, tenant_id, token=ctx.query.token)
 
 
 @router.post(
@@ -409,11 +407,13 @@ async def verify_email_confirm(ctx: Ctx) -> HandlerResult:
     form = await read_form(ctx.request)
     token = form.get("token")
     if not pages.form_ok(ctx.request, form, ctx.settings.public_url):
-        return pages.verify_email(ctx.request, ctx.settings.public_url, "form_expired", None)
-    outcome, email = await links.confirm_verification(
+        # The token (only read, never spent here) names the tenant whose look the page takes.
+        _, _, tenant_id = await links.verification_page(ctx.pool, token if isinstance(token, str) else None)
+        return await pages.verify_email(ctx.request, "form_expired", None, tenant_id)
+    outcome, email, tenant_id = await links.confirm_verification(
         ctx.pool, runtime(ctx.app), token if isinstance(token, str) else None, client_info(ctx.request)
     )
-    return pages.verify_email(ctx.request, ctx.settings.public_url, outcome, email)
+    return await pages.verify_email(ctx.request, outcome, email, tenant_id)
 
 
 @router.post(

@@ -89,16 +89,12 @@ def _error_redirect(url: str, code: str, description: str, **kw: Any) -> web.Res
     return _redirect(with_result(url, {"error": code, "error_description": description}), **kw)
 
 
-def _page(request: web.Request, tenant_id: str, title: str, message: str, status: int = 400) -> web.Response:
-    """Errors with no validated redirect_url to go to: a page, never a redirect."""
-    return pages.error_page(
-        request,
-        tenant_id=tenant_id,
-        public_url=state(request).settings.public_url,
-        title=title,
-        message=message,
-        status=status,
-    )
+async def _page(
+    request: web.Request, tenant: Tenant | None, key: str, status: int = 400, **values: str
+) -> web.Response:
+    """Errors with no validated redirect_url to go to: a page, never a redirect (the hosted
+    error page of the catalogue texts connection_error.<key>, in the tenant's look)."""
+    return await pages.error_page(request, tenant, f"connection_error.{key}", status=status, values=values)
 
 
 def _cookie_path(tenant_id: str) -> str:
@@ -136,9 +132,9 @@ async def _tenant_or_page(request: web.Request, tenant_id: str) -> Tenant | web.
         if exc.code != TENANT_NOT_FOUND.code:
             raise
         # Not the path's text: it lands in a cookie path, and may hold anything.
-        return _page(request, "unknown", "Unknown application", "This sign-in link names no application.", 404)
+        return await _page(request, None, "unknown_tenant", 404)
     if await _limited(request, tenant.id):
-        return _page(request, tenant.id, "Too many attempts", "Wait a minute and try again.", 429)
+        return await _page(request, tenant, "rate_limited", 429)
     return tenant
 
 
@@ -156,7 +152,7 @@ async def start(
     if len(connection_id) <= 64 and connection_id.isascii():
         row = await store.get_connection(st.pool, tenant.id, connection_id)
     if row is None:
-        return _page(request, tenant.id, "Unknown connection", "This sign-in option does not exist.", 404)
+        return await _page(request, tenant, "unknown_connection", 404)
 
     link_user_id = link_session_id = None
     if link_token:
@@ -165,19 +161,14 @@ async def start(
             ticket = None
             if len(link_token) <= 512 and link_token.isascii():
                 ticket = await store.take_ticket(conn, tenant.id, sha256_hex(link_token), "link")
-            if (
-                ticket is None
-                or ticket["used_at"] is not None
-                or ticket["expires_at"] <= datetime.now(UTC)
-                or ticket["connection_id"] != row["id"]
-            ):
-                return _page(
-                    request,
-                    tenant.id,
-                    "This link has expired",
-                    "Go back to the application and start connecting the account again.",
-                    400,
-                )
+        if (
+            ticket is None
+            or ticket["used_at"] is not None
+            or ticket["expires_at"] <= datetime.now(UTC)
+            or ticket["connection_id"] != row["id"]
+        ):
+            # Rendered after the transaction (the page reads the tenant's texts on its own).
+            return await _page(request, tenant, "link_expired")
         redirect = ticket["redirect_url"]
         link_user_id, link_session_id = ticket["user_id"], ticket["session_id"]
     else:
@@ -191,9 +182,7 @@ async def start(
             )
         except ValidationFailed as exc:
             why = exc.details[0]["message"] if exc.details else exc.message
-            return _page(
-                request, tenant.id, "Invalid sign-in request", f"The application sent an invalid redirect_url ({why})."
-            )
+            return await _page(request, tenant, "bad_redirect", reason=why)
     if tenant.status != "active":
         return _error_redirect(redirect, "tenant_suspended", "This application is suspended; sign-in is unavailable.")
     if not row["enabled"]:
@@ -259,21 +248,11 @@ async def callback(request: web.Request, tenant_id: str, params: dict[str, str])
         return tenant
     state_value = params.get("state") or ""
     if not state_value or len(state_value) > 512 or not state_value.isascii():
-        return _page(
-            request,
-            tenant.id,
-            "Invalid sign-in response",
-            "The response from the sign-in provider has no valid state. Start signing in again.",
-        )
+        return await _page(request, tenant, "no_state")
     state_hash = sha256_hex(state_value)
     flow = await store.get_flow(st.pool, tenant.id, state_hash)
     if flow is None:
-        return _page(
-            request,
-            tenant.id,
-            "Invalid sign-in response",
-            "This sign-in is unknown or has expired. Start signing in again.",
-        )
+        return await _page(request, tenant, "unknown_flow")
     cookie = _cookie_name(state_hash)
     redirect = flow["redirect_url"]
 

@@ -22,7 +22,7 @@ from aiohttp import web
 
 from identity.hosted import flows
 from identity.hosted.flows import Flow
-from identity.hosted.render import error_page, redirect
+from identity.hosted.render import keyed_error, redirect
 from identity.http import pages
 from identity.http.errors import ApiError
 from identity.oauth import authorize as oauth
@@ -98,7 +98,7 @@ async def oauth_request(request: web.Request, tenant: Tenant, flow: Flow) -> Aut
         issuer = jwts.issuer(st.settings.public_url, tenant.id)
         return await parse(st.pool, tenant.id, issuer, _Params(flow.oauth_request))
     except PageError as exc:
-        return await error_page(request, tenant, exc.title, exc.message)
+        return await keyed_error(request, tenant, exc.key, values=exc.values)
     except RedirectError as exc:
         return redirect(exc.location)
 

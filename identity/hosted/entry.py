@@ -9,7 +9,7 @@ from multidict import MultiDict
 from identity.hosted import flows
 from identity.hosted.complete import page_url
 from identity.hosted.flows import Flow
-from identity.hosted.render import error_page, redirect, translator
+from identity.hosted.render import error_page, keyed_error, redirect, translator
 from identity.oauth import authorize as oauth
 from identity.oauth import jwts
 from identity.oauth.params import AuthRequest, PageError, RedirectError, parse
@@ -69,7 +69,7 @@ async def page_flow(request: web.Request, tenant: Tenant, page: str) -> Flow | w
         try:
             req = await parse(st.pool, tenant.id, jwts.issuer(st.settings.public_url, tenant.id), params)
         except PageError as exc:
-            return await error_page(request, tenant, exc.title, exc.message)
+            return await keyed_error(request, tenant, exc.key, values=exc.values)
         except RedirectError as exc:
             return redirect(exc.location)
         if page == "sign-in":

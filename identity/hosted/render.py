@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,23 +117,24 @@ def _color(value: Any) -> str | None:
     return None
 
 
-def branding(tenant: Tenant) -> dict[str, Any]:
-    value = tenant.auth_config.get("branding")
+def branding(tenant: Tenant | None) -> dict[str, Any]:
+    """The tenant's branding setting; none for a page that knows no tenant (an unknown link)."""
+    value = tenant.auth_config.get("branding") if tenant is not None else None
     return value if isinstance(value, dict) else {}
 
 
-def brand_of(tenant: Tenant, tenant_name: str) -> Brand:
+def brand_of(tenant: Tenant | None, tenant_name: str) -> Brand:
     setting = branding(tenant)
     props = []
     for key, prop in (("primary_color", "--brand-primary"), ("background_color", "--brand-background")):
         color = _color(setting.get(key))
         if color:
             props.append(f"{prop}: {color};")
-    logo = f"/oauth/{tenant.id}/branding/logo" if setting.get("logo") else None
+    logo = f"/oauth/{tenant.id}/branding/logo" if tenant is not None and setting.get("logo") else None
     return Brand(name=setting.get("display_name") or tenant_name, logo_url=logo, css=" ".join(props))
 
 
-def page_language(request: web.Request, tenant: Tenant) -> str:
+def page_language(request: web.Request, tenant: Tenant | None) -> str:
     setting = branding(tenant)
     offered = [x for x in setting.get("languages") or list(i18n.HOSTED_LANGUAGES) if isinstance(x, str)]
     query = request.query.get("lang")
@@ -145,7 +147,7 @@ def page_language(request: web.Request, tenant: Tenant) -> str:
     )
 
 
-def _switcher(request: web.Request, tenant: Tenant, current: str) -> list[tuple[str, str, str, bool]]:
+def _switcher(request: web.Request, tenant: Tenant | None, current: str) -> list[tuple[str, str, str, bool]]:
     """The languages' links: this page (a GET, so side-effect free) with lang= set. A page
     answered to a POST has none (following a link would not send the form again)."""
     offered = [x for x in branding(tenant).get("languages") or list(i18n.HOSTED_LANGUAGES) if x in i18n.NATIVE_NAMES]
@@ -159,8 +161,10 @@ def _switcher(request: web.Request, tenant: Tenant, current: str) -> list[tuple[
     return links
 
 
-async def translator(request: web.Request, tenant: Tenant) -> i18n.Translator:
+async def translator(request: web.Request, tenant: Tenant | None) -> i18n.Translator:
     language = page_language(request, tenant)
+    if tenant is None:
+        return i18n.Translator(language)
     async with state(request).pool.acquire() as conn:
         overrides = await hosted_store.texts(conn, tenant.id, language)
     return i18n.Translator(language, overrides)
@@ -168,26 +172,35 @@ async def translator(request: web.Request, tenant: Tenant) -> i18n.Translator:
 
 async def render_page(
     request: web.Request,
-    tenant: Tenant,
+    tenant: Tenant | None,
     template: str,
     *,
     status: int = 200,
     flow: Flow | None = None,
     captcha_widget: bool = False,
+    cookie_path: str | None = None,
     **context: Any,
 ) -> web.Response:
     """A page of identity/templates/hosted/ for this tenant, with its headers and cookies.
     captcha_widget: show the tenant's bot-protection widget (when it has one on) and let its
-    origins into the CSP of this response only."""
+    origins into the CSP of this response only.
+
+    The service's pages outside /oauth/{tenant_id} (the emailed links /v1/auth/verify-email and
+    /v1/invitations/view, the connections' errors) are rendered here too: tenant None when the
+    link names none (the service's look, both languages, no overrides); cookie_path: where the
+    page's CSRF and language cookies apply (default the tenant's /oauth/{tenant_id}, else the
+    page's own path)."""
     st = state(request)
     public_url = st.settings.public_url
     t = await translator(request, tenant)
-    async with st.pool.acquire() as conn:
-        row = await tenants_store.get(conn, tenant.id)
+    row = None
+    if tenant is not None:
+        async with st.pool.acquire() as conn:
+            row = await tenants_store.get(conn, tenant.id)
     nonce = random_token(18)
     csrf = pages.csrf_value(request)
     widget = None
-    shown = captcha.widget_for(tenant.auth_config) if captcha_widget else None
+    shown = captcha.widget_for(tenant.auth_config) if captcha_widget and tenant is not None else None
     if shown is not None:
         w, site_key = shown
         widget = {"script": w.script, "css_class": w.css_class, "origins": w.origins, "site_key": site_key}
@@ -202,7 +215,7 @@ async def render_page(
             nonce=nonce,
             csrf_token=csrf,
             flow_id=flow.id if flow is not None else "",
-            base=f"/oauth/{tenant.id}",
+            base=f"/oauth/{tenant.id}" if tenant is not None else "",
             captcha=widget,
             **context,
         )
@@ -210,7 +223,7 @@ async def render_page(
     headers = {**BASE_HEADERS, "Content-Security-Policy": csp(nonce, widget["origins"] if widget else "")}
     response = web.Response(text=html, status=status, content_type="text/html", headers=headers)
     secure = pages.secure(public_url)
-    path = pages.cookie_path(tenant.id)
+    path = cookie_path or (pages.cookie_path(tenant.id) if tenant is not None else request.path)
     response.set_cookie(pages.CSRF_COOKIE, csrf, path=path, httponly=True, samesite="Lax", secure=secure)
     query_lang = request.query.get("lang")
     if query_lang == t.language and request.cookies.get(i18n.LANG_COOKIE) != t.language:
@@ -222,6 +235,29 @@ async def render_page(
 async def error_page(request: web.Request, tenant: Tenant, title: str, message: str, status: int = 400) -> web.Response:
     """An error shown in the browser (never sent to a redirect URI that is not trusted)."""
     return await render_page(request, tenant, "error.html", status=status, title=title, message=message)
+
+
+async def keyed_error(
+    request: web.Request,
+    tenant: Tenant | None,
+    key: str,
+    *,
+    status: int = 400,
+    values: Mapping[str, str] | None = None,
+) -> web.Response:
+    """Registry.hosted_pages.error: the error page of catalogue texts `<key>.title` and
+    `<key>.message` (with `{placeholders}` from values), for the features below the hosted
+    pages (the OAuth provider, the connections), which name an error but word no page."""
+    t = await translator(request, tenant)
+    found = values or {}
+    return await render_page(
+        request,
+        tenant,
+        "error.html",
+        status=status,
+        title=t(f"{key}.title", **found),
+        message=t(f"{key}.message", **found),
+    )
 
 
 async def csrf_failed(request: web.Request, tenant: Tenant) -> web.Response:

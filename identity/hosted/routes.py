@@ -117,7 +117,7 @@ async def _flow_of_form(request: web.Request, tenant: Tenant, form: Any) -> tupl
         try:
             req = await parse(st.pool, tenant.id, iss, form)
         except PageError as exc:
-            return await oauth.Flow(request, tenant).error_page(exc.title, exc.message)
+            return await oauth.Flow(request, tenant).error_page(exc.key, values=exc.values)
         except RedirectError as exc:
             return redirect(exc.location)
         return await flows.create(st.pool, request, tenant.id, oauth_request=dict(req.raw))

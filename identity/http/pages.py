@@ -1,43 +1,35 @@
-"""The hosted pages: rendering (jinja2, autoescaped), security headers, cookies and CSRF.
+"""What every HTML page of the service shares below the hosted pages: the way to the one
+renderer, the CSRF check, the provider session cookie, redirects (docs/hosted-pages.md, "Pages,
+CSP and CSRF").
+
+Rendering: there is one page renderer, identity/hosted/render.py (its layout, its strict CSP
+with a nonce per response, the tenant's language and branding). The hosted pages sit on top of
+the feature order, so the features below them (the OAuth provider, the emailed verification
+link, the invitation link, the connections) reach it through the seam
+`Registry.hosted_pages`, which identity/wiring.py sets: render() and error_page() here.
 
 CSRF: a double-submit token. Each page sets (or keeps) a random `idp_csrf` cookie, HttpOnly
-and SameSite=Lax, scoped to the tenant's /oauth/{tenant_id} path, and puts the same value in a
-hidden field of every form; a POST is accepted only when the two match (constant time) and,
-when the browser sends an Origin header, it is the service's own origin. A cross-site page can
-neither read the cookie nor make the browser send it on a cross-site POST.
+and SameSite=Lax, scoped to the page's path (the tenant's /oauth/{tenant_id}, or the emailed
+link's own path), and puts the same value in a hidden field of every form; a POST is accepted
+only when the two match (constant time) and, when the browser sends an Origin header, it is the
+service's own origin. A cross-site page can neither read the cookie nor make the browser send it
+on a cross-site POST.
 """
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-import jinja2
 from aiohttp import web
 
 from identity.crypto import constant_time_equals, random_token
+from identity.principals import Tenant
+from identity.state import HostedPages, state
 
 SESSION_COOKIE = "idp_session"
 CSRF_COOKIE = "idp_csrf"
-SECURITY_HEADERS = {
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": (
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
-
-
-@functools.cache
-def _env() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("identity", "templates"),
-        autoescape=True,  # every hosted page is HTML; nothing a tenant writes is rendered here
-        undefined=jinja2.StrictUndefined,
-    )
 
 
 def cookie_path(tenant_id: str) -> str:
@@ -69,43 +61,38 @@ def csrf_ok(request: web.Request, form: Any, public_url: str) -> bool:
     return True
 
 
-def render(
+def hosted_pages(request: web.Request) -> HostedPages:
+    seam = state(request).registry.hosted_pages
+    assert seam is not None, "identity/wiring.py hands the hosted pages over"
+    return seam
+
+
+async def render(
     request: web.Request,
+    tenant: Tenant | None,
     template: str,
     *,
-    tenant_id: str,
-    public_url: str,
     status: int = 200,
+    cookie_path: str | None = None,
     **context: Any,
 ) -> web.Response:
-    csrf = csrf_value(request)
-    html = _env().get_template(f"oauth/{template}").render(csrf_token=csrf, **context)
-    headers = SECURITY_HEADERS
-    widget = context.get("captcha")
-    if widget is not None:  # the provider's script and iframe, and nothing else, are let in
-        origins = widget["origins"]
-        headers = {
-            **SECURITY_HEADERS,
-            "Content-Security-Policy": (
-                f"default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-                f"script-src {origins}; frame-src {origins}; connect-src {origins}; "
-                f"frame-ancestors 'none'; base-uri 'none'"
-            ),
-        }
-    response = web.Response(text=html, status=status, content_type="text/html", headers=headers)
-    response.set_cookie(
-        CSRF_COOKIE, csrf, path=cookie_path(tenant_id), httponly=True, samesite="Lax", secure=secure(public_url)
+    """A page of identity/templates/hosted/ (tenant None: a link that names no tenant)."""
+    return await hosted_pages(request).render(
+        request, tenant, template, status=status, cookie_path=cookie_path, **context
     )
-    return response
 
 
-def error_page(
-    request: web.Request, *, tenant_id: str, public_url: str, title: str, message: str, status: int = 400
+async def error_page(
+    request: web.Request,
+    tenant: Tenant | None,
+    key: str,
+    *,
+    status: int = 400,
+    values: Mapping[str, str] | None = None,
 ) -> web.Response:
-    """Errors that must not be sent to a redirect URI (it is unknown or not the client's)."""
-    return render(
-        request, "error.html", tenant_id=tenant_id, public_url=public_url, status=status, title=title, message=message
-    )
+    """Errors that must not be sent to a redirect URI (it is unknown or not the client's): the
+    page of the catalogue texts `<key>.title` and `<key>.message`."""
+    return await hosted_pages(request).error(request, tenant, key, status=status, values=values)
 
 
 def set_session_cookie(response: web.StreamResponse, tenant_id: str, public_url: str, token: str, max_age: int) -> None:

@@ -13,6 +13,7 @@ again) with the CSRF token.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -48,14 +49,13 @@ class Flow:
         """A page of identity/templates/hosted/, rendered by the hosted pages."""
         return await hosted(self.request).render(self.request, self.tenant, template, status=status, **context)
 
-    async def error_page(self, title: str, message: str, status: int = 400) -> web.Response:
-        return await self.page("error.html", status=status, title=title, message=message)
+    async def error_page(self, key: str, *, status: int = 400, values: Mapping[str, str] | None = None) -> web.Response:
+        """The hosted error page of the catalogue texts `<key>.title` and `<key>.message`."""
+        return await pages.error_page(self.request, self.tenant, key, status=status, values=values)
 
 
 def hosted(request: web.Request) -> HostedPages:
-    seam = state(request).registry.hosted_pages
-    assert seam is not None, "identity/wiring.py hands the hosted pages over"
-    return seam
+    return pages.hosted_pages(request)
 
 
 async def load_tenant(request: web.Request, tenant_id: str) -> Any:
@@ -161,7 +161,7 @@ async def authorize(request: web.Request, tenant_id: str) -> web.Response:
     try:
         req = await parse(flow.pool, tenant.id, flow.iss, await _request_params(request))
     except PageError as exc:
-        return await flow.error_page(exc.title, exc.message)
+        return await flow.error_page(exc.key, values=exc.values)
     except RedirectError as exc:
         return pages.redirect(exc.location)
     return await _authorize_valid(flow, req)
@@ -212,14 +212,12 @@ async def _form_request(request: web.Request, tenant_id: str) -> tuple[Flow, Any
         return (
             flow,
             form,
-            await flow.error_page(
-                "This form has expired", "Go back to the application and start signing in again.", 403
-            ),
+            await flow.error_page("core.csrf", status=403),
         )
     try:
         return flow, form, await parse(flow.pool, tenant.id, flow.iss, form)
     except PageError as exc:
-        return flow, form, await flow.error_page(exc.title, exc.message)
+        return flow, form, await flow.error_page(exc.key, values=exc.values)
     except RedirectError as exc:
         return flow, form, pages.redirect(exc.location)
 

@@ -36,12 +36,14 @@ _PROMPTS = {"none", "login", "consent", "select_account", "create"}
 
 
 class PageError(Exception):
-    """Shown to the user on an error page; the redirect URI is not (yet) trusted."""
+    """Shown to the user on an error page; the redirect URI is not (yet) trusted. key: the
+    catalogue texts `<key>.title` and `<key>.message` of the hosted pages (oauth_error.* in
+    identity/hosted/locales/<lang>/errors.json), values their placeholders."""
 
-    def __init__(self, title: str, message: str) -> None:
-        super().__init__(message)
-        self.title = title
-        self.message = message
+    def __init__(self, key: str, **values: str) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
 
 
 class RedirectError(Exception):
@@ -107,26 +109,23 @@ async def parse(conn: Any, tenant_id: str, issuer: str, params: Any) -> AuthRequ
     for key in ("client_id", "redirect_uri"):
         value = raw.get(key, "")
         if key in repeated or unstorable(value) or len(value) > MAX_PARAM:
-            raise PageError("Invalid request", f"The parameter {key} is not valid or was sent twice.")
+            raise PageError("oauth_error.bad_parameter", parameter=key)
     client_id = raw.get("client_id", "")
     if not client_id:
-        raise PageError("Invalid request", "The request names no client (client_id is missing).")
+        raise PageError("oauth_error.no_client")
     client = None
     if client_id.startswith("cli_") and len(client_id) <= 64:
         client = await clients.get(conn, tenant_id, client_id)
     if client is None:
-        raise PageError("Unknown application", "No application with this client_id exists here.")
+        raise PageError("oauth_error.unknown_client")
     redirect_uri = raw.get("redirect_uri")
     registered = list(client["redirect_uris"])
     if redirect_uri is None:
         if len(registered) != 1:
-            raise PageError("Invalid request", "The request has no redirect_uri.")
+            raise PageError("oauth_error.no_redirect_uri")
         redirect_uri = registered[0]
     elif redirect_uri not in registered:  # exact match only (RFC 9700 §4.1.3)
-        raise PageError(
-            "Invalid redirect URI",
-            "The redirect_uri is not registered for this application, so you were not sent there.",
-        )
+        raise PageError("oauth_error.unregistered_redirect_uri")
     state = raw.get("state")
     if state is not None and (unstorable(state) or len(state) > MAX_PARAM):
         state = None  # not echoed: it could not be sent back unchanged anyway

@@ -446,10 +446,10 @@ async def _end_session(ctx: Ctx) -> web.Response:
                 verify_exp=False,
             )
         except jwts.BadToken:
-            return await page.error_page("Sign-out failed", "The id_token_hint is not valid.")
+            return await page.error_page("oauth_error.logout_bad_hint")
     client_id = get("client_id") or (hint_claims or {}).get("aud")
     if hint_claims is not None and get("client_id") and get("client_id") != hint_claims.get("aud"):
-        return await page.error_page("Sign-out failed", "client_id does not match the id_token_hint.")
+        return await page.error_page("oauth_error.logout_client_mismatch")
     target = get("post_logout_redirect_uri")
     client = None
     if (
@@ -461,9 +461,7 @@ async def _end_session(ctx: Ctx) -> web.Response:
         client = await get_client(ctx.pool, tenant.id, client_id)
     if target is not None and (client is None or target not in client["post_logout_redirect_uris"]):
         # Never redirect to an address the client did not register (no open redirect).
-        return await page.error_page(
-            "Sign-out failed", "The post_logout_redirect_uri is not registered for this application."
-        )
+        return await page.error_page("oauth_error.logout_unregistered_uri")
     cookie = ctx.request.cookies.get(pages.SESSION_COOKIE, "")
     browser = None
     if cookie and cookie.isalnum() and len(cookie) <= 100:

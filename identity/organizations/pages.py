@@ -1,83 +1,45 @@
-"""The invitation page: where the invitation email links when no redirect_url was given
-(docs/organizations.md, "Invitations"). It explains how to accept; it never accepts by itself (GET is safe, and mail
-scanners open links). The template lives here, autoescaped, so it ships with the package."""
+"""The invitation link's page, GET /v1/invitations/view (docs/organizations.md, "Invitations";
+docs/hosted-pages.md, "Pages outside /oauth"): where invitation emails linked before the hosted
+acceptance page existed, and still do for those already mailed. It explains how to accept and
+links to the hosted acceptance page; it never accepts by itself (GET is safe, and mail scanners
+open links). Rendered by the one page renderer (the hosted pages', through identity/http/pages.py)
+in the invitation's tenant's language and branding."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
+from urllib.parse import urlencode
 
-import jinja2
+from aiohttp import web
 
-_TEMPLATE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{{ title }}</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f6f7f9; color: #1f2328; margin: 0; }
-  main { max-width: 32rem; margin: 10vh auto; background: #fff; border-radius: 12px;
-         padding: 2rem; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-  h1 { font-size: 1.4rem; margin: 0 0 1rem; color: {{ "#1f2328" if ok else "#cf222e" }}; }
-  p, li { line-height: 1.5; }
-  code { display: block; background: #f6f8fa; padding: .6rem; border-radius: 6px;
-         word-break: break-all; font-size: .95rem; }
-  .muted { color: #57606a; font-size: .9rem; }
-</style>
-</head>
-<body>
-<main>
-  <h1>{{ title }}</h1>
-  {% if outcome == "pending" %}
-  <p>You have been invited to join <strong>{{ org_name }}</strong> on {{ app_name }} as
-     <strong>{{ role }}</strong>.</p>
-  <p>To accept:</p>
-  <ol>
-    <li>Open {{ app_name }} and sign in (or sign up) with <strong>{{ email }}</strong>, the address
-        this invitation was sent to.</li>
-    <li>Accept the invitation there. If the application asks for an invitation code, use this one:
-        <code>{{ token }}</code></li>
-  </ol>
-  <p class="muted">The invitation expires on {{ expires_at }} and can be used once.</p>
-  {% elif outcome == "accepted" %}
-  <p>This invitation to join <strong>{{ org_name }}</strong> has already been accepted. Sign in to
-     {{ app_name }} to continue.</p>
-  {% elif outcome == "expired" %}
-  <p>This invitation has expired. Ask the organization for a new one.</p>
-  {% else %}
-  <p>This invitation link is not valid: it may have been revoked or mistyped.</p>
-  {% endif %}
-</main>
-</body>
-</html>
-"""
+from identity.http import pages
+from identity.http.errors import ApiError
+from identity.sessions.runtime import runtime
+from identity.state import state
 
-_TITLES = {
-    "pending": "You are invited",
-    "accepted": "Invitation accepted",
-    "expired": "Invitation expired",
-    "invalid": "Invitation not valid",
-}
+_OK = frozenset({"pending", "accepted"})
 
 
-@functools.cache
-def _template() -> jinja2.Template:
-    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
-    return env.from_string(_TEMPLATE)
-
-
-def invitation(outcome: str, row: Any, token: str | None) -> str:
+async def invitation(request: web.Request, outcome: str, row: Any, token: str | None) -> web.Response:
+    """The page of an outcome of service.invitation_page: 200 for a pending or accepted
+    invitation, 400 for an expired or invalid one."""
+    tenant = None
+    if row is not None:
+        try:
+            tenant = await runtime(request.app).tenants.get(state(request).pool, row["tenant_id"])
+        except ApiError:  # deleted meanwhile: the service's own look
+            tenant = None
     known = row is not None
-    return _template().render(
-        title=_TITLES[outcome],
-        ok=outcome in ("pending", "accepted"),
+    return await pages.render(
+        request,
+        tenant,
+        "invitation_link.html",
+        status=200 if outcome in _OK else 400,
         outcome=outcome,
         org_name=row["org_name"] if known else "",
-        app_name=row["app_name"] if known else "the application",
         role=row["role"] if known else "",
         email=row["email"] if known else "",
         expires_at=row["expires_at"].strftime("%Y-%m-%d %H:%M UTC") if known else "",
         token=token or "",
+        accept_url=f"/oauth/{row['tenant_id']}/invitation?{urlencode({'token': token or ''})}" if known else "",
     )

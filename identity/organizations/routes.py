@@ -4,8 +4,6 @@ token), and the invitation page the email links to when no redirect_url was give
 
 from __future__ import annotations
 
-from aiohttp import web
-
 from identity.audit.context import from_ctx, when_required
 from identity.auth import errors as auth_errors
 from identity.http.errors import INVALID_EMAIL
@@ -315,16 +313,7 @@ async def invitation_page(ctx: Ctx) -> HandlerResult:
     pending, accepted, expired or invalid (400 for the last two), and explains how to accept it in the
     application. Changes nothing."""
     outcome, row = await service.invitation_page(ctx.pool, ctx.query.token)
-    return web.Response(
-        text=pages.invitation(outcome, row, ctx.query.token),
-        content_type="text/html",
-        status=200 if outcome in ("pending", "accepted") else 400,
-        headers={
-            "Cache-Control": "no-store",
-            "Referrer-Policy": "no-referrer",
-            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-        },
-    )
+    return await pages.invitation(ctx.request, outcome, row, ctx.query.token)
 
 
 @router.post(

@@ -408,3 +408,23 @@ def tab_to(page: Any, selector: str, limit: int = 30) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {selector}")
+
+
+# -- a browser in another language ------------------------------------------------------------------
+
+
+@pytest.fixture
+def page_fr(chromium: Any) -> Iterator[Any]:
+    """Like `page`, in a browser whose language is French: Playwright's locale sets the
+    navigations' Accept-Language (extra HTTP headers do not override it on a navigation)."""
+    context = chromium.new_context(viewport=DESKTOP, locale="fr-FR")
+    context.add_init_script(_CSP_LISTENER)
+    watcher = CspWatcher()
+    p = context.new_page()
+    p.on("console", watcher.console)
+    p.csp = watcher
+    try:
+        yield p
+        watcher.check()
+    finally:
+        context.close()

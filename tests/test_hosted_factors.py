@@ -179,7 +179,7 @@ def test_five_wrong_codes_end_the_sign_in(hosted: HostedServer, page: Any) -> No
     submit_code(page, "000000")
     assert page.locator("h1").inner_text() == "Sign in again"
     assert "no attempts left" in page.locator("[role=alert]").inner_text()
-    capture(page, "second-factor-ended", both_languages=False)
+    capture(page, "second-factor-ended")
     page.click("a.button:has-text('Sign in again')")
     assert page.locator("#f-password").count() == 1
 

@@ -119,7 +119,7 @@ def test_sign_up_with_the_link_in_this_browser_and_in_another(hosted: Any, chrom
     page.click("form[action$='/verify-email'] button[type=submit]")
     page.wait_for_load_state()
     assert page.locator("h1").inner_text() == "Email address verified"
-    capture(page, "verify-email-done", both_languages=False)
+    capture(page, "verify-email-done")
 
 
 def test_the_policy_checklist_follows_typing_and_the_server_refuses_without_script(
@@ -144,7 +144,7 @@ def test_the_policy_checklist_follows_typing_and_the_server_refuses_without_scri
     page.type("#f-password", "efghij9!")
     for rule in ("length", "uppercase", "number", "symbol"):
         assert page.locator(f"li[data-rule={rule}]").get_attribute("class") == "met", rule
-    capture(page, "sign-up-policy", both_languages=False)
+    capture(page, "sign-up-policy")
     # Without JavaScript: the rules are listed, and the server's answer marks what failed.
     context = chromium.new_context(java_script_enabled=False)
     try:

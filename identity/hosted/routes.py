@@ -5,8 +5,6 @@ the reference."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from functools import wraps
 from typing import Any
 
 import msgspec
@@ -21,15 +19,15 @@ from identity.hosted import factors, flows, sign_in_methods, texts
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.errors import HOSTED_LANGUAGE_NOT_FOUND, INVALID_HOSTED_TEXT
 from identity.hosted.flows import Flow
-from identity.hosted.render import csrf_failed, redirect, render_page, static_file, translator
+from identity.hosted.forms import PAGE, checked_form, field, form_post, tenant_of
+from identity.hosted.render import redirect, render_page, static_file, translator
 from identity.hosted.schemas import HostedTexts, PutHostedTexts
 from identity.http import captcha, pages
-from identity.http.bodies import read_form
 from identity.http.clientinfo import client_ip, client_key
 from identity.http.errors import NOT_FOUND, ApiError
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import HOSTED_SIGN_IN
-from identity.http.routing import Ctx, Handler, HandlerResult, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.http.validation import convert
 from identity.oauth import authorize as oauth
 from identity.oauth import store as oauth_store
@@ -44,14 +42,6 @@ from identity.tenants.auth_config import logo_bytes
 
 router = Router()
 BASE = "/oauth/{tenant_id}"
-#: A page: served like any route, left out of /openapi.json (no part of the REST contract).
-PAGE: dict[str, Any] = {
-    "tenant": False,
-    "idempotent": False,
-    "tag": "Hosted pages",
-    "content_type": "text/html",
-    "in_schema": False,
-}
 #: The OAuth provider's two form endpoints, declared in the reference as they always were.
 _FORM: dict[str, Any] = {
     "tenant": False,
@@ -59,31 +49,6 @@ _FORM: dict[str, Any] = {
     "tag": "OAuth 2.0 / OpenID Connect",
     "content_type": "text/html",
 }
-
-
-async def tenant_of(ctx: Ctx) -> Tenant:
-    tenant: Tenant = await oauth.load_tenant(ctx.request, ctx.param("tenant_id"))
-    return tenant
-
-
-def flow_form_post(handler: Callable[[Ctx, Tenant, Any, Flow], Awaitable[HandlerResult]]) -> Handler:
-    """A hosted form post whose CSRF check passed and whose flow (the form's `flow`) is this
-    browser's: the handler gets the tenant, the form and the flow; else the "form has expired"
-    or the "page has expired" page."""
-
-    @wraps(handler)
-    async def post(ctx: Ctx) -> HandlerResult:
-        request = ctx.request
-        tenant = await tenant_of(ctx)
-        form = await read_form(request)
-        if not pages.csrf_ok(request, form, ctx.settings.public_url):
-            return await csrf_failed(request, tenant)
-        flow = await flows.load(ctx.pool, request, tenant.id, form)
-        if flow is None:
-            return await flow_expired(request, tenant)
-        return await handler(ctx, tenant, form, flow)
-
-    return post
 
 
 async def verify_captcha(request: web.Request, tenant: Tenant, token: str | None) -> None:
@@ -98,11 +63,6 @@ async def verify_captcha(request: web.Request, tenant: Tenant, token: str | None
         token=token,
         remote_ip=client_ip(request),
     )
-
-
-def _field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit] if isinstance(value, str) else ""
 
 
 async def _flow_of_form(request: web.Request, tenant: Tenant, form: Any) -> tuple[Flow, str | None] | web.Response:
@@ -198,7 +158,8 @@ async def _rate_limited(request: web.Request, tenant: Tenant) -> bool:
     summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
     **{**_FORM, "extra": {"responses": {302: None, 429: "text/html"}}},
 )
-async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
+@form_post
+async def authorize_sign_in(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Receives the hosted sign-in form (email, password, CSRF token and the original request as hidden
     fields), posted by the browser without an API credential. Applies the tenant's sign-in rules
     (lockout, verified email, suspension, bot protection) and answers the form again with the error, the
@@ -207,10 +168,6 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
     **welcome email** on a first sign-in. Limited to 10 attempts per minute per address (the page
     answers 429)."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
     found = await _flow_of_form(request, tenant, form)
     if isinstance(found, web.Response):
         return found
@@ -219,7 +176,7 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
     if isinstance(req, web.Response):
         return req
     t = await translator(request, tenant)
-    email = _field(form, "email", 320)
+    email = field(form, "email", 320)
 
     async def again(error: str, status: int) -> web.Response:
         page = await sign_in_page(request, tenant, flow, req, email=email, status=status, error=error)
@@ -231,7 +188,7 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
         body = convert(
             {
                 "email": email,
-                "password": _field(form, "password", 2048),
+                "password": field(form, "password", 2048),
                 "captcha_token": captcha.token_from_form(form),
             },
             SignIn,
@@ -277,24 +234,21 @@ async def second_factor_get(ctx: Ctx) -> HandlerResult:
     summary="The hosted MFA code form",
     **{**_FORM, "extra": {"responses": {302: None, 501: "text/html"}}},
 )
-async def authorize_mfa(ctx: Ctx) -> HandlerResult:
+@form_post
+async def authorize_mfa(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Receives the hosted MFA code form (the challenge, the code and the original request as hidden
     fields, with the CSRF token), posted by the browser without an API credential. A right code
     completes the sign-in: a session marked `mfa_verified` (`session.created`, `mfa.verified`) and the
     provider session cookie, then consent or the code. A wrong code shows the form again with the error;
     a challenge accepts 5 wrong codes."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
     found = await _flow_of_form(request, tenant, form)
     if isinstance(found, web.Response):
         return found
     flow, browser = found
     if not flow.pending.get(finishing.PENDING_MFA):
         # A form from before flows: its challenge travels in the form.
-        challenge = {"challenge_id": _field(form, "challenge_id", 100), "factor_type": _field(form, "factor_type", 32)}
+        challenge = {"challenge_id": field(form, "challenge_id", 100), "factor_type": field(form, "factor_type", 32)}
         await flows.set_pending(ctx.pool, flow, {**flow.pending, finishing.PENDING_MFA: challenge})
     req = await _request_of(request, tenant, flow)
     if isinstance(req, web.Response):
@@ -316,9 +270,9 @@ async def _sign_out(ctx: Ctx) -> web.Response:
     if session is not None:
         if request.method == "GET":
             return await render_page(request, tenant, "logout.html", hidden={}, action=action)
-        form = await read_form(request)
-        if not pages.csrf_ok(request, form, ctx.settings.public_url):
-            return await csrf_failed(request, tenant)
+        form = await checked_form(ctx, tenant)
+        if isinstance(form, web.Response):
+            return form
         async with ctx.pool.acquire() as conn, conn.transaction():
             await oauth_store.delete_browser_session(conn, tenant.id, sha256_hex(cookie))
             await sessions.revoke_session(conn, tenant.id, session["session_id"], "signed_out")

@@ -31,11 +31,11 @@ from identity.hosted import complete as finishing
 from identity.hosted import flows
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.flows import Flow
+from identity.hosted.forms import PAGE, field, flow_form_post, form_post, tenant_of
 from identity.hosted.i18n import Translator
-from identity.hosted.render import csrf_failed, redirect, render_page, translator
-from identity.hosted.routes import PAGE, flow_form_post, tenant_of, verify_captcha
-from identity.http import captcha, pages
-from identity.http.bodies import read_form
+from identity.hosted.render import redirect, render_page, translator
+from identity.hosted.routes import verify_captcha
+from identity.http import captcha
 from identity.http.clientinfo import client_key
 from identity.http.errors import ApiError
 from identity.http.ratelimit.backends import Check
@@ -57,11 +57,6 @@ PENDING_SIGNUP = "signup"
 
 
 # -- shared by the journey's pages (identity/hosted/reset.py too) ---------------------------------
-
-
-def field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit] if isinstance(value, str) else ""
 
 
 async def limited(request: web.Request, tenant: Tenant, rule: Rule, per: str | None = None) -> bool:
@@ -424,14 +419,11 @@ async def verify_email_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/verify-email", summary="The verification link's confirm button", **PAGE)
-async def verify_email_post(ctx: Ctx) -> HandlerResult:
+@form_post
+async def verify_email_post(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Verifies the address (the first proof). In the browser that made the sign-up (its flow),
     the person is then signed in; elsewhere the page says the address is verified."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
     flow = await flows.load(ctx.pool, request, tenant.id, form)
     pending = _pending(flow) if flow is not None else None
     token = field(form, "token", 512)

@@ -30,6 +30,7 @@ from tests.support.browser import (  # noqa: F401 - chromium and page are fixtur
     page,
     pkce_pair,
     redirect_target,
+    send_twice,
     virtual_authenticator,
     wait_for,
 )
@@ -254,6 +255,7 @@ def test_enrol_totp_and_passkey_then_sign_in_with_the_passkey(hosted: HostedServ
     assert "done=added" in page.url and "Your second factor is ready." in page.locator("main").inner_text()
     capture(page, "security-added")
 
+    send_twice(page)  # a second POST /add would make another registration: sent before the browser's
     page.click("ul.choices button:has-text('Passkey')")
     assert page.locator("h1").inner_text() == "Add a passkey"
     capture(page, "security-passkey")
@@ -289,6 +291,7 @@ def test_backup_codes_download_and_removal_with_reauthentication(hosted: HostedS
     sign_in(page, tenant, user)
     submit_code(page, pyotp.TOTP(secret).now())
     page.goto(f"{tenant.base}/account/security")
+    send_twice(page)  # a second POST would make new codes: sent before the browser's, which the test keeps
     page.click("button:has-text('Generate backup codes')")
     codes = page.locator("#backup-codes code").all_inner_texts()
     assert len(codes) == 8 and all(re.fullmatch(r"[0-9A-Z]{4}-[0-9A-Z]{4}", c) for c in codes)

@@ -1,6 +1,6 @@
 """What every hosted page route shares, written once (docs/hosted-pages.md, "Pages, CSP and
 CSRF"): the route options of a page, the tenant of the path, a form's text fields, and the
-CSRF check of a form post, and a form post of a flow. Low in the package (routes, factors,
+CSRF check of a form post, a form post of a flow, and the bot protection of a form. Low in the package (routes, factors,
 security and the journeys import it; it imports none of them)."""
 
 from __future__ import annotations
@@ -16,11 +16,13 @@ from identity.hosted import flows
 from identity.hosted.entry import flow_expired
 from identity.hosted.flows import Flow
 from identity.hosted.render import csrf_failed
-from identity.http import pages
+from identity.http import captcha, pages
 from identity.http.bodies import read_form
+from identity.http.clientinfo import client_ip
 from identity.http.routing import Ctx, Handler, HandlerResult
 from identity.oauth import authorize as oauth
 from identity.principals import Tenant
+from identity.state import state
 
 #: A page: served like any route, left out of /openapi.json (no part of the REST contract).
 PAGE: dict[str, Any] = {
@@ -84,3 +86,17 @@ def flow_form_post(handler: Callable[[Ctx, Tenant, Any, Flow], Awaitable[Handler
         return await handler(ctx, tenant, form, flow)
 
     return wraps(handler)(post)
+
+
+async def verify_captcha(request: web.Request, tenant: Tenant, token: str | None) -> None:
+    """The tenant's bot protection on a hosted form (sign-in, sign-up), as the API checks it."""
+    st = state(request)
+    await captcha.verify(
+        pool=st.pool,
+        box=st.box,
+        allow_http=st.settings.webhook_allow_http,
+        tenant_id=tenant.id,
+        auth_config=tenant.auth_config,
+        token=token,
+        remote_ip=client_ip(request),
+    )

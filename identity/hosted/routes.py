@@ -15,15 +15,16 @@ from identity.auth import service as auth_service
 from identity.auth.schemas import SignIn
 from identity.crypto import sha256_hex
 from identity.hosted import complete as finishing
-from identity.hosted import factors, flows, sign_in_methods, texts
+from identity.hosted import factors, flows, sign_in_methods, signup, texts
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.errors import HOSTED_LANGUAGE_NOT_FOUND, INVALID_HOSTED_TEXT
 from identity.hosted.flows import Flow
-from identity.hosted.forms import PAGE, checked_form, field, form_post, tenant_of
+from identity.hosted.forms import PAGE, checked_form, field, form_post, tenant_of, verify_captcha
 from identity.hosted.render import redirect, render_page, static_file, translator
 from identity.hosted.schemas import HostedTexts, PutHostedTexts
+from identity.hosted.signup import with_browser
 from identity.http import captcha, pages
-from identity.http.clientinfo import client_ip, client_key
+from identity.http.clientinfo import client_key
 from identity.http.errors import NOT_FOUND, ApiError
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import HOSTED_SIGN_IN
@@ -51,20 +52,6 @@ _FORM: dict[str, Any] = {
 }
 
 
-async def verify_captcha(request: web.Request, tenant: Tenant, token: str | None) -> None:
-    """The tenant's bot protection on a hosted form (sign-in, sign-up), as the API checks it."""
-    st = state(request)
-    await captcha.verify(
-        pool=st.pool,
-        box=st.box,
-        allow_http=st.settings.webhook_allow_http,
-        tenant_id=tenant.id,
-        auth_config=tenant.auth_config,
-        token=token,
-        remote_ip=client_ip(request),
-    )
-
-
 async def _flow_of_form(request: web.Request, tenant: Tenant, form: Any) -> tuple[Flow, str | None] | web.Response:
     """The form's flow; a form without one (a page rendered before flows existed) that carries
     the authorization request gets a new flow for it. (flow, idp_browser value to set or None)."""
@@ -82,12 +69,6 @@ async def _flow_of_form(request: web.Request, tenant: Tenant, form: Any) -> tupl
             return redirect(exc.location)
         return await flows.create(st.pool, request, tenant.id, oauth_request=dict(req.raw))
     return await flow_expired(request, tenant)
-
-
-def _with_browser(request: web.Request, tenant: Tenant, response: web.Response, browser: str | None) -> web.Response:
-    if browser is not None:
-        flows.set_browser_cookie(response, tenant.id, state(request).settings.public_url, browser)
-    return response
 
 
 # -- sign-in --------------------------------------------------------------------------------------
@@ -180,7 +161,7 @@ async def authorize_sign_in(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResul
 
     async def again(error: str, status: int) -> web.Response:
         page = await sign_in_page(request, tenant, flow, req, email=email, status=status, error=error)
-        return _with_browser(request, tenant, page, browser)
+        return with_browser(request, tenant, page, browser)
 
     if await _rate_limited(request, tenant):
         return await again(t("core.rate_limited"), 429)
@@ -203,10 +184,13 @@ async def authorize_sign_in(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResul
         needed = finishing.second_factor_needed(exc)
         if needed is not None:
             response = await finishing.complete(request, tenant, flow, needed)
-            return _with_browser(request, tenant, response, browser)
+            return with_browser(request, tenant, response, browser)
+        if exc.code == "email_not_verified":
+            response = await signup.verify_before_sign_in(request, tenant, flow, body.email)
+            return with_browser(request, tenant, response, browser)
         return await again(t.error(exc.code, exc.message), exc.status)
     response = await finishing.complete(request, tenant, flow, finishing.outcome_of(msgspec.to_builtins(result)))
-    return _with_browser(request, tenant, response, browser)
+    return with_browser(request, tenant, response, browser)
 
 
 # -- the second factor ----------------------------------------------------------------------------
@@ -255,7 +239,7 @@ async def authorize_mfa(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
         return req
     # Every kind of factor, the limits and the set-up of a first factor: identity/hosted/factors.py.
     response = await factors.verify_posted(request, tenant, flow, req, form)
-    return _with_browser(request, tenant, response, browser)
+    return with_browser(request, tenant, response, browser)
 
 
 # -- sign-out (the account area is identity/hosted/account.py) ---------------------------------

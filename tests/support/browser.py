@@ -294,31 +294,66 @@ def _with_lang(url: str, lang: str) -> str:
     return urlunsplit(parts._replace(query=urlencode([*query, ("lang", lang)])))
 
 
+def send_twice(page: Any) -> None:
+    """Arm capture() for a state that a POST sent again afterwards would change (new backup
+    codes, a new passkey registration): the page's next form POST is first sent in the other
+    language, its answer kept for capture(), and then sent as the browser sent it, so the page
+    under test shows the newest state, the one the test goes on with."""
+    other = next(x for x in LANGUAGES if x != page.evaluate("() => document.documentElement.lang"))
+
+    def handler(route: Any, request: Any) -> None:
+        if request.method != "POST" or not request.is_navigation_request():
+            route.continue_()
+            return
+        page.unroute("**/*", handler)
+        url = _with_lang(request.url, other)
+        page.twin_answer = (request.url, other, _send_again(page, request, url))
+        route.continue_()
+
+    page.twin_answer = None
+    page.route("**/*", handler)
+
+
+def _send_again(page: Any, request: Any, url: str) -> Any:
+    headers = {k: v for k, v in request.headers.items() if k.lower() in ("content-type", "origin")}
+    answer = page.context.request.fetch(
+        url, method="POST", headers=headers, data=request.post_data_buffer, max_redirects=0
+    )
+    assert answer.status < 300 or answer.status >= 400, f"sent again, the POST was answered {answer.status}"
+    return answer
+
+
 def _replay_in(page: Any, name: str, lang: str) -> None:
     """The page answered to a POST, in `lang`: the same POST (body, CSRF token, flow, this
-    browser's cookies) is sent again with `lang=` and the answer shown in a second tab of the
-    same browser, which is captured and closed. The page under test stays as it was; the
-    language cookie the answer sets is put back as it was. The POST runs a second time on the
-    server (a wrong code counts again): a state that a second POST cannot reach again (a spent
-    link) fails here, and the test reaches it in the other language itself."""
+    browser's cookies) is sent again with `lang=` (or was, before the browser's: send_twice) and
+    the answer shown in a second tab of the same browser, which is captured and closed. The page
+    under test stays as it was; the language cookie the answer sets is put back as it was. The
+    POST runs a second time on the server (a wrong code counts again): a state that a second
+    POST cannot reach again (a spent link) fails here, and the test reaches it in the other
+    language itself (capture(page, name, only=lang))."""
     request = page.document_request
     assert request is not None and request.method == "POST", f"{name}: not a page answered to a POST"
     context = page.context
-    kept = [c for c in context.cookies() if c["name"] == LANG_COOKIE]
-    url = _with_lang(request.url, lang)
-    headers = {k: v for k, v in request.headers.items() if k.lower() in ("content-type", "origin")}
-    answer = context.request.fetch(url, method="POST", headers=headers, data=request.post_data_buffer, max_redirects=0)
-    assert answer.status < 300 or answer.status >= 400, f"{name}: sent again, the POST was answered {answer.status}"
+    # The cookie as it was before any POST in `lang` (which set it to `lang`: the page under
+    # test, in the other language, shows that it was not so before).
+    kept = [c for c in context.cookies() if c["name"] == LANG_COOKIE and c["value"] != lang]
+    twin_answer = getattr(page, "twin_answer", None)
+    if twin_answer is not None and twin_answer[0] == request.url and twin_answer[1] == lang:
+        url, answer = _with_lang(request.url, lang), twin_answer[2]
+        page.twin_answer = None
+    else:
+        url = _with_lang(request.url, lang)
+        answer = _send_again(page, request, url)
     twin = context.new_page()
     try:
         twin.on("console", page.csp.console)
-        twin.route(url, lambda route: route.fulfill(response=answer))
+        twin.route(lambda address: address == url, lambda route: route.fulfill(response=answer))
         twin.goto(url)
         assert twin.evaluate("() => document.documentElement.lang") == lang
         assert page_name(twin) == page_name(page), (
             f"{name}: sent again, the POST shows {page_name(twin)!r} ({twin.inner_text('main')[:200]!r}), "
-            f"not {page_name(page)!r}: "
-            "reach this state in the other language in the test (capture(page, name, lang))"
+            f"not {page_name(page)!r}: reach this state in the other language in the test "
+            "(capture(page, name, only=lang))"
         )
         _shoot(twin, name, lang)
     finally:

@@ -352,6 +352,36 @@ def test_mfa_required_sends_a_person_without_a_factor_to_enrol_one(hosted: Hoste
     assert [(f["type"], f["status"]) for f in listed] == [("sms", "active")]
 
 
+def test_enrol_an_email_factor_then_sign_in_with_it(hosted: HostedServer, page: Any) -> None:
+    """Security: "Code by email" sends a code to the person's address (POST /add, then the code
+    page); the right code activates the factor; the next sign-in asks for an emailed code."""
+    tenant = new_tenant(hosted)
+    user = tenant.user()
+    sign_in(page, tenant, user)
+    signed_in_on_account(page, tenant)
+    page.goto(f"{tenant.base}/account/security")
+    page.click("ul.choices button:has-text('Code by email')")
+    assert "/account/security/confirm/" in page.url, page.url
+    assert user["email"] in page.locator("main").inner_text()
+    capture(page, "security-email-code")
+    page.fill("#f-code", "000000")
+    page.click(".account-section form button[type=submit]")
+    assert page.locator("#f-code-error").is_visible()
+    capture(page, "security-email-code-wrong")
+    page.fill("#f-code", email_code(tenant, user["email"], 1))
+    page.click(".account-section form button[type=submit]")
+    assert "done=added" in page.url and "Your second factor is ready." in page.locator("main").inner_text()
+    listed = api(tenant, "GET", f"/v1/users/{user['id']}/mfa/factors")["data"]
+    assert [(f["type"], f["status"]) for f in listed] == [("email_otp", "active")]
+
+    sign_out(page, tenant)
+    sign_in(page, tenant, user)
+    assert "/second-factor" in page.url, page.url
+    assert page.locator("h1").inner_text() == "Enter the code we emailed you"
+    submit_code(page, email_code(tenant, user["email"], 2))
+    signed_in_on_account(page, tenant)
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_chooser_names_an_authenticator_app_only_when_the_person_named_it(language: str) -> None:
     from identity.hosted.factors import _label

@@ -122,6 +122,50 @@ def test_sign_up_with_the_link_in_this_browser_and_in_another(hosted: Any, chrom
     capture(page, "verify-email-done")
 
 
+def test_sign_in_of_an_unverified_address_asks_for_the_code_and_resends(hosted: Any, page: Any) -> None:
+    """Verification required, an account whose address is not verified (made by the backend,
+    no email sent): the right password leads to "check your inbox" with a new email (code and
+    link) and a resend button, as Clerk and Auth0 do; the code signs the person in. A wrong
+    password says what it says for any address (no enumeration)."""
+    tenant = hosted.tenant(auth_config={"email_verification_required": True})
+    email = _email()
+    created = tenant.secret("POST", "/v1/users", json={"email": email, "password": STRONG_PASSWORD})
+    assert created.status_code == 201, created.text
+    page.goto(tenant.url("/sign-in"))
+    page.fill("#f-email", email)
+    page.fill("#f-password", "not the password at all")
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    refused = page.locator("main [role=alert]").inner_text()
+    page.fill("#f-email", _email())
+    page.fill("#f-password", "not the password at all")
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    assert page.locator("main [role=alert]").inner_text() == refused
+    assert hosted.mail.to(email) == []
+
+    page.fill("#f-email", email)
+    page.fill("#f-password", STRONG_PASSWORD)
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    assert "/sign-up/verify?flow=" in page.url, page.url
+    assert "not verified yet" in page.locator("main").inner_text()
+    assert email in page.locator("main").inner_text()
+    capture(page, "sign-in-unverified")
+    message = latest_message(hosted, email)
+    assert f"/oauth/{tenant.id}/verify-email?flow=hfl_" in link_in(message)
+    page.click("form[action$='/sign-up/resend'] button[type=submit]")
+    page.wait_for_load_state()
+    assert page.locator("main p.alert.info[role=status]").is_visible()
+    assert len(hosted.mail.to(email)) == 1  # within the minute: none sent again
+    page.fill("#f-code", code_in(message))
+    page.click("form[action$='/sign-up/verify'] button[type=submit]")
+    page.wait_for_load_state()
+    assert page.url.endswith(f"/oauth/{tenant.id}/account"), page.url
+    user = tenant.secret("GET", f"/v1/users?email={email}").json()["data"][0]
+    assert user["email_verified"] is True
+
+
 def test_the_policy_checklist_follows_typing_and_the_server_refuses_without_script(
     hosted: Any, chromium: Any, page: Any
 ) -> None:

@@ -300,25 +300,32 @@ def send_twice(page: Any) -> None:
     language, its answer kept for capture(), and then sent as the browser sent it, so the page
     under test shows the newest state, the one the test goes on with."""
     other = next(x for x in LANGUAGES if x != page.evaluate("() => document.documentElement.lang"))
+    armed = [True]
 
     def handler(route: Any, request: Any) -> None:
-        if request.method != "POST" or not request.is_navigation_request():
-            route.continue_()
+        if not armed[0] or request.method != "POST" or not request.is_navigation_request():
+            route.fallback()
             return
-        page.unroute("**/*", handler)
+        armed[0] = False
         url = _with_lang(request.url, other)
         page.twin_answer = (request.url, other, _send_again(page, request, url))
         route.continue_()
 
     page.twin_answer = None
+    page.twin_route = handler  # removed by capture(), outside the handler
     page.route("**/*", handler)
 
 
 def _send_again(page: Any, request: Any, url: str) -> Any:
+    """The browser's POST sent again to `url` with this browser's cookies; the language cookie
+    its answer sets (lang= in the address) is put back as it was."""
+    context = page.context
+    kept = [c for c in context.cookies() if c["name"] == LANG_COOKIE]
     headers = {k: v for k, v in request.headers.items() if k.lower() in ("content-type", "origin")}
-    answer = page.context.request.fetch(
-        url, method="POST", headers=headers, data=request.post_data_buffer, max_redirects=0
-    )
+    answer = context.request.fetch(url, method="POST", headers=headers, data=request.post_data_buffer, max_redirects=0)
+    context.clear_cookies(name=LANG_COOKIE)
+    if kept:
+        context.add_cookies(kept)
     assert answer.status < 300 or answer.status >= 400, f"sent again, the POST was answered {answer.status}"
     return answer
 
@@ -334,13 +341,13 @@ def _replay_in(page: Any, name: str, lang: str) -> None:
     request = page.document_request
     assert request is not None and request.method == "POST", f"{name}: not a page answered to a POST"
     context = page.context
-    # The cookie as it was before any POST in `lang` (which set it to `lang`: the page under
-    # test, in the other language, shows that it was not so before).
-    kept = [c for c in context.cookies() if c["name"] == LANG_COOKIE and c["value"] != lang]
+    # The cookie as it is (_send_again put it back); the twin tab's answer may set it again.
+    kept = [c for c in context.cookies() if c["name"] == LANG_COOKIE]
     twin_answer = getattr(page, "twin_answer", None)
     if twin_answer is not None and twin_answer[0] == request.url and twin_answer[1] == lang:
         url, answer = _with_lang(request.url, lang), twin_answer[2]
         page.twin_answer = None
+        page.unroute("**/*", page.twin_route)
     else:
         url = _with_lang(request.url, lang)
         answer = _send_again(page, request, url)

@@ -18,7 +18,6 @@ from tests.support.browser import (  # noqa: F401 - fixtures
     exchange_code,
     hosted,
     page,
-    page_name,
     pkce_pair,
     redirect_target,
     tab_to,
@@ -147,44 +146,6 @@ def test_totp_second_factor_on_the_hosted_page(hosted, page) -> None:
     page.click("form button[type=submit]")
     wait_for(lambda: seen, page=page)
     assert exchange_code(tenant, client, _query(seen[-1])["code"], verifier)["access_token"]
-
-
-def test_a_code_form_from_before_flows_gets_the_plain_code_page(hosted, page) -> None:
-    """A second-factor form rendered before flows existed carries the authorization request and
-    the challenge itself; a challenge that identity.mfa does not know (another gate's) is
-    answered with the plain code form (second_factor.html), never a 500."""
-    tenant = hosted.tenant()
-    client = tenant.client(type="spa")
-    _, challenge = pkce_pair()
-    page.goto(tenant.url("/sign-in"))
-    fields = {
-        "client_id": client["client_id"],
-        "redirect_uri": hosted.redirect_uri,
-        "response_type": "code",
-        "state": "s",
-        "code_challenge": challenge,
-        "code_challenge_method": "S256",
-        "challenge_id": "legacy-challenge",
-        "factor_type": "totp",
-        "code": "123456",
-    }
-    page.evaluate(
-        """([action, fields]) => {
-             const form = document.querySelector('main form');
-             form.action = action;
-             form.querySelector('input[name=flow]').remove();
-             for (const [name, value] of Object.entries(fields)) {
-               const input = document.createElement('input');
-               input.type = 'hidden'; input.name = name; input.value = value;
-               form.appendChild(input);
-             }
-             form.submit();
-           }""",
-        [f"/oauth/{tenant.id}/authorize/mfa", fields],
-    )
-    page.wait_for_selector("#f-code")
-    assert page_name(page) == "second_factor"
-    capture(page, "second-factor-plain")
 
 
 def test_wrong_password_and_a_forged_csrf_token(hosted, page) -> None:

@@ -14,6 +14,12 @@ from tests.support.browser import LANGUAGES, screenshots_dir
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "identity" / "templates" / "hosted"
 WIDTHS = ("desktop", "mobile")
+#: Pages the running service cannot show, each with the reason (a page added here needs one).
+UNREACHABLE = {
+    # identity/hosted/factors.py _plain_page: the plain code form of a service assembled without
+    # identity.mfa (no hosted_mfa_step in the registry); the full service always has it.
+    "second_factor": "shown only by an API assembled without identity.mfa",
+}
 
 
 def page_templates() -> list[str]:
@@ -30,7 +36,8 @@ def complete_states(folder: Path) -> list[str]:
 
 @pytest.mark.runs_last
 def test_every_page_is_captured_in_both_languages_at_both_widths() -> None:
+    assert set(UNREACHABLE) <= set(page_templates()), "UNREACHABLE names a template that is gone"
     folder = screenshots_dir()
     assert any(folder.iterdir()), f"{folder} is empty: run the browser tests (tests/test_hosted_*.py) first"
-    missing = [name for name in page_templates() if not complete_states(folder / name)]
+    missing = [n for n in page_templates() if n not in UNREACHABLE and not complete_states(folder / n)]
     assert not missing, f"pages without screenshots in {', '.join(LANGUAGES)} at both widths in {folder}: {missing}"

@@ -11,6 +11,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from identity import __version__, origin, tracing
+from identity.db.pool import DatabaseUnavailable
 from identity.http import accesslog, cors, server
 from identity.http.errors import INTERNAL_ERROR, SERVICE_UNAVAILABLE, ApiError, from_http
 from identity.http.metrics import LATENCY, REQUESTS
@@ -23,7 +24,8 @@ log = structlog.get_logger("identity.http")
 #: What asyncpg raises while Postgres is down, restarting or failing over (each seen in
 #: tests/test_faults.py::test_postgres_restart_under_load): terminated sessions (57P01/57P02),
 #: "starting up / shutting down" (57P03), lost or refused connections (class 08), too many
-#: connections, and the protocol error asyncpg raises when the server goes away during COMMIT.
+#: connections, the protocol error asyncpg raises when the server goes away during COMMIT, and
+#: DatabaseUnavailable, which our own code raises when it knows (the revocation feed).
 #: A request that fails so has unknown outcome at worst; 503 tells the client to retry (with its
 #: Idempotency-Key).
 _DB_DOWN = (
@@ -34,6 +36,7 @@ _DB_DOWN = (
     asyncpg.TooManyConnectionsError,
     asyncpg.InterfaceError,
     asyncpg.InternalClientError,
+    DatabaseUnavailable,
 )
 
 

@@ -30,7 +30,7 @@ from identity.hosted import flows
 from identity.hosted.account import navigation
 from identity.hosted.factors import PENDING_ENROL
 from identity.hosted.flows import Flow
-from identity.hosted.forms import PAGE, checked_form, field, tenant_of
+from identity.hosted.forms import PAGE, field, form_post, tenant_of
 from identity.hosted.render import redirect, render_page, translator
 from identity.http.clientinfo import client_ip
 from identity.http.errors import ApiError
@@ -93,18 +93,14 @@ def _person_post(handler: Callable[[Ctx, Tenant, Person, Any], Awaitable[Handler
     """A POST of these pages: the CSRF check passed, the person signed in in this browser; the
     handler gets the tenant, the person and the form."""
 
-    @wraps(handler)
-    async def post(ctx: Ctx) -> HandlerResult:
-        tenant = await tenant_of(ctx)
-        form = await checked_form(ctx, tenant)
-        if isinstance(form, web.Response):
-            return form
+    @form_post
+    async def post(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
         person = await _person(ctx.request, tenant, form)
         if isinstance(person, web.Response):
             return person
         return await handler(ctx, tenant, person, form)
 
-    return post
+    return wraps(handler)(post)
 
 
 def _home(tenant: Tenant, person: Person, done: str | None = None) -> str:

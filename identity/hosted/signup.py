@@ -132,6 +132,21 @@ async def finish_or_challenge(request: web.Request, tenant: Tenant, flow: Flow, 
     return await finishing.complete(request, tenant, flow, needed)
 
 
+async def _send_verification(request: web.Request, tenant: Tenant, flow: Flow, email: str, user_id: str) -> None:
+    """A new verification email for the flow's user (link to this flow's page, and a code);
+    nothing while the previous one is less than a minute old."""
+    await links.resend_verification(
+        state(request).pool,
+        runtime(request),
+        "",
+        tenant,
+        email,
+        page_url=f"{public_url(request)}/oauth/{tenant.id}/verify-email?{flow.query}",
+        user_id=user_id,
+        cooldown=onetime.RESEND_COOLDOWN,
+    )
+
+
 async def verify_before_sign_in(request: web.Request, tenant: Tenant, flow: Flow, email: str) -> web.Response:
     """A password sign-in refused with 403 email_not_verified (the tenant requires a verified
     address; the service says so only after the right password, so nothing is told to someone
@@ -143,16 +158,7 @@ async def verify_before_sign_in(request: web.Request, tenant: Tenant, flow: Flow
         user = await users.get_by_email(conn, tenant.id, users.normalise_email(email))
     if user is None:  # deleted in between: the sign-in page says what the service said
         return redirect(finishing.page_url(tenant.id, "sign-in", flow))
-    await links.resend_verification(
-        st.pool,
-        runtime(request),
-        "",
-        tenant,
-        user["email"],
-        page_url=f"{public_url(request)}/oauth/{tenant.id}/verify-email?{flow.query}",
-        user_id=user["id"],
-        cooldown=onetime.RESEND_COOLDOWN,
-    )
+    await _send_verification(request, tenant, flow, user["email"], user["id"])
     pending = {"email": user["email"], "user_id": user["id"], "sign_in": True}
     await flows.set_pending(st.pool, flow, {**flow.pending, PENDING_SIGNUP: pending})
     return redirect(finishing.page_url(tenant.id, "sign-up/verify", flow))
@@ -418,16 +424,7 @@ async def resend_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> Handle
         return redirect(finishing.page_url(tenant.id, "sign-up", flow))
     t = await translator(request, tenant)
     if pending.get("user_id"):
-        await links.resend_verification(
-            ctx.pool,
-            runtime(request),
-            "",
-            tenant,
-            pending["email"],
-            page_url=f"{public_url(request)}/oauth/{tenant.id}/verify-email?{flow.query}",
-            user_id=pending["user_id"],
-            cooldown=onetime.RESEND_COOLDOWN,
-        )
+        await _send_verification(request, tenant, flow, pending["email"], pending["user_id"])
     return await _verify_page(request, tenant, flow, pending, notice=t("signup.verify.resent"))
 
 

@@ -35,6 +35,16 @@ from tests.support.mail import SmtpSink  # noqa: E402
 from tests.support.workers import WorkerFixture  # noqa: E402
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "runs_last: run after every other test (it reads what they wrote)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked runs_last go to the end (tests/test_hosted_screenshots.py reads the
+    screenshots every browser test wrote)."""
+    items.sort(key=lambda item: item.get_closest_marker("runs_last") is not None)
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(

@@ -218,7 +218,7 @@ def test_connect_and_disconnect_a_provider_account(hosted, page) -> None:
     page.fill("#f-password", upstream["password"])
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(re.compile(re.escape(tenant.url("/account/connections")) + r"\?link_token="))
-    capture(page, "account-connections-confirm", both_languages=False)
+    capture(page, "account-connections-confirm")
     page.get_by_role("button", name="Connect this account").click()
     page.wait_for_url(re.compile(r"done=identity_linked"))
     linked = tenant.secret("GET", f"/v1/users/{user['id']}/identities").json()["data"]

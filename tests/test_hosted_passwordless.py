@@ -311,7 +311,7 @@ def test_a_failed_social_sign_in_comes_back_to_the_sign_in_page(hosted: HostedSe
     page.goto(tenant.url("/connections/done", flow=flow, error="access_denied", error_description="Call 555"))
     text = page.locator("main").inner_text()
     assert "did not complete" in text and "555" not in text
-    capture(page, "social-failed", both_languages=False)
+    capture(page, "social-failed")
 
 
 def test_every_form_needs_the_csrf_token(hosted: HostedServer) -> None:

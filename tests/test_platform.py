@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import re
 
+import asyncpg
+import structlog.testing
 from aiohttp import web
 
 from identity import __version__
@@ -83,6 +85,37 @@ async def test_unexpected_exception_is_500_without_details(aiohttp_client, setti
     assert_error(body, "internal_error", 500)
     assert "secret internal detail" not in await resp.text()
     assert body["error"]["request_id"] == resp.headers["X-Request-ID"]
+
+
+async def test_only_a_database_outage_is_503(aiohttp_client, settings, database_dsn) -> None:
+    """A FileNotFoundError of our own (a missing template or asset) is the bug it is: 500
+    internal_error, logged as unhandled_error with its traceback. An OSError that asyncpg
+    raises (the database refuses the connection) is the outage: 503 service_unavailable."""
+    app = create_app(settings, dsn=database_dsn)
+
+    async def missing_file(request: web.Request) -> web.Response:
+        open("/nonexistent/identity/template.html", encoding="utf-8").close()
+        return web.Response()
+
+    async def database_refuses(request: web.Request) -> web.Response:
+        # port 1 on loopback: nothing listens there, so the connect is refused
+        await asyncpg.connect("postgresql://postgres@127.0.0.1:1/postgres", timeout=5)
+        return web.Response()
+
+    app.router.add_get("/missing-file", missing_file)
+    app.router.add_get("/database-refuses", database_refuses)
+    client = await aiohttp_client(app)
+    with structlog.testing.capture_logs() as logged:
+        resp = await client.get("/missing-file")
+        assert resp.status == 500
+        assert_error(await resp.json(), "internal_error", 500)
+        resp = await client.get("/database-refuses")
+        assert resp.status == 503
+        assert_error(await resp.json(), "service_unavailable", 503)
+        assert resp.headers["Retry-After"] == "1"
+    events = [(line["event"], line.get("path")) for line in logged if line["log_level"] == "error"]
+    assert ("unhandled_error", "/missing-file") in events
+    assert sum(1 for event, _ in events if event == "database_unavailable") == 1
 
 
 async def test_metrics_exposes_requests_latency_and_pool(api: Api) -> None:

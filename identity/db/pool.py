@@ -14,6 +14,12 @@ from identity.config import Settings
 log = structlog.get_logger("identity.db.pool")
 
 
+class DatabaseUnavailable(ConnectionError):
+    """Raised by the service's own code when it knows the database cannot be reached (the
+    revocation feed's listener not ready in time): answered 503 service_unavailable, as
+    asyncpg's connection errors are (identity/http/middleware.py)."""
+
+
 def resolve_dsn(settings: Settings, *, create: bool = True) -> str:
     """IDENTITY_DATABASE_URL, or the embedded server when it is unset (create=False: only an
     embedded database that exists already; identity/db/embedded.py)."""

@@ -31,10 +31,9 @@ from identity.connections.schemas import ListIdentities, StartLink
 from identity.crypto import sha256_hex
 from identity.hosted import i18n
 from identity.hosted.complete import BrowserSession, require_browser_session
-from identity.hosted.render import csrf_failed, redirect, render_page, translator
-from identity.hosted.routes import PAGE, tenant_of
+from identity.hosted.forms import PAGE, checked_form, field, tenant_of
+from identity.hosted.render import redirect, render_page, translator
 from identity.http import pages
-from identity.http.bodies import read_form
 from identity.http.clientinfo import client_ip, user_agent
 from identity.http.errors import ApiError, ValidationFailed
 from identity.http.ratelimit.backends import Check
@@ -104,9 +103,9 @@ async def _posted(ctx: Ctx) -> tuple[Signed, Any] | web.Response:
     signed = await _signed(ctx)
     if isinstance(signed, web.Response):
         return signed
-    form = await read_form(ctx.request)
-    if not pages.csrf_ok(ctx.request, form, ctx.settings.public_url):
-        return await csrf_failed(ctx.request, signed.tenant)
+    form = await checked_form(ctx, signed.tenant)
+    if isinstance(form, web.Response):
+        return form
     return signed, form
 
 
@@ -137,11 +136,6 @@ def _form_post(handler: Callable[[Ctx, Signed, Any], Awaitable[HandlerResult]]) 
         return await handler(ctx, signed, form)
 
     return post
-
-
-def _field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit] if isinstance(value, str) else ""
 
 
 def _audit(request: web.Request, user: dict[str, Any]) -> AuditContext:
@@ -206,6 +200,25 @@ async def _section(
     )
 
 
+async def _attempt(
+    ctx: Ctx,
+    signed: Signed,
+    work: Awaitable[object],
+    section: Callable[..., Awaitable[web.Response]],
+    path: str,
+    notice: str,
+) -> web.Response:
+    """A section's change through its service function (`work`, awaited here): done, the browser
+    goes back to the section (`path`) with the notice; refused, the section again with the error
+    (`section(signed, request, error=..., status=...)`)."""
+    try:
+        await work
+    except ApiError as exc:
+        t = await translator(ctx.request, signed.tenant)
+        return await section(signed, ctx.request, error=_error_text(t, exc), status=exc.status)
+    return _back(signed.tenant, path, notice)
+
+
 # -- profile ------------------------------------------------------------------------------------
 
 
@@ -241,7 +254,7 @@ async def profile_get(ctx: Ctx, signed: Signed) -> HandlerResult:
 @_form_post
 async def profile_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """Saves the name (and the username, when the tenant enables them): `PATCH /v1/auth/me`'s rules."""
-    values = {"name": _field(form, "name", 400).strip(), "username": _field(form, "username", 128).strip()}
+    values = {"name": field(form, "name", 400).strip(), "username": field(form, "username", 128).strip()}
     fields: dict[str, Any] = {"name": values["name"] or None}
     if _usernames(signed.tenant):
         fields["username"] = values["username"] or None
@@ -250,8 +263,8 @@ async def profile_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
         body = convert(fields, UpdateProfile)
         await account.update_profile(ctx.pool, signed.tenant, signed.user["id"], body, None)
     except ApiError as exc:
-        field = _error_field(exc) or ("username" if exc.code == "username_already_exists" else "name")
-        return await _profile(signed, ctx.request, errors={field: _error_text(t, exc)}, values=values)
+        where = _error_field(exc) or ("username" if exc.code == "username_already_exists" else "name")
+        return await _profile(signed, ctx.request, errors={where: _error_text(t, exc)}, values=values)
     return _back(signed.tenant, "/account", "profile_saved")
 
 
@@ -305,7 +318,7 @@ async def email_get(ctx: Ctx, signed: Signed) -> HandlerResult:
 async def email_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/auth/email`: re-authentication, then a code to the new address; nothing changes yet."""
     t = await translator(ctx.request, signed.tenant)
-    new_email = _field(form, "email", 320).strip()
+    new_email = field(form, "email", 320).strip()
     if await _limited(ctx.request, signed.tenant, ACCOUNT_EMAIL, signed.user["id"]):
         return await _email(
             signed, ctx.request, errors={"email": t("core.rate_limited")}, new_email=new_email, status=429
@@ -320,12 +333,12 @@ async def email_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
             signed.user["id"],
             signed.session.session_id,
             new_email,
-            _field(form, "password", 2048) or None,
+            field(form, "password", 2048) or None,
         )
     except ApiError as exc:
-        field = "password" if exc.code in ("incorrect_password", "account_locked") else "email"
+        where = "password" if exc.code in ("incorrect_password", "account_locked") else "email"
         return await _email(
-            signed, ctx.request, errors={field: _error_text(t, exc)}, new_email=new_email, status=exc.status
+            signed, ctx.request, errors={where: _error_text(t, exc)}, new_email=new_email, status=exc.status
         )
     return _back(signed.tenant, "/account/email", "email_code_sent")
 
@@ -343,7 +356,7 @@ async def email_verify_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResul
             runtime(ctx.request).box,
             signed.tenant,
             signed.user["id"],
-            _field(form, "code", 20),
+            field(form, "code", 20),
             _audit(ctx.request, signed.user),
         )
     except ApiError as exc:
@@ -387,12 +400,12 @@ async def password_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     t = await translator(ctx.request, signed.tenant)
     if await _limited(ctx.request, signed.tenant, ACCOUNT_PASSWORD, signed.user["id"]):
         return await _password(signed, ctx.request, errors={"current_password": t("core.rate_limited")}, status=429)
-    new_password = _field(form, "new_password", 2048)
+    new_password = field(form, "new_password", 2048)
     if not new_password:
         return await _password(signed, ctx.request, errors={"new_password": t("account.password.required")}, status=422)
     body = ChangePassword(
         new_password=new_password,
-        current_password=_field(form, "current_password", 2048) or None,
+        current_password=field(form, "current_password", 2048) or None,
         sign_out_other_sessions=form.get("sign_out_others") == "on",
     )
     try:
@@ -405,8 +418,8 @@ async def password_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
             _audit(ctx.request, signed.user),
         )
     except ApiError as exc:
-        field = "new_password" if exc.code == "password_too_weak" else "current_password"
-        return await _password(signed, ctx.request, errors={field: _error_text(t, exc)}, status=exc.status)
+        where = "new_password" if exc.code == "password_too_weak" else "current_password"
+        return await _password(signed, ctx.request, errors={where: _error_text(t, exc)}, status=exc.status)
     return _back(signed.tenant, "/account/password", "password_changed")
 
 
@@ -428,7 +441,7 @@ async def sessions_get(ctx: Ctx, signed: Signed) -> HandlerResult:
 @_form_post
 async def session_revoke_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`DELETE /v1/auth/sessions/{id}` for one of the person's other sessions."""
-    target = _field(form, "session_id", 64)
+    target = field(form, "session_id", 64)
     if target and target != signed.session.session_id:
         try:
             await account.revoke_my_session(ctx.pool, signed.tenant.id, signed.user["id"], target, None)
@@ -499,18 +512,20 @@ async def connections_get(ctx: Ctx, signed: Signed) -> HandlerResult:
 @_form_post
 async def connections_unlink_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`DELETE /v1/me/identities/{id}`: refused when it is the last way to sign in."""
-    t = await translator(ctx.request, signed.tenant)
-    try:
-        await connections.disconnect(
+    return await _attempt(
+        ctx,
+        signed,
+        connections.disconnect(
             ctx.pool,
             signed.tenant.id,
             signed.user["id"],
-            _field(form, "identity_id", 64),
+            field(form, "identity_id", 64),
             _audit(ctx.request, signed.user),
-        )
-    except ApiError as exc:
-        return await _connections(signed, ctx.request, error=_error_text(t, exc), status=exc.status)
-    return _back(signed.tenant, "/account/connections", "identity_unlinked")
+        ),
+        _connections,
+        "/account/connections",
+        "identity_unlinked",
+    )
 
 
 @router.post(BASE + "/connections/link", summary="Start connecting a provider account", **PAGE)
@@ -521,7 +536,7 @@ async def connections_link_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerR
     t = await translator(ctx.request, signed.tenant)
     back = ctx.settings.public_url.rstrip("/") + f"/oauth/{signed.tenant.id}/account/connections"
     try:
-        body = StartLink(connection_id=_field(form, "connection_id", 64), redirect_url=back)
+        body = StartLink(connection_id=field(form, "connection_id", 64), redirect_url=back)
         started = await connections.start_link(
             ctx.pool, ctx.settings, signed.tenant, signed.user["id"], signed.session.session_id, body, own_page=True
         )
@@ -537,14 +552,16 @@ async def connections_link_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerR
 @_form_post
 async def connections_complete_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/me/identities/link/complete` with the link token the provider's callback brought."""
-    t = await translator(ctx.request, signed.tenant)
-    try:
-        await connection_flow.complete_link(
-            ctx.request, signed.tenant, signed.user["id"], signed.session.session_id, _field(form, "link_token", 512)
-        )
-    except ApiError as exc:
-        return await _connections(signed, ctx.request, error=_error_text(t, exc), status=exc.status)
-    return _back(signed.tenant, "/account/connections", "identity_linked")
+    return await _attempt(
+        ctx,
+        signed,
+        connection_flow.complete_link(
+            ctx.request, signed.tenant, signed.user["id"], signed.session.session_id, field(form, "link_token", 512)
+        ),
+        _connections,
+        "/account/connections",
+        "identity_linked",
+    )
 
 
 # -- organizations ------------------------------------------------------------------------------
@@ -582,30 +599,34 @@ async def organizations_get(ctx: Ctx, signed: Signed) -> HandlerResult:
 @_form_post
 async def organizations_active_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`POST /v1/auth/organization` for this browser's session (an empty value clears it)."""
-    t = await translator(ctx.request, signed.tenant)
-    org = _field(form, "organization_id", 128) or None
-    try:
-        await active_org.set_session_organization(
+    org = field(form, "organization_id", 128) or None
+    return await _attempt(
+        ctx,
+        signed,
+        active_org.set_session_organization(
             ctx.pool, signed.tenant.id, signed.session.session_id, signed.user["id"], org
-        )
-    except ApiError as exc:
-        return await _organizations(signed, ctx.request, error=_error_text(t, exc), status=exc.status)
-    return _back(signed.tenant, "/account/organizations", "organization_switched")
+        ),
+        _organizations,
+        "/account/organizations",
+        "organization_switched",
+    )
 
 
 @router.post(BASE + "/organizations/leave", summary="Leave an organization", **PAGE)
 @_form_post
 async def organizations_leave_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerResult:
     """`DELETE /v1/auth/organizations/{id}`: the last owner cannot leave."""
-    t = await translator(ctx.request, signed.tenant)
-    try:
-        await organizations.leave(
+    return await _attempt(
+        ctx,
+        signed,
+        organizations.leave(
             ctx.pool,
             signed.tenant.id,
-            _field(form, "organization_id", 128),
+            field(form, "organization_id", 128),
             signed.user["id"],
             _audit(ctx.request, signed.user),
-        )
-    except ApiError as exc:
-        return await _organizations(signed, ctx.request, error=_error_text(t, exc), status=exc.status)
-    return _back(signed.tenant, "/account/organizations", "organization_left")
+        ),
+        _organizations,
+        "/account/organizations",
+        "organization_left",
+    )

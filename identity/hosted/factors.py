@@ -26,10 +26,10 @@ from identity.hosted import complete as finishing
 from identity.hosted import flows
 from identity.hosted.entry import flow_expired
 from identity.hosted.flows import Flow
+from identity.hosted.forms import PAGE, field, flow_form_post, tenant_of
 from identity.hosted.i18n import Translator
-from identity.hosted.render import csrf_failed, redirect, render_page, translator
+from identity.hosted.render import redirect, render_page, translator
 from identity.http import pages
-from identity.http.bodies import read_form
 from identity.http.errors import ApiError
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.errors import RATE_LIMITED
@@ -47,13 +47,6 @@ from identity.tenants import auth_config
 
 router = Router()
 BASE = "/oauth/{tenant_id}"
-PAGE: dict[str, Any] = {
-    "tenant": False,
-    "idempotent": False,
-    "tag": "Hosted pages",
-    "content_type": "text/html",
-    "in_schema": False,
-}
 #: The flow's pending key that sends a person without a factor to enrol one (security.py).
 PENDING_ENROL = "enrol_required"
 #: identity.mfa's challenge ids (identity.ids prefix "mfc").
@@ -65,16 +58,6 @@ NAMED_METHODS = frozenset({"totp"})
 METHODS = {"totp": "totp", "sms": "sms", "email_otp": "email", "webauthn": "passkey", "backup_codes": "backup"}
 #: The per-user verify limit of /v1/mfa/verify and /v1/auth/mfa/verify: one bucket for all three.
 _VERIFY_RULE = ENDPOINT_RULES[("POST", "/v1/mfa/verify")]
-
-
-async def tenant_of(ctx: Ctx) -> Tenant:
-    tenant: Tenant = await oauth.load_tenant(ctx.request, ctx.param("tenant_id"))
-    return tenant
-
-
-def _field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit] if isinstance(value, str) else ""
 
 
 def _challenge_id(flow: Flow) -> str:
@@ -242,31 +225,16 @@ async def methods_get(ctx: Ctx) -> HandlerResult:
     )
 
 
-async def _form_flow(ctx: Ctx, tenant: Tenant) -> tuple[Flow, Any] | web.Response:
-    request = ctx.request
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    flow = await flows.load(ctx.pool, request, tenant.id, form)
-    if flow is None:
-        return await flow_expired(request, tenant)
-    if not flow.pending.get(finishing.PENDING_MFA):
-        return redirect(finishing.page_url(tenant.id, "sign-in", flow))
-    return flow, form
-
-
 @router.post(BASE + "/second-factor/switch", summary="Use another second factor (or send a code again)", **PAGE)
-async def switch(ctx: Ctx) -> HandlerResult:
+@flow_form_post
+async def switch(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResult:
     """Switches the sign-in's challenge to another of the person's factors (`factor_id`; the
     current one: a new code), as POST /v1/mfa/challenge does: an SMS or email factor gets a code
     (at most 5 per challenge), a passkey fresh request options. CSRF token; no credential."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    found = await _form_flow(ctx, tenant)
-    if isinstance(found, web.Response):
-        return found
-    flow, form = found
-    factor_id = _field(form, "factor_id", 64) or None
+    if not flow.pending.get(finishing.PENDING_MFA):
+        return redirect(finishing.page_url(tenant.id, "sign-in", flow))
+    factor_id = field(form, "factor_id", 64) or None
     t = await translator(request, tenant)
     try:
         challenge = await challenges.select(ctx.pool, runtime(request), tenant, _challenge_id(flow), factor_id)
@@ -306,8 +274,8 @@ async def verify_posted(
     on (complete.py); a wrong one shows the page again with the error next to the field."""
     st = state(request)
     t = await translator(request, tenant)
-    method = _field(form, "method", 16)
-    code = _field(form, "code", 16_384).strip()
+    method = field(form, "method", 16)
+    code = field(form, "code", 16_384).strip()
     if not code:
         return await challenge_page(
             request, tenant, flow, req, method=method, code_error=t("factors.code_missing"), status=400

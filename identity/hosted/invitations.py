@@ -19,10 +19,8 @@ from aiohttp import web
 
 from identity.hosted.account import _audit, _error_text
 from identity.hosted.complete import require_browser_session
-from identity.hosted.render import csrf_failed, redirect, render_page, translator
-from identity.hosted.routes import PAGE, tenant_of
-from identity.http import pages
-from identity.http.bodies import read_form
+from identity.hosted.forms import PAGE, form_post, tenant_of
+from identity.hosted.render import redirect, render_page, translator
 from identity.http.errors import ApiError
 from identity.http.routing import Ctx, HandlerResult, Router
 from identity.oauth import authorize as oauth
@@ -91,15 +89,12 @@ async def invitation_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(PATH, summary="Accept the invitation", **PAGE)
-async def invitation_post(ctx: Ctx) -> HandlerResult:
+@form_post
+async def invitation_post(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Accepts as `POST /v1/invitations/{token}/accept` does, as the person signed in in this
     browser (their email must be the invited one); the organization becomes this session's
     active one and the browser lands on the account's organizations section."""
-    tenant = await tenant_of(ctx)
-    form = await read_form(ctx.request)
     token = _token(form.get("token"))
-    if not pages.csrf_ok(ctx.request, form, ctx.settings.public_url):
-        return await csrf_failed(ctx.request, tenant)
     found = await require_browser_session(ctx.request, tenant)
     if isinstance(found, web.Response):
         return await _page(ctx.request, tenant, token)

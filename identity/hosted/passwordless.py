@@ -33,8 +33,9 @@ from identity.hosted import complete as finishing
 from identity.hosted import flows, i18n
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.flows import Flow
-from identity.hosted.render import csrf_failed, redirect, render_page, translator
-from identity.hosted.routes import PAGE, flow_form_post, sign_in_page, tenant_of
+from identity.hosted.forms import PAGE, field, flow_form_post, form_post, tenant_of
+from identity.hosted.render import redirect, render_page, translator
+from identity.hosted.routes import sign_in_page
 from identity.http import pages
 from identity.http.bodies import read_form
 from identity.http.clientinfo import client_key
@@ -70,11 +71,6 @@ _JSON_HEADERS = {
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 }
-
-
-def _field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit].strip() if isinstance(value, str) else ""
 
 
 def _with_browser(request: web.Request, tenant: Tenant, response: web.Response, browser: str | None) -> web.Response:
@@ -178,7 +174,7 @@ async def magic_link_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> Ha
     `POST /v1/auth/magic-link` does (same limits); answers "check your inbox" for any address."""
     request = ctx.request
     t = await translator(request, tenant)
-    email = _field(form, "email", 320)
+    email = field(form, "email", 320, strip=True)
     if await _limited(request, tenant, (_MAGIC_LINK_RULE, client_key(request))):
         return await _address_page(
             "magic_link.html", request, tenant, flow, email=email, error=t("passwordless.rate_limited"), status=429
@@ -214,16 +210,13 @@ async def magic_link_landing(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/magic-link/verify", summary="Sign in with the emailed link", **PAGE)
-async def magic_link_verify(ctx: Ctx) -> HandlerResult:
+@form_post
+async def magic_link_verify(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Signs in with the link's token as `POST /v1/auth/magic-link/verify` does, then goes on
     through the flow (MFA, consent, code). In a browser without the flow, it signs in there and
     ends on the account page."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
-    token = _field(form, "token", 512)
+    token = field(form, "token", 512, strip=True)
     flow = await flows.load(ctx.pool, request, tenant.id, form)
     t = await translator(request, tenant)
 
@@ -289,7 +282,7 @@ async def email_code_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> Ha
     any address."""
     request = ctx.request
     t = await translator(request, tenant)
-    email = _field(form, "email", 320)
+    email = field(form, "email", 320, strip=True)
     try:
         body = convert({"email": email}, EmailCodeRequest)
     except ApiError:
@@ -335,7 +328,7 @@ async def email_code_verify_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow
     if await _limited(request, tenant, (EMAIL_CODE_VERIFY, client_key(request))):
         return await _code_page(request, tenant, flow, error=t("passwordless.rate_limited"), status=429)
     try:
-        body = convert({"email": pending["email"], "code": _field(form, "code", 32) or "-"}, EmailCodeVerify)
+        body = convert({"email": pending["email"], "code": field(form, "code", 32, strip=True) or "-"}, EmailCodeVerify)
         result = await email_code.verify_code(
             ctx.pool, runtime(request), tenant, body.email, body.code, client_info(request)
         )
@@ -394,7 +387,7 @@ async def passkey_verify(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> Han
     if isinstance(req, web.Response):
         return req
     rp = hosted_relying_party(ctx.settings.public_url, tenant.auth_config)
-    credential = _field(form, "credential", 16_384)
+    credential = field(form, "credential", 16_384, strip=True)
     if rp is None or not credential:
         return await sign_in_page(request, tenant, flow, req, error=t("passwordless.passkey.failed"), status=400)
     if await _limited(request, tenant, (PASSKEY_SIGN_IN, client_key(request))):

@@ -10,7 +10,8 @@ identity/templates/hosted/ (jinja2, autoescaped, StrictUndefined); they receive:
     brand              name, logo_url, css (custom properties from validated #rrggbb values)
     nonce              the CSP nonce, for <script nonce=... src=...> and the one <style nonce>
     static(name)       the URL of a file of identity/static/hosted/ (versioned, cached forever)
-    csrf_token, flow_id, base (the tenant's /oauth/{tenant_id}), and the page's own context
+    csrf_token, flow_id, base (the tenant's /oauth/{tenant_id}), page_template (the template's
+    name without .html), and the page's own context
 """
 
 from __future__ import annotations
@@ -217,6 +218,9 @@ async def render_page(
             flow_id=flow.id if flow is not None else "",
             base=f"/oauth/{tenant.id}" if tenant is not None else "",
             captcha=widget,
+            # <body data-page>: which page this is, whatever its language (the browser tests
+            # file their screenshots by it, docs/hosted-pages.md "Testing a page")
+            page_template=template.removesuffix(".html"),
             **context,
         )
     )

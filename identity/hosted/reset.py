@@ -26,11 +26,10 @@ from identity.auth.schemas import Forgot, Reset
 from identity.hosted import flows
 from identity.hosted.entry import page_flow
 from identity.hosted.flows import Flow
-from identity.hosted.render import csrf_failed, render_page, translator
-from identity.hosted.routes import PAGE, flow_form_post, tenant_of
+from identity.hosted.forms import PAGE, field, flow_form_post, form_post, tenant_of
+from identity.hosted.render import render_page, translator
 from identity.hosted.signup import (
     checklist,
-    field,
     finish,
     finish_or_challenge,
     limited,
@@ -39,8 +38,6 @@ from identity.hosted.signup import (
     public_url,
     with_browser,
 )
-from identity.http import pages
-from identity.http.bodies import read_form
 from identity.http.errors import ApiError
 from identity.http.ratelimit.rules import HOSTED_FORGOT
 from identity.http.routing import Ctx, HandlerResult, Router
@@ -151,14 +148,11 @@ async def reset_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/reset-password", summary="The hosted reset-password form", **PAGE)
-async def reset_post(ctx: Ctx) -> HandlerResult:
+@form_post
+async def reset_post(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Sets the new password as POST /v1/auth/password/reset does (every session of the user ends,
     the address counts as verified), then signs the person in through complete.py (MFA applies)."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
     flow = await flows.load(ctx.pool, request, tenant.id, form)
     token = field(form, "token", 512)
     password = field(form, "password", 2048)

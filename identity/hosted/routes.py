@@ -5,8 +5,6 @@ the reference."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from functools import wraps
 from typing import Any
 
 import msgspec
@@ -17,19 +15,20 @@ from identity.auth import service as auth_service
 from identity.auth.schemas import SignIn
 from identity.crypto import sha256_hex
 from identity.hosted import complete as finishing
-from identity.hosted import factors, flows, sign_in_methods, texts
+from identity.hosted import factors, flows, sign_in_methods, signup, texts
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.errors import HOSTED_LANGUAGE_NOT_FOUND, INVALID_HOSTED_TEXT
 from identity.hosted.flows import Flow
-from identity.hosted.render import csrf_failed, redirect, render_page, static_file, translator
+from identity.hosted.forms import PAGE, checked_form, field, form_post, tenant_of, verify_captcha
+from identity.hosted.render import redirect, render_page, static_file, translator
 from identity.hosted.schemas import HostedTexts, PutHostedTexts
+from identity.hosted.signup import with_browser
 from identity.http import captcha, pages
-from identity.http.bodies import read_form
-from identity.http.clientinfo import client_ip, client_key
+from identity.http.clientinfo import client_key
 from identity.http.errors import NOT_FOUND, ApiError
 from identity.http.ratelimit.backends import Check
 from identity.http.ratelimit.rules import HOSTED_SIGN_IN
-from identity.http.routing import Ctx, Handler, HandlerResult, Router
+from identity.http.routing import Ctx, HandlerResult, Router
 from identity.http.validation import convert
 from identity.oauth import authorize as oauth
 from identity.oauth import store as oauth_store
@@ -44,14 +43,6 @@ from identity.tenants.auth_config import logo_bytes
 
 router = Router()
 BASE = "/oauth/{tenant_id}"
-#: A page: served like any route, left out of /openapi.json (no part of the REST contract).
-PAGE: dict[str, Any] = {
-    "tenant": False,
-    "idempotent": False,
-    "tag": "Hosted pages",
-    "content_type": "text/html",
-    "in_schema": False,
-}
 #: The OAuth provider's two form endpoints, declared in the reference as they always were.
 _FORM: dict[str, Any] = {
     "tenant": False,
@@ -59,50 +50,6 @@ _FORM: dict[str, Any] = {
     "tag": "OAuth 2.0 / OpenID Connect",
     "content_type": "text/html",
 }
-
-
-async def tenant_of(ctx: Ctx) -> Tenant:
-    tenant: Tenant = await oauth.load_tenant(ctx.request, ctx.param("tenant_id"))
-    return tenant
-
-
-def flow_form_post(handler: Callable[[Ctx, Tenant, Any, Flow], Awaitable[HandlerResult]]) -> Handler:
-    """A hosted form post whose CSRF check passed and whose flow (the form's `flow`) is this
-    browser's: the handler gets the tenant, the form and the flow; else the "form has expired"
-    or the "page has expired" page."""
-
-    @wraps(handler)
-    async def post(ctx: Ctx) -> HandlerResult:
-        request = ctx.request
-        tenant = await tenant_of(ctx)
-        form = await read_form(request)
-        if not pages.csrf_ok(request, form, ctx.settings.public_url):
-            return await csrf_failed(request, tenant)
-        flow = await flows.load(ctx.pool, request, tenant.id, form)
-        if flow is None:
-            return await flow_expired(request, tenant)
-        return await handler(ctx, tenant, form, flow)
-
-    return post
-
-
-async def verify_captcha(request: web.Request, tenant: Tenant, token: str | None) -> None:
-    """The tenant's bot protection on a hosted form (sign-in, sign-up), as the API checks it."""
-    st = state(request)
-    await captcha.verify(
-        pool=st.pool,
-        box=st.box,
-        allow_http=st.settings.webhook_allow_http,
-        tenant_id=tenant.id,
-        auth_config=tenant.auth_config,
-        token=token,
-        remote_ip=client_ip(request),
-    )
-
-
-def _field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit] if isinstance(value, str) else ""
 
 
 async def _flow_of_form(request: web.Request, tenant: Tenant, form: Any) -> tuple[Flow, str | None] | web.Response:
@@ -122,12 +69,6 @@ async def _flow_of_form(request: web.Request, tenant: Tenant, form: Any) -> tupl
             return redirect(exc.location)
         return await flows.create(st.pool, request, tenant.id, oauth_request=dict(req.raw))
     return await flow_expired(request, tenant)
-
-
-def _with_browser(request: web.Request, tenant: Tenant, response: web.Response, browser: str | None) -> web.Response:
-    if browser is not None:
-        flows.set_browser_cookie(response, tenant.id, state(request).settings.public_url, browser)
-    return response
 
 
 # -- sign-in --------------------------------------------------------------------------------------
@@ -198,7 +139,8 @@ async def _rate_limited(request: web.Request, tenant: Tenant) -> bool:
     summary="The hosted sign-in form (email and password, CSRF token, the request as hidden fields)",
     **{**_FORM, "extra": {"responses": {302: None, 429: "text/html"}}},
 )
-async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
+@form_post
+async def authorize_sign_in(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Receives the hosted sign-in form (email, password, CSRF token and the original request as hidden
     fields), posted by the browser without an API credential. Applies the tenant's sign-in rules
     (lockout, verified email, suspension, bot protection) and answers the form again with the error, the
@@ -207,10 +149,6 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
     **welcome email** on a first sign-in. Limited to 10 attempts per minute per address (the page
     answers 429)."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
     found = await _flow_of_form(request, tenant, form)
     if isinstance(found, web.Response):
         return found
@@ -219,11 +157,11 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
     if isinstance(req, web.Response):
         return req
     t = await translator(request, tenant)
-    email = _field(form, "email", 320)
+    email = field(form, "email", 320)
 
     async def again(error: str, status: int) -> web.Response:
         page = await sign_in_page(request, tenant, flow, req, email=email, status=status, error=error)
-        return _with_browser(request, tenant, page, browser)
+        return with_browser(request, tenant, page, browser)
 
     if await _rate_limited(request, tenant):
         return await again(t("core.rate_limited"), 429)
@@ -231,7 +169,7 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
         body = convert(
             {
                 "email": email,
-                "password": _field(form, "password", 2048),
+                "password": field(form, "password", 2048),
                 "captcha_token": captcha.token_from_form(form),
             },
             SignIn,
@@ -246,10 +184,13 @@ async def authorize_sign_in(ctx: Ctx) -> HandlerResult:
         needed = finishing.second_factor_needed(exc)
         if needed is not None:
             response = await finishing.complete(request, tenant, flow, needed)
-            return _with_browser(request, tenant, response, browser)
+            return with_browser(request, tenant, response, browser)
+        if exc.code == "email_not_verified":
+            response = await signup.verify_before_sign_in(request, tenant, flow, body.email)
+            return with_browser(request, tenant, response, browser)
         return await again(t.error(exc.code, exc.message), exc.status)
     response = await finishing.complete(request, tenant, flow, finishing.outcome_of(msgspec.to_builtins(result)))
-    return _with_browser(request, tenant, response, browser)
+    return with_browser(request, tenant, response, browser)
 
 
 # -- the second factor ----------------------------------------------------------------------------
@@ -277,31 +218,28 @@ async def second_factor_get(ctx: Ctx) -> HandlerResult:
     summary="The hosted MFA code form",
     **{**_FORM, "extra": {"responses": {302: None, 501: "text/html"}}},
 )
-async def authorize_mfa(ctx: Ctx) -> HandlerResult:
+@form_post
+async def authorize_mfa(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Receives the hosted MFA code form (the challenge, the code and the original request as hidden
     fields, with the CSRF token), posted by the browser without an API credential. A right code
     completes the sign-in: a session marked `mfa_verified` (`session.created`, `mfa.verified`) and the
     provider session cookie, then consent or the code. A wrong code shows the form again with the error;
     a challenge accepts 5 wrong codes."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
     found = await _flow_of_form(request, tenant, form)
     if isinstance(found, web.Response):
         return found
     flow, browser = found
     if not flow.pending.get(finishing.PENDING_MFA):
         # A form from before flows: its challenge travels in the form.
-        challenge = {"challenge_id": _field(form, "challenge_id", 100), "factor_type": _field(form, "factor_type", 32)}
+        challenge = {"challenge_id": field(form, "challenge_id", 100), "factor_type": field(form, "factor_type", 32)}
         await flows.set_pending(ctx.pool, flow, {**flow.pending, finishing.PENDING_MFA: challenge})
     req = await _request_of(request, tenant, flow)
     if isinstance(req, web.Response):
         return req
     # Every kind of factor, the limits and the set-up of a first factor: identity/hosted/factors.py.
     response = await factors.verify_posted(request, tenant, flow, req, form)
-    return _with_browser(request, tenant, response, browser)
+    return with_browser(request, tenant, response, browser)
 
 
 # -- sign-out (the account area is identity/hosted/account.py) ---------------------------------
@@ -316,9 +254,9 @@ async def _sign_out(ctx: Ctx) -> web.Response:
     if session is not None:
         if request.method == "GET":
             return await render_page(request, tenant, "logout.html", hidden={}, action=action)
-        form = await read_form(request)
-        if not pages.csrf_ok(request, form, ctx.settings.public_url):
-            return await csrf_failed(request, tenant)
+        form = await checked_form(ctx, tenant)
+        if isinstance(form, web.Response):
+            return form
         async with ctx.pool.acquire() as conn, conn.transaction():
             await oauth_store.delete_browser_session(conn, tenant.id, sha256_hex(cookie))
             await sessions.revoke_session(conn, tenant.id, session["session_id"], "signed_out")

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable, Callable
+from functools import wraps
 from typing import Any
 
 from aiohttp import web
@@ -28,40 +30,21 @@ from identity.hosted import flows
 from identity.hosted.account import navigation
 from identity.hosted.factors import PENDING_ENROL
 from identity.hosted.flows import Flow
-from identity.hosted.render import csrf_failed, redirect, render_page, translator
-from identity.http import pages
-from identity.http.bodies import read_form
+from identity.hosted.forms import PAGE, field, form_post, tenant_of
+from identity.hosted.render import redirect, render_page, translator
 from identity.http.clientinfo import client_ip
 from identity.http.errors import ApiError
-from identity.http.routing import Ctx, HandlerResult, Router
+from identity.http.routing import Ctx, Handler, HandlerResult, Router
 from identity.http.validation import convert
 from identity.mfa import service
 from identity.mfa.schemas import EnrollFactor
-from identity.oauth import authorize as oauth
 from identity.principals import Tenant
 from identity.state import state
 
 router = Router()
 BASE = "/oauth/{tenant_id}/account/security"
-PAGE: dict[str, Any] = {
-    "tenant": False,
-    "idempotent": False,
-    "tag": "Hosted pages",
-    "content_type": "text/html",
-    "in_schema": False,
-}
 ENROL_TYPES = ("totp", "sms", "email_otp", "webauthn")
 _BACKUP_CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}$")
-
-
-async def tenant_of(ctx: Ctx) -> Tenant:
-    tenant: Tenant = await oauth.load_tenant(ctx.request, ctx.param("tenant_id"))
-    return tenant
-
-
-def _field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit] if isinstance(value, str) else ""
 
 
 class Person:
@@ -91,15 +74,33 @@ async def _person(request: web.Request, tenant: Tenant, form: Any = None) -> Per
     return Person(session, user, flow)
 
 
-async def _posted(ctx: Ctx, tenant: Tenant) -> tuple[Person, Any] | web.Response:
-    """A POST of these pages: CSRF checked, the signed-in person and the form."""
-    form = await read_form(ctx.request)
-    if not pages.csrf_ok(ctx.request, form, ctx.settings.public_url):
-        return await csrf_failed(ctx.request, tenant)
-    person = await _person(ctx.request, tenant, form)
-    if isinstance(person, web.Response):
-        return person
-    return person, form
+def _person_page(handler: Callable[[Ctx, Tenant, Person], Awaitable[HandlerResult]]) -> Handler:
+    """A Security page for the person signed in in this browser (else the answer of
+    require_browser_session): the handler gets the tenant and the person."""
+
+    @wraps(handler)
+    async def page(ctx: Ctx) -> HandlerResult:
+        tenant = await tenant_of(ctx)
+        person = await _person(ctx.request, tenant)
+        if isinstance(person, web.Response):
+            return person
+        return await handler(ctx, tenant, person)
+
+    return page
+
+
+def _person_post(handler: Callable[[Ctx, Tenant, Person, Any], Awaitable[HandlerResult]]) -> Handler:
+    """A POST of these pages: the CSRF check passed, the person signed in in this browser; the
+    handler gets the tenant, the person and the form."""
+
+    @form_post
+    async def post(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
+        person = await _person(ctx.request, tenant, form)
+        if isinstance(person, web.Response):
+            return person
+        return await handler(ctx, tenant, person, form)
+
+    return wraps(handler)(post)
 
 
 def _home(tenant: Tenant, person: Person, done: str | None = None) -> str:
@@ -165,14 +166,11 @@ async def security_page(
 
 
 @router.get(BASE, summary="The account's security page: second factors", **PAGE)
-async def security_get(ctx: Ctx) -> HandlerResult:
+@_person_page
+async def security_get(ctx: Ctx, tenant: Tenant, person: Person) -> HandlerResult:
     """Lists the signed-in person's second factors with removal, and the ways to add one.
     `?flow=ID`: set-up mode (a tenant that requires MFA). Credential: the provider session
     cookie (else the sign-in page, back here)."""
-    tenant = await tenant_of(ctx)
-    person = await _person(ctx.request, tenant)
-    if isinstance(person, web.Response):
-        return person
     t = await translator(ctx.request, tenant)
     done = ctx.request.query.get("done")
     notice = t(f"security.done_{done}") if done in ("added", "removed") else None
@@ -180,31 +178,24 @@ async def security_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.get(BASE + "/sms", summary="Add a phone number for SMS codes", **PAGE)
-async def sms_get(ctx: Ctx) -> HandlerResult:
+@_person_page
+async def sms_get(ctx: Ctx, tenant: Tenant, person: Person) -> HandlerResult:
     """The phone number form of an SMS factor. Credential: the provider session cookie."""
-    tenant = await tenant_of(ctx)
-    person = await _person(ctx.request, tenant)
-    if isinstance(person, web.Response):
-        return person
     return await _page(ctx.request, tenant, person, "security_sms.html", phone="", phone_error=None)
 
 
 @router.post(BASE + "/add", summary="Start adding a second factor", **PAGE)
-async def add(ctx: Ctx) -> HandlerResult:
+@_person_post
+async def add(ctx: Ctx, tenant: Tenant, person: Person, form: Any) -> HandlerResult:
     """Starts enrolling a factor (`type`: totp, sms with `phone_number`, email_otp, webauthn), as
     POST /v1/me/mfa/factors: the QR code page, the code page (a code is sent), or the passkey
     page. CSRF token; credential: the provider session cookie."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    posted = await _posted(ctx, tenant)
-    if isinstance(posted, web.Response):
-        return posted
-    person, form = posted
     t = await translator(request, tenant)
-    kind = _field(form, "type", 16)
+    kind = field(form, "type", 16)
     if kind not in ENROL_TYPES:
         return await security_page(request, tenant, person, error=t("security.unknown_type"), status=400)
-    phone = _field(form, "phone_number", 32) if kind == "sms" else None
+    phone = field(form, "phone_number", 32) if kind == "sms" else None
     if kind == "sms" and not phone:
         return await _page(
             request, tenant, person, "security_sms.html", status=400, phone="", phone_error=t("security.phone_missing")
@@ -287,13 +278,10 @@ async def _totp_page(
 
 
 @router.get(BASE + "/totp/{factor_id}", summary="Scan the QR code of a new authenticator app", **PAGE)
-async def totp_get(ctx: Ctx) -> HandlerResult:
+@_person_page
+async def totp_get(ctx: Ctx, tenant: Tenant, person: Person) -> HandlerResult:
     """The QR code and secret of a pending TOTP factor, with the form that confirms it. Shown
     only while the factor is pending. Credential: the provider session cookie."""
-    tenant = await tenant_of(ctx)
-    person = await _person(ctx.request, tenant)
-    if isinstance(person, web.Response):
-        return person
     return await _totp_page(ctx.request, tenant, person, ctx.param("factor_id"))
 
 
@@ -324,12 +312,9 @@ async def _code_page(
 
 
 @router.get(BASE + "/confirm/{factor_id}", summary="Enter the code sent to a new phone or email factor", **PAGE)
-async def confirm_get(ctx: Ctx) -> HandlerResult:
+@_person_page
+async def confirm_get(ctx: Ctx, tenant: Tenant, person: Person) -> HandlerResult:
     """The code form of a pending SMS or email factor. Credential: the provider session cookie."""
-    tenant = await tenant_of(ctx)
-    person = await _person(ctx.request, tenant)
-    if isinstance(person, web.Response):
-        return person
     factor = await _pending(ctx.request, tenant, person, ctx.param("factor_id"))
     if factor is None or factor["type"] not in ("sms", "email_otp"):
         return redirect(_home(tenant, person))
@@ -337,20 +322,16 @@ async def confirm_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/confirm", summary="Confirm a new second factor", **PAGE)
-async def confirm(ctx: Ctx) -> HandlerResult:
+@_person_post
+async def confirm(ctx: Ctx, tenant: Tenant, person: Person, form: Any) -> HandlerResult:
     """Activates a pending factor (`factor_id`, `code`: the app's or the sent code, or for a
     passkey the attestation's JSON posted by passkey-enrol.js), as
     POST /v1/me/mfa/factors/{id}/confirm. A wrong code shows the form again with the error next
     to the field. CSRF token; credential: the provider session cookie."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    posted = await _posted(ctx, tenant)
-    if isinstance(posted, web.Response):
-        return posted
-    person, form = posted
     t = await translator(request, tenant)
-    factor_id = _field(form, "factor_id", 64)
-    code = _field(form, "code", 16_384).strip()
+    factor_id = field(form, "factor_id", 64)
+    code = field(form, "code", 16_384).strip()
     factor = await _pending(request, tenant, person, factor_id)
     if factor is None:
         return await security_page(request, tenant, person, error=t("security.factor_gone"), status=404)
@@ -387,24 +368,20 @@ async def _reverify(request: web.Request, tenant: Tenant, person: Person) -> web
 
 
 @router.post(BASE + "/remove", summary="Remove a second factor", **PAGE)
-async def remove(ctx: Ctx) -> HandlerResult:
+@_person_post
+async def remove(ctx: Ctx, tenant: Tenant, person: Person, form: Any) -> HandlerResult:
     """Removes one of the person's factors (`factor_id`), as DELETE /v1/me/mfa/factors/{id}: a
     factor in use needs a sign-in less than 10 minutes old (else the page that asks to sign in
     again); the only factor while the tenant requires MFA stays. CSRF token; credential: the
     provider session cookie."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    posted = await _posted(ctx, tenant)
-    if isinstance(posted, web.Response):
-        return posted
-    person, form = posted
     t = await translator(request, tenant)
     try:
         await service.remove(
             ctx.pool,
             tenant,
             person.user["id"],
-            _field(form, "factor_id", 64),
+            field(form, "factor_id", 64),
             person.audit(request),
             session_id=person.session.session_id,
         )
@@ -416,16 +393,12 @@ async def remove(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/backup-codes", summary="Generate backup codes (shown once)", **PAGE)
-async def backup_codes(ctx: Ctx) -> HandlerResult:
+@_person_post
+async def backup_codes(ctx: Ctx, tenant: Tenant, person: Person, _form: Any) -> HandlerResult:
     """Generates 8 backup codes, as POST /v1/me/mfa/backup-codes/generate, and shows them once
     (copy button, .txt download); replacing codes that still work needs a recent sign-in. CSRF
     token; credential: the provider session cookie."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    posted = await _posted(ctx, tenant)
-    if isinstance(posted, web.Response):
-        return posted
-    person, _ = posted
     t = await translator(request, tenant)
     st = state(request)
     try:
@@ -442,15 +415,11 @@ async def backup_codes(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/backup-codes/download", summary="Download the backup codes just shown as a text file", **PAGE)
-async def backup_codes_download(ctx: Ctx) -> HandlerResult:
+@_person_post
+async def backup_codes_download(ctx: Ctx, tenant: Tenant, person: Person, form: Any) -> HandlerResult:
     """The codes of the page that showed them (posted back from it: the service keeps only their
     hashes) as backup-codes.txt, an attachment; works without JavaScript. CSRF token;
     credential: the provider session cookie."""
-    tenant = await tenant_of(ctx)
-    posted = await _posted(ctx, tenant)
-    if isinstance(posted, web.Response):
-        return posted
-    person, form = posted
     t = await translator(ctx.request, tenant)
     codes = [c for c in form.getall("codes", []) if isinstance(c, str) and _BACKUP_CODE.match(c)][:16]
     lines = [t("security.backup_file_heading", email=person.user["email"]), "", *codes, ""]
@@ -467,15 +436,11 @@ async def backup_codes_download(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/continue", summary="Finish the sign-in once a factor is set up", **PAGE)
-async def continue_flow(ctx: Ctx) -> HandlerResult:
+@_person_post
+async def continue_flow(ctx: Ctx, tenant: Tenant, person: Person, _form: Any) -> HandlerResult:
     """Set-up mode: the person now has an active factor, so the sign-in's flow goes on (consent
     or the code, or return_to). CSRF token; credential: the provider session cookie."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    posted = await _posted(ctx, tenant)
-    if isinstance(posted, web.Response):
-        return posted
-    person, _ = posted
     if person.flow is None:
         return redirect(_home(tenant, person))
     listed = await service.list_factors(ctx.pool, tenant.id, person.user["id"])

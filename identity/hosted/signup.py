@@ -14,6 +14,8 @@ verification").
 
 The flow keeps {"signup": {"email", "user_id"}} in its pending state between the form and the
 code (user_id None when the address had an account: the page behaves the same, no code works).
+A password sign-in of an address not yet verified, while the tenant requires verification, comes
+to the same page (verify_before_sign_in), with {"sign_in": true} added.
 Every first factor ends in identity/hosted/complete.py (MFA, consent, the code or the account).
 """
 
@@ -31,11 +33,10 @@ from identity.hosted import complete as finishing
 from identity.hosted import flows
 from identity.hosted.entry import flow_expired, page_flow
 from identity.hosted.flows import Flow
+from identity.hosted.forms import PAGE, field, flow_form_post, form_post, tenant_of, verify_captcha
 from identity.hosted.i18n import Translator
-from identity.hosted.render import csrf_failed, redirect, render_page, translator
-from identity.hosted.routes import PAGE, flow_form_post, tenant_of, verify_captcha
-from identity.http import captcha, pages
-from identity.http.bodies import read_form
+from identity.hosted.render import redirect, render_page, translator
+from identity.http import captcha
 from identity.http.clientinfo import client_key
 from identity.http.errors import ApiError
 from identity.http.ratelimit.backends import Check
@@ -49,6 +50,7 @@ from identity.sessions.runtime import runtime
 from identity.state import state
 from identity.tenants import auth_config
 from identity.users import onetime, policy
+from identity.users import store as users
 
 router = Router()
 BASE = "/oauth/{tenant_id}"
@@ -57,11 +59,6 @@ PENDING_SIGNUP = "signup"
 
 
 # -- shared by the journey's pages (identity/hosted/reset.py too) ---------------------------------
-
-
-def field(form: Any, name: str, limit: int = 1024) -> str:
-    value = form.get(name, "")
-    return value[:limit] if isinstance(value, str) else ""
 
 
 async def limited(request: web.Request, tenant: Tenant, rule: Rule, per: str | None = None) -> bool:
@@ -133,6 +130,38 @@ async def finish_or_challenge(request: web.Request, tenant: Tenant, flow: Flow, 
     if needed is None:
         return None
     return await finishing.complete(request, tenant, flow, needed)
+
+
+async def _send_verification(request: web.Request, tenant: Tenant, flow: Flow, email: str, user_id: str) -> None:
+    """A new verification email for the flow's user (link to this flow's page, and a code);
+    nothing while the previous one is less than a minute old."""
+    await links.resend_verification(
+        state(request).pool,
+        runtime(request),
+        "",
+        tenant,
+        email,
+        page_url=f"{public_url(request)}/oauth/{tenant.id}/verify-email?{flow.query}",
+        user_id=user_id,
+        cooldown=onetime.RESEND_COOLDOWN,
+    )
+
+
+async def verify_before_sign_in(request: web.Request, tenant: Tenant, flow: Flow, email: str) -> web.Response:
+    """A password sign-in refused with 403 email_not_verified (the tenant requires a verified
+    address; the service says so only after the right password, so nothing is told to someone
+    without it). As Clerk and Auth0 do, the person is not left at an error: a new verification
+    email (code and link; none while the last is less than a minute old) and the "check your
+    inbox" page, whose code proves the address and finishes the sign-in (MFA, consent, the code)."""
+    st = state(request)
+    async with st.pool.acquire() as conn:
+        user = await users.get_by_email(conn, tenant.id, users.normalise_email(email))
+    if user is None:  # deleted in between: the sign-in page says what the service said
+        return redirect(finishing.page_url(tenant.id, "sign-in", flow))
+    await _send_verification(request, tenant, flow, user["email"], user["id"])
+    pending = {"email": user["email"], "user_id": user["id"], "sign_in": True}
+    await flows.set_pending(st.pool, flow, {**flow.pending, PENDING_SIGNUP: pending})
+    return redirect(finishing.page_url(tenant.id, "sign-up/verify", flow))
 
 
 # -- sign-up --------------------------------------------------------------------------------------
@@ -326,6 +355,7 @@ async def _verify_page(
         status=status,
         flow=flow,
         email=pending["email"],
+        signing_in=bool(pending.get("sign_in")),
         code_error=code_error,
         notice=notice,
         error=alert,
@@ -394,16 +424,7 @@ async def resend_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> Handle
         return redirect(finishing.page_url(tenant.id, "sign-up", flow))
     t = await translator(request, tenant)
     if pending.get("user_id"):
-        await links.resend_verification(
-            ctx.pool,
-            runtime(request),
-            "",
-            tenant,
-            pending["email"],
-            page_url=f"{public_url(request)}/oauth/{tenant.id}/verify-email?{flow.query}",
-            user_id=pending["user_id"],
-            cooldown=onetime.RESEND_COOLDOWN,
-        )
+        await _send_verification(request, tenant, flow, pending["email"], pending["user_id"])
     return await _verify_page(request, tenant, flow, pending, notice=t("signup.verify.resent"))
 
 
@@ -424,14 +445,11 @@ async def verify_email_get(ctx: Ctx) -> HandlerResult:
 
 
 @router.post(BASE + "/verify-email", summary="The verification link's confirm button", **PAGE)
-async def verify_email_post(ctx: Ctx) -> HandlerResult:
+@form_post
+async def verify_email_post(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResult:
     """Verifies the address (the first proof). In the browser that made the sign-up (its flow),
     the person is then signed in; elsewhere the page says the address is verified."""
     request = ctx.request
-    tenant = await tenant_of(ctx)
-    form = await read_form(request)
-    if not pages.csrf_ok(request, form, ctx.settings.public_url):
-        return await csrf_failed(request, tenant)
     flow = await flows.load(ctx.pool, request, tenant.id, form)
     pending = _pending(flow) if flow is not None else None
     token = field(form, "token", 512)

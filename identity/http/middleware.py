@@ -11,6 +11,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from identity import __version__, origin, tracing
+from identity.db.pool import DatabaseUnavailable
 from identity.http import accesslog, cors, server
 from identity.http.errors import INTERNAL_ERROR, SERVICE_UNAVAILABLE, ApiError, from_http
 from identity.http.metrics import LATENCY, REQUESTS
@@ -22,10 +23,11 @@ log = structlog.get_logger("identity.http")
 
 #: What asyncpg raises while Postgres is down, restarting or failing over (each seen in
 #: tests/test_faults.py::test_postgres_restart_under_load): terminated sessions (57P01/57P02),
-#: "starting up / shutting down" (57P03), lost or refused connections (class 08, OSError
-#: including ConnectionResetError and a missing Unix socket, pool acquire timeouts), and the
-#: protocol error asyncpg raises when the server goes away during COMMIT. A request that fails
-#: so has unknown outcome at worst; 503 tells the client to retry (with its Idempotency-Key).
+#: "starting up / shutting down" (57P03), lost or refused connections (class 08), too many
+#: connections, the protocol error asyncpg raises when the server goes away during COMMIT, and
+#: DatabaseUnavailable, which our own code raises when it knows (the revocation feed).
+#: A request that fails so has unknown outcome at worst; 503 tells the client to retry (with its
+#: Idempotency-Key).
 _DB_DOWN = (
     asyncpg.AdminShutdownError,
     asyncpg.CrashShutdownError,
@@ -34,9 +36,28 @@ _DB_DOWN = (
     asyncpg.TooManyConnectionsError,
     asyncpg.InterfaceError,
     asyncpg.InternalClientError,
-    ConnectionError,
-    OSError,
+    DatabaseUnavailable,
 )
+
+
+def _database_down(exc: Exception) -> bool:
+    """Whether the request failed because the database cannot be reached. Beside asyncpg's own
+    errors, an OSError (a reset or refused connection, a missing Unix socket, a pool acquire
+    timeout: TimeoutError is one) counts only when asyncpg raised it, i.e. a frame of its
+    traceback is asyncpg's. Any other OSError (a template or file that is missing, a
+    permission refused) is a bug of ours: answered 500 and logged as such, never hidden as an
+    outage the client should retry."""
+    if isinstance(exc, _DB_DOWN):
+        return True
+    if not isinstance(exc, OSError):
+        return False
+    trace = exc.__traceback__
+    while trace is not None:
+        module = trace.tb_frame.f_globals.get("__name__", "")
+        if module == "asyncpg" or module.startswith("asyncpg."):
+            return True
+        trace = trace.tb_next
+    return False
 
 
 def _protect(response: web.StreamResponse) -> None:
@@ -130,16 +151,17 @@ async def _answer(request: web.Request, handler: Handler, request_id: str) -> we
         response = json_response(error.body(request_id), exc.status)
         if exc.status == 405 and "Allow" in exc.headers:
             response.headers["Allow"] = exc.headers["Allow"]
-    except _DB_DOWN as exc:
-        log.error("database_unavailable", error=repr(exc))
-        error = SERVICE_UNAVAILABLE()
-        request[accesslog.ERROR_CODE] = error.code
-        response = json_response(error.body(request_id), 503, {"Retry-After": "1"})
-    except Exception:
-        log.exception("unhandled_error", path=request.path, method=request.method)
-        error = INTERNAL_ERROR()
-        request[accesslog.ERROR_CODE] = error.code
-        response = json_response(error.body(request_id), 500)
+    except Exception as exc:
+        if _database_down(exc):
+            log.error("database_unavailable", error=repr(exc))
+            error = SERVICE_UNAVAILABLE()
+            request[accesslog.ERROR_CODE] = error.code
+            response = json_response(error.body(request_id), 503, {"Retry-After": "1"})
+        else:
+            log.exception("unhandled_error", path=request.path, method=request.method)
+            error = INTERNAL_ERROR()
+            request[accesslog.ERROR_CODE] = error.code
+            response = json_response(error.body(request_id), 500)
     rate_headers = request.get(RATE_HEADERS)
     if rate_headers:
         for name, value in rate_headers.items():

@@ -25,6 +25,7 @@ from typing import Any
 
 import structlog
 
+from identity.db.pool import DatabaseUnavailable
 from identity.http.key_cache import CHANNEL as CREDENTIALS_CHANNEL
 from identity.principals import SECRET, Principal
 from identity.revocations import store
@@ -244,7 +245,7 @@ class Hub:
                 await reader.ready.wait()
         except TimeoutError:
             self.leave(stream)
-            raise ConnectionError("the revocation feed cannot read the database") from None
+            raise DatabaseUnavailable("the revocation feed cannot read the database") from None
         except BaseException:
             self.leave(stream)
             raise

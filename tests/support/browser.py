@@ -39,11 +39,12 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
 import requests
 
+from identity.hosted.i18n import LANG_COOKIE
 from tests.support.api import MASTER_KEY
 from tests.support.live_server import LiveServer
 from tests.support.mail import SmtpSink
@@ -53,6 +54,7 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 DESKTOP = {"width": 1280, "height": 800}
 MOBILE = {"width": 360, "height": 740}
 LANGUAGES = ("en", "fr")
+
 STRONG_PASSWORD = "correct horse battery staple 42"
 
 
@@ -124,6 +126,7 @@ def page(chromium: Any) -> Iterator[Any]:
     p = context.new_page()
     p.on("console", watcher.console)
     p.csp = watcher  # read by capture()
+    _watch_navigations(p)
     try:
         yield p
         watcher.check()
@@ -255,8 +258,16 @@ def run_axe(page: Any) -> list[dict[str, Any]]:
     return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
+def page_name(page: Any) -> str:
+    """The hosted page shown: its template's name (`<body data-page>`, identity/hosted/render.py);
+    "" for a page that is not a hosted one."""
+    name: str = page.evaluate("() => document.body ? (document.body.dataset.page || '') : ''")
+    return name
+
+
 def _shoot(page: Any, name: str, lang: str) -> None:
-    folder = screenshots_dir()
+    folder = screenshots_dir() / (page_name(page) or "_other")
+    folder.mkdir(exist_ok=True)
     for label, size in (("desktop", DESKTOP), ("mobile", MOBILE)):
         page.set_viewport_size(size)
         page.screenshot(path=str(folder / f"{name}.{lang}.{label}.png"), full_page=True)
@@ -265,30 +276,130 @@ def _shoot(page: Any, name: str, lang: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
-def capture(page: Any, name: str, *, both_languages: bool | None = None) -> None:
-    """Screenshots of the current page as <name>.<lang>.<desktop|mobile>.png (1280x800 and
-    360x740) in IDENTITY_SCREENSHOTS (default artifacts/hosted-pages/), each checked by axe-core
-    (a serious or critical violation fails the test), and no CSP violation so far.
+def _watch_navigations(page: Any) -> None:
+    """Keep the request of the page's current document (page.document_request): the one a
+    page answered to a POST is sent again by capture() in the other language."""
+    page.document_request = None
 
-    Both languages: a page reached by a GET is reloaded with `lang=` set to the other language
-    (the switcher's link), captured, and switched back. A page answered to a POST cannot be
-    reloaded without sending the form again: it is captured in its current language only
-    (both_languages=False, or detected from the absence of the language switcher)."""
+    def on_request(request: Any) -> None:
+        if request.is_navigation_request() and request.frame == page.main_frame:
+            page.document_request = request
+
+    page.on("request", on_request)
+
+
+def _with_lang(url: str, lang: str) -> str:
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "lang"]
+    return urlunsplit(parts._replace(query=urlencode([*query, ("lang", lang)])))
+
+
+def send_twice(page: Any) -> None:
+    """Arm capture() for a state that a POST sent again afterwards would change (new backup
+    codes, a new passkey registration): the page's next form POST is first sent in the other
+    language, its answer kept for capture(), and then sent as the browser sent it, so the page
+    under test shows the newest state, the one the test goes on with."""
+    other = next(x for x in LANGUAGES if x != page.evaluate("() => document.documentElement.lang"))
+    armed = [True]
+
+    def handler(route: Any, request: Any) -> None:
+        if not armed[0] or request.method != "POST" or not request.is_navigation_request():
+            route.fallback()
+            return
+        armed[0] = False
+        url = _with_lang(request.url, other)
+        page.twin_answer = (request.url, other, _send_again(page, request, url))
+        route.continue_()
+
+    page.twin_answer = None
+    page.twin_route = handler  # removed by capture(), outside the handler
+    page.route("**/*", handler)
+
+
+def _send_again(page: Any, request: Any, url: str) -> Any:
+    """The browser's POST sent again to `url` with this browser's cookies; the language cookie
+    its answer sets (lang= in the address) is put back as it was."""
+    context = page.context
+    kept = [c for c in context.cookies() if c["name"] == LANG_COOKIE]
+    headers = {k: v for k, v in request.headers.items() if k.lower() in ("content-type", "origin")}
+    answer = context.request.fetch(url, method="POST", headers=headers, data=request.post_data_buffer, max_redirects=0)
+    context.clear_cookies(name=LANG_COOKIE)
+    if kept:
+        context.add_cookies(kept)
+    assert answer.status < 300 or answer.status >= 400, f"sent again, the POST was answered {answer.status}"
+    return answer
+
+
+def _replay_in(page: Any, name: str, lang: str) -> None:
+    """The page answered to a POST, in `lang`: the same POST (body, CSRF token, flow, this
+    browser's cookies) is sent again with `lang=` (or was, before the browser's: send_twice) and
+    the answer shown in a second tab of the same browser, which is captured and closed. The page
+    under test stays as it was; the language cookie the answer sets is put back as it was. The
+    POST runs a second time on the server (a wrong code counts again): a state that a second
+    POST cannot reach again (a spent link) fails here, and the test reaches it in the other
+    language itself (capture(page, name, only=lang))."""
+    request = page.document_request
+    assert request is not None and request.method == "POST", f"{name}: not a page answered to a POST"
+    context = page.context
+    # The cookie as it is (_send_again put it back); the twin tab's answer may set it again.
+    kept = [c for c in context.cookies() if c["name"] == LANG_COOKIE]
+    twin_answer = getattr(page, "twin_answer", None)
+    if twin_answer is not None and twin_answer[0] == request.url and twin_answer[1] == lang:
+        url, answer = _with_lang(request.url, lang), twin_answer[2]
+        page.twin_answer = None
+        page.unroute("**/*", page.twin_route)
+    else:
+        url = _with_lang(request.url, lang)
+        answer = _send_again(page, request, url)
+    twin = context.new_page()
+    try:
+        twin.on("console", page.csp.console)
+        twin.route(lambda address: address == url, lambda route: route.fulfill(response=answer))
+        twin.goto(url)
+        assert twin.evaluate("() => document.documentElement.lang") == lang
+        assert page_name(twin) == page_name(page), (
+            f"{name}: sent again, the POST shows {page_name(twin)!r} ({twin.inner_text('main')[:200]!r}), "
+            f"not {page_name(page)!r}: reach this state in the other language in the test "
+            "(capture(page, name, only=lang))"
+        )
+        _shoot(twin, name, lang)
+    finally:
+        twin.close()
+        context.clear_cookies(name=LANG_COOKIE)
+        if kept:
+            context.add_cookies(kept)
+
+
+def capture(page: Any, name: str, *, only: str | None = None) -> None:
+    """Screenshots of the current page as <page>/<name>.<lang>.<desktop|mobile>.png (1280x800
+    and 360x740; <page> is the template, `<body data-page>`) in IDENTITY_SCREENSHOTS (default
+    artifacts/hosted-pages/), each checked by axe-core (a serious or critical violation fails the
+    test), and no CSP violation so far; in both languages.
+
+    A page reached by a GET is reloaded with `lang=` set to the other language (the switcher's
+    link), captured, and switched back. A page answered to a POST cannot be reloaded: its POST
+    is sent again in the other language and the answer captured in a second tab (_replay_in).
+    only="fr": this state in its current language only, for a state a second POST cannot reach
+    (the test captures it in the other language on another pass)."""
     lang = page.evaluate("() => document.documentElement.lang")
     _shoot(page, name, lang)
-    switch = page.locator("footer nav a[hreflang]")
-    if both_languages is None:
-        both_languages = switch.count() > 0
-    if both_languages:
+    if only is not None:
+        assert lang == only, f"{name}: shown in {lang}, not {only}"
+    elif page_name(page):
+        switch = page.locator("footer nav a[hreflang]")
         for other in LANGUAGES:
             if other == lang:
                 continue
-            page.locator(f'footer nav a[hreflang="{other}"]').click()
+            if switch.count() > 0:
+                page.locator(f'footer nav a[hreflang="{other}"]').click()
+                page.wait_for_load_state()
+                assert page.evaluate("() => document.documentElement.lang") == other
+                _shoot(page, name, other)
+            else:
+                _replay_in(page, name, other)
+        if switch.count() > 0:
+            page.locator(f'footer nav a[hreflang="{lang}"]').click()
             page.wait_for_load_state()
-            assert page.evaluate("() => document.documentElement.lang") == other
-            _shoot(page, name, other)
-        page.locator(f'footer nav a[hreflang="{lang}"]').click()
-        page.wait_for_load_state()
     page.csp.check()
 
 

@@ -56,7 +56,6 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             app = create_app(settings, dsn=dsn, pool=pool)
             # Slow and idle clients, descriptors, refused requests: identity/http/server.py.
             limits = server.limits_of(settings, server.raise_descriptor_limit())
-            server.quiet_accept_errors(loop)
             server.quiet_refused_requests()
             runner = web.AppRunner(
                 app,

@@ -50,6 +50,7 @@ SCOPE = "reports:read"
 WARMUP_SECONDS = 2
 CONNECTIONS = 32
 SECTION = "## client_credentials beside oidc-provider"
+BEGIN, END = "<!-- client-credentials -->", "<!-- /client-credentials -->"
 TARGET = 1.0
 
 
@@ -255,14 +256,17 @@ def section(r: dict, args: argparse.Namespace) -> str:
 
 
 def write_section(text: str) -> None:
-    """Replace this section of RESULTS.md (or append it), leaving the rest as it is."""
+    """Put this section in RESULTS.md between its markers, replacing the one there (or appending
+    it), leaving every other section, markers included, as it is."""
     path = HERE / "RESULTS.md"
     old = path.read_text() if path.exists() else "# Benchmark results\n"
-    start = old.find(SECTION)
-    if start >= 0:
-        end = old.find("\n## ", start + len(SECTION))
-        old = old[:start] + (old[end + 1 :] if end >= 0 else "")
-    path.write_text(old.rstrip("\n") + "\n\n" + text)
+    block = f"{BEGIN}\n{text.rstrip()}\n{END}\n"
+    if BEGIN in old and END in old:
+        head, rest = old.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1].lstrip("\n")
+        path.write_text(head + block + ("\n" + tail if tail else ""))
+    else:
+        path.write_text(old.rstrip("\n") + "\n\n" + block)
 
 
 async def run(args: argparse.Namespace) -> None:

@@ -170,7 +170,7 @@ class Settings:
     revocation_keepalive: float = 15.0
     revocation_stream_max: float = 3600.0
     #: the event loop of `identity serve|web|worker`: uvloop (libuv), which spends less CPU per
-    #: request, where installed; else asyncio's own (docs/performance.md, "Event loop")
+    #: request, where installed; else asyncio's own (docs/performance.md, "Token endpoints per request")
     event_loop: str = DEFAULT_EVENT_LOOP
     extra: dict[str, str] = field(default_factory=dict)
 

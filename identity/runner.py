@@ -28,7 +28,7 @@ def run_in_loop(settings: Settings, main: Coroutine[Any, Any, T]) -> T:
     """asyncio.run(main) on the event loop IDENTITY_EVENT_LOOP names (uvloop unless set to
     asyncio, where uvloop is installed). uvloop runs the same asyncio code on libuv: about a
     quarter fewer Python calls per token request, and less CPU (docs/performance.md, "Token
-    endpoints per request"). The listener accepts connections itself (identity/http/server.py Listener), so
+    endpoints per request"). The listener accepts connections itself (identity/http/listener.py), so
     both loops treat clients alike."""
     if settings.event_loop == "uvloop":
         import uvloop

@@ -10,7 +10,7 @@ import structlog
 from aiohttp import web
 
 from identity.http.exposition import respond
-from identity.http.server import ListeningSite
+from identity.http.listener import ListeningSite
 
 log = structlog.get_logger("identity.metrics")
 

@@ -1,7 +1,8 @@
 """A listener that runs out of descriptors, in a process of its own (its descriptor limit is
 lowered): `python -m tests.support.descriptors asyncio|uvloop`.
 
-It serves /health and /report with identity/http/server.py's GuardedSite on 127.0.0.1, prints
+It serves /health and /report with identity/http/server.py's GuardedSite (its connections
+accepted by identity/http/listener.py) on 127.0.0.1, prints
 `port N`, takes every descriptor left, prints `full`, gives RELEASE_DESCRIPTORS of them back
 HOLD_SECONDS later (connections made meanwhile wait in the backlog), and serves until killed.
 GET /report: the listener's failed accept() calls and the events it logged (JSON)."""
@@ -16,6 +17,7 @@ import structlog
 from aiohttp import web
 
 from identity.config import Settings
+from identity.http import listener as accept
 from identity.http import server
 from identity.runner import run_in_loop
 
@@ -26,13 +28,16 @@ RELEASE_DESCRIPTORS = 64
 
 async def serve() -> None:
     with structlog.testing.capture_logs() as logged:
-        listeners: list[server.Listener] = []
+        listeners: list[accept.Listener] = []
 
         async def report(_: web.Request) -> web.Response:
             return web.json_response({"failures": listeners[0].failures, "events": [e["event"] for e in logged]})
 
+        async def health(_: web.Request) -> web.Response:
+            return web.Response(text="ok")
+
         app = web.Application()
-        app.router.add_get("/health", lambda _: web.Response(text="ok"))
+        app.router.add_get("/health", health)
         app.router.add_get("/report", report)
         runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await runner.setup()
@@ -40,7 +45,7 @@ async def serve() -> None:
         site = server.GuardedSite(runner, "127.0.0.1", 0, limits)
         await site.start()
         listener = site._server
-        assert isinstance(listener, server.Listener)
+        assert isinstance(listener, accept.Listener)
         listeners.append(listener)
         print("port", listener.sockets[0].getsockname()[1], flush=True)
         held = []

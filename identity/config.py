@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import ipaddress
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -88,10 +90,22 @@ def _ipv6_prefix(value: str | None) -> int:
 EVENT_LOOPS = ("asyncio", "uvloop")
 
 
+def uvloop_available() -> bool:
+    """uvloop is a pinned dependency on every platform but Windows (libuv's loop has no Windows
+    build); an install without it runs on asyncio's loop."""
+    return sys.platform != "win32" and importlib.util.find_spec("uvloop") is not None
+
+
+#: IDENTITY_EVENT_LOOP when unset: uvloop where it is installed, asyncio's own loop elsewhere.
+DEFAULT_EVENT_LOOP = "uvloop" if uvloop_available() else "asyncio"
+
+
 def _event_loop(value: str | None) -> str:
-    loop = (value or "asyncio").strip().lower()
+    loop = (value or "").strip().lower() or DEFAULT_EVENT_LOOP
     if loop not in EVENT_LOOPS:
         raise SystemExit(f"IDENTITY_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}, not {value!r}")
+    if loop == "uvloop" and not uvloop_available():
+        raise SystemExit("IDENTITY_EVENT_LOOP=uvloop, but uvloop is not installed here (no Windows build): use asyncio")
     return loop
 
 
@@ -155,9 +169,9 @@ class Settings:
     #: longest a stream stays open before the client must reconnect
     revocation_keepalive: float = 15.0
     revocation_stream_max: float = 3600.0
-    #: the event loop of `identity serve|web|worker`: asyncio's own, or uvloop (libuv), which
-    #: spends less CPU per request (docs/performance.md, "Event loop")
-    event_loop: str = "asyncio"
+    #: the event loop of `identity serve|web|worker`: uvloop (libuv), which spends less CPU per
+    #: request, where installed; else asyncio's own (docs/performance.md, "Token endpoints per request")
+    event_loop: str = DEFAULT_EVENT_LOOP
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod

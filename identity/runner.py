@@ -25,9 +25,11 @@ SHUTDOWN_GRACE_SECONDS = 25
 
 
 def run_in_loop(settings: Settings, main: Coroutine[Any, Any, T]) -> T:
-    """asyncio.run(main) on the event loop IDENTITY_EVENT_LOOP names. uvloop runs the same
-    asyncio code on libuv: about a quarter fewer Python calls per token request, and less CPU
-    (docs/performance.md, "Event loop")."""
+    """asyncio.run(main) on the event loop IDENTITY_EVENT_LOOP names (uvloop unless set to
+    asyncio, where uvloop is installed). uvloop runs the same asyncio code on libuv: about a
+    quarter fewer Python calls per token request, and less CPU (docs/performance.md, "Token
+    endpoints per request"). The listener accepts connections itself (identity/http/listener.py), so
+    both loops treat clients alike."""
     if settings.event_loop == "uvloop":
         import uvloop
 
@@ -56,7 +58,6 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             app = create_app(settings, dsn=dsn, pool=pool)
             # Slow and idle clients, descriptors, refused requests: identity/http/server.py.
             limits = server.limits_of(settings, server.raise_descriptor_limit())
-            server.quiet_accept_errors(loop)
             server.quiet_refused_requests()
             runner = web.AppRunner(
                 app,
@@ -69,7 +70,13 @@ async def run(settings: Settings, dsn: str, *, api: bool, worker: bool, host: st
             await runner.setup()
             site = server.GuardedSite(runner, host, port, limits, reuse_port=True)
             await site.start()
-            log.info("api_listening", host=host, port=port, max_connections=limits.max_connections)
+            log.info(
+                "api_listening",
+                host=host,
+                port=port,
+                max_connections=limits.max_connections,
+                event_loop=type(loop).__module__.split(".")[0],
+            )
         if worker:
             handle = await worker_run.start(
                 pool=pool,

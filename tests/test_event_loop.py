@@ -1,5 +1,5 @@
-"""IDENTITY_EVENT_LOOP (docs/configuration.md): the service on asyncio's loop or on uvloop's,
-the token endpoints answering the same on either."""
+"""IDENTITY_EVENT_LOOP (docs/configuration.md): the service on uvloop's loop (the default where
+installed) or on asyncio's, the token endpoints answering the same on either."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from identity.config import Settings
+from identity.config import Settings, uvloop_available
+from identity.console.settings_view import effective
 from identity.runner import run_in_loop
 from tests.support.api import STRONG_PASSWORD
 from tests.support.database import admin_exec, with_db
@@ -24,19 +25,29 @@ from tests.support.database import admin_exec, with_db
 MASTER = "mk_live_" + "e" * 40
 
 
-def test_the_setting_is_asyncio_unless_uvloop_is_named() -> None:
-    assert Settings.from_env({}).event_loop == "asyncio"
+def test_the_setting_is_uvloop_where_installed_unless_asyncio_is_named() -> None:
+    assert uvloop_available()  # a pinned dependency on this platform
+    assert Settings.from_env({}).event_loop == "uvloop" == Settings().event_loop
+    assert Settings.from_env({"IDENTITY_EVENT_LOOP": ""}).event_loop == "uvloop"
+    assert Settings.from_env({"IDENTITY_EVENT_LOOP": " AsyncIO "}).event_loop == "asyncio"
     assert Settings.from_env({"IDENTITY_EVENT_LOOP": " UVLoop "}).event_loop == "uvloop"
     with pytest.raises(SystemExit, match="IDENTITY_EVENT_LOOP"):
         Settings.from_env({"IDENTITY_EVENT_LOOP": "trio"})
+
+
+def test_identity_config_shows_the_default_loop() -> None:
+    rows = {row["variable"]: row for row in effective(Settings.from_env({}), {})}
+    assert rows["IDENTITY_EVENT_LOOP"] == {"variable": "IDENTITY_EVENT_LOOP", "value": "uvloop", "source": "default"}
+    rows = {row["variable"]: row for row in effective(Settings.from_env({}), {"IDENTITY_EVENT_LOOP": "asyncio"})}
+    assert rows["IDENTITY_EVENT_LOOP"]["source"] == "environment"
 
 
 def test_run_in_loop_runs_on_the_loop_named() -> None:
     async def which() -> str:
         return type(asyncio.get_running_loop()).__module__
 
-    assert run_in_loop(Settings(event_loop="uvloop"), which()).startswith("uvloop")
-    assert run_in_loop(Settings(), which()).startswith("asyncio")
+    assert run_in_loop(Settings(), which()).startswith("uvloop")
+    assert run_in_loop(Settings(event_loop="asyncio"), which()).startswith("asyncio")
 
 
 @pytest.fixture
@@ -47,7 +58,11 @@ async def fresh_dsn(server_dsn: str):
     await admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-async def test_serve_on_uvloop_answers_token_requests_and_stops_cleanly(tmp_path: Path, fresh_dsn: str) -> None:
+@pytest.mark.parametrize(("variable", "loop"), [(None, "uvloop"), ("asyncio", "asyncio")])
+async def test_serve_answers_token_requests_and_stops_cleanly_on_either_loop(
+    tmp_path: Path, fresh_dsn: str, variable: str | None, loop: str
+) -> None:
+    """`identity serve` with IDENTITY_EVENT_LOOP unset runs on uvloop; set to asyncio, on asyncio's."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -57,8 +72,9 @@ async def test_serve_on_uvloop_answers_token_requests_and_stops_cleanly(tmp_path
         IDENTITY_DATA_DIR=str(tmp_path / "data"),
         IDENTITY_DATABASE_URL=fresh_dsn,
         IDENTITY_MASTER_KEY=MASTER,
-        IDENTITY_EVENT_LOOP="uvloop",
     )
+    if variable is not None:
+        env["IDENTITY_EVENT_LOOP"] = variable
     proc = subprocess.Popen(
         [sys.executable, "-m", "identity.cli", "serve", "--port", str(port)],
         env=env,
@@ -120,8 +136,10 @@ async def test_serve_on_uvloop_answers_token_requests_and_stops_cleanly(tmp_path
                     assert r.status == 200, pair
                 token = pair["refresh_token"]
         proc.send_signal(signal.SIGTERM)
-        _, err = await asyncio.to_thread(proc.communicate, timeout=60)
+        out, err = await asyncio.to_thread(proc.communicate, timeout=60)
         assert proc.returncode == 0, err
+        listening = [line for line in (out + err).splitlines() if "api_listening" in line]
+        assert listening and f"event_loop={loop}" in listening[0].replace('"', "").replace(": ", "="), listening
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -10,6 +10,7 @@ import structlog
 from aiohttp import web
 
 from identity.http.exposition import respond
+from identity.http.listener import ListeningSite
 
 log = structlog.get_logger("identity.metrics")
 
@@ -29,6 +30,6 @@ async def start(
     listener.router.add_get("/metrics", metrics)
     runner = web.AppRunner(listener, handle_signals=False, access_log=None)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    await ListeningSite(runner, host, port).start()  # accepts as the API's listener does
     log.info("metrics_listening", host=host, port=port)
     return runner

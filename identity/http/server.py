@@ -19,6 +19,9 @@ traceback: ~70,000 lines in 20 s were seen) and /health stops answering. So:
   heads and partial bodies holds every connection, reconnecting as each deadline ends them;
 - with `max_connections_per_address`, one client address (IPv6 by its prefix, as rate limits
   count it) holds at most that many: past it, its own oldest evictable connection is closed;
+- the listener accepts connections itself (identity/http/listener.py), the same on asyncio's
+  loop and on uvloop's: out of descriptors, accept() is tried again a second later while the
+  connections wait in the backlog (no busy loop, nobody cut off without an answer);
 - accept() failures and requests refused by the HTTP parser are logged at most once per
   interval, as a warning without a traceback.
 
@@ -30,8 +33,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import resource
-import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,10 +43,10 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from identity.http.clientinfo import address_bucket
+from identity.http.listener import ACCEPT_BACKLOG, ListeningSite, Once
 
 log = structlog.get_logger("identity.http.server")
 
-ACCEPT_BACKLOG = 128  # aiohttp's default listen backlog
 #: Descriptors kept back from client connections: the database pool, the LISTEN connection,
 #: outbound calls (webhooks, SMTP, captcha, providers), Redis, log files; and one accept burst
 #: (asyncio accepts up to the backlog at once, before any of them can evict an older one).
@@ -51,8 +54,6 @@ DESCRIPTOR_RESERVE = 128 + ACCEPT_BACKLOG
 #: After a body timeout (or a refused body), how long aiohttp keeps reading and discarding the
 #: rest before closing; its default is 10 s.
 LINGERING_SECONDS = 2.0
-#: The most lines one kind of refused connection writes per interval.
-LOG_INTERVAL_SECONDS = 10.0
 #: A body still arriving this long after its deadline closes the connection: the handler reading
 #: it has answered 408 at the deadline itself; this ends one whose handler does not read.
 BODY_GRACE_SECONDS = 1.0
@@ -97,28 +98,6 @@ def limits_of(settings: Any, descriptors: int) -> Limits:
         max_connections_per_address=settings.http_max_connections_per_address or 0,
         ipv6_prefix=settings.rate_limit_ipv6_prefix,
     )
-
-
-class Once:
-    """At most one line per `interval` seconds for one kind of event; the next line says how
-    many were left out."""
-
-    def __init__(self, interval: float = LOG_INTERVAL_SECONDS) -> None:
-        self.interval = interval
-        self._next = 0.0
-        self.suppressed = 0
-
-    def due(self) -> bool:
-        now = time.monotonic()
-        if now < self._next:
-            self.suppressed += 1
-            return False
-        self._next = now + self.interval
-        return True
-
-    def take_suppressed(self) -> int:
-        count, self.suppressed = self.suppressed, 0
-        return count
 
 
 class Guard(asyncio.Protocol):
@@ -277,49 +256,15 @@ def started(request: web.Request) -> Guard | None:
     return None
 
 
-class GuardedSite(web.TCPSite):
-    """aiohttp's TCPSite, with each connection wrapped in a Guard."""
+class GuardedSite(ListeningSite):
+    """A ListeningSite with each connection wrapped in a Guard."""
 
     def __init__(self, runner: web.BaseRunner, host: str, port: int, limits: Limits, **kwargs: Any) -> None:
         super().__init__(runner, host, port, **kwargs)
         self.limits = limits
 
-    async def start(self) -> None:
-        server = self._runner.server
-        assert server is not None
-        self._runner._reg_site(self)  # what BaseSite.start does
-        self._server = await asyncio.get_running_loop().create_server(
-            Guards(server, self.limits),
-            self._host,
-            self._port,
-            backlog=ACCEPT_BACKLOG,
-            reuse_address=self._reuse_address,
-            reuse_port=self._reuse_port,
-        )
-
-
-_ACCEPT_FAILED = "socket.accept() out of system resource"
-
-
-def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
-    """Out of descriptors, asyncio retries accept() every second and logs each failure (many a
-    retry) with a traceback; log it at most once per interval instead. The listener keeps
-    serving: asyncio resumes accepting by itself."""
-    once = Once()
-    previous = loop.get_exception_handler()
-
-    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        if str(context.get("message", "")).startswith(_ACCEPT_FAILED):
-            if once.due():
-                exc = context.get("exception")
-                log.warning("http_accept_failed", error=str(exc), left_out=once.take_suppressed())
-            return
-        if previous is not None:
-            previous(loop, context)
-        else:
-            loop.default_exception_handler(context)
-
-    loop.set_exception_handler(handle)
+    def protocol_factory(self, server: web.Server) -> Callable[[], asyncio.BaseProtocol]:
+        return Guards(server, self.limits)
 
 
 class RefusedRequestFilter(logging.Filter):

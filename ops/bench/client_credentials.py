@@ -10,7 +10,10 @@ ops/bench/oidc_reference.mjs: ES256 JWT access tokens, nothing stored per token)
 0, each under wrk on core 1 with the same request: HTTP Basic client authentication, one scope.
 The two are measured in turn, --rounds times each, so drift on a shared machine hits both; the
 ratio of the means is the figure. Rate limits are off. The section "client_credentials" of
-ops/bench/RESULTS.md is replaced with the result.
+ops/bench/RESULTS.md is replaced with the result, if the 1-minute load average before the run
+was at most 1.5 (ops/bench/common.py MAX_LOAD); above it the result is only printed, with the
+reason, unless --force. The service runs on its default event loop (uvloop) unless
+--event-loop asyncio.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
-from common import BenchDatabase
+from common import BenchDatabase, load_average, may_write_results
 from run import (
     HERE,
     LOAD_CORE,
@@ -267,6 +270,8 @@ def write_section(text: str) -> None:
 
 
 async def run(args: argparse.Namespace) -> None:
+    """args.load_before: the load average before the run (run.py passes its own, taken before
+    its phases); args.force: write RESULTS.md whatever it was."""
     workdir = Path(tempfile.mkdtemp(prefix="identity-bench-cc-"))
     db = await BenchDatabase.create("bench_cc", args.dsn, embedded=not args.dsn)
     try:
@@ -275,7 +280,8 @@ async def run(args: argparse.Namespace) -> None:
         await db.drop()
     text = section(result, args)
     print("\n" + text)
-    write_section(text)
+    if may_write_results(args.load_before, args.force):
+        write_section(text)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -284,9 +290,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=2, help="measurements of each server, alternated")
     ap.add_argument("--dsn", help="admin DSN of a Postgres to use instead of an embedded one")
     ap.add_argument(
-        "--event-loop", choices=("asyncio", "uvloop"), default="asyncio", help="our service's IDENTITY_EVENT_LOOP"
+        "--event-loop",
+        choices=("asyncio", "uvloop"),
+        default="uvloop",
+        help="our service's IDENTITY_EVENT_LOOP (default: uvloop, the service's own default)",
     )
+    ap.add_argument("--force", action="store_true", help="write RESULTS.md even if the machine was busy before the run")
     args = ap.parse_args(argv)
+    args.load_before = load_average()
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     started = time.monotonic()
     asyncio.run(run(args))

@@ -1,5 +1,9 @@
 """What the benchmark scripts share: a fresh database on IDENTITY_DATABASE_URL's server, or on
-an embedded Postgres started for the run, dropped (and the server stopped) afterwards."""
+an embedded Postgres started for the run, dropped (and the server stopped) afterwards; and the
+rule for writing ops/bench/RESULTS.md: only from a run that started on a quiet machine (a
+1-minute load average of at most MAX_LOAD before it), unless --force. Above it, other work
+shares the cores and the figures say more about that work than about the service: the run
+still prints them, and says why they were not written."""
 
 from __future__ import annotations
 
@@ -12,6 +16,28 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+
+#: The highest 1-minute load average before a run whose figures go into RESULTS.md.
+MAX_LOAD = 1.5
+
+
+def load_average() -> float:
+    """The 1-minute load average now (read it before the run: the run raises it)."""
+    return os.getloadavg()[0]
+
+
+def may_write_results(load_before: float, force: bool) -> bool:
+    """Whether a run that started at `load_before` may write its section of RESULTS.md; when
+    not, says so (the result has been printed)."""
+    if force or load_before <= MAX_LOAD:
+        return True
+    print(
+        f"\nNOT written to ops/bench/RESULTS.md: the 1-minute load average was {load_before:.2f} before"
+        f" the run, above {MAX_LOAD} (other work shared the machine, so the figures above are not"
+        " comparable with the recorded ones). Run again on a quiet machine, or pass --force.",
+        flush=True,
+    )
+    return False
 
 
 def with_db(dsn: str, name: str) -> str:

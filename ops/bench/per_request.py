@@ -429,7 +429,7 @@ def main() -> None:
     ap.add_argument("--scenarios", default="refresh,cc")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--sequential", action="store_true", help="only the one-connection counts (no wrk)")
-    ap.add_argument("--loop", choices=("asyncio", "uvloop"), default="asyncio")
+    ap.add_argument("--loop", choices=("asyncio", "uvloop"), default="uvloop", help="default: uvloop, as the service")
     ap.add_argument("--profile-out", help="with --profile: also dump the pstats here")
     ap.add_argument("--dsn", default=os.environ.get("IDENTITY_DATABASE_URL"))
     args = ap.parse_args()

@@ -7,7 +7,8 @@ transactions per second (ops/bench/ceilings.py --db), measured on the service co
 and right after the refresh run (their mean: the machine drifts within minutes). run.py calls
 `adjacent()` around its refresh run, prints `lines()`, and puts `section()` in RESULTS.md
 (`write_section()` replaces only this section, so a targeted `--scenarios refresh` run updates
-it without touching the rest of the file).
+it without touching the rest of the file), unless the machine was busy before the run
+(ops/bench/common.py `may_write_results`: then it only prints).
 """
 
 from __future__ import annotations

@@ -18,7 +18,10 @@
    Sign-in's own argon2 ceiling is measured right before and after its run in step 1.
 
 It prints the tables and writes them to ops/bench/RESULTS.md with the machine, the date and
-the command.
+the command; but only if the 1-minute load average before the run was at most 1.5
+(ops/bench/common.py MAX_LOAD): on a busier machine it prints them and says why they were not
+written, unless --force. The service runs on its default event loop (uvloop) unless
+--event-loop asyncio.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from urllib.parse import quote
 import aiohttp
 import asyncpg
 import refresh_ceiling
-from common import BenchDatabase
+from common import BenchDatabase, load_average, may_write_results
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -84,7 +87,7 @@ def start_service(
     api_procs: int,
     rate_limits: str = "off",
     cores: str = SERVICE_CORE,
-    event_loop: str = "asyncio",
+    event_loop: str = "uvloop",
 ) -> list[subprocess.Popen]:
     """The API processes share the cores' password threads out between them (one core each on
     the two-core layout): more argon2 hashes at once than cores only thrash the caches."""
@@ -589,12 +592,17 @@ async def main() -> None:
     )
     ap.add_argument("--half", action="store_true", help="with --scenarios: the half-load runs too")
     ap.add_argument(
-        "--event-loop", choices=("asyncio", "uvloop"), default="asyncio", help="the service's IDENTITY_EVENT_LOOP"
+        "--event-loop",
+        choices=("asyncio", "uvloop"),
+        default="uvloop",
+        help="the service's IDENTITY_EVENT_LOOP (default: uvloop, the service's own default)",
     )
+    ap.add_argument("--force", action="store_true", help="write RESULTS.md even if the machine was busy before the run")
     ap.add_argument(
         "--two-cores", action="store_true", help="with --scenarios: the two-core runs too, and their ratios to one core"
     )
     args = ap.parse_args()
+    args.load_before = load_average()  # before anything of the run's own
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
     if args.scenarios == "client_credentials":
@@ -615,7 +623,14 @@ async def machine_tokens(args: argparse.Namespace) -> None:
     import client_credentials
 
     await client_credentials.run(
-        argparse.Namespace(duration=args.duration, rounds=2, dsn=args.dsn, event_loop=args.event_loop)
+        argparse.Namespace(
+            duration=args.duration,
+            rounds=2,
+            dsn=args.dsn,
+            event_loop=args.event_loop,
+            load_before=args.load_before,
+            force=args.force,
+        )
     )
 
 
@@ -848,7 +863,8 @@ def report(r: dict, ceil: dict, args: argparse.Namespace) -> None:
         + "\n"
     )
     print("\n" + text)
-    (HERE / "RESULTS.md").write_text(text)
+    if may_write_results(args.load_before, args.force):
+        (HERE / "RESULTS.md").write_text(text)
     write_refresh_section(r, args)
 
 
@@ -860,6 +876,8 @@ def write_refresh_section(r: dict, args: argparse.Namespace) -> None:
         return
     for line in refresh_ceiling.lines(x):
         print(line)
+    if not may_write_results(args.load_before, args.force):
+        return
     command = " ".join(["ops/bench/run.py", *sys.argv[1:]])
     refresh_ceiling.write_section(
         HERE / "RESULTS.md",

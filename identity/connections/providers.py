@@ -14,7 +14,7 @@ import asyncio
 import base64
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import jwt
@@ -119,9 +119,12 @@ class Endpoints:
     id_token_algs: list[str] = field(default_factory=lambda: list(ASYMMETRIC_ALGS))
 
 
+T = TypeVar("T")
+
+
 @dataclass
-class _Cached:
-    value: Any
+class _Cached(Generic[T]):
+    value: T
     fetched_at: float
 
 
@@ -129,8 +132,8 @@ class ProviderCache:
     """Discovery documents and JWK sets per URL, for the app's lifetime (app[PROVIDERS])."""
 
     def __init__(self) -> None:
-        self.discovery: dict[str, _Cached] = {}
-        self.jwks: dict[str, _Cached] = {}
+        self.discovery: dict[str, _Cached[dict[str, Any]]] = {}
+        self.jwks: dict[str, _Cached[jwt.PyJWKSet]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
 
     def lock(self, url: str) -> asyncio.Lock:
@@ -333,7 +336,7 @@ async def exchange_code(
 
 
 async def _jwks(cache: ProviderCache, url: str, allow_http: bool, *, refresh: bool) -> jwt.PyJWKSet:
-    def fresh(hit: _Cached | None) -> bool:
+    def fresh(hit: _Cached[jwt.PyJWKSet] | None) -> bool:
         if hit is None:
             return False
         age = time.monotonic() - hit.fetched_at

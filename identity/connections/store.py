@@ -67,11 +67,12 @@ async def list_connections(
 
 
 async def enabled_connections(conn: Any, tenant_id: str) -> list[asyncpg.Record]:
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND enabled
             ORDER BY id LIMIT 100""",
         tenant_id,
     )
+    return rows
 
 
 async def update_connection(conn: Any, tenant_id: str, connection_id: str, changes: dict[str, Any]) -> asyncpg.Record:
@@ -90,11 +91,12 @@ async def delete_connection(conn: Any, tenant_id: str, connection_id: str) -> No
 
 
 async def count_identities_of_connection(conn: Any, tenant_id: str, connection_id: str) -> int:
-    return await conn.fetchval(
+    linked: int = await conn.fetchval(
         "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND connection_id = $2",
         tenant_id,
         connection_id,
     )
+    return linked
 
 
 # -- identities ----------------------------------------------------------------------------------
@@ -158,7 +160,7 @@ async def delete_identity(conn: Any, tenant_id: str, identity_id: str) -> None:
 async def delete_unvouched_identities(conn: Any, tenant_id: str, user_id: str, email: str) -> list[asyncpg.Record]:
     """Unlink the user's identities whose provider does not vouch for this address (verified and
     equal to it); returns the rows removed."""
-    return await conn.fetch(
+    removed: list[asyncpg.Record] = await conn.fetch(
         """DELETE FROM oauth_identities
            WHERE tenant_id = $1 AND user_id = $2
              AND NOT (email_verified AND email IS NOT NULL AND lower(email) = $3)
@@ -167,6 +169,7 @@ async def delete_unvouched_identities(conn: Any, tenant_id: str, user_id: str, e
         user_id,
         email,
     )
+    return removed
 
 
 async def list_identities(
@@ -267,14 +270,15 @@ async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> 
 
 async def session_signed_in_at(conn: Any, tenant_id: str, user_id: str, session_id: str) -> datetime | None:
     """When the user's live session was created (a session is created by a sign-in), or None."""
-    return await conn.fetchval(
+    signed_in_at: datetime | None = await conn.fetchval(
         """SELECT created_at FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
            AND revoked_at IS NULL AND expires_at > now()""",
         tenant_id,
         session_id,
         user_id,
     )
+    return signed_in_at
 
 
 def expired(row: Any, now: datetime) -> bool:
-    return row["expires_at"] <= now
+    return bool(row["expires_at"] <= now)

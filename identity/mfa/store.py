@@ -52,7 +52,7 @@ async def get_factor(
 async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.Record]:
     """Every factor of the user (pending ones too), oldest first, with the unused backup
     codes counted."""
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS},
                    (SELECT count(*) FROM mfa_backup_codes b
                     WHERE b.tenant_id = f.tenant_id AND b.factor_id = f.id AND b.used_at IS NULL)
@@ -61,12 +61,13 @@ async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.
         tenant_id,
         user_id,
     )
+    return rows
 
 
 async def active_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.Record]:
     """Active factors in the order a sign-in offers them: the one used last, then by PREFERENCE
     (backup codes only when nothing else is active)."""
-    rows = await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND status = 'active' ORDER BY id""",
         tenant_id,
@@ -83,13 +84,14 @@ async def active_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncp
 
 
 async def factors_of_type(conn: Any, tenant_id: str, user_id: str, type_: str) -> list[asyncpg.Record]:
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND type = $3 AND status = 'active' ORDER BY id""",
         tenant_id,
         user_id,
         type_,
     )
+    return rows
 
 
 async def webauthn_by_credential(conn: Any, tenant_id: str, user_id: str, credential_id: str) -> asyncpg.Record | None:
@@ -164,19 +166,20 @@ async def delete_pending(conn: Any, tenant_id: str, user_id: str, type_: str) ->
 
 
 async def count_active(conn: Any, tenant_id: str, user_id: str) -> int:
-    return await conn.fetchval(
+    active: int = await conn.fetchval(
         """SELECT count(*) FROM mfa_factors
            WHERE tenant_id = $1 AND user_id = $2 AND status = 'active'""",
         tenant_id,
         user_id,
     )
+    return active
 
 
 async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
     """users.mfa_enabled := the user has an active factor. Call in the transaction of every
     change of a factor's status (and after deleting factors); returns the value."""
     me_cache.forget_everywhere(conn, tenant_id, [user_id])
-    return await conn.fetchval(
+    enabled: bool = await conn.fetchval(
         """WITH now_enabled AS (
                SELECT EXISTS (SELECT 1 FROM mfa_factors
                               WHERE tenant_id = $1 AND user_id = $2 AND status = 'active') AS v),
@@ -187,6 +190,7 @@ async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
         tenant_id,
         user_id,
     )
+    return enabled
 
 
 async def claim_totp_step(conn: Any, tenant_id: str, factor_id: str, step: int) -> bool:

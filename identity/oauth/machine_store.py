@@ -14,7 +14,7 @@ async def open_grant(
 ) -> str:
     """The client's live grant for this scope set (made now when there is none), with this
     issuance counted; returns its id. One statement, so one transaction."""
-    return await conn.fetchval(
+    grant: str = await conn.fetchval(
         """INSERT INTO oauth_machine_grants
                (tenant_id, id, client_id, scopes, scope_key, issued_count, last_expires_at)
            VALUES ($1, $2, $3, $4::text[], array_to_string($4::text[], ' '), 1, $5)
@@ -29,6 +29,7 @@ async def open_grant(
         scopes,
         expires_at,
     )
+    return grant
 
 
 async def add_counts(conn: Any, batch: list[tuple[str, str, int, datetime, datetime]]) -> None:

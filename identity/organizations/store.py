@@ -115,7 +115,8 @@ async def clear_active_org(conn: asyncpg.Connection, tenant_id: str, org_id: str
 
 
 async def counts(conn: Any, tenant_id: str) -> int:
-    return await conn.fetchval("SELECT count(*) FROM organizations WHERE tenant_id = $1", tenant_id)
+    total: int = await conn.fetchval("SELECT count(*) FROM organizations WHERE tenant_id = $1", tenant_id)
+    return total
 
 
 # -- memberships ------------------------------------------------------------------------------
@@ -213,11 +214,12 @@ async def delete_member(conn: asyncpg.Connection, tenant_id: str, org_id: str, u
 
 
 async def owner_count(conn: Any, tenant_id: str, org_id: str) -> int:
-    return await conn.fetchval(
+    owners: int = await conn.fetchval(
         "SELECT count(*) FROM memberships WHERE tenant_id = $1 AND org_id = $2 AND role = 'owner'",
         tenant_id,
         org_id,
     )
+    return owners
 
 
 async def member_by_email(conn: Any, tenant_id: str, org_id: str, email: str) -> bool:
@@ -403,10 +405,11 @@ async def set_session_org(
 async def member_role_for_update(conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str) -> str | None:
     """The user's role in the organization, the membership locked (FOR SHARE) so that it
     cannot be removed until the session naming it has committed."""
-    return await conn.fetchval(
+    role: str | None = await conn.fetchval(
         """SELECT role FROM memberships WHERE tenant_id = $1 AND org_id = $2 AND user_id = $3
            FOR SHARE""",
         tenant_id,
         org_id,
         user_id,
     )
+    return role

@@ -5,9 +5,10 @@ scanners open links). The template lives here, autoescaped, so it ships with the
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import jinja2
+
+from identity.organizations.records import PageInvitationRecord
 
 _TEMPLATE = """<!doctype html>
 <html lang="en">
@@ -68,16 +69,16 @@ def _template() -> jinja2.Template:
     return env.from_string(_TEMPLATE)
 
 
-def invitation(outcome: str, row: Any, token: str | None) -> str:
-    known = row is not None
+def invitation(outcome: str, row: PageInvitationRecord | None, token: str | None) -> str:
+    shown = {"org_name": "", "app_name": "the application", "role": "", "email": "", "expires_at": ""}
+    if row is not None:
+        shown = {
+            "org_name": row.org_name,
+            "app_name": row.app_name,
+            "role": row.role,
+            "email": row.email,
+            "expires_at": row.expires_at.strftime("%Y-%m-%d %H:%M UTC"),
+        }
     return _template().render(
-        title=_TITLES[outcome],
-        ok=outcome in ("pending", "accepted"),
-        outcome=outcome,
-        org_name=row["org_name"] if known else "",
-        app_name=row["app_name"] if known else "the application",
-        role=row["role"] if known else "",
-        email=row["email"] if known else "",
-        expires_at=row["expires_at"].strftime("%Y-%m-%d %H:%M UTC") if known else "",
-        token=token or "",
+        title=_TITLES[outcome], ok=outcome in ("pending", "accepted"), outcome=outcome, token=token or "", **shown
     )

@@ -38,6 +38,7 @@ from identity.auth.service import (
 from identity.connections import providers, service, store
 from identity.connections.errors import CONNECTION_DISABLED, IDENTITY_ALREADY_LINKED, LINK_NEEDS_VERIFIED_EMAIL
 from identity.connections.providers import FlowError
+from identity.connections.records import ConnectionRecord
 from identity.connections.schemas import Identity
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
@@ -169,7 +170,7 @@ async def start(
                 ticket is None
                 or ticket["used_at"] is not None
                 or ticket["expires_at"] <= datetime.now(UTC)
-                or ticket["connection_id"] != row["id"]
+                or ticket["connection_id"] != row.id
             ):
                 return _page(
                     request,
@@ -196,8 +197,8 @@ async def start(
             )
     if tenant.status != "active":
         return _error_redirect(redirect, "tenant_suspended", "This application is suspended; sign-in is unavailable.")
-    if not row["enabled"]:
-        return _error_redirect(redirect, "connection_disabled", f"Sign-in with {row['name']} is disabled.")
+    if not row.enabled:
+        return _error_redirect(redirect, "connection_disabled", f"Sign-in with {row.name} is disabled.")
     try:
         ep = await providers.endpoints(_cache(request), row, st.settings.webhook_allow_http)
     except FlowError as exc:
@@ -215,7 +216,7 @@ async def start(
             {
                 "tenant_id": tenant.id,
                 "state_hash": state_hash,
-                "connection_id": row["id"],
+                "connection_id": row.id,
                 "browser_hash": sha256_hex(browser),
                 "redirect_url": redirect,
                 "code_verifier_sealed": st.box.encrypt(verifier, f"flow:{tenant.id}:{state_hash}"),
@@ -314,8 +315,8 @@ async def _complete(
     row = await store.get_connection(st.pool, tenant.id, flow["connection_id"])
     if row is None:
         raise FlowError("connection_not_found", "This sign-in option no longer exists.")
-    if not row["enabled"]:
-        raise FlowError("connection_disabled", f"Sign-in with {row['name']} is disabled.")
+    if not row.enabled:
+        raise FlowError("connection_disabled", f"Sign-in with {row.name} is disabled.")
     allow_http = st.settings.webhook_allow_http
     cache = _cache(request)
     ep = await providers.endpoints(cache, row, allow_http)
@@ -346,12 +347,12 @@ async def _complete(
 
 
 async def _resolve(
-    request: web.Request, tenant_id: str, row: Any, flow: Any, profile: dict[str, Any]
+    request: web.Request, tenant_id: str, row: ConnectionRecord, flow: Any, profile: dict[str, Any]
 ) -> dict[str, str]:
     """Sign in, sign up or link, in one transaction with events, audit entries and the ticket."""
     st = state(request)
     rt = runtime(request)
-    provider_label = row["name"]
+    provider_label = row.name
     async with st.pool.acquire() as conn, conn.transaction():
         # Read fresh (the tenant cache may be seconds old): sign-up and suspension rules apply now.
         trow = await tenants.status_and_config(conn, tenant_id)
@@ -360,7 +361,7 @@ async def _resolve(
         if trow["status"] != "active":
             raise FlowError("tenant_suspended", "This application is suspended; sign-in is unavailable.")
         config = auth_config.load(trow["auth_config"])
-        identity = await store.find_identity(conn, tenant_id, row["id"], profile["provider_user_id"], for_update=True)
+        identity = await store.find_identity(conn, tenant_id, row.id, profile["provider_user_id"], for_update=True)
 
         if flow["link_user_id"] is not None:
             user = await users.get(conn, tenant_id, flow["link_user_id"], for_update=True)
@@ -370,7 +371,7 @@ async def _resolve(
                     "session_expired", "You were signed out meanwhile; sign in and connect the account again."
                 )
             _active(user)
-            if identity is not None and identity["user_id"] != user["id"]:
+            if identity is not None and identity.user_id != user["id"]:
                 raise FlowError(
                     "identity_already_linked", f"This {provider_label} account is already connected to another user."
                 )
@@ -386,7 +387,7 @@ async def _resolve(
                     "kind": "link_result",
                     "user_id": user["id"],
                     "session_id": flow["link_session_id"],
-                    "connection_id": row["id"],
+                    "connection_id": row.id,
                     "profile": {k: profile[k] for k in _PROFILE_KEYS},
                     "expires_at": datetime.now(UTC) + EXCHANGE_TTL,
                 },
@@ -395,10 +396,10 @@ async def _resolve(
 
         new_user = False
         if identity is not None:
-            user = await users.get(conn, tenant_id, identity["user_id"], for_update=True)
+            user = await users.get(conn, tenant_id, identity.user_id, for_update=True)
             assert user is not None  # the identity's foreign key cascades from the user
             _active(user)
-            identity = await store.touch_identity(conn, tenant_id, identity["id"], profile)
+            identity = await store.touch_identity(conn, tenant_id, identity.id, profile)
             if profile["email_verified"] and profile["email"] == user["email"] and not user["email_verified"]:
                 # The provider vouches for the user's own address: its first proof, which ends
                 # what was set up before it (identity/auth/email_proof.py).
@@ -459,8 +460,8 @@ async def _resolve(
                 "token_hash": sha256_hex(ticket),
                 "kind": "exchange",
                 "user_id": user["id"],
-                "connection_id": row["id"],
-                "identity_id": identity["id"],
+                "connection_id": row.id,
+                "identity_id": identity.id,
                 "new_user": new_user,
                 "expires_at": datetime.now(UTC) + EXCHANGE_TTL,
             },
@@ -475,7 +476,12 @@ def _active(user: Any) -> None:
 
 
 async def _link(
-    conn: asyncpg.Connection, tenant_id: str, row: Any, user: Any, profile: dict[str, Any], request: web.Request
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    row: ConnectionRecord,
+    user: Any,
+    profile: dict[str, Any],
+    request: web.Request,
 ) -> Any:
     identity = await store.insert_identity(
         conn,
@@ -483,8 +489,8 @@ async def _link(
             "tenant_id": tenant_id,
             "id": new_id("oac"),
             "user_id": user["id"],
-            "connection_id": row["id"],
-            "provider": row["provider"],
+            "connection_id": row.id,
+            "provider": row.provider,
             "provider_user_id": profile["provider_user_id"],
             "email": profile["email"],
             "email_verified": profile["email_verified"],
@@ -498,13 +504,13 @@ async def _link(
         tenant_id,
         "oauth.connected",
         {
-            "id": identity["id"],
+            "id": identity.id,
             "user_id": user["id"],
-            "provider": row["provider"],
+            "provider": row.provider,
             "provider_user_id": profile["provider_user_id"],
             "email": profile["email"],
-            "connected_at": identity["created_at"],
-            "connection_id": row["id"],
+            "connected_at": identity.created_at,
+            "connection_id": row.id,
         },
     )
     audit = AuditContext(
@@ -519,9 +525,9 @@ async def _link(
         "user",
         user["id"],
         {
-            "identity_id": identity["id"],
-            "provider": row["provider"],
-            "connection_id": row["id"],
+            "identity_id": identity.id,
+            "provider": row.provider,
+            "connection_id": row.id,
             "provider_user_id": profile["provider_user_id"],
         },
     )
@@ -564,7 +570,7 @@ async def _complete_link(
         if ticket["expires_at"] <= datetime.now(UTC):
             raise auth_errors.TOKEN_EXPIRED("The link token has expired; start connecting the account again.")
         row = await store.get_connection(conn, tenant.id, ticket["connection_id"])
-        if row is None or not row["enabled"]:
+        if row is None or not row.enabled:
             raise CONNECTION_DISABLED()
         user = await users.get(conn, tenant.id, user_id, for_update=True)
         if user is None:
@@ -572,13 +578,13 @@ async def _complete_link(
         if not user["email_verified"]:  # the address changed since the link began (service.start_link)
             raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         profile = ticket["profile"]
-        identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"], for_update=True)
-        if identity is not None and identity["user_id"] != user_id:
+        identity = await store.find_identity(conn, tenant.id, row.id, profile["provider_user_id"], for_update=True)
+        if identity is not None and identity.user_id != user_id:
             raise IDENTITY_ALREADY_LINKED()
         if identity is None:
             identity = await _link(conn, tenant.id, row, user, profile, request)
         else:
-            identity = await store.touch_identity(conn, tenant.id, identity["id"], profile)
+            identity = await store.touch_identity(conn, tenant.id, identity.id, profile)
     return service.present_identity(identity)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import asyncpg
 
+from identity.connections.records import ConnectionRecord, IdentityRecord
 from identity.http.pagination import keyset
 
 _CONNECTION = """id, tenant_id, provider, name, client_id, client_secret_sealed, scopes, enabled,
@@ -20,23 +21,27 @@ _IDENTITY = """id, user_id, connection_id, provider, provider_user_id, email, em
 # -- connections ---------------------------------------------------------------------------------
 
 
-async def insert_connection(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
+async def insert_connection(conn: Any, values: dict[str, Any]) -> ConnectionRecord:
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"INSERT INTO oauth_connections ({cols}) VALUES ({params}) RETURNING {_CONNECTION}",
-        *values.values(),
+    return ConnectionRecord.of(
+        await conn.fetchrow(
+            f"INSERT INTO oauth_connections ({cols}) VALUES ({params}) RETURNING {_CONNECTION}",
+            *values.values(),
+        )
     )
 
 
 async def get_connection(
     conn: Any, tenant_id: str, connection_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> ConnectionRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND id = $2{lock}",
-        tenant_id,
-        connection_id,
+    return ConnectionRecord.maybe(
+        await conn.fetchrow(
+            f"SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND id = $2{lock}",
+            tenant_id,
+            connection_id,
+        )
     )
 
 
@@ -49,7 +54,7 @@ async def list_connections(
     after: str | None,
     limit: int,
     ascending: bool,
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[ConnectionRecord], int]:
     filters = "tenant_id = $1 AND ($2::text IS NULL OR provider = $2) AND ($3::boolean IS NULL OR enabled = $3)"
     op, order = keyset(ascending)
     rows = await conn.fetch(
@@ -62,27 +67,31 @@ async def list_connections(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM oauth_connections WHERE {filters}", tenant_id, provider, enabled)
-    return rows, total
+    total: int = await conn.fetchval(
+        f"SELECT count(*) FROM oauth_connections WHERE {filters}", tenant_id, provider, enabled
+    )
+    return ConnectionRecord.all(rows), total
 
 
-async def enabled_connections(conn: Any, tenant_id: str) -> list[asyncpg.Record]:
+async def enabled_connections(conn: Any, tenant_id: str) -> list[ConnectionRecord]:
     rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND enabled
             ORDER BY id LIMIT 100""",
         tenant_id,
     )
-    return rows
+    return ConnectionRecord.all(rows)
 
 
-async def update_connection(conn: Any, tenant_id: str, connection_id: str, changes: dict[str, Any]) -> asyncpg.Record:
+async def update_connection(conn: Any, tenant_id: str, connection_id: str, changes: dict[str, Any]) -> ConnectionRecord:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
-    return await conn.fetchrow(
-        f"""UPDATE oauth_connections SET {sets}, updated_at = now()
+    return ConnectionRecord.of(
+        await conn.fetchrow(
+            f"""UPDATE oauth_connections SET {sets}, updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {_CONNECTION}""",
-        tenant_id,
-        connection_id,
-        *changes.values(),
+            tenant_id,
+            connection_id,
+            *changes.values(),
+        )
     )
 
 
@@ -104,52 +113,60 @@ async def count_identities_of_connection(conn: Any, tenant_id: str, connection_i
 
 async def find_identity(
     conn: Any, tenant_id: str, connection_id: str, provider_user_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> IdentityRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {_IDENTITY} FROM oauth_identities
+    return IdentityRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {_IDENTITY} FROM oauth_identities
             WHERE tenant_id = $1 AND connection_id = $2 AND provider_user_id = $3{lock}""",
-        tenant_id,
-        connection_id,
-        provider_user_id,
+            tenant_id,
+            connection_id,
+            provider_user_id,
+        )
     )
 
 
 async def get_identity(
     conn: Any, tenant_id: str, user_id: str, identity_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> IdentityRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {_IDENTITY} FROM oauth_identities
+    return IdentityRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {_IDENTITY} FROM oauth_identities
             WHERE tenant_id = $1 AND user_id = $2 AND id = $3{lock}""",
-        tenant_id,
-        user_id,
-        identity_id,
+            tenant_id,
+            user_id,
+            identity_id,
+        )
     )
 
 
-async def insert_identity(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
+async def insert_identity(conn: Any, values: dict[str, Any]) -> IdentityRecord:
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"INSERT INTO oauth_identities ({cols}) VALUES ({params}) RETURNING {_IDENTITY}",
-        *values.values(),
+    return IdentityRecord.of(
+        await conn.fetchrow(
+            f"INSERT INTO oauth_identities ({cols}) VALUES ({params}) RETURNING {_IDENTITY}",
+            *values.values(),
+        )
     )
 
 
-async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: dict[str, Any]) -> asyncpg.Record:
+async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: dict[str, Any]) -> IdentityRecord:
     """Refresh the copy of the provider's profile at each sign-in."""
-    return await conn.fetchrow(
-        f"""UPDATE oauth_identities
+    return IdentityRecord.of(
+        await conn.fetchrow(
+            f"""UPDATE oauth_identities
             SET email = $3, email_verified = $4, name = $5, avatar_url = $6, last_sign_in_at = now(),
                 updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {_IDENTITY}""",
-        tenant_id,
-        identity_id,
-        profile["email"],
-        profile["email_verified"],
-        profile["name"],
-        profile["avatar_url"],
+            tenant_id,
+            identity_id,
+            profile["email"],
+            profile["email_verified"],
+            profile["name"],
+            profile["avatar_url"],
+        )
     )
 
 
@@ -174,7 +191,7 @@ async def delete_unvouched_identities(conn: Any, tenant_id: str, user_id: str, e
 
 async def list_identities(
     conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[IdentityRecord], int]:
     op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_IDENTITY} FROM oauth_identities
@@ -185,10 +202,10 @@ async def list_identities(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(
+    total: int = await conn.fetchval(
         "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
     )
-    return rows, total
+    return IdentityRecord.all(rows), total
 
 
 async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identity_id: str) -> asyncpg.Record:

@@ -45,3 +45,41 @@ class IdentityRecord(Record, frozen=True):
     created_at: datetime
     updated_at: datetime
     last_sign_in_at: datetime | None
+
+
+class SignInMethodsRecord(Record, frozen=True):
+    """What is left to sign in with besides one identity: a password, other identities."""
+
+    has_password: bool
+    others: int
+
+
+class FlowRecord(Record, frozen=True):
+    """A sign-in or link flow in progress with a provider (_FLOW columns)."""
+
+    tenant_id: str
+    state_hash: str
+    connection_id: str
+    browser_hash: str
+    redirect_url: str
+    code_verifier_sealed: str
+    nonce: str
+    link_user_id: str | None
+    link_session_id: str | None
+    created_at: datetime
+    expires_at: datetime
+    used_at: datetime | None
+
+
+class TicketRecord(Record, frozen=True):
+    """A one-time ticket as take_ticket returns it (used_at from before it was taken)."""
+
+    user_id: str
+    session_id: str | None
+    connection_id: str | None
+    identity_id: str | None
+    redirect_url: str | None
+    new_user: bool
+    profile: dict[str, Any] | None
+    expires_at: datetime
+    used_at: datetime | None

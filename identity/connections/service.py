@@ -377,7 +377,7 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
         if identity is None:
             raise IDENTITY_NOT_FOUND()
         methods = await store.other_sign_in_methods(conn, tenant_id, user_id, identity_id)
-        if not methods["has_password"] and not methods["others"]:
+        if not methods.has_password and not methods.others:
             raise LAST_SIGN_IN_METHOD()
         await store.delete_identity(conn, tenant_id, identity_id)
         now = datetime.now(UTC)

@@ -8,12 +8,20 @@ from typing import Any
 
 import asyncpg
 
-from identity.connections.records import ConnectionRecord, IdentityRecord
+from identity.connections.records import (
+    ConnectionRecord,
+    FlowRecord,
+    IdentityRecord,
+    SignInMethodsRecord,
+    TicketRecord,
+)
 from identity.http.pagination import keyset
 
 _CONNECTION = """id, tenant_id, provider, name, client_id, client_secret_sealed, scopes, enabled,
                  endpoints, token_endpoint_auth_method, field_mapping, apple_team_id, apple_key_id,
                  apple_private_key_sealed, created_at, updated_at"""
+_FLOW = """tenant_id, state_hash, connection_id, browser_hash, redirect_url, code_verifier_sealed, nonce,
+           link_user_id, link_session_id, created_at, expires_at, used_at"""
 _IDENTITY = """id, user_id, connection_id, provider, provider_user_id, email, email_verified, name,
                avatar_url, created_at, updated_at, last_sign_in_at"""
 
@@ -208,18 +216,20 @@ async def list_identities(
     return IdentityRecord.all(rows), total
 
 
-async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identity_id: str) -> asyncpg.Record:
+async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identity_id: str) -> SignInMethodsRecord:
     """Whether the user keeps a way to sign in without this identity: a password, or another
     identity whose connection is enabled. One statement."""
-    return await conn.fetchrow(
-        """SELECT (u.password_hash IS NOT NULL) AS has_password,
+    return SignInMethodsRecord.of(
+        await conn.fetchrow(
+            """SELECT (u.password_hash IS NOT NULL) AS has_password,
                   (SELECT count(*) FROM oauth_identities i
                      JOIN oauth_connections c ON c.tenant_id = i.tenant_id AND c.id = i.connection_id
                     WHERE i.tenant_id = $1 AND i.user_id = $2 AND i.id <> $3 AND c.enabled) AS others
            FROM users u WHERE u.tenant_id = $1 AND u.id = $2""",
-        tenant_id,
-        user_id,
-        identity_id,
+            tenant_id,
+            user_id,
+            identity_id,
+        )
     )
 
 
@@ -232,9 +242,13 @@ async def insert_flow(conn: Any, values: dict[str, Any]) -> None:
     await conn.execute(f"INSERT INTO oauth_connection_flows ({cols}) VALUES ({params})", *values.values())
 
 
-async def get_flow(conn: Any, tenant_id: str, state_hash: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        "SELECT * FROM oauth_connection_flows WHERE tenant_id = $1 AND state_hash = $2", tenant_id, state_hash
+async def get_flow(conn: Any, tenant_id: str, state_hash: str) -> FlowRecord | None:
+    return FlowRecord.maybe(
+        await conn.fetchrow(
+            f"SELECT {_FLOW} FROM oauth_connection_flows WHERE tenant_id = $1 AND state_hash = $2",
+            tenant_id,
+            state_hash,
+        )
     )
 
 
@@ -269,19 +283,21 @@ async def insert_ticket(conn: Any, values: dict[str, Any]) -> None:
     await conn.execute(f"INSERT INTO oauth_tickets ({cols}) VALUES ({params})", *values.values())
 
 
-async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> asyncpg.Record | None:
+async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> TicketRecord | None:
     """Lock the ticket and mark it used in one statement; returns it as it was (used_at, expiry
     to be checked by the caller), or None when unknown."""
-    return await conn.fetchrow(
-        """UPDATE oauth_tickets t SET used_at = coalesce(t.used_at, now())
+    return TicketRecord.maybe(
+        await conn.fetchrow(
+            """UPDATE oauth_tickets t SET used_at = coalesce(t.used_at, now())
            FROM (SELECT token_hash, used_at FROM oauth_tickets
                   WHERE tenant_id = $1 AND token_hash = $2 AND kind = $3 FOR UPDATE) AS old
            WHERE t.tenant_id = $1 AND t.token_hash = old.token_hash
            RETURNING t.user_id, t.session_id, t.connection_id, t.identity_id, t.redirect_url, t.new_user,
                      t.profile, t.expires_at, old.used_at""",
-        tenant_id,
-        token_hash,
-        kind,
+            tenant_id,
+            token_hash,
+            kind,
+        )
     )
 
 
@@ -295,7 +311,3 @@ async def session_signed_in_at(conn: Any, tenant_id: str, user_id: str, session_
         user_id,
     )
     return signed_in_at
-
-
-def expired(row: Any, now: datetime) -> bool:
-    return bool(row["expires_at"] <= now)

@@ -15,6 +15,7 @@ from identity.connections.records import (
     SignInMethodsRecord,
     TicketRecord,
 )
+from identity.db.inserts import insert_into
 from identity.http.pagination import keyset
 
 _CONNECTION = """id, tenant_id, provider, name, client_id, client_secret_sealed, scopes, enabled,
@@ -30,11 +31,9 @@ _IDENTITY = """id, user_id, connection_id, provider, provider_user_id, email, em
 
 
 async def insert_connection(conn: Any, values: dict[str, Any]) -> ConnectionRecord:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     return ConnectionRecord.of(
         await conn.fetchrow(
-            f"INSERT INTO oauth_connections ({cols}) VALUES ({params}) RETURNING {_CONNECTION}",
+            insert_into("oauth_connections", values) + f" RETURNING {_CONNECTION}",
             *values.values(),
         )
     )
@@ -150,11 +149,9 @@ async def get_identity(
 
 
 async def insert_identity(conn: Any, values: dict[str, Any]) -> IdentityRecord:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     return IdentityRecord.of(
         await conn.fetchrow(
-            f"INSERT INTO oauth_identities ({cols}) VALUES ({params}) RETURNING {_IDENTITY}",
+            insert_into("oauth_identities", values) + f" RETURNING {_IDENTITY}",
             *values.values(),
         )
     )
@@ -237,9 +234,7 @@ async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identit
 
 
 async def insert_flow(conn: Any, values: dict[str, Any]) -> None:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    await conn.execute(f"INSERT INTO oauth_connection_flows ({cols}) VALUES ({params})", *values.values())
+    await conn.execute(insert_into("oauth_connection_flows", values), *values.values())
 
 
 async def get_flow(conn: Any, tenant_id: str, state_hash: str) -> FlowRecord | None:
@@ -278,9 +273,7 @@ async def drop_expired(conn: Any, tenant_id: str) -> None:
 
 
 async def insert_ticket(conn: Any, values: dict[str, Any]) -> None:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    await conn.execute(f"INSERT INTO oauth_tickets ({cols}) VALUES ({params})", *values.values())
+    await conn.execute(insert_into("oauth_tickets", values), *values.values())
 
 
 async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> TicketRecord | None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.inserts import insert_into
 from identity.mfa.records import ChallengeRecord, FactorRecord, SpentCode, SpentPasskeyChallenge
 from identity.sessions import me_cache
 
@@ -29,11 +30,9 @@ def _sets(changes: dict[str, Any], first: int) -> str:
 
 
 async def insert_factor(conn: Any, values: dict[str, Any]) -> FactorRecord:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     return FactorRecord.of(
         await conn.fetchrow(
-            f"INSERT INTO mfa_factors ({cols}) VALUES ({params}) RETURNING {FACTOR_COLUMNS}",
+            insert_into("mfa_factors", values) + f" RETURNING {FACTOR_COLUMNS}",
             *values.values(),
         )
     )
@@ -288,11 +287,9 @@ async def use_backup_code(conn: Any, tenant_id: str, user_id: str, code_hash: st
 
 
 async def insert_challenge(conn: Any, values: dict[str, Any]) -> ChallengeRecord:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     return ChallengeRecord.of(
         await conn.fetchrow(
-            f"INSERT INTO mfa_challenges ({cols}) VALUES ({params}) RETURNING {CHALLENGE_COLUMNS}",
+            insert_into("mfa_challenges", values) + f" RETURNING {CHALLENGE_COLUMNS}",
             *values.values(),
         )
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.inserts import insert_into
 from identity.http.pagination import keyset
 from identity.organizations.records import (
     InvitationRecord,
@@ -44,10 +45,8 @@ def _org_column(id_or_slug: str) -> str:
 
 async def insert_org(conn: asyncpg.Connection, values: dict[str, Any]) -> OrgRecord | None:
     """Insert an organization; None when the slug is taken (no exception, no savepoint)."""
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     row = await conn.fetchrow(
-        f"""INSERT INTO organizations ({cols}) VALUES ({params})
+        f"""{insert_into("organizations", values)}
             ON CONFLICT (tenant_id, slug) DO NOTHING
             RETURNING tenant_id, id, name, slug, logo_url, public_metadata, created_by,
                       created_at, updated_at, 0::bigint AS member_count""",
@@ -302,12 +301,8 @@ _INV_STATUS = {
 
 
 async def insert_invitation(conn: asyncpg.Connection, values: dict[str, Any]) -> InvitationRecord:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     return InvitationRecord.of(
-        await conn.fetchrow(
-            f"INSERT INTO invitations ({cols}) VALUES ({params}) RETURNING {INV_COLUMNS}", *values.values()
-        )
+        await conn.fetchrow(insert_into("invitations", values) + f" RETURNING {INV_COLUMNS}", *values.values())
     )
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from identity.db.records import Record
+from identity.db.records import ByKey, Record
 
 
-class FactorRecord(Record, frozen=True):
+class FactorRecord(ByKey, frozen=True):
     """A factor as FACTOR_COLUMNS reads it; codes_remaining (the unused backup codes) only
-    where the statement counts them (list_factors)."""
+    where the statement counts them (list_factors). identity/auth/email_proof.py still reads
+    the factors remove_all() returns by key."""
 
     tenant_id: str
     id: str

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import asyncpg
+import msgspec
 import pytest
 
 from identity.http.errors import ApiError
@@ -203,7 +204,7 @@ async def test_a_pending_totp_secret_can_be_shown_again_until_confirmed(make_ten
     row = await st.pool.fetchrow("SELECT id, status, plan, auth_config FROM tenants WHERE id = $1", tenant.id)
     handle = Tenant(id=row["id"], status=row["status"], plan=row["plan"], auth_config=row["auth_config"])
     again = await service.pending_totp(st.pool, st.box, handle, user["id"], totp["factor_id"])
-    assert again == totp["totp"]
+    assert msgspec.to_builtins(again) == totp["totp"]
     status, _, _ = await me(
         tenant,
         token,

@@ -4,8 +4,6 @@ tests and operators can run them directly; their SQL is in workers/maintenance_s
 
 from __future__ import annotations
 
-from typing import Any
-
 import structlog
 
 from identity.outbox import store as outbox_store
@@ -56,9 +54,13 @@ async def recover(rt: Runtime) -> dict[str, int]:
     return {"jobs": retried, "outbox_rows": swept}
 
 
-async def cleanup(rt: Runtime) -> dict[str, Any]:
+#: What a cleanup removed: a count per kind, or per sub-kind where a kind has several tables.
+CleanupCounts = dict[str, int | dict[str, int]]
+
+
+async def cleanup(rt: Runtime) -> CleanupCounts:
     pool = rt.pool
-    out: dict[str, Any] = {
+    out: CleanupCounts = {
         "idempotency_keys": await delete_old_idempotency_keys(pool),
         "sessions": await expire_sessions(pool),
         "one_time_tokens": await expire_one_time_tokens(pool),

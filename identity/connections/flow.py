@@ -38,6 +38,7 @@ from identity.auth.service import (
 from identity.connections import providers, service, store
 from identity.connections.errors import CONNECTION_DISABLED, IDENTITY_ALREADY_LINKED, LINK_NEEDS_VERIFIED_EMAIL
 from identity.connections.providers import FlowError
+from identity.connections.records import ConnectionRecord, FlowRecord
 from identity.connections.schemas import Identity
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
@@ -163,14 +164,15 @@ async def start(
                 ticket = await store.take_ticket(conn, tenant.id, sha256_hex(link_token), "link")
         if (
             ticket is None
-            or ticket["used_at"] is not None
-            or ticket["expires_at"] <= datetime.now(UTC)
-            or ticket["connection_id"] != row["id"]
+            or ticket.used_at is not None
+            or ticket.expires_at <= datetime.now(UTC)
+            or ticket.connection_id != row.id
+            or ticket.redirect_url is None  # a link ticket is made with its redirect_url
         ):
             # Rendered after the transaction (the page reads the tenant's texts on its own).
             return await _page(request, tenant, "link_expired")
-        redirect = ticket["redirect_url"]
-        link_user_id, link_session_id = ticket["user_id"], ticket["session_id"]
+        redirect = ticket.redirect_url
+        link_user_id, link_session_id = ticket.user_id, ticket.session_id
     else:
         try:
             if not redirect_url:
@@ -185,8 +187,8 @@ async def start(
             return await _page(request, tenant, "bad_redirect", reason=why)
     if tenant.status != "active":
         return _error_redirect(redirect, "tenant_suspended", "This application is suspended; sign-in is unavailable.")
-    if not row["enabled"]:
-        return _error_redirect(redirect, "connection_disabled", f"Sign-in with {row['name']} is disabled.")
+    if not row.enabled:
+        return _error_redirect(redirect, "connection_disabled", f"Sign-in with {row.name} is disabled.")
     try:
         ep = await providers.endpoints(_cache(request), row, st.settings.webhook_allow_http)
     except FlowError as exc:
@@ -204,7 +206,7 @@ async def start(
             {
                 "tenant_id": tenant.id,
                 "state_hash": state_hash,
-                "connection_id": row["id"],
+                "connection_id": row.id,
                 "browser_hash": sha256_hex(browser),
                 "redirect_url": redirect,
                 "code_verifier_sealed": st.box.encrypt(verifier, f"flow:{tenant.id}:{state_hash}"),
@@ -254,17 +256,17 @@ async def callback(request: web.Request, tenant_id: str, params: dict[str, str])
     if flow is None:
         return await _page(request, tenant, "unknown_flow")
     cookie = _cookie_name(state_hash)
-    redirect = flow["redirect_url"]
+    redirect = flow.redirect_url
 
     def fail(code: str, description: str) -> web.Response:
         return _error_redirect(redirect, code, description, clear_cookie=cookie, tenant_id=tenant.id)
 
-    if flow["used_at"] is not None:
+    if flow.used_at is not None:
         return fail("invalid_state", "This sign-in response was already used. Start signing in again.")
-    if flow["expires_at"] <= datetime.now(UTC):
+    if flow.expires_at <= datetime.now(UTC):
         return fail("invalid_state", "This sign-in took too long and has expired. Start signing in again.")
     presented = request.cookies.get(cookie, "")
-    if not presented or not constant_time_equals(sha256_hex(presented), flow["browser_hash"]):
+    if not presented or not constant_time_equals(sha256_hex(presented), flow.browser_hash):
         return fail(
             "invalid_state",
             "This sign-in was started in another browser (or its cookie is gone). Start signing in again.",
@@ -287,14 +289,14 @@ async def callback(request: web.Request, tenant_id: str, params: dict[str, str])
 
 
 async def _complete(
-    request: web.Request, tenant: Tenant, flow: Any, params: dict[str, str], code: str
+    request: web.Request, tenant: Tenant, flow: FlowRecord, params: dict[str, str], code: str
 ) -> dict[str, str]:
     st = state(request)
-    row = await store.get_connection(st.pool, tenant.id, flow["connection_id"])
+    row = await store.get_connection(st.pool, tenant.id, flow.connection_id)
     if row is None:
         raise FlowError("connection_not_found", "This sign-in option no longer exists.")
-    if not row["enabled"]:
-        raise FlowError("connection_disabled", f"Sign-in with {row['name']} is disabled.")
+    if not row.enabled:
+        raise FlowError("connection_disabled", f"Sign-in with {row.name} is disabled.")
     allow_http = st.settings.webhook_allow_http
     cache = _cache(request)
     ep = await providers.endpoints(cache, row, allow_http)
@@ -302,7 +304,7 @@ async def _complete(
     if ep.issuer and "{tenantid}" not in ep.issuer and (iss is not None or ep.iss_parameter) and iss != ep.issuer:
         # RFC 9207: the response must come from the provider this flow was sent to (mix-up attacks).
         raise FlowError("invalid_state", "The sign-in response comes from another provider than expected.")
-    verifier = st.box.decrypt(flow["code_verifier_sealed"], f"flow:{tenant.id}:{flow['state_hash']}")
+    verifier = st.box.decrypt(flow.code_verifier_sealed, f"flow:{tenant.id}:{flow.state_hash}")
     tokens = await providers.exchange_code(
         ep,
         row,
@@ -313,7 +315,7 @@ async def _complete(
         allow_http=allow_http,
     )
     profile = await providers.profile(
-        cache, ep, row, tokens, nonce=flow["nonce"], allow_http=allow_http, apple_user=params.get("user")
+        cache, ep, row, tokens, nonce=flow.nonce, allow_http=allow_http, apple_user=params.get("user")
     )
     try:
         return await _resolve(request, tenant.id, row, flow, profile)
@@ -325,12 +327,12 @@ async def _complete(
 
 
 async def _resolve(
-    request: web.Request, tenant_id: str, row: Any, flow: Any, profile: dict[str, Any]
+    request: web.Request, tenant_id: str, row: ConnectionRecord, flow: FlowRecord, profile: dict[str, Any]
 ) -> dict[str, str]:
     """Sign in, sign up or link, in one transaction with events, audit entries and the ticket."""
     st = state(request)
     rt = runtime(request)
-    provider_label = row["name"]
+    provider_label = row.name
     async with st.pool.acquire() as conn, conn.transaction():
         # Read fresh (the tenant cache may be seconds old): sign-up and suspension rules apply now.
         trow = await tenants.status_and_config(conn, tenant_id)
@@ -339,17 +341,19 @@ async def _resolve(
         if trow["status"] != "active":
             raise FlowError("tenant_suspended", "This application is suspended; sign-in is unavailable.")
         config = auth_config.load(trow["auth_config"])
-        identity = await store.find_identity(conn, tenant_id, row["id"], profile["provider_user_id"], for_update=True)
+        identity = await store.find_identity(conn, tenant_id, row.id, profile["provider_user_id"], for_update=True)
 
-        if flow["link_user_id"] is not None:
-            user = await users.get(conn, tenant_id, flow["link_user_id"], for_update=True)
-            alive = await sessions.is_alive(conn, tenant_id, flow["link_session_id"], flow["link_user_id"])
+        if flow.link_user_id is not None:
+            user = await users.get(conn, tenant_id, flow.link_user_id, for_update=True)
+            alive = flow.link_session_id is not None and await sessions.is_alive(
+                conn, tenant_id, flow.link_session_id, flow.link_user_id
+            )
             if user is None or not alive:
                 raise FlowError(
                     "session_expired", "You were signed out meanwhile; sign in and connect the account again."
                 )
             _active(user)
-            if identity is not None and identity["user_id"] != user["id"]:
+            if identity is not None and identity.user_id != user["id"]:
                 raise FlowError(
                     "identity_already_linked", f"This {provider_label} account is already connected to another user."
                 )
@@ -364,8 +368,8 @@ async def _resolve(
                     "token_hash": sha256_hex(ticket),
                     "kind": "link_result",
                     "user_id": user["id"],
-                    "session_id": flow["link_session_id"],
-                    "connection_id": row["id"],
+                    "session_id": flow.link_session_id,
+                    "connection_id": row.id,
                     "profile": {k: profile[k] for k in _PROFILE_KEYS},
                     "expires_at": datetime.now(UTC) + EXCHANGE_TTL,
                 },
@@ -374,10 +378,10 @@ async def _resolve(
 
         new_user = False
         if identity is not None:
-            user = await users.get(conn, tenant_id, identity["user_id"], for_update=True)
+            user = await users.get(conn, tenant_id, identity.user_id, for_update=True)
             assert user is not None  # the identity's foreign key cascades from the user
             _active(user)
-            identity = await store.touch_identity(conn, tenant_id, identity["id"], profile)
+            identity = await store.touch_identity(conn, tenant_id, identity.id, profile)
             if profile["email_verified"] and profile["email"] == user["email"] and not user["email_verified"]:
                 # The provider vouches for the user's own address: its first proof, which ends
                 # what was set up before it (identity/auth/email_proof.py).
@@ -438,8 +442,8 @@ async def _resolve(
                 "token_hash": sha256_hex(ticket),
                 "kind": "exchange",
                 "user_id": user["id"],
-                "connection_id": row["id"],
-                "identity_id": identity["id"],
+                "connection_id": row.id,
+                "identity_id": identity.id,
                 "new_user": new_user,
                 "expires_at": datetime.now(UTC) + EXCHANGE_TTL,
             },
@@ -454,7 +458,12 @@ def _active(user: Any) -> None:
 
 
 async def _link(
-    conn: asyncpg.Connection, tenant_id: str, row: Any, user: Any, profile: dict[str, Any], request: web.Request
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    row: ConnectionRecord,
+    user: Any,
+    profile: dict[str, Any],
+    request: web.Request,
 ) -> Any:
     identity = await store.insert_identity(
         conn,
@@ -462,8 +471,8 @@ async def _link(
             "tenant_id": tenant_id,
             "id": new_id("oac"),
             "user_id": user["id"],
-            "connection_id": row["id"],
-            "provider": row["provider"],
+            "connection_id": row.id,
+            "provider": row.provider,
             "provider_user_id": profile["provider_user_id"],
             "email": profile["email"],
             "email_verified": profile["email_verified"],
@@ -477,13 +486,13 @@ async def _link(
         tenant_id,
         "oauth.connected",
         {
-            "id": identity["id"],
+            "id": identity.id,
             "user_id": user["id"],
-            "provider": row["provider"],
+            "provider": row.provider,
             "provider_user_id": profile["provider_user_id"],
             "email": profile["email"],
-            "connected_at": identity["created_at"],
-            "connection_id": row["id"],
+            "connected_at": identity.created_at,
+            "connection_id": row.id,
         },
     )
     audit = AuditContext(
@@ -498,9 +507,9 @@ async def _link(
         "user",
         user["id"],
         {
-            "identity_id": identity["id"],
-            "provider": row["provider"],
-            "connection_id": row["id"],
+            "identity_id": identity.id,
+            "provider": row.provider,
+            "connection_id": row.id,
             "provider_user_id": profile["provider_user_id"],
         },
     )
@@ -531,33 +540,36 @@ async def _complete_link(
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "link_result")
         if (
             ticket is None
-            or ticket["used_at"] is not None
+            or ticket.used_at is not None
             or session_id is None
-            or ticket["user_id"] != user_id
-            or ticket["session_id"] != session_id
+            or ticket.user_id != user_id
+            or ticket.session_id != session_id
+            # A link result is made with its connection and the provider's profile.
+            or ticket.connection_id is None
+            or ticket.profile is None
         ):
             raise auth_errors.INVALID_TOKEN(
                 "The link token is not valid, was already used, or was "
                 "issued to another sign-in; start connecting the account again."
             )
-        if ticket["expires_at"] <= datetime.now(UTC):
+        if ticket.expires_at <= datetime.now(UTC):
             raise auth_errors.TOKEN_EXPIRED("The link token has expired; start connecting the account again.")
-        row = await store.get_connection(conn, tenant.id, ticket["connection_id"])
-        if row is None or not row["enabled"]:
+        row = await store.get_connection(conn, tenant.id, ticket.connection_id)
+        if row is None or not row.enabled:
             raise CONNECTION_DISABLED()
         user = await users.get(conn, tenant.id, user_id, for_update=True)
         if user is None:
             raise USER_NOT_FOUND()
         if not user["email_verified"]:  # the address changed since the link began (service.start_link)
             raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
-        profile = ticket["profile"]
-        identity = await store.find_identity(conn, tenant.id, row["id"], profile["provider_user_id"], for_update=True)
-        if identity is not None and identity["user_id"] != user_id:
+        profile = ticket.profile
+        identity = await store.find_identity(conn, tenant.id, row.id, profile["provider_user_id"], for_update=True)
+        if identity is not None and identity.user_id != user_id:
             raise IDENTITY_ALREADY_LINKED()
         if identity is None:
             identity = await _link(conn, tenant.id, row, user, profile, request)
         else:
-            identity = await store.touch_identity(conn, tenant.id, identity["id"], profile)
+            identity = await store.touch_identity(conn, tenant.id, identity.id, profile)
     return service.present_identity(identity)
 
 
@@ -570,15 +582,15 @@ async def exchange(
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "exchange")
-        if ticket is None or ticket["used_at"] is not None:
+        if ticket is None or ticket.used_at is not None:
             raise auth_errors.INVALID_TOKEN("The sign-in token is not valid or was already used.")
-        if ticket["expires_at"] <= datetime.now(UTC):
+        if ticket.expires_at <= datetime.now(UTC):
             raise auth_errors.TOKEN_EXPIRED("The sign-in token has expired; sign in again.")
-        user = await users.get(conn, tenant.id, ticket["user_id"], for_update=True)
+        user = await users.get(conn, tenant.id, ticket.user_id, for_update=True)
         if user is None:
             raise auth_errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
-        if not ticket["new_user"]:
+        if not ticket.new_user:
             # As password sign-in: an existing account's address must be verified when the
             # tenant requires it. A provider sign-up gets its one session, as a password sign-up
             # does (docs/auth.md).
@@ -593,6 +605,6 @@ async def exchange(
     return {
         "user": present_user(user, private=False),
         "session": creds,
-        "new_user": ticket["new_user"],
-        "identity_id": ticket["identity_id"],
+        "new_user": ticket.new_user,
+        "identity_id": ticket.identity_id,
     }

@@ -14,7 +14,7 @@ import asyncio
 import base64
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import jwt
@@ -23,6 +23,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
 from identity import jsontext, tracing
+from identity.connections.records import ConnectionRecord
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
 
@@ -119,9 +120,12 @@ class Endpoints:
     id_token_algs: list[str] = field(default_factory=lambda: list(ASYMMETRIC_ALGS))
 
 
+T = TypeVar("T")
+
+
 @dataclass
-class _Cached:
-    value: Any
+class _Cached(Generic[T]):
+    value: T
     fetched_at: float
 
 
@@ -129,8 +133,8 @@ class ProviderCache:
     """Discovery documents and JWK sets per URL, for the app's lifetime (app[PROVIDERS])."""
 
     def __init__(self) -> None:
-        self.discovery: dict[str, _Cached] = {}
-        self.jwks: dict[str, _Cached] = {}
+        self.discovery: dict[str, _Cached[dict[str, Any]]] = {}
+        self.jwks: dict[str, _Cached[jwt.PyJWKSet]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
 
     def lock(self, url: str) -> asyncio.Lock:
@@ -219,10 +223,10 @@ def _strict_issuer(discovery_url: str, issuer: str) -> bool:
     return discovery_url.endswith(suffix) and "{tenantid}" not in issuer
 
 
-async def endpoints(cache: ProviderCache, row: Any, allow_http: bool) -> Endpoints:
-    provider = row["provider"]
+async def endpoints(cache: ProviderCache, row: ConnectionRecord, allow_http: bool) -> Endpoints:
+    provider = row.provider
     builtin = BUILTIN[provider]
-    overrides: dict[str, Any] = row["endpoints"] or {}
+    overrides: dict[str, Any] = row.endpoints or {}
     if provider in OIDC_PROVIDERS:
         url = overrides.get("discovery_url") or builtin.discovery_url
         if not url:
@@ -261,20 +265,22 @@ async def endpoints(cache: ProviderCache, row: Any, allow_http: bool) -> Endpoin
     return found
 
 
-def authorization_url(ep: Endpoints, row: Any, *, redirect_uri: str, state: str, nonce: str, challenge: str) -> str:
+def authorization_url(
+    ep: Endpoints, row: ConnectionRecord, *, redirect_uri: str, state: str, nonce: str, challenge: str
+) -> str:
     params = {
         "response_type": "code",
-        "client_id": row["client_id"],
+        "client_id": row.client_id,
         "redirect_uri": redirect_uri,
         "state": state,
         "code_challenge": challenge,
         "code_challenge_method": "S256",
     }
-    if row["scopes"]:
-        params["scope"] = " ".join(row["scopes"])
-    if row["provider"] in OIDC_PROVIDERS:
+    if row.scopes:
+        params["scope"] = " ".join(row.scopes)
+    if row.provider in OIDC_PROVIDERS:
         params["nonce"] = nonce
-    if row["provider"] == "apple" and set(row["scopes"]) & {"name", "email"}:
+    if row.provider == "apple" and set(row.scopes) & {"name", "email"}:
         params["response_mode"] = "form_post"  # Apple requires it when name or email is asked for
     parts = urlsplit(ep.authorization_url)
     query = parse_qsl(parts.query, keep_blank_values=True) + list(params.items())
@@ -299,16 +305,23 @@ def check_apple_key(pem: str) -> None:
 
 
 async def exchange_code(
-    ep: Endpoints, row: Any, secret: str | None, *, code: str, verifier: str, redirect_uri: str, allow_http: bool
+    ep: Endpoints,
+    row: ConnectionRecord,
+    secret: str | None,
+    *,
+    code: str,
+    verifier: str,
+    redirect_uri: str,
+    allow_http: bool,
 ) -> dict[str, Any]:
     data = {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri, "code_verifier": verifier}
     headers = {"Accept": "application/json"}
-    if row["token_endpoint_auth_method"] == "client_secret_basic" and secret is not None:
+    if row.token_endpoint_auth_method == "client_secret_basic" and secret is not None:
         # RFC 6749 §2.3.1: both parts form-urlencoded before Basic encoding.
-        pair = f"{quote(row['client_id'], safe='')}:{quote(secret, safe='')}"
+        pair = f"{quote(row.client_id, safe='')}:{quote(secret, safe='')}"
         headers["Authorization"] = "Basic " + base64.b64encode(pair.encode()).decode()
     else:
-        data["client_id"] = row["client_id"]
+        data["client_id"] = row.client_id
         if secret is not None:
             data["client_secret"] = secret
     status, body, ctype = await fetch(
@@ -333,7 +346,7 @@ async def exchange_code(
 
 
 async def _jwks(cache: ProviderCache, url: str, allow_http: bool, *, refresh: bool) -> jwt.PyJWKSet:
-    def fresh(hit: _Cached | None) -> bool:
+    def fresh(hit: _Cached[jwt.PyJWKSet] | None) -> bool:
         if hit is None:
             return False
         age = time.monotonic() - hit.fetched_at
@@ -484,7 +497,7 @@ async def _get_json(url: str, access_token: str, allow_http: bool, what: str, ac
 async def profile(
     cache: ProviderCache,
     ep: Endpoints,
-    row: Any,
+    row: ConnectionRecord,
     tokens: dict[str, Any],
     *,
     nonce: str,
@@ -492,14 +505,14 @@ async def profile(
     apple_user: str | None = None,
 ) -> dict[str, Any]:
     """The normalised profile {provider_user_id, email, email_verified, name, avatar_url}."""
-    provider = row["provider"]
+    provider = row.provider
     access_token = tokens.get("access_token")
     if provider in OIDC_PROVIDERS:
         id_token = tokens.get("id_token")
         if not isinstance(id_token, str):
             raise FlowError("invalid_id_token", "The provider's token answer has no ID token (is 'openid' a scope?).")
         claims = await validate_id_token(
-            cache, ep, id_token, client_id=row["client_id"], nonce=nonce, allow_http=allow_http
+            cache, ep, id_token, client_id=row.client_id, nonce=nonce, allow_http=allow_http
         )
         if "email" not in claims and ep.userinfo_url and isinstance(access_token, str):
             info = await _get_json(ep.userinfo_url, access_token, allow_http, "userinfo")
@@ -535,7 +548,7 @@ async def profile(
     info = await _get_json(ep.userinfo_url, access_token, allow_http, "userinfo")
     if not isinstance(info, dict):
         raise FlowError("provider_error", "The provider's userinfo answer is not a JSON object.")
-    mapping = {**DEFAULT_MAPPING, **(row["field_mapping"] or {})}
+    mapping = {**DEFAULT_MAPPING, **(row.field_mapping or {})}
     return _profile(
         _path(info, mapping["id"]),
         _path(info, mapping["email"]),

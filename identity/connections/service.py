@@ -5,7 +5,7 @@ with its audit entry and events."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 import asyncpg
@@ -25,13 +25,23 @@ from identity.connections.errors import (
     LINK_NEEDS_VERIFIED_EMAIL,
     REAUTHENTICATION_REQUIRED,
 )
+from identity.connections.records import ConnectionRecord, IdentityRecord
 from identity.connections.schemas import (
     AppleKey,
+    AppleOut,
+    AuthMethod,
+    Connection,
     CreateConnection,
     Endpoints,
+    EndpointsOut,
+    FieldMappingOut,
     Identity,
+    LinkStarted,
     ListConnections,
     ListIdentities,
+    ProviderName,
+    PublicConnection,
+    PublicConnectionList,
     StartLink,
     UpdateConnection,
 )
@@ -72,55 +82,59 @@ def seal(box: SecretBox, tenant_id: str, connection_id: str, what: str, value: s
     return box.encrypt(value, _secret_aad(tenant_id, connection_id, what))
 
 
-def client_secret(box: SecretBox, row: asyncpg.Record) -> str | None:
+def client_secret(box: SecretBox, row: ConnectionRecord) -> str | None:
     """The secret to authenticate to the provider with: Apple's signed JWT when the connection
     has a key, else the stored client secret."""
-    if row["apple_private_key_sealed"]:
-        pem = box.decrypt(row["apple_private_key_sealed"], _secret_aad(row["tenant_id"], row["id"], "apple_key"))
-        return providers.apple_client_secret(row["apple_team_id"], row["apple_key_id"], pem, row["client_id"])
-    if row["client_secret_sealed"]:
-        return box.decrypt(row["client_secret_sealed"], _secret_aad(row["tenant_id"], row["id"], "client_secret"))
+    if row.apple_private_key_sealed:
+        # The key, its team id and key id are written together (create, update).
+        assert row.apple_team_id is not None and row.apple_key_id is not None
+        pem = box.decrypt(row.apple_private_key_sealed, _secret_aad(row.tenant_id, row.id, "apple_key"))
+        return providers.apple_client_secret(row.apple_team_id, row.apple_key_id, pem, row.client_id)
+    if row.client_secret_sealed:
+        return box.decrypt(row.client_secret_sealed, _secret_aad(row.tenant_id, row.id, "client_secret"))
     return None
 
 
-def present(row: asyncpg.Record, public_url: str) -> dict[str, Any]:
-    endpoints = row["endpoints"] or {}
+def present(row: ConnectionRecord, public_url: str) -> Connection:
+    endpoints = row.endpoints or {}
     mapping = None
-    if row["provider"] == "oauth2":
-        mapping = {**providers.DEFAULT_MAPPING, **(row["field_mapping"] or {})}
-    return {
-        "id": row["id"],
-        "tenant_id": row["tenant_id"],
-        "provider": row["provider"],
-        "name": row["name"],
-        "client_id": row["client_id"],
-        "has_client_secret": bool(row["client_secret_sealed"] or row["apple_private_key_sealed"]),
-        "scopes": list(row["scopes"]),
-        "enabled": row["enabled"],
-        "endpoints": {k: endpoints.get(k) for k in Endpoints.__struct_fields__},
-        "token_endpoint_auth_method": row["token_endpoint_auth_method"],
-        "field_mapping": mapping,
-        "apple": {"team_id": row["apple_team_id"], "key_id": row["apple_key_id"]} if row["apple_team_id"] else None,
-        "callback_url": callback_url(public_url, row["tenant_id"]),
-        "created_at": row["created_at"],
-        "updated_at": row["updated_at"],
-    }
+    if row.provider == "oauth2":
+        mapping = msgspec.convert({**providers.DEFAULT_MAPPING, **(row.field_mapping or {})}, FieldMappingOut)
+    return Connection(
+        id=row.id,
+        tenant_id=row.tenant_id,
+        provider=cast(ProviderName, row.provider),
+        name=row.name,
+        client_id=row.client_id,
+        has_client_secret=bool(row.client_secret_sealed or row.apple_private_key_sealed),
+        scopes=list(row.scopes),
+        enabled=row.enabled,
+        endpoints=EndpointsOut(**{k: endpoints.get(k) for k in EndpointsOut.__struct_fields__}),
+        token_endpoint_auth_method=cast(AuthMethod, row.token_endpoint_auth_method),
+        field_mapping=mapping,
+        apple=AppleOut(team_id=row.apple_team_id, key_id=row.apple_key_id)
+        if row.apple_team_id and row.apple_key_id is not None
+        else None,
+        callback_url=callback_url(public_url, row.tenant_id),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
 
 
-def present_identity(row: asyncpg.Record) -> Identity:
+def present_identity(row: IdentityRecord) -> Identity:
     return Identity(
-        id=row["id"],
-        user_id=row["user_id"],
-        connection_id=row["connection_id"],
-        provider=row["provider"],
-        provider_user_id=row["provider_user_id"],
-        email=row["email"],
-        email_verified=row["email_verified"],
-        name=row["name"],
-        avatar_url=row["avatar_url"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        last_sign_in_at=row["last_sign_in_at"],
+        id=row.id,
+        user_id=row.user_id,
+        connection_id=row.connection_id,
+        provider=cast(ProviderName, row.provider),
+        provider_user_id=row.provider_user_id,
+        email=row.email,
+        email_verified=row.email_verified,
+        name=row.name,
+        avatar_url=row.avatar_url,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        last_sign_in_at=row.last_sign_in_at,
     )
 
 
@@ -176,7 +190,7 @@ def _check_apple(body: AppleKey) -> None:
 
 async def create(
     pool: asyncpg.Pool, box: SecretBox, settings: Settings, tenant_id: str, body: CreateConnection, audit: AuditContext
-) -> dict[str, Any]:
+) -> Connection:
     provider = body.provider
     if body.field_mapping is not None and provider != "oauth2":
         raise ValidationFailed("field_mapping", "applies to oauth2 connections only")
@@ -221,7 +235,7 @@ async def create(
             connection_id,
             {
                 "provider": provider,
-                "name": row["name"],
+                "name": row.name,
                 "client_id": body.client_id,
                 "enabled": body.enabled,
                 "scopes": scopes,
@@ -232,7 +246,7 @@ async def create(
 
 async def list_connections(
     pool: asyncpg.Pool, settings: Settings, tenant_id: str, query: ListConnections
-) -> Page[dict[str, Any]]:
+) -> Page[Connection]:
     return await paginate(
         query,
         lambda k: store.list_connections(
@@ -248,7 +262,7 @@ async def list_connections(
     )
 
 
-async def get(pool: asyncpg.Pool, settings: Settings, tenant_id: str, connection_id: str) -> dict[str, Any]:
+async def get(pool: asyncpg.Pool, settings: Settings, tenant_id: str, connection_id: str) -> Connection:
     row = await store.get_connection(pool, tenant_id, connection_id)
     if row is None:
         raise CONNECTION_NOT_FOUND()
@@ -263,11 +277,11 @@ async def update(
     connection_id: str,
     body: UpdateConnection,
     audit: AuditContext,
-) -> dict[str, Any]:
+) -> Connection:
     current = await store.get_connection(pool, tenant_id, connection_id)
     if current is None:
         raise CONNECTION_NOT_FOUND()
-    provider = current["provider"]
+    provider = current.provider
     changes: dict[str, Any] = {}
     for field in ("name", "client_id", "enabled", "token_endpoint_auth_method"):
         value = getattr(body, field)
@@ -319,30 +333,30 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, connection_id: str, audit: 
             "connection.deleted",
             "connection",
             connection_id,
-            {"provider": row["provider"], "name": row["name"]},
+            {"provider": row.provider, "name": row.name},
         )
 
 
-async def public_list(pool: asyncpg.Pool, settings: Settings, tenant_id: str) -> dict[str, Any]:
+async def public_list(pool: asyncpg.Pool, settings: Settings, tenant_id: str) -> PublicConnectionList:
     rows = await store.enabled_connections(pool, tenant_id)
-    return {
-        "data": [
-            {
-                "id": r["id"],
-                "provider": r["provider"],
-                "name": r["name"],
-                "start_url": start_url(settings.public_url, tenant_id, r["id"]),
-            }
+    return PublicConnectionList(
+        data=[
+            PublicConnection(
+                id=r.id,
+                provider=cast(ProviderName, r.provider),
+                name=r.name,
+                start_url=start_url(settings.public_url, tenant_id, r.id),
+            )
             for r in rows
         ]
-    }
+    )
 
 
 # -- identities ----------------------------------------------------------------------------------
 
 
 async def list_identities(pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListIdentities) -> Page[Identity]:
-    async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
+    async def fetch(k: Keyset) -> tuple[list[IdentityRecord], int]:
         async with pool.acquire() as conn:
             if await users.get(conn, tenant_id, user_id) is None:
                 raise USER_NOT_FOUND()
@@ -363,7 +377,7 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
         if identity is None:
             raise IDENTITY_NOT_FOUND()
         methods = await store.other_sign_in_methods(conn, tenant_id, user_id, identity_id)
-        if not methods["has_password"] and not methods["others"]:
+        if not methods.has_password and not methods.others:
             raise LAST_SIGN_IN_METHOD()
         await store.delete_identity(conn, tenant_id, identity_id)
         now = datetime.now(UTC)
@@ -374,8 +388,8 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
             {
                 "id": identity_id,
                 "user_id": user_id,
-                "provider": identity["provider"],
-                "connection_id": identity["connection_id"],
+                "provider": identity.provider,
+                "connection_id": identity.connection_id,
                 "disconnected_at": now,
             },
         )
@@ -385,7 +399,7 @@ async def disconnect(pool: asyncpg.Pool, tenant_id: str, user_id: str, identity_
             "oauth.disconnected",
             "user",
             user_id,
-            {"identity_id": identity_id, "provider": identity["provider"], "connection_id": identity["connection_id"]},
+            {"identity_id": identity_id, "provider": identity.provider, "connection_id": identity.connection_id},
         )
 
 
@@ -398,7 +412,7 @@ async def start_link(
     body: StartLink,
     *,
     own_page: bool = False,
-) -> dict[str, Any]:
+) -> LinkStarted:
     """A short-lived single-use ticket the browser carries to the start endpoint: a browser
     navigation cannot send the access token, and the token must not travel in a URL. The flow
     ends in the application, which completes the link with this same session
@@ -426,7 +440,7 @@ async def start_link(
         row = await store.get_connection(conn, tenant.id, body.connection_id)
         if row is None:
             raise CONNECTION_NOT_FOUND()
-        if not row["enabled"]:
+        if not row.enabled:
             raise CONNECTION_DISABLED()
         await store.insert_ticket(
             conn,
@@ -436,10 +450,10 @@ async def start_link(
                 "kind": "link",
                 "user_id": user_id,
                 "session_id": session_id,
-                "connection_id": row["id"],
+                "connection_id": row.id,
                 "redirect_url": redirect,
                 "expires_at": expires_at,
             },
         )
-    url = start_url(settings.public_url, tenant.id, row["id"]) + "?" + urlencode({"link_token": ticket})
-    return {"url": url, "expires_at": expires_at}
+    url = start_url(settings.public_url, tenant.id, row.id) + "?" + urlencode({"link_token": ticket})
+    return LinkStarted(url=url, expires_at=expires_at)

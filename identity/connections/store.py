@@ -8,11 +8,21 @@ from typing import Any
 
 import asyncpg
 
+from identity.connections.records import (
+    ConnectionRecord,
+    FlowRecord,
+    IdentityRecord,
+    SignInMethodsRecord,
+    TicketRecord,
+)
+from identity.db.inserts import insert_into
 from identity.http.pagination import keyset
 
 _CONNECTION = """id, tenant_id, provider, name, client_id, client_secret_sealed, scopes, enabled,
                  endpoints, token_endpoint_auth_method, field_mapping, apple_team_id, apple_key_id,
                  apple_private_key_sealed, created_at, updated_at"""
+_FLOW = """tenant_id, state_hash, connection_id, browser_hash, redirect_url, code_verifier_sealed, nonce,
+           link_user_id, link_session_id, created_at, expires_at, used_at"""
 _IDENTITY = """id, user_id, connection_id, provider, provider_user_id, email, email_verified, name,
                avatar_url, created_at, updated_at, last_sign_in_at"""
 
@@ -20,23 +30,25 @@ _IDENTITY = """id, user_id, connection_id, provider, provider_user_id, email, em
 # -- connections ---------------------------------------------------------------------------------
 
 
-async def insert_connection(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"INSERT INTO oauth_connections ({cols}) VALUES ({params}) RETURNING {_CONNECTION}",
-        *values.values(),
+async def insert_connection(conn: Any, values: dict[str, Any]) -> ConnectionRecord:
+    return ConnectionRecord.of(
+        await conn.fetchrow(
+            insert_into("oauth_connections", values) + f" RETURNING {_CONNECTION}",
+            *values.values(),
+        )
     )
 
 
 async def get_connection(
     conn: Any, tenant_id: str, connection_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> ConnectionRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND id = $2{lock}",
-        tenant_id,
-        connection_id,
+    return ConnectionRecord.maybe(
+        await conn.fetchrow(
+            f"SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND id = $2{lock}",
+            tenant_id,
+            connection_id,
+        )
     )
 
 
@@ -49,7 +61,7 @@ async def list_connections(
     after: str | None,
     limit: int,
     ascending: bool,
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[ConnectionRecord], int]:
     filters = "tenant_id = $1 AND ($2::text IS NULL OR provider = $2) AND ($3::boolean IS NULL OR enabled = $3)"
     op, order = keyset(ascending)
     rows = await conn.fetch(
@@ -62,26 +74,31 @@ async def list_connections(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM oauth_connections WHERE {filters}", tenant_id, provider, enabled)
-    return rows, total
+    total: int = await conn.fetchval(
+        f"SELECT count(*) FROM oauth_connections WHERE {filters}", tenant_id, provider, enabled
+    )
+    return ConnectionRecord.all(rows), total
 
 
-async def enabled_connections(conn: Any, tenant_id: str) -> list[asyncpg.Record]:
-    return await conn.fetch(
+async def enabled_connections(conn: Any, tenant_id: str) -> list[ConnectionRecord]:
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {_CONNECTION} FROM oauth_connections WHERE tenant_id = $1 AND enabled
             ORDER BY id LIMIT 100""",
         tenant_id,
     )
+    return ConnectionRecord.all(rows)
 
 
-async def update_connection(conn: Any, tenant_id: str, connection_id: str, changes: dict[str, Any]) -> asyncpg.Record:
+async def update_connection(conn: Any, tenant_id: str, connection_id: str, changes: dict[str, Any]) -> ConnectionRecord:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
-    return await conn.fetchrow(
-        f"""UPDATE oauth_connections SET {sets}, updated_at = now()
+    return ConnectionRecord.of(
+        await conn.fetchrow(
+            f"""UPDATE oauth_connections SET {sets}, updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {_CONNECTION}""",
-        tenant_id,
-        connection_id,
-        *changes.values(),
+            tenant_id,
+            connection_id,
+            *changes.values(),
+        )
     )
 
 
@@ -90,11 +107,12 @@ async def delete_connection(conn: Any, tenant_id: str, connection_id: str) -> No
 
 
 async def count_identities_of_connection(conn: Any, tenant_id: str, connection_id: str) -> int:
-    return await conn.fetchval(
+    linked: int = await conn.fetchval(
         "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND connection_id = $2",
         tenant_id,
         connection_id,
     )
+    return linked
 
 
 # -- identities ----------------------------------------------------------------------------------
@@ -102,52 +120,58 @@ async def count_identities_of_connection(conn: Any, tenant_id: str, connection_i
 
 async def find_identity(
     conn: Any, tenant_id: str, connection_id: str, provider_user_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> IdentityRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {_IDENTITY} FROM oauth_identities
+    return IdentityRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {_IDENTITY} FROM oauth_identities
             WHERE tenant_id = $1 AND connection_id = $2 AND provider_user_id = $3{lock}""",
-        tenant_id,
-        connection_id,
-        provider_user_id,
+            tenant_id,
+            connection_id,
+            provider_user_id,
+        )
     )
 
 
 async def get_identity(
     conn: Any, tenant_id: str, user_id: str, identity_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> IdentityRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {_IDENTITY} FROM oauth_identities
+    return IdentityRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {_IDENTITY} FROM oauth_identities
             WHERE tenant_id = $1 AND user_id = $2 AND id = $3{lock}""",
-        tenant_id,
-        user_id,
-        identity_id,
+            tenant_id,
+            user_id,
+            identity_id,
+        )
     )
 
 
-async def insert_identity(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"INSERT INTO oauth_identities ({cols}) VALUES ({params}) RETURNING {_IDENTITY}",
-        *values.values(),
+async def insert_identity(conn: Any, values: dict[str, Any]) -> IdentityRecord:
+    return IdentityRecord.of(
+        await conn.fetchrow(
+            insert_into("oauth_identities", values) + f" RETURNING {_IDENTITY}",
+            *values.values(),
+        )
     )
 
 
-async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: dict[str, Any]) -> asyncpg.Record:
+async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: dict[str, Any]) -> IdentityRecord:
     """Refresh the copy of the provider's profile at each sign-in."""
-    return await conn.fetchrow(
-        f"""UPDATE oauth_identities
+    return IdentityRecord.of(
+        await conn.fetchrow(
+            f"""UPDATE oauth_identities
             SET email = $3, email_verified = $4, name = $5, avatar_url = $6, last_sign_in_at = now(),
                 updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {_IDENTITY}""",
-        tenant_id,
-        identity_id,
-        profile["email"],
-        profile["email_verified"],
-        profile["name"],
-        profile["avatar_url"],
+            tenant_id,
+            identity_id,
+            profile["email"],
+            profile["email_verified"],
+            profile["name"],
+            profile["avatar_url"],
+        )
     )
 
 
@@ -158,7 +182,7 @@ async def delete_identity(conn: Any, tenant_id: str, identity_id: str) -> None:
 async def delete_unvouched_identities(conn: Any, tenant_id: str, user_id: str, email: str) -> list[asyncpg.Record]:
     """Unlink the user's identities whose provider does not vouch for this address (verified and
     equal to it); returns the rows removed."""
-    return await conn.fetch(
+    removed: list[asyncpg.Record] = await conn.fetch(
         """DELETE FROM oauth_identities
            WHERE tenant_id = $1 AND user_id = $2
              AND NOT (email_verified AND email IS NOT NULL AND lower(email) = $3)
@@ -167,11 +191,12 @@ async def delete_unvouched_identities(conn: Any, tenant_id: str, user_id: str, e
         user_id,
         email,
     )
+    return removed
 
 
 async def list_identities(
     conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[IdentityRecord], int]:
     op, order = keyset(ascending)
     rows = await conn.fetch(
         f"""SELECT {_IDENTITY} FROM oauth_identities
@@ -182,24 +207,26 @@ async def list_identities(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(
+    total: int = await conn.fetchval(
         "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
     )
-    return rows, total
+    return IdentityRecord.all(rows), total
 
 
-async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identity_id: str) -> asyncpg.Record:
+async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identity_id: str) -> SignInMethodsRecord:
     """Whether the user keeps a way to sign in without this identity: a password, or another
     identity whose connection is enabled. One statement."""
-    return await conn.fetchrow(
-        """SELECT (u.password_hash IS NOT NULL) AS has_password,
+    return SignInMethodsRecord.of(
+        await conn.fetchrow(
+            """SELECT (u.password_hash IS NOT NULL) AS has_password,
                   (SELECT count(*) FROM oauth_identities i
                      JOIN oauth_connections c ON c.tenant_id = i.tenant_id AND c.id = i.connection_id
                     WHERE i.tenant_id = $1 AND i.user_id = $2 AND i.id <> $3 AND c.enabled) AS others
            FROM users u WHERE u.tenant_id = $1 AND u.id = $2""",
-        tenant_id,
-        user_id,
-        identity_id,
+            tenant_id,
+            user_id,
+            identity_id,
+        )
     )
 
 
@@ -207,14 +234,16 @@ async def other_sign_in_methods(conn: Any, tenant_id: str, user_id: str, identit
 
 
 async def insert_flow(conn: Any, values: dict[str, Any]) -> None:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    await conn.execute(f"INSERT INTO oauth_connection_flows ({cols}) VALUES ({params})", *values.values())
+    await conn.execute(insert_into("oauth_connection_flows", values), *values.values())
 
 
-async def get_flow(conn: Any, tenant_id: str, state_hash: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        "SELECT * FROM oauth_connection_flows WHERE tenant_id = $1 AND state_hash = $2", tenant_id, state_hash
+async def get_flow(conn: Any, tenant_id: str, state_hash: str) -> FlowRecord | None:
+    return FlowRecord.maybe(
+        await conn.fetchrow(
+            f"SELECT {_FLOW} FROM oauth_connection_flows WHERE tenant_id = $1 AND state_hash = $2",
+            tenant_id,
+            state_hash,
+        )
     )
 
 
@@ -244,37 +273,34 @@ async def drop_expired(conn: Any, tenant_id: str) -> None:
 
 
 async def insert_ticket(conn: Any, values: dict[str, Any]) -> None:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    await conn.execute(f"INSERT INTO oauth_tickets ({cols}) VALUES ({params})", *values.values())
+    await conn.execute(insert_into("oauth_tickets", values), *values.values())
 
 
-async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> asyncpg.Record | None:
+async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> TicketRecord | None:
     """Lock the ticket and mark it used in one statement; returns it as it was (used_at, expiry
     to be checked by the caller), or None when unknown."""
-    return await conn.fetchrow(
-        """UPDATE oauth_tickets t SET used_at = coalesce(t.used_at, now())
+    return TicketRecord.maybe(
+        await conn.fetchrow(
+            """UPDATE oauth_tickets t SET used_at = coalesce(t.used_at, now())
            FROM (SELECT token_hash, used_at FROM oauth_tickets
                   WHERE tenant_id = $1 AND token_hash = $2 AND kind = $3 FOR UPDATE) AS old
            WHERE t.tenant_id = $1 AND t.token_hash = old.token_hash
            RETURNING t.user_id, t.session_id, t.connection_id, t.identity_id, t.redirect_url, t.new_user,
                      t.profile, t.expires_at, old.used_at""",
-        tenant_id,
-        token_hash,
-        kind,
+            tenant_id,
+            token_hash,
+            kind,
+        )
     )
 
 
 async def session_signed_in_at(conn: Any, tenant_id: str, user_id: str, session_id: str) -> datetime | None:
     """When the user's live session was created (a session is created by a sign-in), or None."""
-    return await conn.fetchval(
+    signed_in_at: datetime | None = await conn.fetchval(
         """SELECT created_at FROM sessions WHERE tenant_id = $1 AND id = $2 AND user_id = $3
            AND revoked_at IS NULL AND expires_at > now()""",
         tenant_id,
         session_id,
         user_id,
     )
-
-
-def expired(row: Any, now: datetime) -> bool:
-    return row["expires_at"] <= now
+    return signed_in_at

@@ -480,7 +480,7 @@ async def _connections(
 ) -> web.Response:
     st = state(request)
     mine = await connections.list_identities(st.pool, signed.tenant.id, signed.user["id"], ListIdentities(limit=100))
-    available = (await connections.public_list(st.pool, st.settings, signed.tenant.id))["data"]
+    available = (await connections.public_list(st.pool, st.settings, signed.tenant.id)).data
     return await _section(
         signed,
         request,
@@ -545,7 +545,7 @@ async def connections_link_post(ctx: Ctx, signed: Signed, form: Any) -> HandlerR
         if exc.code == "reauthentication_required":
             text = t("account.connections.reauth")
         return await _connections(signed, ctx.request, error=text, status=exc.status)
-    return redirect(str(started["url"]))
+    return redirect(started.url)
 
 
 @router.post(BASE + "/connections/complete", summary="Finish connecting a provider account", **PAGE)

@@ -37,7 +37,7 @@ from identity.http.errors import ApiError
 from identity.http.routing import Ctx, Handler, HandlerResult, Router
 from identity.http.validation import convert
 from identity.mfa import service
-from identity.mfa.schemas import EnrollFactor
+from identity.mfa.schemas import EnrollFactor, Factor
 from identity.principals import Tenant
 from identity.state import state
 
@@ -134,9 +134,9 @@ async def security_page(
     status: int = 200,
 ) -> web.Response:
     listed = await service.list_factors(state(request).pool, tenant.id, person.user["id"])
-    factors = listed["data"]
-    active = [f for f in factors if f["status"] == "active"]
-    backup = next((f for f in factors if f["type"] == "backup_codes"), None)
+    factors = listed.data
+    active = [f for f in factors if f.status == "active"]
+    backup = next((f for f in factors if f.type == "backup_codes"), None)
     return await _page(
         request,
         tenant,
@@ -144,17 +144,12 @@ async def security_page(
         "security.html",
         status=status,
         factors=[
-            {
-                "id": f["id"],
-                "type": f["type"],
-                "status": f["status"],
-                "detail": f.get("phone_number") or f.get("email") or "",
-            }
+            {"id": f.id, "type": f.type, "status": f.status, "detail": f.phone_number or f.email or ""}
             for f in factors
-            if f["type"] != "backup_codes"
+            if f.type != "backup_codes"
         ],
         backup=(
-            {"id": backup["id"], "status": backup["status"], "left": backup.get("codes_remaining") or 0}
+            {"id": backup.id, "status": backup.status, "left": backup.codes_remaining or 0}
             if backup is not None
             else None
         ),
@@ -219,12 +214,14 @@ async def add(ctx: Ctx, tenant: Tenant, person: Person, form: Any) -> HandlerRes
         return await security_page(
             request, tenant, person, error=message or t.error(exc.code, exc.message), status=exc.status
         )
-    factor_id = enrolled["factor_id"]
+    factor_id = enrolled.factor_id
     flow_query = f"?{person.flow.query}" if person.flow is not None else ""
     if kind == "totp":
         return redirect(f"/oauth/{tenant.id}/account/security/totp/{factor_id}{flow_query}")
     if kind == "webauthn":
-        return await _passkey_page(request, tenant, person, factor_id, enrolled["webauthn"]["options"])
+        return await _passkey_page(
+            request, tenant, person, factor_id, enrolled.webauthn.options if enrolled.webauthn else {}
+        )
     return redirect(f"/oauth/{tenant.id}/account/security/confirm/{factor_id}{flow_query}")
 
 
@@ -262,7 +259,7 @@ async def _totp_page(
         shown = await service.pending_totp(st.pool, st.box, tenant, person.user["id"], factor_id)
     except ApiError:
         return redirect(_home(tenant, person))
-    secret = shown["secret"]
+    secret = shown.secret
     return await _page(
         request,
         tenant,
@@ -270,7 +267,7 @@ async def _totp_page(
         "security_totp.html",
         status=status,
         factor_id=factor_id,
-        qr_code=shown["qr_code"],
+        qr_code=shown.qr_code,
         secret_groups=[secret[i : i + 4] for i in range(0, len(secret), 4)],
         secret=secret,
         code_error=code_error,
@@ -285,16 +282,16 @@ async def totp_get(ctx: Ctx, tenant: Tenant, person: Person) -> HandlerResult:
     return await _totp_page(ctx.request, tenant, person, ctx.param("factor_id"))
 
 
-async def _pending(request: web.Request, tenant: Tenant, person: Person, factor_id: str) -> dict[str, Any] | None:
+async def _pending(request: web.Request, tenant: Tenant, person: Person, factor_id: str) -> Factor | None:
     listed = await service.list_factors(state(request).pool, tenant.id, person.user["id"])
-    return next((f for f in listed["data"] if f["id"] == factor_id and f["status"] == "pending"), None)
+    return next((f for f in listed.data if f.id == factor_id and f.status == "pending"), None)
 
 
 async def _code_page(
     request: web.Request,
     tenant: Tenant,
     person: Person,
-    factor: dict[str, Any],
+    factor: Factor,
     code_error: str | None = None,
     status: int = 200,
 ) -> web.Response:
@@ -304,9 +301,9 @@ async def _code_page(
         person,
         "security_code.html",
         status=status,
-        factor_id=factor["id"],
-        kind=factor["type"],
-        destination=factor.get("phone_number") or factor.get("email") or "",
+        factor_id=factor.id,
+        kind=factor.type,
+        destination=factor.phone_number or factor.email or "",
         code_error=code_error,
     )
 
@@ -316,7 +313,7 @@ async def _code_page(
 async def confirm_get(ctx: Ctx, tenant: Tenant, person: Person) -> HandlerResult:
     """The code form of a pending SMS or email factor. Credential: the provider session cookie."""
     factor = await _pending(ctx.request, tenant, person, ctx.param("factor_id"))
-    if factor is None or factor["type"] not in ("sms", "email_otp"):
+    if factor is None or factor.type not in ("sms", "email_otp"):
         return redirect(_home(tenant, person))
     return await _code_page(ctx.request, tenant, person, factor)
 
@@ -338,9 +335,9 @@ async def confirm(ctx: Ctx, tenant: Tenant, person: Person, form: Any) -> Handle
 
     async def again(message: str, status: int) -> web.Response:
         assert factor is not None
-        if factor["type"] == "totp":
+        if factor.type == "totp":
             return await _totp_page(request, tenant, person, factor_id, code_error=message, status=status)
-        if factor["type"] == "webauthn":
+        if factor.type == "webauthn":
             return await security_page(request, tenant, person, error=message, status=status)
         return await _code_page(request, tenant, person, factor, code_error=message, status=status)
 
@@ -410,7 +407,7 @@ async def backup_codes(ctx: Ctx, tenant: Tenant, person: Person, _form: Any) -> 
             return await _reverify(request, tenant, person)
         return await security_page(request, tenant, person, error=t.error(exc.code, exc.message), status=exc.status)
     return await _page(
-        request, tenant, person, "security_backup_codes.html", codes=generated["codes"], done_url=_home(tenant, person)
+        request, tenant, person, "security_backup_codes.html", codes=generated.codes, done_url=_home(tenant, person)
     )
 
 
@@ -444,7 +441,7 @@ async def continue_flow(ctx: Ctx, tenant: Tenant, person: Person, _form: Any) ->
     if person.flow is None:
         return redirect(_home(tenant, person))
     listed = await service.list_factors(ctx.pool, tenant.id, person.user["id"])
-    if not any(f["status"] == "active" for f in listed["data"]):
+    if not any(f.status == "active" for f in listed.data):
         t = await translator(request, tenant)
         return await security_page(request, tenant, person, error=t("security.setup_needed"), status=400)
     session = person.session

@@ -45,10 +45,10 @@ async def methods(request: web.Request, tenant: Tenant, flow: Flow) -> Methods:
     back = social_return(public_url, tenant.id, flow)
     social = [
         SocialButton(
-            name=item["name"],
-            provider=item["provider"],
-            url=item["start_url"] + "?" + urlencode({"redirect_url": back}),
+            name=item.name,
+            provider=item.provider,
+            url=item.start_url + "?" + urlencode({"redirect_url": back}),
         )
-        for item in listed["data"]
+        for item in listed.data
     ]
     return Methods(passkey=hosted_relying_party(public_url, tenant.auth_config) is not None, social=social)

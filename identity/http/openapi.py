@@ -207,13 +207,15 @@ def _other_responses(route: Route) -> dict[int, Any]:
     """Answers outside the error envelope that a route declares (`extra={"responses": ...}`):
     status -> a struct (a JSON body, such as /health's 503 or an OAuth error), a content type
     (a page), or None (no body, such as a 302)."""
-    return route.extra.get("responses", {})
+    responses: dict[int, Any] = route.extra.get("responses", {})
+    return responses
 
 
 def _events(route: Route) -> dict[str, Any]:
     """The events of a text/event-stream route (`extra={"events": ...}`): name -> the struct of
     its JSON `data`, or None for an empty object."""
-    return route.extra.get("events", {})
+    events: dict[str, Any] = route.extra.get("events", {})
+    return events
 
 
 def _event_example(events: dict[str, Any], components: dict[str, Any]) -> str:

@@ -32,6 +32,7 @@ from identity.http.ratelimit.errors import RATE_LIMITED
 from identity.ids import new_id
 from identity.mfa import codes, passkeys, store, totp
 from identity.mfa.errors import INVALID_CODE, MFA_FACTOR_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED
+from identity.mfa.records import ChallengeRecord, FactorRecord
 from identity.mfa.service import backup_hash, totp_aad
 from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
@@ -64,67 +65,75 @@ def otp_hash(box: SecretBox, challenge_id: str, code: str) -> str:
     return box.mac(f"{challenge_id}:{code}", "mfa-otp")
 
 
-def _summary(row: Any) -> dict[str, Any]:
-    out = {"id": row["id"], "type": row["type"], "name": row["name"]}
-    if row["type"] == "sms":
-        out["phone_number"] = codes.mask_phone(row["phone_number"])
+def _summary(row: FactorRecord) -> dict[str, Any]:
+    out = {"id": row.id, "type": row.type, "name": row.name}
+    if row.type == "sms":
+        out["phone_number"] = codes.mask_phone(row.phone_number)
     return out
 
 
-def present(challenge: Any, factors: list[Any], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def present(
+    challenge: ChallengeRecord, factors: list[FactorRecord], extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
     return {
-        "challenge_id": challenge["id"],
-        "factor_type": challenge["factor_type"],
-        "expires_at": challenge["expires_at"],
-        "factor_id": challenge["factor_id"],
+        "challenge_id": challenge.id,
+        "factor_type": challenge.factor_type,
+        "expires_at": challenge.expires_at,
+        "factor_id": challenge.factor_id,
         "factors": [_summary(f) for f in factors],
         **(extra or {}),
     }
 
 
-def _usable(tenant: Tenant, factor: Any) -> bool:
+def _usable(tenant: Tenant, factor: FactorRecord) -> bool:
     """A passkey can be asked for only while an allowed origin serves its RP id."""
-    return factor["type"] != "webauthn" or passkeys.relying_party(tenant.auth_config, factor["rp_id"]) is not None
+    return factor.type != "webauthn" or passkeys.relying_party(tenant.auth_config, factor.rp_id) is not None
 
 
 async def _prepare(
-    conn: asyncpg.Connection, box: Any, tenant: Tenant, user: Any, challenge: Any, factor: Any | None
-) -> tuple[Any, dict[str, Any]]:
+    conn: asyncpg.Connection,
+    box: Any,
+    tenant: Tenant,
+    user: Any,
+    challenge: ChallengeRecord,
+    factor: FactorRecord | None,
+) -> tuple[ChallengeRecord, dict[str, Any]]:
     """Make the challenge ask for `factor` (None: the emailed fallback code): send a one-time
     code for sms/email_otp, make WebAuthn request options for a passkey."""
-    kind = factor["type"] if factor is not None else FALLBACK_TYPE
-    changes: dict[str, Any] = {"factor_id": factor["id"] if factor is not None else None, "factor_type": kind}
+    kind = factor.type if factor is not None else FALLBACK_TYPE
+    changes: dict[str, Any] = {"factor_id": factor.id if factor is not None else None, "factor_type": kind}
     extra: dict[str, Any] = {}
     if kind in ("sms", "email_otp"):
-        if challenge["codes_sent"] >= MAX_CODES_SENT:
+        if challenge.codes_sent >= MAX_CODES_SENT:
             raise RATE_LIMITED(
                 "Too many codes were sent for this sign-in; sign in again.",
                 extra={"retry_after": 60},
                 headers={"Retry-After": "60"},
             )
         code = codes.new_otp()
-        live = [c for c in (challenge["codes"] or []) if datetime.fromisoformat(c["expires_at"]) > _now()]
+        live = [c for c in (challenge.codes or []) if datetime.fromisoformat(c["expires_at"]) > _now()]
         live.append(
             {
                 "factor_id": changes["factor_id"],
                 "type": kind,
-                "hash": otp_hash(box, challenge["id"], code),
+                "hash": otp_hash(box, challenge.id, code),
                 "expires_at": (_now() + codes.OTP_TTL).isoformat(),
             }
         )
         changes["codes"] = live[-LIVE_CODES:]
-        changes["codes_sent"] = challenge["codes_sent"] + 1
+        changes["codes_sent"] = challenge.codes_sent + 1
         app_name = await store.tenant_name(conn, tenant.id)
         if kind == "sms":
-            assert factor is not None  # only the fallback has no factor, and it is emailed
+            # Only the fallback has no factor (it is emailed); an sms factor has its number.
+            assert factor is not None and factor.phone_number is not None
             await queue_sms(
                 conn,
                 box,
                 tenant_id=tenant.id,
-                to=factor["phone_number"],
+                to=factor.phone_number,
                 body=otp_text(app_name, code, codes.OTP_TTL_TEXT),
             )
-            extra["sent_to"] = codes.mask_phone(factor["phone_number"])
+            extra["sent_to"] = codes.mask_phone(factor.phone_number)
         else:
             await queue_email(
                 conn,
@@ -138,7 +147,7 @@ async def _prepare(
             extra["sent_to"] = codes.mask_email(user["email"])
     elif kind == "webauthn":
         assert factor is not None  # the kind is the factor's
-        rp = passkeys.relying_party(tenant.auth_config, factor["rp_id"])
+        rp = passkeys.relying_party(tenant.auth_config, factor.rp_id)
         if rp is None:
             raise WEBAUTHN_NOT_CONFIGURED()
         nonce = passkeys.new_challenge()
@@ -150,7 +159,7 @@ async def _prepare(
                 credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
             )
         }
-    updated = await store.update_challenge(conn, tenant.id, challenge["id"], changes)
+    updated = await store.update_challenge(conn, tenant.id, challenge.id, changes)
     return updated, extra
 
 
@@ -185,8 +194,8 @@ async def gate(
             "tenant_id": tenant.id,
             "id": new_id("mfc"),
             "user_id": user["id"],
-            "factor_id": chosen["id"] if chosen else None,
-            "factor_type": chosen["type"] if chosen else FALLBACK_TYPE,
+            "factor_id": chosen.id if chosen else None,
+            "factor_type": chosen.type if chosen else FALLBACK_TYPE,
             "verify_email": verify_email,
             "expires_at": _now() + CHALLENGE_TTL,
         },
@@ -197,18 +206,18 @@ async def gate(
     return present(challenge, factors, extra)
 
 
-def _check_challenge(challenge: Any | None) -> None:
-    if challenge is None or challenge["completed_at"] is not None:
+def _check_challenge(challenge: ChallengeRecord | None) -> None:
+    if challenge is None or challenge.completed_at is not None:
         raise auth_errors.INVALID_TOKEN("The MFA challenge is not valid or was already used; sign in again.")
-    if challenge["failed_attempts"] >= codes.MAX_ATTEMPTS:
+    if challenge.failed_attempts >= codes.MAX_ATTEMPTS:
         raise auth_errors.INVALID_TOKEN("Too many wrong codes for this sign-in; sign in again.")
-    if _aware(challenge["expires_at"]) <= _now():
+    if _aware(challenge.expires_at) <= _now():
         raise auth_errors.TOKEN_EXPIRED("The MFA challenge has expired; sign in again.")
 
 
-async def _active_factor(conn: Any, tenant_id: str, user_id: str, factor_id: str) -> Any:
+async def _active_factor(conn: Any, tenant_id: str, user_id: str, factor_id: str) -> FactorRecord:
     factor = await store.get_factor(conn, tenant_id, user_id, factor_id)
-    if factor is None or factor["status"] != "active":
+    if factor is None or factor.status != "active":
         raise MFA_FACTOR_NOT_FOUND()
     return factor
 
@@ -222,12 +231,12 @@ async def select(
         _check_challenge(challenge)
         assert challenge is not None  # _check_challenge raised otherwise
         ensure_open(tenant)
-        user = await users.get(conn, tenant.id, challenge["user_id"])
+        user = await users.get(conn, tenant.id, challenge.user_id)
         if user is None:
             raise auth_errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
         if factor_id is None:
-            factor_id = challenge["factor_id"]
+            factor_id = challenge.factor_id
         factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
         challenge, extra = await _prepare(conn, rt.box, tenant, user, challenge, factor)
         factors = await store.active_factors(conn, tenant.id, user["id"])
@@ -243,24 +252,24 @@ async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> dic
         challenge = await store.get_challenge(conn, tenant.id, challenge_id)
         _check_challenge(challenge)
         assert challenge is not None  # _check_challenge raised otherwise
-        user = await users.get(conn, tenant.id, challenge["user_id"])
+        user = await users.get(conn, tenant.id, challenge.user_id)
         if user is None:
             raise auth_errors.INVALID_TOKEN()
         factors = await store.active_factors(conn, tenant.id, user["id"])
-        current = next((f for f in factors if f["id"] == challenge["factor_id"]), None)
+        current = next((f for f in factors if f.id == challenge.factor_id), None)
         extra: dict[str, Any] = {}
-        kind = challenge["factor_type"]
+        kind = challenge.factor_type
         if kind == "sms" and current is not None:
-            extra["sent_to"] = codes.mask_phone(current["phone_number"])
+            extra["sent_to"] = codes.mask_phone(current.phone_number)
         elif kind == "email_otp":
             extra["sent_to"] = codes.mask_email(user["email"])
-        elif kind == "webauthn" and current is not None and challenge["webauthn_challenge"]:
-            rp = passkeys.relying_party(tenant.auth_config, current["rp_id"])
+        elif kind == "webauthn" and current is not None and challenge.webauthn_challenge:
+            rp = passkeys.relying_party(tenant.auth_config, current.rp_id)
             if rp is not None:
                 extra["webauthn"] = {
                     "options": passkeys.authentication_options(
                         rp,
-                        challenge=challenge["webauthn_challenge"],
+                        challenge=challenge.webauthn_challenge,
                         credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
                     )
                 }
@@ -296,27 +305,27 @@ async def verify(
     async with pool.acquire() as conn, conn.transaction():
         challenge = await store.get_challenge(conn, tenant.id, challenge_id, for_update=True)
         if challenge is not None and limit is not None:
-            await limit(challenge["user_id"])  # every attempt counts, also on a spent challenge
+            await limit(challenge.user_id)  # every attempt counts, also on a spent challenge
         _check_challenge(challenge)
         assert challenge is not None  # _check_challenge raised otherwise
         ensure_open(tenant)
-        user = await users.get(conn, tenant.id, challenge["user_id"], for_update=True)
+        user = await users.get(conn, tenant.id, challenge.user_id, for_update=True)
         if user is None:
             raise auth_errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
         factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
         if factor is not None:
-            kind = factor["type"]
+            kind = factor.type
         elif factor_type is not None:
             kind = _KINDS.get(factor_type, factor_type)
         elif isinstance(code, str) and codes.looks_like_backup_code(code):
             kind = "backup_codes"
         else:
-            kind = challenge["factor_type"]
+            kind = challenge.factor_type
         try:
             used = await _check(conn, rt.box, tenant, user, challenge, kind, factor, code)
         except WrongCode as exc:
-            failed = challenge["failed_attempts"] + 1
+            failed = challenge.failed_attempts + 1
             await store.update_challenge(conn, tenant.id, challenge_id, {"failed_attempts": failed})
             left = codes.MAX_ATTEMPTS - failed
             suffix = f" ({left} attempts left)" if left else " (no attempts left: sign in again)"
@@ -324,7 +333,7 @@ async def verify(
         else:
             await store.update_challenge(conn, tenant.id, challenge_id, {"completed_at": _now()})
             user, creds = await complete_sign_in(
-                conn, rt, tenant, user, client, verify_email=challenge["verify_email"], mfa_verified=True
+                conn, rt, tenant, user, client, verify_email=challenge.verify_email, mfa_verified=True
             )
             await emit(
                 conn,
@@ -333,7 +342,7 @@ async def verify(
                 {
                     "user_id": user["id"],
                     "session_id": creds["id"],
-                    "factor_id": used["id"] if used else None,
+                    "factor_id": used,
                     "type": kind,
                     "challenge_id": challenge_id,
                     "verified_at": _now(),
@@ -351,12 +360,12 @@ async def _check(
     box: Any,
     tenant: Tenant,
     user: Any,
-    challenge: Any,
+    challenge: ChallengeRecord,
     kind: str,
-    factor: Any | None,
+    factor: FactorRecord | None,
     code: str | dict[str, Any],
-) -> Any | None:
-    """The factor the code proves (None: the emailed fallback code); raises WrongCode."""
+) -> str | None:
+    """The id of the factor the code proves (None: the emailed fallback code); raises WrongCode."""
     if kind == "webauthn":
         return await _check_webauthn(conn, tenant, user, challenge, factor, code)
     if not isinstance(code, str):
@@ -369,34 +378,32 @@ async def _check(
         if not candidates:
             raise WrongCode("There is no authenticator app enrolled")
         for candidate in candidates:
-            secret = box.decrypt(candidate["totp_secret"], associated=totp_aad(tenant.id, candidate["id"]))
+            secret = box.decrypt(candidate.totp_secret, associated=totp_aad(tenant.id, candidate.id))
             step = totp.matching_step(secret, digits) if digits else None
             if step is None:
                 continue
-            if not await store.claim_totp_step(conn, tenant.id, candidate["id"], step):
+            if not await store.claim_totp_step(conn, tenant.id, candidate.id, step):
                 raise WrongCode("This code was already used; wait for the next one")
-            return candidate
+            return candidate.id
         raise WrongCode("The code is not correct")
     if kind in ("sms", "email_otp"):
         digits = codes.normalise_otp(code)
         sent = [
-            c
-            for c in (challenge["codes"] or [])
-            if c["type"] == kind and (factor is None or c["factor_id"] == factor["id"])
+            c for c in (challenge.codes or []) if c["type"] == kind and (factor is None or c["factor_id"] == factor.id)
         ]
         if not sent:
             raise WrongCode("No code was sent for this factor; request one with POST /v1/mfa/challenge")
         live = [c for c in sent if datetime.fromisoformat(c["expires_at"]) > _now()]
         if not live:
             raise WrongCode("The code has expired; request a new one with POST /v1/mfa/challenge")
-        wanted = otp_hash(box, challenge["id"], digits) if digits else ""
+        wanted = otp_hash(box, challenge.id, digits) if digits else ""
         for entry in live:
             if digits and constant_time_equals(wanted, entry["hash"]):
                 if entry["factor_id"] is None:
                     return None
                 used = await _active_factor(conn, tenant.id, user["id"], entry["factor_id"])
-                await store.touch(conn, tenant.id, used["id"])
-                return used
+                await store.touch(conn, tenant.id, used.id)
+                return used.id
         raise WrongCode("The code is not correct")
     if kind == "backup_codes":
         normal = codes.normalise_backup_code(code)
@@ -407,21 +414,24 @@ async def _check(
         )
         if spent is None:
             raise WrongCode("The backup code is not correct or was already used")
-        if spent["remaining"] <= 0:  # the set is used up: the factor stops counting as active
-            await store.update_factor(
-                conn, tenant.id, spent["factor_id"], {"status": "disabled", "last_used_at": _now()}
-            )
+        if spent.remaining <= 0:  # the set is used up: the factor stops counting as active
+            await store.update_factor(conn, tenant.id, spent.factor_id, {"status": "disabled", "last_used_at": _now()})
             await store.sync_mfa_enabled(conn, tenant.id, user["id"])
         else:
-            await store.touch(conn, tenant.id, spent["factor_id"])
-        return {"id": spent["factor_id"]}
+            await store.touch(conn, tenant.id, spent.factor_id)
+        return spent.factor_id
     raise WrongCode(f"Unknown factor type {kind!r}")
 
 
 async def _check_webauthn(
-    conn: asyncpg.Connection, tenant: Tenant, user: Any, challenge: Any, factor: Any | None, code: str | dict[str, Any]
-) -> Any:
-    nonce = challenge["webauthn_challenge"]
+    conn: asyncpg.Connection,
+    tenant: Tenant,
+    user: Any,
+    challenge: ChallengeRecord,
+    factor: FactorRecord | None,
+    code: str | dict[str, Any],
+) -> str:
+    nonce = challenge.webauthn_challenge
     if not nonce:
         raise WrongCode("No passkey request is open; get its options with POST /v1/mfa/challenge")
     try:
@@ -429,22 +439,22 @@ async def _check_webauthn(
     except passkeys.CeremonyFailed as exc:
         raise WrongCode(f"The passkey response is not valid: {exc}") from None
     found = await store.webauthn_by_credential(conn, tenant.id, user["id"], credential_id)
-    if found is None:
+    if found is None or found.public_key is None:
         raise WrongCode("This passkey is not enrolled for the user")
-    if factor is not None and factor["type"] != "webauthn":
+    if factor is not None and factor.type != "webauthn":
         raise WrongCode("The factor is not a passkey")
-    rp = passkeys.relying_party(tenant.auth_config, found["rp_id"])
+    rp = passkeys.relying_party(tenant.auth_config, found.rp_id)
     if rp is None:
         raise WEBAUTHN_NOT_CONFIGURED()
     try:
         count = passkeys.verify_assertion(
-            code, challenge=nonce, rp=rp, public_key=found["public_key"], sign_count=found["sign_count"] or 0
+            code, challenge=nonce, rp=rp, public_key=found.public_key, sign_count=found.sign_count or 0
         )
     except passkeys.CeremonyFailed as exc:
         raise WrongCode(f"The passkey response does not verify: {exc}") from None
-    if not await store.advance_sign_count(conn, tenant.id, found["id"], found["sign_count"] or 0, count):
+    if not await store.advance_sign_count(conn, tenant.id, found.id, found.sign_count or 0, count):
         raise WrongCode("The passkey response was already used")
-    return found
+    return found.id
 
 
 def tokens(verified: Verified) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 from datetime import timedelta
+from typing import overload
 
 OTP_DIGITS = 6
 OTP_TTL = timedelta(minutes=10)
@@ -66,6 +67,10 @@ def e164(phone: str) -> str | None:
     return compact if _E164.match(compact) else None
 
 
+@overload
+def mask_phone(phone: str) -> str: ...
+@overload
+def mask_phone(phone: None) -> None: ...
 def mask_phone(phone: str | None) -> str | None:
     """+14155552671 -> +*******2671: enough to recognise the number, not to dial it."""
     if not phone:
@@ -73,6 +78,10 @@ def mask_phone(phone: str | None) -> str | None:
     return "+" + "*" * max(0, len(phone) - 5) + phone[-4:]
 
 
+@overload
+def mask_email(email: str) -> str: ...
+@overload
+def mask_email(email: None) -> None: ...
 def mask_email(email: str | None) -> str | None:
     """jane.doe@example.com -> j*******@example.com."""
     if not email or "@" not in email:

@@ -91,13 +91,13 @@ async def finish(
     async with pool.acquire() as conn, conn.transaction():
         spent = await store.spend_passkey_challenge(conn, tenant.id, sha256_hex(asserted.challenge))
         expected = _binding_hash(binding)
-        if spent is None or spent["used_at"] is not None:
+        if spent is None or spent.used_at is not None:
             refusal = "this sign-in request is unknown or was already answered; start again"
-        elif spent["expires_at"] <= datetime.now(UTC):
+        elif spent.expires_at <= datetime.now(UTC):
             refusal = "this sign-in request has expired; start again"
-        elif spent["rp_id"] != rp.id or (spent["binding_hash"] is None) != (expected is None):
+        elif spent.rp_id != rp.id or (spent.binding_hash is None) != (expected is None):
             refusal = "this sign-in request was made for another page"
-        elif expected is not None and not constant_time_equals(spent["binding_hash"], expected):
+        elif expected is not None and not constant_time_equals(spent.binding_hash or "", expected):
             refusal = "this sign-in request was made in another browser"
         if refusal is None:
             refusal, user, creds = await _sign_in(conn, rt, tenant, rp, credential, asserted, client)
@@ -118,24 +118,24 @@ async def _sign_in(
 ) -> tuple[str | None, Any, Any]:
     """(refusal or None, user, session credentials), inside finish()'s transaction."""
     found = await store.webauthn_in_tenant(conn, tenant.id, asserted.credential_id)
-    if found is None or found["rp_id"] != rp.id:
+    if found is None or found.public_key is None or found.rp_id != rp.id:
         return "this passkey is not registered here", None, None
-    if asserted.user_handle is not None and asserted.user_handle != found["user_id"]:
+    if asserted.user_handle is not None and asserted.user_handle != found.user_id:
         return "the passkey names another user", None, None
     try:
         count = passkeys.verify_assertion(
             credential,
             challenge=asserted.challenge,
             rp=rp,
-            public_key=found["public_key"],
-            sign_count=found["sign_count"] or 0,
+            public_key=found.public_key,
+            sign_count=found.sign_count or 0,
             require_user_verification=True,
         )
     except passkeys.CeremonyFailed as exc:
         return f"the response does not verify ({exc})", None, None
-    if not await store.advance_sign_count(conn, tenant.id, found["id"], found["sign_count"] or 0, count):
+    if not await store.advance_sign_count(conn, tenant.id, found.id, found.sign_count or 0, count):
         return "the response was already used", None, None
-    user = await users.get(conn, tenant.id, found["user_id"], for_update=True)
+    user = await users.get(conn, tenant.id, found.user_id, for_update=True)
     if user is None:
         return "this passkey is not registered here", None, None
     # The status rules of a password sign-in; raising rolls the spent challenge back too.

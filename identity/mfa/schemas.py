@@ -1,7 +1,8 @@
 """Request and response declarations for the MFA endpoints (docs/mfa.md has the wire shapes).
 
-Handlers return plain dicts; these declarations validate input and describe the output in
-/openapi.json. Fields that exist for one factor type only are left out for the others.
+These declarations validate input, describe the output in /openapi.json and are what the
+service answers (Factor, Enrollment, BackupCodes, ...). Fields that exist for one factor type
+only are UNSET, so left out, for the others.
 """
 
 from __future__ import annotations

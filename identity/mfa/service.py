@@ -8,7 +8,7 @@ factor", in the same transaction) cannot be raced.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
 
@@ -29,7 +29,19 @@ from identity.mfa.errors import (
     REAUTHENTICATION_REQUIRED,
     WEBAUTHN_NOT_CONFIGURED,
 )
-from identity.mfa.schemas import EnrollFactor
+from identity.mfa.records import FactorRecord
+from identity.mfa.schemas import (
+    BackupCodes,
+    EnrollFactor,
+    Enrollment,
+    Factor,
+    FactorList,
+    FactorStatus,
+    FactorType,
+    TotpEnrollment,
+    WebauthnInfo,
+    WebauthnOptions,
+)
 from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
 from identity.sessions import store as sessions
@@ -70,43 +82,43 @@ def backup_hash(box: SecretBox, tenant_id: str, user_id: str, code: str) -> str:
 # -- presentation ------------------------------------------------------------------------------
 
 
-def present_factor(row: asyncpg.Record, email: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": row["id"],
-        "user_id": row["user_id"],
-        "type": row["type"],
-        "name": row["name"],
-        "status": row["status"],
-        "created_at": row["created_at"],
-        "updated_at": row["updated_at"],
-        "activated_at": row["activated_at"],
-        "last_used_at": row["last_used_at"],
-    }
-    if row["type"] == "sms":
-        out["phone_number"] = codes.mask_phone(row["phone_number"])
-    elif row["type"] == "email_otp" and email is not None:
-        out["email"] = codes.mask_email(email)
-    elif row["type"] == "backup_codes" and "codes_remaining" in row.keys():
-        out["codes_remaining"] = row["codes_remaining"]
-    elif row["type"] == "webauthn" and row["credential_id"]:
-        out["webauthn"] = {
-            "credential_id": row["credential_id"],
-            "rp_id": row["rp_id"],
-            "aaguid": row["aaguid"],
-            "backed_up": row["backed_up"],
-            "transports": list(row["transports"] or []),
-        }
+def present_factor(row: FactorRecord, email: str | None = None) -> Factor:
+    out = Factor(
+        id=row.id,
+        user_id=row.user_id,
+        type=cast(FactorType, row.type),
+        name=row.name,
+        status=cast(FactorStatus, row.status),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        activated_at=row.activated_at,
+        last_used_at=row.last_used_at,
+    )
+    if row.type == "sms" and row.phone_number is not None:
+        out.phone_number = codes.mask_phone(row.phone_number)
+    elif row.type == "email_otp" and email is not None:
+        out.email = codes.mask_email(email)
+    elif row.type == "backup_codes" and row.codes_remaining is not None:
+        out.codes_remaining = row.codes_remaining
+    elif row.type == "webauthn" and row.credential_id and row.rp_id is not None:
+        out.webauthn = WebauthnInfo(
+            credential_id=row.credential_id,
+            rp_id=row.rp_id,
+            aaguid=row.aaguid,
+            backed_up=row.backed_up,
+            transports=list(row.transports or []),
+        )
     return out
 
 
-def event_data(row: asyncpg.Record) -> dict[str, Any]:
+def event_data(row: FactorRecord) -> dict[str, Any]:
     """The data of mfa.enrolled and mfa.removed (docs/events.md)."""
     return {
-        "id": row["id"],
-        "user_id": row["user_id"],
-        "type": row["type"],
-        "name": row["name"],
-        "created_at": row["created_at"],
+        "id": row.id,
+        "user_id": row.user_id,
+        "type": row.type,
+        "name": row.name,
+        "created_at": row.created_at,
     }
 
 
@@ -143,15 +155,15 @@ def _aware(value: datetime | None) -> datetime | None:
 async def activate(
     conn: asyncpg.Connection,
     tenant_id: str,
-    factor: asyncpg.Record,
+    factor: FactorRecord,
     changes: dict[str, Any],
-) -> asyncpg.Record:
+) -> FactorRecord:
     """Pending -> active: the enrollment data is dropped, users.mfa_enabled follows, and
     mfa.enrolled is emitted, all in the caller's transaction."""
     row = await store.update_factor(
         conn,
         tenant_id,
-        factor["id"],
+        factor.id,
         {
             **changes,
             "status": "active",
@@ -161,27 +173,27 @@ async def activate(
             "enroll_expires_at": None,
         },
     )
-    await store.sync_mfa_enabled(conn, tenant_id, factor["user_id"])
-    await emit(conn, tenant_id, "mfa.enrolled", {**event_data(row), "activated_at": row["activated_at"]})
+    await store.sync_mfa_enabled(conn, tenant_id, factor.user_id)
+    await emit(conn, tenant_id, "mfa.enrolled", {**event_data(row), "activated_at": row.activated_at})
     return row
 
 
 # -- endpoints ---------------------------------------------------------------------------------
 
 
-async def list_factors(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
+async def list_factors(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> FactorList:
     async with pool.acquire() as conn:
         user = await users.get(conn, tenant_id, user_id)
         if user is None:
             raise USER_NOT_FOUND()
         rows = await store.list_factors(conn, tenant_id, user_id)
     data = [present_factor(r, user["email"]) for r in rows]
-    return {"data": data, "total": len(data)}
+    return FactorList(data=data, total=len(data))
 
 
 async def enroll(
     pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, body: EnrollFactor, audit: AuditContext
-) -> dict[str, Any]:
+) -> Enrollment:
     phone = None
     if body.type == "sms":
         if body.phone_number is None:
@@ -206,7 +218,7 @@ async def enroll(
         "name": body.name or DEFAULT_NAMES[body.type],
         "status": "pending",
     }
-    result: dict[str, Any] = {"factor_id": factor_id, "type": body.type, "status": "pending", "name": values["name"]}
+    result = Enrollment(factor_id=factor_id, type=body.type, status="pending", name=values["name"])
     async with pool.acquire() as conn, conn.transaction():
         user = await locked_user(conn, tenant.id, user_id)
         await store.delete_pending(conn, tenant.id, user_id, body.type)
@@ -216,7 +228,7 @@ async def enroll(
             secret = totp.new_secret()
             values["totp_secret"] = box.encrypt(secret, associated=totp_aad(tenant.id, factor_id))
             uri = totp.uri(secret, user["email"], app_name)
-            result["totp"] = {"secret": secret, "uri": uri, "qr_code": totp.qr_data_uri(uri)}
+            result.totp = TotpEnrollment(secret=secret, uri=uri, qr_code=totp.qr_data_uri(uri))
         elif body.type in ("sms", "email_otp"):
             code = codes.new_otp()
             values.update(
@@ -225,15 +237,15 @@ async def enroll(
                 phone_number=phone,
             )
             if phone is not None:
-                result["phone_number"] = codes.mask_phone(phone)
+                result.phone_number = codes.mask_phone(phone)
             else:
-                result["email"] = codes.mask_email(user["email"])
+                result.email = codes.mask_email(user["email"])
         else:
             assert rp is not None
             challenge = passkeys.new_challenge()
             values.update(enroll_secret=challenge, enroll_expires_at=now + codes.OTP_TTL, rp_id=rp.id)
-            result["webauthn"] = {
-                "options": passkeys.registration_options(
+            result.webauthn = WebauthnOptions(
+                options=passkeys.registration_options(
                     rp,
                     rp_name=app_name,
                     user_id=user_id,
@@ -242,7 +254,7 @@ async def enroll(
                     challenge=challenge,
                     exclude=await store.credential_ids(conn, tenant.id, user_id),
                 )
-            }
+            )
         await store.insert_factor(conn, values)
         if code is not None and phone is not None:
             await queue_sms(conn, box, tenant_id=tenant.id, to=phone, body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
@@ -264,19 +276,20 @@ async def enroll(
 
 async def pending_totp(
     pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, factor_id: str
-) -> dict[str, Any]:
+) -> TotpEnrollment:
     """The secret, URI and QR code of the user's TOTP factor while it is pending (the enrollment
     answer again), so that a page can show them on a GET until the person confirms; once
     active the secret is never shown. 404 mfa_factor_not_found for anything else."""
     async with pool.acquire() as conn:
         user = await users.get(conn, tenant.id, user_id)
         factor = await store.get_factor(conn, tenant.id, user_id, factor_id)
-        if user is None or factor is None or factor["type"] != "totp" or factor["status"] != "pending":
+        if user is None or factor is None or factor.type != "totp" or factor.status != "pending":
             raise MFA_FACTOR_NOT_FOUND()
         app_name = await store.tenant_name(conn, tenant.id)
-    secret = box.decrypt(factor["totp_secret"], associated=totp_aad(tenant.id, factor_id))
+    assert factor.totp_secret is not None  # a TOTP factor is made with its secret
+    secret = box.decrypt(factor.totp_secret, associated=totp_aad(tenant.id, factor_id))
     uri = totp.uri(secret, user["email"], app_name)
-    return {"secret": secret, "uri": uri, "qr_code": totp.qr_data_uri(uri)}
+    return TotpEnrollment(secret=secret, uri=uri, qr_code=totp.qr_data_uri(uri))
 
 
 async def confirm(
@@ -287,19 +300,20 @@ async def confirm(
     factor_id: str,
     code: str | dict[str, Any],
     audit: AuditContext,
-) -> dict[str, Any]:
+) -> Factor:
     error: ApiError | None = None
     async with pool.acquire() as conn, conn.transaction():
         user = await locked_user(conn, tenant.id, user_id)
         factor = await store.get_factor(conn, tenant.id, user_id, factor_id, for_update=True)
         if factor is None:
             raise MFA_FACTOR_NOT_FOUND()
-        if factor["status"] != "pending":
+        if factor.status != "pending":
             raise MFA_FACTOR_NOT_PENDING()
         changes: dict[str, Any] | None = None
-        kind = factor["type"]
+        kind = factor.type
         if kind == "totp":
-            secret = box.decrypt(factor["totp_secret"], associated=totp_aad(tenant.id, factor_id))
+            assert factor.totp_secret is not None  # a TOTP factor is made with its secret
+            secret = box.decrypt(factor.totp_secret, associated=totp_aad(tenant.id, factor_id))
             digits = codes.normalise_otp(code) if isinstance(code, str) else None
             step = totp.matching_step(secret, digits) if digits else None
             if step is None:
@@ -308,20 +322,20 @@ async def confirm(
                 # Confirming spends the step: a TOTP code is accepted at most once, anywhere.
                 changes = {"totp_last_step": step}
         elif kind in ("sms", "email_otp"):
-            expires = _aware(factor["enroll_expires_at"])
-            if factor["enroll_attempts"] >= codes.MAX_ATTEMPTS:
+            expires = _aware(factor.enroll_expires_at)
+            if factor.enroll_attempts >= codes.MAX_ATTEMPTS:
                 error = INVALID_CODE("Too many wrong codes: enroll the factor again for a new code.")
             elif expires is None or expires <= datetime.now(UTC):
                 error = INVALID_CODE("The code has expired: enroll the factor again for a new code.")
             else:
                 digits = codes.normalise_otp(code) if isinstance(code, str) else None
-                if digits and constant_time_equals(enroll_hash(box, factor_id, digits), factor["enroll_secret"] or ""):
+                if digits and constant_time_equals(enroll_hash(box, factor_id, digits), factor.enroll_secret or ""):
                     changes = {}
                 else:
                     await store.update_factor(
-                        conn, tenant.id, factor_id, {"enroll_attempts": factor["enroll_attempts"] + 1}
+                        conn, tenant.id, factor_id, {"enroll_attempts": factor.enroll_attempts + 1}
                     )
-                    left = codes.MAX_ATTEMPTS - factor["enroll_attempts"] - 1
+                    left = codes.MAX_ATTEMPTS - factor.enroll_attempts - 1
                     error = INVALID_CODE(f"The code is not correct ({left} attempts left).")
         else:
             changes, error = await _confirm_webauthn(conn, tenant, factor, code)
@@ -336,16 +350,16 @@ async def confirm(
 
 
 async def _confirm_webauthn(
-    conn: asyncpg.Connection, tenant: Tenant, factor: asyncpg.Record, code: str | dict[str, Any]
+    conn: asyncpg.Connection, tenant: Tenant, factor: FactorRecord, code: str | dict[str, Any]
 ) -> tuple[dict[str, Any] | None, ApiError | None]:
-    expires = _aware(factor["enroll_expires_at"])
+    expires = _aware(factor.enroll_expires_at)
     if expires is None or expires <= datetime.now(UTC):
         return None, INVALID_CODE("The registration has expired: enroll the passkey again.")
-    rp = passkeys.relying_party(tenant.auth_config, factor["rp_id"])
+    rp = passkeys.relying_party(tenant.auth_config, factor.rp_id)
     if rp is None:
         raise WEBAUTHN_NOT_CONFIGURED()
     try:
-        registered = passkeys.verify_registration(code, challenge=factor["enroll_secret"], rp=rp)
+        registered = passkeys.verify_registration(code, challenge=factor.enroll_secret or "", rp=rp)
     except passkeys.CeremonyFailed as exc:
         return None, INVALID_CODE(f"The passkey registration does not verify: {exc}")
     taken = await store.credential_taken(conn, tenant.id, registered.credential_id)
@@ -377,17 +391,17 @@ async def remove(
         factor = await store.get_factor(conn, tenant.id, user_id, factor_id, for_update=True)
         if factor is None:
             raise MFA_FACTOR_NOT_FOUND()
-        if session_id is not None and factor["status"] != "pending":
+        if session_id is not None and factor.status != "pending":
             await ensure_recent_sign_in(conn, tenant.id, user_id, session_id)
         if (
-            factor["status"] == "active"
+            factor.status == "active"
             and auth_config.load(tenant.auth_config).mfa_required
             and await store.count_active(conn, tenant.id, user_id) == 1
         ):
             raise LAST_MFA_FACTOR()
         await store.delete_factor(conn, tenant.id, factor_id)
         await store.sync_mfa_enabled(conn, tenant.id, user_id)
-        if factor["status"] != "pending":
+        if factor.status != "pending":
             await emit(conn, tenant.id, "mfa.removed", {**event_data(factor), "removed_at": datetime.now(UTC)})
         await audit.record(
             conn,
@@ -395,13 +409,11 @@ async def remove(
             "mfa.factor.removed",
             "mfa_factor",
             factor_id,
-            {"user_id": user_id, "type": factor["type"], "status": factor["status"]},
+            {"user_id": user_id, "type": factor.type, "status": factor.status},
         )
 
 
-async def remove_all(
-    conn: asyncpg.Connection, tenant_id: str, user_id: str, audit: AuditContext
-) -> list[asyncpg.Record]:
+async def remove_all(conn: asyncpg.Connection, tenant_id: str, user_id: str, audit: AuditContext) -> list[FactorRecord]:
     """Remove every factor of the user (backup codes included) in the caller's transaction,
     with the events and audit entries of remove(); the caller holds the user's row lock. Used
     when the factors cannot be trusted (identity/auth/email_proof.py). Returns the rows."""
@@ -415,7 +427,7 @@ async def remove_all(
         conn,
         tenant_id,
         "mfa.removed",
-        [{**event_data(f), "removed_at": now} for f in removed if f["status"] != "pending"],
+        [{**event_data(f), "removed_at": now} for f in removed if f.status != "pending"],
     )
     await audit_store.record_many(
         conn,
@@ -423,10 +435,10 @@ async def remove_all(
         action="mfa.factor.removed",
         actor=audit.actor,
         resource_type="mfa_factor",
-        resource_ids=[f["id"] for f in removed],
+        resource_ids=[f.id for f in removed],
         ip_address=audit.ip_address,
         user_agent=audit.user_agent,
-        metadata_each=[{"user_id": user_id, "type": f["type"], "status": f["status"]} for f in removed],
+        metadata_each=[{"user_id": user_id, "type": f.type, "status": f.status} for f in removed],
     )
     return removed
 
@@ -439,7 +451,7 @@ async def generate_backup_codes(
     audit: AuditContext,
     *,
     session_id: str | None = None,
-) -> dict[str, Any]:
+) -> BackupCodes:
     """A new set of 8 codes; the previous set stops working in the same transaction.
     session_id: the user's own session (self-service); replacing a set still in use then needs
     a recent sign-in, the first set (or one used up) does not."""
@@ -448,7 +460,7 @@ async def generate_backup_codes(
     async with pool.acquire() as conn, conn.transaction():
         await locked_user(conn, tenant.id, user_id)
         factor = await store.backup_factor(conn, tenant.id, user_id, for_update=True)
-        if session_id is not None and factor is not None and factor["status"] == "active":
+        if session_id is not None and factor is not None and factor.status == "active":
             await ensure_recent_sign_in(conn, tenant.id, user_id, session_id)
         if factor is None:
             factor = await store.insert_factor(
@@ -466,22 +478,22 @@ async def generate_backup_codes(
             conn,
             tenant.id,
             user_id,
-            factor["id"],
+            factor.id,
             [backup_hash(box, tenant.id, user_id, c) for c in fresh],
         )
-        if factor["status"] != "active":
+        if factor.status != "active":
             await activate(conn, tenant.id, factor, {})
         else:
-            await store.update_factor(conn, tenant.id, factor["id"], {})
+            await store.update_factor(conn, tenant.id, factor.id, {})
         await audit.record(
             conn,
             tenant.id,
             "mfa.backup_codes.generated",
             "mfa_factor",
-            factor["id"],
+            factor.id,
             {"user_id": user_id, "count": len(fresh)},
         )
-    return {"codes": fresh, "generated_at": now, "factor_id": factor["id"]}
+    return BackupCodes(codes=fresh, generated_at=now, factor_id=factor.id)
 
 
 async def reset(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> int:
@@ -494,11 +506,9 @@ async def reset(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditCo
         factors = await store.list_factors(conn, tenant_id, user_id)
         now = datetime.now(UTC)
         for factor in factors:
-            await store.delete_factor(conn, tenant_id, factor["id"])
-            if factor["status"] != "pending":
+            await store.delete_factor(conn, tenant_id, factor.id)
+            if factor.status != "pending":
                 await emit(conn, tenant_id, "mfa.removed", {**event_data(factor), "removed_at": now})
         await store.sync_mfa_enabled(conn, tenant_id, user_id)
-        await audit.record(
-            conn, tenant_id, "mfa.reset", "user", user_id, {"factors_removed": [f["id"] for f in factors]}
-        )
+        await audit.record(conn, tenant_id, "mfa.reset", "user", user_id, {"factors_removed": [f.id for f in factors]})
     return len(factors)

@@ -6,6 +6,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.inserts import insert_into
+from identity.mfa.records import ChallengeRecord, FactorRecord, SpentCode, SpentPasskeyChallenge
 from identity.sessions import me_cache
 
 FACTOR_COLUMNS = """tenant_id, id, user_id, type, name, status, totp_secret, totp_last_step,
@@ -27,32 +29,34 @@ def _sets(changes: dict[str, Any], first: int) -> str:
 # -- factors -----------------------------------------------------------------------------------
 
 
-async def insert_factor(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"INSERT INTO mfa_factors ({cols}) VALUES ({params}) RETURNING {FACTOR_COLUMNS}",
-        *values.values(),
+async def insert_factor(conn: Any, values: dict[str, Any]) -> FactorRecord:
+    return FactorRecord.of(
+        await conn.fetchrow(
+            insert_into("mfa_factors", values) + f" RETURNING {FACTOR_COLUMNS}",
+            *values.values(),
+        )
     )
 
 
 async def get_factor(
     conn: Any, tenant_id: str, user_id: str, factor_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> FactorRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+    return FactorRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND id = $3{lock}""",
-        tenant_id,
-        user_id,
-        factor_id,
+            tenant_id,
+            user_id,
+            factor_id,
+        )
     )
 
 
-async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.Record]:
+async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[FactorRecord]:
     """Every factor of the user (pending ones too), oldest first, with the unused backup
     codes counted."""
-    return await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS},
                    (SELECT count(*) FROM mfa_backup_codes b
                     WHERE b.tenant_id = f.tenant_id AND b.factor_id = f.id AND b.used_at IS NULL)
@@ -61,45 +65,49 @@ async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.
         tenant_id,
         user_id,
     )
+    return FactorRecord.all(rows)
 
 
-async def active_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.Record]:
+async def active_factors(conn: Any, tenant_id: str, user_id: str) -> list[FactorRecord]:
     """Active factors in the order a sign-in offers them: the one used last, then by PREFERENCE
     (backup codes only when nothing else is active)."""
-    rows = await conn.fetch(
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND status = 'active' ORDER BY id""",
         tenant_id,
         user_id,
     )
     return sorted(
-        rows,
+        FactorRecord.all(rows),
         key=lambda r: (
-            r["type"] == "backup_codes",
-            -(r["last_used_at"].timestamp() if r["last_used_at"] else 0.0),
-            PREFERENCE.index(r["type"]),
+            r.type == "backup_codes",
+            -(r.last_used_at.timestamp() if r.last_used_at else 0.0),
+            PREFERENCE.index(r.type),
         ),
     )
 
 
-async def factors_of_type(conn: Any, tenant_id: str, user_id: str, type_: str) -> list[asyncpg.Record]:
-    return await conn.fetch(
+async def factors_of_type(conn: Any, tenant_id: str, user_id: str, type_: str) -> list[FactorRecord]:
+    rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND type = $3 AND status = 'active' ORDER BY id""",
         tenant_id,
         user_id,
         type_,
     )
+    return FactorRecord.all(rows)
 
 
-async def webauthn_by_credential(conn: Any, tenant_id: str, user_id: str, credential_id: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+async def webauthn_by_credential(conn: Any, tenant_id: str, user_id: str, credential_id: str) -> FactorRecord | None:
+    return FactorRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND credential_id = $3 AND type = 'webauthn'
               AND status = 'active'""",
-        tenant_id,
-        user_id,
-        credential_id,
+            tenant_id,
+            user_id,
+            credential_id,
+        )
     )
 
 
@@ -126,14 +134,16 @@ async def credential_taken(conn: Any, tenant_id: str, credential_id: str) -> boo
     )
 
 
-async def update_factor(conn: Any, tenant_id: str, factor_id: str, changes: dict[str, Any]) -> asyncpg.Record:
+async def update_factor(conn: Any, tenant_id: str, factor_id: str, changes: dict[str, Any]) -> FactorRecord:
     """Set the given columns (names come from code, never from input) and updated_at."""
-    return await conn.fetchrow(
-        f"""UPDATE mfa_factors SET {_sets(changes, 3)}updated_at = now()
+    return FactorRecord.of(
+        await conn.fetchrow(
+            f"""UPDATE mfa_factors SET {_sets(changes, 3)}updated_at = now()
             WHERE tenant_id = $1 AND id = $2 RETURNING {FACTOR_COLUMNS}""",
-        tenant_id,
-        factor_id,
-        *changes.values(),
+            tenant_id,
+            factor_id,
+            *changes.values(),
+        )
     )
 
 
@@ -141,7 +151,7 @@ async def delete_factor(conn: Any, tenant_id: str, factor_id: str) -> None:
     await conn.execute("DELETE FROM mfa_factors WHERE tenant_id = $1 AND id = $2", tenant_id, factor_id)
 
 
-async def delete_user_factors(conn: Any, tenant_id: str, user_id: str) -> list[asyncpg.Record]:
+async def delete_user_factors(conn: Any, tenant_id: str, user_id: str) -> list[FactorRecord]:
     """Every factor of the user, pending ones too (their backup codes cascade); returns the
     rows removed, oldest first."""
     rows = await conn.fetch(
@@ -149,7 +159,7 @@ async def delete_user_factors(conn: Any, tenant_id: str, user_id: str) -> list[a
         tenant_id,
         user_id,
     )
-    return sorted(rows, key=lambda r: r["id"])
+    return sorted(FactorRecord.all(rows), key=lambda r: r.id)
 
 
 async def delete_pending(conn: Any, tenant_id: str, user_id: str, type_: str) -> None:
@@ -164,19 +174,20 @@ async def delete_pending(conn: Any, tenant_id: str, user_id: str, type_: str) ->
 
 
 async def count_active(conn: Any, tenant_id: str, user_id: str) -> int:
-    return await conn.fetchval(
+    active: int = await conn.fetchval(
         """SELECT count(*) FROM mfa_factors
            WHERE tenant_id = $1 AND user_id = $2 AND status = 'active'""",
         tenant_id,
         user_id,
     )
+    return active
 
 
 async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
     """users.mfa_enabled := the user has an active factor. Call in the transaction of every
     change of a factor's status (and after deleting factors); returns the value."""
     me_cache.forget_everywhere(conn, tenant_id, [user_id])
-    return await conn.fetchval(
+    enabled: bool = await conn.fetchval(
         """WITH now_enabled AS (
                SELECT EXISTS (SELECT 1 FROM mfa_factors
                               WHERE tenant_id = $1 AND user_id = $2 AND status = 'active') AS v),
@@ -187,6 +198,7 @@ async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
         tenant_id,
         user_id,
     )
+    return enabled
 
 
 async def claim_totp_step(conn: Any, tenant_id: str, factor_id: str, step: int) -> bool:
@@ -226,13 +238,15 @@ async def touch(conn: Any, tenant_id: str, factor_id: str) -> None:
 # -- backup codes ------------------------------------------------------------------------------
 
 
-async def backup_factor(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+async def backup_factor(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> FactorRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+    return FactorRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND type = 'backup_codes'{lock}""",
-        tenant_id,
-        user_id,
+            tenant_id,
+            user_id,
+        )
     )
 
 
@@ -248,11 +262,12 @@ async def replace_backup_codes(conn: Any, tenant_id: str, user_id: str, factor_i
     )
 
 
-async def use_backup_code(conn: Any, tenant_id: str, user_id: str, code_hash: str) -> asyncpg.Record | None:
+async def use_backup_code(conn: Any, tenant_id: str, user_id: str, code_hash: str) -> SpentCode | None:
     """Spend one unused code (at most once, also under concurrency); returns the factor id and
     how many codes are left, or None."""
-    return await conn.fetchrow(
-        """WITH spent AS (
+    return SpentCode.maybe(
+        await conn.fetchrow(
+            """WITH spent AS (
                UPDATE mfa_backup_codes SET used_at = now()
                WHERE tenant_id = $1 AND user_id = $2 AND code_hash = $3 AND used_at IS NULL
                RETURNING factor_id)
@@ -261,42 +276,47 @@ async def use_backup_code(conn: Any, tenant_id: str, user_id: str, code_hash: st
                    WHERE b.tenant_id = $1 AND b.factor_id = s.factor_id AND b.used_at IS NULL) - 1
                       AS remaining
            FROM spent s""",
-        tenant_id,
-        user_id,
-        code_hash,
+            tenant_id,
+            user_id,
+            code_hash,
+        )
     )
 
 
 # -- challenges --------------------------------------------------------------------------------
 
 
-async def insert_challenge(conn: Any, values: dict[str, Any]) -> asyncpg.Record:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"INSERT INTO mfa_challenges ({cols}) VALUES ({params}) RETURNING {CHALLENGE_COLUMNS}",
-        *values.values(),
+async def insert_challenge(conn: Any, values: dict[str, Any]) -> ChallengeRecord:
+    return ChallengeRecord.of(
+        await conn.fetchrow(
+            insert_into("mfa_challenges", values) + f" RETURNING {CHALLENGE_COLUMNS}",
+            *values.values(),
+        )
     )
 
 
 async def get_challenge(
     conn: Any, tenant_id: str, challenge_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> ChallengeRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"SELECT {CHALLENGE_COLUMNS} FROM mfa_challenges WHERE tenant_id = $1 AND id = $2{lock}",
-        tenant_id,
-        challenge_id,
+    return ChallengeRecord.maybe(
+        await conn.fetchrow(
+            f"SELECT {CHALLENGE_COLUMNS} FROM mfa_challenges WHERE tenant_id = $1 AND id = $2{lock}",
+            tenant_id,
+            challenge_id,
+        )
     )
 
 
-async def update_challenge(conn: Any, tenant_id: str, challenge_id: str, changes: dict[str, Any]) -> asyncpg.Record:
-    return await conn.fetchrow(
-        f"""UPDATE mfa_challenges SET {_sets(changes, 3).rstrip(", ")} WHERE tenant_id = $1 AND id = $2
+async def update_challenge(conn: Any, tenant_id: str, challenge_id: str, changes: dict[str, Any]) -> ChallengeRecord:
+    return ChallengeRecord.of(
+        await conn.fetchrow(
+            f"""UPDATE mfa_challenges SET {_sets(changes, 3).rstrip(", ")} WHERE tenant_id = $1 AND id = $2
             RETURNING {CHALLENGE_COLUMNS}""",
-        tenant_id,
-        challenge_id,
-        *changes.values(),
+            tenant_id,
+            challenge_id,
+            *changes.values(),
+        )
     )
 
 
@@ -318,14 +338,16 @@ async def tenant_name(conn: Any, tenant_id: str) -> str:
 # -- passwordless passkey sign-in (sql/027_passwordless.sql) -------------------------------------
 
 
-async def webauthn_in_tenant(conn: Any, tenant_id: str, credential_id: str) -> asyncpg.Record | None:
+async def webauthn_in_tenant(conn: Any, tenant_id: str, credential_id: str) -> FactorRecord | None:
     """The active passkey with this credential id, whoever's it is (a discoverable sign-in
     learns the user from the credential)."""
-    return await conn.fetchrow(
-        f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
+    return FactorRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND credential_id = $2 AND type = 'webauthn' AND status = 'active'""",
-        tenant_id,
-        credential_id,
+            tenant_id,
+            credential_id,
+        )
     )
 
 
@@ -343,15 +365,17 @@ async def insert_passkey_challenge(
     )
 
 
-async def spend_passkey_challenge(conn: Any, tenant_id: str, challenge_hash: str) -> asyncpg.Record | None:
+async def spend_passkey_challenge(conn: Any, tenant_id: str, challenge_hash: str) -> SpentPasskeyChallenge | None:
     """Mark the challenge used and return it as it was (used_at before this call); None when
     unknown. Single use: a second call finds used_at set."""
-    return await conn.fetchrow(
-        """UPDATE passkey_challenges AS p SET used_at = now()
+    return SpentPasskeyChallenge.maybe(
+        await conn.fetchrow(
+            """UPDATE passkey_challenges AS p SET used_at = now()
            FROM (SELECT challenge_hash, used_at FROM passkey_challenges
                  WHERE tenant_id = $1 AND challenge_hash = $2 FOR UPDATE) AS old
            WHERE p.tenant_id = $1 AND p.challenge_hash = old.challenge_hash
            RETURNING p.rp_id, p.binding_hash, p.expires_at, old.used_at""",
-        tenant_id,
-        challenge_hash,
+            tenant_id,
+            challenge_hash,
+        )
     )

@@ -25,6 +25,7 @@ from identity.http.bodies import read_form
 from identity.http.errors import TENANT_NOT_FOUND
 from identity.oauth import jwts, store
 from identity.oauth.params import AuthRequest, PageError, RedirectError, error_redirect, parse, with_params
+from identity.principals import Tenant
 from identity.sessions import store as sessions
 from identity.sessions.runtime import runtime
 from identity.state import HostedPages, state
@@ -58,7 +59,7 @@ def hosted(request: web.Request) -> HostedPages:
     return pages.hosted_pages(request)
 
 
-async def load_tenant(request: web.Request, tenant_id: str) -> Any:
+async def load_tenant(request: web.Request, tenant_id: str) -> Tenant:
     if not tenant_id.startswith("tnt_") or len(tenant_id) > 68 or not tenant_id.isascii():
         raise TENANT_NOT_FOUND()
     return await runtime(request).tenants.get(state(request).pool, tenant_id)
@@ -86,7 +87,8 @@ def _needs_login(req: AuthRequest, session: Any) -> bool:
     if session is None or "login" in req.prompts:
         return True
     if req.max_age is not None:
-        return time.time() - session["auth_time"].timestamp() > req.max_age
+        auth_time: datetime = session["auth_time"]
+        return time.time() - auth_time.timestamp() > req.max_age
     return False
 
 

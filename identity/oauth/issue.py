@@ -10,6 +10,7 @@ from typing import Any
 from identity.crypto import random_token, sha256_hex
 from identity.ids import new_id
 from identity.oauth import jwts, store
+from identity.oauth.records import GrantRecord
 from identity.sessions.runtime import AuthRuntime
 from identity.tenants.auth_config import duration
 
@@ -147,14 +148,14 @@ def respond(
     iss: str,
     client: Any,
     user: Any,
-    grant: Any,
+    grant: GrantRecord,
     refresh: str | None,
     nonce: str | None,
     now: datetime,
 ) -> dict[str, Any]:
-    scopes = list(grant["scopes"])
+    scopes = list(grant.scopes)
     ttl = duration(tenant.auth_config, "access_token_ttl")
-    expires = min(now + ttl, grant["expires_at"])
+    expires = min(now + ttl, grant.expires_at)
     access = access_token(
         rt,
         iss=iss,
@@ -162,9 +163,9 @@ def respond(
         client_id=client["id"],
         sub=user["id"],
         scopes=scopes,
-        grant_id=grant["id"],
+        grant_id=grant.id,
         expires=expires,
-        session_id=grant["session_id"],
+        session_id=grant.session_id,
         now=now,
     )
     body: dict[str, Any] = {
@@ -176,16 +177,17 @@ def respond(
     if refresh is not None:
         body["refresh_token"] = refresh
     if "openid" in scopes:
+        assert grant.auth_time is not None  # respond() answers user grants, which record it
         body["id_token"] = id_token(
             rt,
             iss=iss,
             client_id=client["id"],
             user=user,
             scopes=scopes,
-            auth_time=grant["auth_time"],
+            auth_time=grant.auth_time,
             nonce=nonce,
             access=access,
-            session_id=grant["session_id"],
+            session_id=grant.session_id,
             now=now,
             ttl=ttl,
             algorithm=client["id_token_signed_response_alg"],

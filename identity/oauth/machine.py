@@ -67,7 +67,7 @@ class OAuthRuntime:
         """The id of the client's live grant for this scope set, this issuance counted."""
         scopes = sorted(scopes)
         key = ("grant", client_id, " ".join(scopes))
-        live = self.clients.get(tenant_id, key)
+        live: _LiveGrant | None = self.clients.get(tenant_id, key)
         if live is not None and live.stored_until > now + MARGIN:
             counted = self.pending.get((tenant_id, live.id))
             if counted is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import asyncpg
+from identity.oauth.records import GrantStateRecord
 
 
 async def open_grant(
@@ -14,7 +14,7 @@ async def open_grant(
 ) -> str:
     """The client's live grant for this scope set (made now when there is none), with this
     issuance counted; returns its id. One statement, so one transaction."""
-    return await conn.fetchval(
+    grant: str = await conn.fetchval(
         """INSERT INTO oauth_machine_grants
                (tenant_id, id, client_id, scopes, scope_key, issued_count, last_expires_at)
            VALUES ($1, $2, $3, $4::text[], array_to_string($4::text[], ' '), 1, $5)
@@ -29,6 +29,7 @@ async def open_grant(
         scopes,
         expires_at,
     )
+    return grant
 
 
 async def add_counts(conn: Any, batch: list[tuple[str, str, int, datetime, datetime]]) -> None:
@@ -53,16 +54,18 @@ async def add_counts(conn: Any, batch: list[tuple[str, str, int, datetime, datet
     )
 
 
-async def grant_state(conn: Any, tenant_id: str, grant_id: str) -> asyncpg.Record | None:
+async def grant_state(conn: Any, tenant_id: str, grant_id: str) -> GrantStateRecord | None:
     """A machine grant in the shape of store.grant_state (alive: not revoked; each token's own
     exp is checked from the token)."""
-    return await conn.fetchrow(
-        """SELECT id, client_id, NULL::text AS user_id, NULL::text AS session_id, scopes,
+    return GrantStateRecord.maybe(
+        await conn.fetchrow(
+            """SELECT id, client_id, NULL::text AS user_id, NULL::text AS session_id, scopes,
                   NULL::timestamptz AS auth_time, created_at, last_expires_at AS expires_at, revoked_at,
                   revoked_at IS NULL AS alive
            FROM oauth_machine_grants WHERE tenant_id = $1 AND id = $2""",
-        tenant_id,
-        grant_id,
+            tenant_id,
+            grant_id,
+        )
     )
 
 

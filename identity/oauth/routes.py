@@ -26,6 +26,7 @@ from identity.oauth.errors import NO_STORE, OAuthError, bearer_error
 from identity.oauth.issue import claims_for_user
 from identity.oauth.machine import is_machine_grant
 from identity.oauth.params import OIDC_SCOPES, with_params
+from identity.oauth.records import GrantStateRecord
 from identity.oauth.schemas import (
     ConsentForm,
     Discovery,
@@ -302,7 +303,7 @@ async def userinfo_post(ctx: Ctx) -> HandlerResult:
     return await _userinfo(ctx)
 
 
-async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, Any, dict[str, Any] | None] | None:
+async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, GrantStateRecord, dict[str, Any] | None] | None:
     """('access', grant, claims) or ('refresh', grant, None) for a token of this tenant, else None."""
     if token.count(".") == 2:
         claims = await _access_claims(ctx, tenant_id, token)
@@ -316,15 +317,17 @@ async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, Any, dict[st
     row = await store.refresh_token_grant(ctx.pool, tenant_id, sha256_hex(token))
     if row is None:
         return None
-    grant = await store.grant_state(ctx.pool, tenant_id, row["grant_id"])
+    grant = await store.grant_state(ctx.pool, tenant_id, row.grant_id)
     if grant is None:
         return None
-    if row["rotated_at"] is not None:
-        return ("refresh", {**dict(grant), "alive": False}, None)
+    if row.rotated_at is not None:
+        return ("refresh", msgspec.structs.replace(grant, alive=False), None)
     return ("refresh", grant, None)
 
 
-async def _client_and_token(ctx: Ctx, tenant_id: str) -> tuple[Any, tuple[str, Any, dict[str, Any] | None] | None]:
+async def _client_and_token(
+    ctx: Ctx, tenant_id: str
+) -> tuple[Any, tuple[str, GrantStateRecord, dict[str, Any] | None] | None]:
     """Revocation and introspection: the authenticated client and what the `token` it asks about
     is (_find)."""
     form = await token_endpoint.read_form(ctx.request)
@@ -352,14 +355,14 @@ async def revoke(ctx: Ctx) -> HandlerResult:
     except OAuthError as exc:
         return exc.response()
     # A token of another client is left alone, and the answer is the same 200 (RFC 7009 §2.2).
-    if found is not None and found[1]["client_id"] == client["id"]:
+    if found is not None and found[1].client_id == client["id"]:
         async with ctx.pool.acquire() as conn:
-            if is_machine_grant(found[1]["id"]):
+            if is_machine_grant(found[1].id):
                 # Every process stops issuing under it (the trigger's NOTIFY; this one at once).
-                await machine_store.revoke_grant(conn, tenant.id, found[1]["id"], "access_token_revoked")
+                await machine_store.revoke_grant(conn, tenant.id, found[1].id, "access_token_revoked")
                 forget_everywhere(conn, tenant.id)
             else:
-                await store.revoke_grant(conn, tenant.id, found[1]["id"], f"{found[0]}_token_revoked")
+                await store.revoke_grant(conn, tenant.id, found[1].id, f"{found[0]}_token_revoked")
     return web.Response(status=200, headers=NO_STORE)
 
 
@@ -383,10 +386,10 @@ async def introspect(ctx: Ctx) -> HandlerResult:
         client, found = await _client_and_token(ctx, tenant.id)
     except OAuthError as exc:
         return exc.response()
-    if found is None or not found[1]["alive"]:
+    if found is None or not found[1].alive:
         return _json({"active": False}, headers=NO_STORE)
     kind, grant, claims = found
-    if client["type"] not in ("web", "machine") and grant["client_id"] != client["id"]:
+    if client["type"] not in ("web", "machine") and grant.client_id != client["id"]:
         return _json({"active": False}, headers=NO_STORE)
     iss = _issuer(ctx, tenant.id)
     if kind == "access":
@@ -406,13 +409,13 @@ async def introspect(ctx: Ctx) -> HandlerResult:
     else:
         body = {
             "active": True,
-            "scope": " ".join(grant["scopes"]),
-            "client_id": grant["client_id"],
-            "sub": grant["user_id"],
-            "aud": grant["client_id"],
+            "scope": " ".join(grant.scopes),
+            "client_id": grant.client_id,
+            "sub": grant.user_id,
+            "aud": grant.client_id,
             "iss": iss,
-            "exp": int(grant["expires_at"].timestamp()),
-            "iat": int(grant["created_at"].timestamp()),
+            "exp": int(grant.expires_at.timestamp()),
+            "iat": int(grant.created_at.timestamp()),
             "token_type": "refresh_token",
         }
     return _json(body, headers=NO_STORE)

@@ -8,6 +8,9 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.inserts import insert_into
+from identity.oauth.records import CodeRecord, GrantRecord, GrantStateRecord, RefreshGrantRecord, RefreshTokenRecord
+
 # -- browser sessions (the provider cookie) ---------------------------------------------------
 
 _BROWSER = """SELECT b.session_id, b.user_id, b.auth_time
@@ -76,32 +79,36 @@ async def remember_consent(conn: Any, tenant_id: str, user_id: str, client_id: s
 
 
 async def insert_code(conn: Any, values: dict[str, Any]) -> None:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    await conn.execute(f"INSERT INTO oauth_codes ({cols}) VALUES ({params})", *values.values())
+    await conn.execute(insert_into("oauth_codes", values), *values.values())
 
 
-async def spend_code(conn: Any, tenant_id: str, code_hash: str) -> asyncpg.Record | None:
+async def spend_code(conn: Any, tenant_id: str, code_hash: str) -> CodeRecord | None:
     """Lock the code's row and mark it used; returns the row as it was (used_at shows reuse)."""
-    return await conn.fetchrow(
-        """WITH old AS (SELECT * FROM oauth_codes WHERE tenant_id = $1 AND code_hash = $2 FOR UPDATE)
+    return CodeRecord.maybe(
+        await conn.fetchrow(
+            """WITH old AS (SELECT * FROM oauth_codes WHERE tenant_id = $1 AND code_hash = $2 FOR UPDATE)
            UPDATE oauth_codes c SET used_at = coalesce(c.used_at, now())
            FROM old WHERE c.tenant_id = old.tenant_id AND c.code_hash = old.code_hash
-           RETURNING old.*, (old.expires_at <= now()) AS expired""",
-        tenant_id,
-        code_hash,
+           RETURNING old.client_id, old.user_id, old.session_id, old.redirect_uri, old.scopes, old.nonce,
+                     old.code_challenge, old.auth_time, old.expires_at, old.used_at,
+                     (old.expires_at <= now()) AS expired""",
+            tenant_id,
+            code_hash,
+        )
     )
 
 
 # -- grants and refresh tokens -------------------------------------------------------------------
 
 
-async def refresh_token_grant(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
+async def refresh_token_grant(conn: Any, tenant_id: str, token_hash: str) -> RefreshTokenRecord | None:
     """The grant an OAuth refresh token belongs to, and whether it was rotated (spent)."""
-    return await conn.fetchrow(
-        """SELECT grant_id, rotated_at FROM oauth_refresh_tokens WHERE tenant_id = $1 AND token_hash = $2""",
-        tenant_id,
-        token_hash,
+    return RefreshTokenRecord.maybe(
+        await conn.fetchrow(
+            """SELECT grant_id, rotated_at FROM oauth_refresh_tokens WHERE tenant_id = $1 AND token_hash = $2""",
+            tenant_id,
+            token_hash,
+        )
     )
 
 
@@ -109,17 +116,17 @@ GRANT_COLUMNS = """g.id, g.client_id, g.user_id, g.session_id, g.scopes, g.auth_
                    g.expires_at, g.revoked_at"""
 
 
-async def insert_grant(conn: Any, values: dict[str, Any], refresh_hash: str | None) -> asyncpg.Record:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
+async def insert_grant(conn: Any, values: dict[str, Any], refresh_hash: str | None) -> GrantRecord:
     n = len(values) + 1
-    return await conn.fetchrow(
-        f"""WITH g AS (INSERT INTO oauth_grants ({cols}) VALUES ({params}) RETURNING *),
+    return GrantRecord.of(
+        await conn.fetchrow(
+            f"""WITH g AS ({insert_into("oauth_grants", values)} RETURNING *),
                  r AS (INSERT INTO oauth_refresh_tokens (tenant_id, token_hash, grant_id)
                        SELECT tenant_id, ${n}, id FROM g WHERE ${n}::text IS NOT NULL)
             SELECT {GRANT_COLUMNS} FROM g""",
-        *values.values(),
-        refresh_hash,
+            *values.values(),
+            refresh_hash,
+        )
     )
 
 
@@ -144,18 +151,20 @@ async def revoke_grant(conn: Any, tenant_id: str, grant_id: str, reason: str) ->
     return done is not None
 
 
-async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
+async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> RefreshGrantRecord | None:
     """The refresh token with its grant and the grant's session state, locked for rotation."""
-    return await conn.fetchrow(
-        f"""SELECT r.token_hash, r.rotated_at, {GRANT_COLUMNS},
+    return RefreshGrantRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT r.token_hash, r.rotated_at, {GRANT_COLUMNS},
                    (s.id IS NOT NULL AND s.revoked_at IS NULL AND s.expires_at > now()) AS session_alive
             FROM oauth_refresh_tokens r
             JOIN oauth_grants g ON g.tenant_id = r.tenant_id AND g.id = r.grant_id
             LEFT JOIN sessions s ON s.tenant_id = g.tenant_id AND s.id = g.session_id
             WHERE r.tenant_id = $1 AND r.token_hash = $2
             FOR UPDATE OF r, g""",
-        tenant_id,
-        token_hash,
+            tenant_id,
+            token_hash,
+        )
     )
 
 
@@ -171,17 +180,19 @@ async def rotate_refresh(conn: Any, tenant_id: str, old_hash: str, new_hash: str
     )
 
 
-async def grant_state(conn: Any, tenant_id: str, grant_id: str) -> asyncpg.Record | None:
+async def grant_state(conn: Any, tenant_id: str, grant_id: str) -> GrantStateRecord | None:
     """A grant with whether it (and its session, for user grants) is still alive."""
-    return await conn.fetchrow(
-        f"""SELECT {GRANT_COLUMNS},
+    return GrantStateRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {GRANT_COLUMNS},
                    (g.revoked_at IS NULL AND g.expires_at > now()
                     AND (g.session_id IS NULL OR (s.revoked_at IS NULL AND s.expires_at > now()))) AS alive
             FROM oauth_grants g
             LEFT JOIN sessions s ON s.tenant_id = g.tenant_id AND s.id = g.session_id
             WHERE g.tenant_id = $1 AND g.id = $2""",
-        tenant_id,
-        grant_id,
+            tenant_id,
+            grant_id,
+        )
     )
 
 

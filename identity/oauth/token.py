@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import unquote_plus
 
+import msgspec
 from aiohttp import web
 
 from identity.clients.service import CONFIDENTIAL
@@ -204,26 +205,27 @@ async def _code(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, 
         row = await store.spend_code(conn, tenant.id, code_hash)
         if row is None:
             raise invalid_grant("The code is not valid.")
-        if row["used_at"] is not None:
+        if row.used_at is not None:
             # RFC 9700 §4.1.1 / RFC 6749 §4.1.2: a code used twice revokes what it gave.
             await store.revoke_grants_of_code(conn, tenant.id, code_hash)
             failure = invalid_grant("The code was already used; the tokens issued from it are revoked.")
-        elif row["expired"]:
+        elif row.expired:
             failure = invalid_grant("The code has expired.")
-        elif row["client_id"] != client["id"]:
+        elif row.client_id != client["id"]:
             failure = invalid_grant("The code was issued to another client.")
-        elif row["redirect_uri"] != form["redirect_uri"]:
+        elif row.redirect_uri != form["redirect_uri"]:
             failure = invalid_grant("redirect_uri does not match the authorization request.")
-        elif row["code_challenge"] is not None:
+        elif row.code_challenge is not None:
             if not verifier or not _VERIFIER.match(verifier):
                 failure = invalid_grant("code_verifier is missing or malformed.")
-            elif not constant_time_equals(s256(verifier), row["code_challenge"]):
+            elif not constant_time_equals(s256(verifier), row.code_challenge):
                 failure = invalid_grant("code_verifier does not match the code_challenge.")
         elif verifier is not None:
             failure = invalid_grant("code_verifier sent but the authorization request had no code_challenge.")
         if failure is None:
-            user = await users.get(conn, tenant.id, row["user_id"])
-            session = await sessions.live_expiry(conn, tenant.id, row["session_id"])
+            # A refresh token belongs to a user grant (session_alive needs its session).
+            user = await users.get(conn, tenant.id, row.user_id) if row.user_id is not None else None
+            session = await sessions.live_expiry(conn, tenant.id, row.session_id)
             if user is None or user["status"] != "active" or session is None:
                 failure = invalid_grant("The user's session has ended.")
             else:
@@ -235,9 +237,9 @@ async def _code(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, 
                     client=client,
                     user=user,
                     session=session,
-                    scopes=list(row["scopes"]),
-                    auth_time=row["auth_time"],
-                    nonce=row["nonce"],
+                    scopes=list(row.scopes),
+                    auth_time=row.auth_time,
+                    nonce=row.nonce,
                     code_hash=code_hash,
                 )
     # Raised after the commit: the code stays spent (and a reuse's revocation stays done).
@@ -253,24 +255,25 @@ async def _refresh(
     failure: OAuthError | None = None
     async with pool.acquire() as conn, conn.transaction():
         row = await store.lock_refresh(conn, tenant.id, sha256_hex(presented))
-        if row is None or row["client_id"] != client["id"]:
+        if row is None or row.client_id != client["id"]:
             raise invalid_grant("The refresh token is not valid.")
-        if row["rotated_at"] is not None:
+        if row.rotated_at is not None:
             # Reuse of a rotated token (RFC 9700 §4.14.2): the whole grant is revoked.
-            await store.revoke_grant(conn, tenant.id, row["id"], "refresh_token_reused")
+            await store.revoke_grant(conn, tenant.id, row.id, "refresh_token_reused")
             failure = invalid_grant("The refresh token was already used; the grant is revoked.")
-        elif row["revoked_at"] is not None or row["expires_at"] <= datetime.now(UTC) or not row["session_alive"]:
+        elif row.revoked_at is not None or row.expires_at <= datetime.now(UTC) or not row.session_alive:
             failure = invalid_grant("The grant has ended.")
         else:
-            scopes = list(row["scopes"])
+            scopes = list(row.scopes)
             narrowed = _requested_scopes(form, scopes)
-            user = await users.get(conn, tenant.id, row["user_id"])
+            # A refresh token belongs to a user grant (session_alive needs its session).
+            user = await users.get(conn, tenant.id, row.user_id) if row.user_id is not None else None
             if user is None or user["status"] != "active":
                 failure = invalid_grant("The user can no longer sign in.")
             else:
                 new = issue.new_refresh_token()
-                await store.rotate_refresh(conn, tenant.id, row["token_hash"], sha256_hex(new), row["id"])
-                grant = {**dict(row), "scopes": narrowed}
+                await store.rotate_refresh(conn, tenant.id, row.token_hash, sha256_hex(new), row.id)
+                grant = msgspec.structs.replace(row, scopes=narrowed)
                 return issue.respond(
                     rt,
                     tenant=tenant,

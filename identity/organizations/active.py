@@ -24,7 +24,8 @@ from identity.http.errors import UNAUTHENTICATED
 from identity.http.pagination import Page, paginate
 from identity.organizations import store
 from identity.organizations.errors import ORGANIZATION_NOT_FOUND
-from identity.organizations.schemas import ListMyOrganizations
+from identity.organizations.records import SessionOrgRecord
+from identity.organizations.schemas import ActiveOrganization, ListMyOrganizations, MyOrganization, Role
 from identity.organizations.service import present_org
 from identity.principals import Principal
 from identity.sessions.access import claims_for
@@ -39,31 +40,30 @@ async def set_session_organization(
     user_id: str,
     organization_id: str | None,
     audit: Any = None,
-) -> tuple[asyncpg.Record, str | None, str | None]:
+) -> tuple[SessionOrgRecord, str | None, Role | None]:
     """Store the session's active organization (None clears it); returns (session row, org id,
     role). The hosted account page's switcher calls this for its browser session; set_active
     adds the new access token for the API."""
     async with pool.acquire() as conn, conn.transaction():
-        org_id, role = None, None
+        org_id: str | None = None
+        role: Role | None = None
         if organization_id is not None:
             org = await store.get_org(conn, tenant_id, organization_id)
             if org is not None:
-                role = await store.member_role_for_update(conn, tenant_id, org["id"], user_id)
+                role = await store.member_role_for_update(conn, tenant_id, org.id, user_id)
             if role is None:
                 # Not told apart from "does not exist": an organization the user is not in is
                 # none of their business.
                 raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with that id or slug.")
             assert org is not None  # role is None otherwise
-            org_id = org["id"]
+            org_id = org.id
         session = await store.set_session_org(conn, tenant_id, session_id, org_id)
         if session is None:
             raise UNAUTHENTICATED("The session of this access token has ended.")
-        if session["status"] != "active":
-            raise auth_errors.user_inactive(session["status"])
+        if session.status != "active":
+            raise auth_errors.user_inactive(session.status)
         if audit is not None:
-            await audit.record(
-                conn, tenant_id, "session.organization_set", "session", session["id"], {"org_id": org_id}
-            )
+            await audit.record(conn, tenant_id, "session.organization_set", "session", session.id, {"org_id": org_id})
     return session, org_id, role
 
 
@@ -73,7 +73,7 @@ async def set_active(
     principal: Principal,
     organization_id: str | None,
     audit: Any = None,
-) -> dict[str, Any]:
+) -> ActiveOrganization:
     """`audit` is given when the rule asks for an entry (an impersonation token acting)."""
     assert principal.tenant is not None and principal.session_id and principal.user_id
     tenant = principal.tenant
@@ -83,11 +83,11 @@ async def set_active(
     claims = claims_for(
         issuer=rt.issuer,
         tenant_id=tenant.id,
-        user={"id": session["user_id"], "role": session["role"], "public_metadata": session["public_metadata"]},
+        user={"id": session.user_id, "role": session.role, "public_metadata": session.public_metadata},
         session={
-            "id": session["id"],
-            "expires_at": session["expires_at"],
-            "mfa_verified": session["mfa_verified"],
+            "id": session.id,
+            "expires_at": session.expires_at,
+            "mfa_verified": session.mfa_verified,
             "org_id": org_id,
             "org_role": role,
         },
@@ -96,18 +96,18 @@ async def set_active(
         act=principal.claims.get("act"),
         not_after=datetime.fromtimestamp(principal.claims["exp"], UTC),
     )
-    return {
-        "session_id": session["id"],
-        "access_token": rt.tokens.issue(claims),
-        "access_token_expires_at": datetime.fromtimestamp(claims["exp"], UTC),
-        "org_id": org_id,
-        "org_role": role,
-    }
+    return ActiveOrganization(
+        session_id=session.id,
+        access_token=rt.tokens.issue(claims),
+        access_token_expires_at=datetime.fromtimestamp(claims["exp"], UTC),
+        org_id=org_id,
+        org_role=role,
+    )
 
 
 async def my_organizations(
     pool: asyncpg.Pool, principal: Principal, query: ListMyOrganizations
-) -> Page[dict[str, Any]]:
+) -> Page[MyOrganization]:
     """The signed-in user's memberships with their organizations; active marks the one the
     access token names."""
     assert principal.tenant is not None and principal.user_id
@@ -116,7 +116,7 @@ async def my_organizations(
 
 async def memberships(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, active: str | None, query: ListMyOrganizations
-) -> Page[dict[str, Any]]:
+) -> Page[MyOrganization]:
     """The user's memberships with their organizations; active marks the organization given
     (the access token's, or the browser session's on the hosted account page)."""
     return await paginate(
@@ -129,11 +129,11 @@ async def memberships(
             limit=k.limit,
             ascending=k.ascending,
         ),
-        lambda r: {
-            "id": r["membership_id"],
-            "role": r["membership_role"],
-            "joined_at": r["joined_at"],
-            "organization": present_org(r),
-            "active": r["id"] == active,
-        },
+        lambda r: MyOrganization(
+            id=r.membership_id,
+            role=r.membership_role,
+            joined_at=r.joined_at,
+            organization=present_org(r),
+            active=r.id == active,
+        ),
     )

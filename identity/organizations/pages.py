@@ -7,26 +7,28 @@ in the invitation's tenant's language and branding."""
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlencode
 
 from aiohttp import web
 
 from identity.http import pages
 from identity.http.errors import ApiError
+from identity.organizations.records import PageInvitationRecord
 from identity.sessions.runtime import runtime
 from identity.state import state
 
 _OK = frozenset({"pending", "accepted"})
 
 
-async def invitation(request: web.Request, outcome: str, row: Any, token: str | None) -> web.Response:
+async def invitation(
+    request: web.Request, outcome: str, row: PageInvitationRecord | None, token: str | None
+) -> web.Response:
     """The page of an outcome of service.invitation_page: 200 for a pending or accepted
     invitation, 400 for an expired or invalid one."""
     tenant = None
     if row is not None:
         try:
-            tenant = await runtime(request.app).tenants.get(state(request).pool, row["tenant_id"])
+            tenant = await runtime(request.app).tenants.get(state(request).pool, row.tenant_id)
         except ApiError:  # deleted meanwhile: the service's own look
             tenant = None
     known = row is not None
@@ -36,10 +38,10 @@ async def invitation(request: web.Request, outcome: str, row: Any, token: str | 
         "invitation_link.html",
         status=200 if outcome in _OK else 400,
         outcome=outcome,
-        org_name=row["org_name"] if known else "",
-        role=row["role"] if known else "",
-        email=row["email"] if known else "",
-        expires_at=row["expires_at"].strftime("%Y-%m-%d %H:%M UTC") if known else "",
+        org_name=row.org_name if known else "",
+        role=row.role if known else "",
+        email=row.email if known else "",
+        expires_at=row.expires_at.strftime("%Y-%m-%d %H:%M UTC") if known else "",
         token=token or "",
-        accept_url=f"/oauth/{row['tenant_id']}/invitation?{urlencode({'token': token or ''})}" if known else "",
+        accept_url=f"/oauth/{row.tenant_id}/invitation?{urlencode({'token': token or ''})}" if known else "",
     )

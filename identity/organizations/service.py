@@ -40,6 +40,7 @@ from identity.organizations.errors import (
     ORGANIZATION_NOT_FOUND,
     ORGANIZATION_SLUG_TAKEN,
 )
+from identity.organizations.records import InvitationRecord, MemberRecord, OrgRecord, PageInvitationRecord
 from identity.organizations.schemas import (
     AddMember,
     CreateInvitation,
@@ -81,59 +82,59 @@ def hosted_invitation_url(public_url: str, tenant_id: str) -> str:
 # -- presentation -----------------------------------------------------------------------------
 
 
-def present_org(row: asyncpg.Record) -> Organization:
+def present_org(row: OrgRecord) -> Organization:
     return Organization(
-        id=row["id"],
-        tenant_id=row["tenant_id"],
-        name=row["name"],
-        slug=row["slug"],
-        logo_url=row["logo_url"],
-        member_count=row["member_count"],
-        public_metadata=row["public_metadata"],
-        created_by=row["created_by"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
+        id=row.id,
+        tenant_id=row.tenant_id,
+        name=row.name,
+        slug=row.slug,
+        logo_url=row.logo_url,
+        member_count=row.member_count,
+        public_metadata=row.public_metadata,
+        created_by=row.created_by,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
     )
 
 
-def present_member(row: asyncpg.Record) -> Membership:
+def present_member(row: MemberRecord) -> Membership:
     return Membership(
-        id=row["id"],
-        user_id=row["user_id"],
-        org_id=row["org_id"],
-        role=row["role"],
-        joined_at=row["joined_at"],
-        updated_at=row["updated_at"],
-        user=MemberUser(id=row["user_id"], email=row["user_email"], name=row["user_name"]),
+        id=row.id,
+        user_id=row.user_id,
+        org_id=row.org_id,
+        role=row.role,
+        joined_at=row.joined_at,
+        updated_at=row.updated_at,
+        user=MemberUser(id=row.user_id, email=row.user_email, name=row.user_name),
     )
 
 
-def present_invitation(row: asyncpg.Record) -> Invitation:
+def present_invitation(row: InvitationRecord) -> Invitation:
     return Invitation(
-        id=row["id"],
-        org_id=row["org_id"],
-        email=row["email"],
-        role=row["role"],
-        status=row["status"],
-        redirect_url=row["redirect_url"],
-        inviter_user_id=row["inviter_user_id"],
-        expires_at=row["expires_at"],
-        created_at=row["created_at"],
-        accepted_at=row["accepted_at"],
-        revoked_at=row["revoked_at"],
+        id=row.id,
+        org_id=row.org_id,
+        email=row.email,
+        role=row.role,
+        status=row.status,
+        redirect_url=row.redirect_url,
+        inviter_user_id=row.inviter_user_id,
+        expires_at=row.expires_at,
+        created_at=row.created_at,
+        accepted_at=row.accepted_at,
+        revoked_at=row.revoked_at,
     )
 
 
-def _member_event(row: asyncpg.Record, via: str) -> dict[str, Any]:
+def _member_event(row: MemberRecord, via: str) -> dict[str, Any]:
     # added_at is the catalogue's key (docs/events.md); joined_at, id and via were sent first
     # and stay for receivers that read them.
     return {
-        "id": row["id"],
-        "org_id": row["org_id"],
-        "user_id": row["user_id"],
-        "role": row["role"],
-        "added_at": row["joined_at"],
-        "joined_at": row["joined_at"],
+        "id": row.id,
+        "org_id": row.org_id,
+        "user_id": row.user_id,
+        "role": row.role,
+        "added_at": row.joined_at,
+        "joined_at": row.joined_at,
         "via": via,
     }
 
@@ -141,7 +142,7 @@ def _member_event(row: asyncpg.Record, via: str) -> dict[str, Any]:
 # -- slugs ------------------------------------------------------------------------------------
 
 
-async def _insert_with_slug(conn: asyncpg.Connection, values: dict[str, Any], explicit: str | None) -> asyncpg.Record:
+async def _insert_with_slug(conn: asyncpg.Connection, values: dict[str, Any], explicit: str | None) -> OrgRecord:
     """Insert with the given slug (409 when taken) or one made from the name, adding a short
     random suffix while it is taken. The unique key decides, so concurrent creations with the
     same name get different slugs."""
@@ -175,7 +176,7 @@ def _logo_url(url: str | None) -> str | None:
     return url
 
 
-async def _org(conn: asyncpg.Connection, tenant_id: str, id_or_slug: str, lock: str | None = None) -> asyncpg.Record:
+async def _org(conn: asyncpg.Connection, tenant_id: str, id_or_slug: str, lock: str | None = None) -> OrgRecord:
     row = await store.get_org(conn, tenant_id, id_or_slug, lock=lock)
     if row is None:
         raise ORGANIZATION_NOT_FOUND()
@@ -205,11 +206,11 @@ async def create_org(pool: asyncpg.Pool, tenant_id: str, body: CreateOrganizatio
             tenant_id,
             "org.created",
             {
-                "id": org["id"],
-                "name": org["name"],
-                "slug": org["slug"],
-                "created_by": org["created_by"],
-                "created_at": org["created_at"],
+                "id": org.id,
+                "name": org.name,
+                "slug": org.slug,
+                "created_by": org.created_by,
+                "created_at": org.created_at,
             },
         )
         await audit.record(
@@ -217,11 +218,11 @@ async def create_org(pool: asyncpg.Pool, tenant_id: str, body: CreateOrganizatio
             tenant_id,
             "organization.created",
             "organization",
-            org["id"],
-            {"name": org["name"], "slug": org["slug"], "created_by": body.created_by},
+            org.id,
+            {"name": org.name, "slug": org.slug, "created_by": body.created_by},
         )
         if body.created_by is not None:
-            member = await store.insert_member(conn, tenant_id, new_id("mem"), org["id"], body.created_by, "owner")
+            member = await store.insert_member(conn, tenant_id, new_id("mem"), org.id, body.created_by, "owner")
             if member is None:  # the user was deleted meanwhile (the FK would have refused)
                 raise USER_NOT_FOUND("No user with the id given as created_by.")
             await emit(conn, tenant_id, "org.member.added", _member_event(member, "created"))
@@ -262,34 +263,32 @@ async def update_org(
                 value = slugs.explicit(value)
             if field == "public_metadata" and value is not UNSET:
                 value = metadata.check(field, value)
-            if value is not UNSET and value != org[field]:
+            if value is not UNSET and value != getattr(org, field):
                 changes[field] = value
         if not changes:
             return present_org(org)
-        row = await store.update_org(conn, tenant_id, org["id"], changes)
+        row = await store.update_org(conn, tenant_id, org.id, changes)
         if row is None:
             raise SLUG_TAKEN(ORGANIZATION_SLUG_TAKEN)
-        await audit.record(
-            conn, tenant_id, "organization.updated", "organization", org["id"], {"fields": sorted(changes)}
-        )
+        await audit.record(conn, tenant_id, "organization.updated", "organization", org.id, {"fields": sorted(changes)})
     return present_org(row)
 
 
 async def delete_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, audit: AuditContext) -> None:
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug, lock="UPDATE")
-        await store.clear_active_org(conn, tenant_id, org["id"])
-        await store.delete_org(conn, tenant_id, org["id"])
+        await store.clear_active_org(conn, tenant_id, org.id)
+        await store.delete_org(conn, tenant_id, org.id)
         # One event for the organization; its memberships and invitations go with it.
         await emit(
             conn,
             tenant_id,
             "org.deleted",
             {
-                "id": org["id"],
-                "name": org["name"],
-                "slug": org["slug"],
-                "member_count": org["member_count"],
+                "id": org.id,
+                "name": org.name,
+                "slug": org.slug,
+                "member_count": org.member_count,
                 "deleted_at": datetime.now(UTC),
             },
         )
@@ -298,8 +297,8 @@ async def delete_org(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, audit:
             tenant_id,
             "organization.deleted",
             "organization",
-            org["id"],
-            {"name": org["name"], "slug": org["slug"], "member_count": org["member_count"]},
+            org.id,
+            {"name": org.name, "slug": org.slug, "member_count": org.member_count},
         )
 
 
@@ -313,7 +312,7 @@ async def list_members(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, quer
         lambda k: store.list_members(
             pool,
             tenant_id,
-            org["id"],
+            org.id,
             role=query.role,
             after=k.after,
             limit=k.limit,
@@ -332,7 +331,7 @@ async def add_member(
         if await users.get(conn, tenant_id, body.user_id) is None:
             raise USER_NOT_FOUND()
         try:
-            row = await store.insert_member(conn, tenant_id, new_id("mem"), org["id"], body.user_id, body.role)
+            row = await store.insert_member(conn, tenant_id, new_id("mem"), org.id, body.user_id, body.role)
         except asyncpg.ForeignKeyViolationError:  # user or organization deleted meanwhile
             raise USER_NOT_FOUND() from None
         if row is None:
@@ -343,7 +342,7 @@ async def add_member(
             tenant_id,
             "organization.member_added",
             "organization",
-            org["id"],
+            org.id,
             {"user_id": body.user_id, "role": body.role},
         )
     return present_member(row)
@@ -360,21 +359,22 @@ async def update_member(
     async with pool.acquire() as conn, conn.transaction():
         # The organization row is the lock that serialises owner changes (see module doc).
         org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
-        member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
+        member = await store.get_member(conn, tenant_id, org.id, user_id, for_update=True)
         if member is None:
             raise MEMBERSHIP_NOT_FOUND()
-        if member["role"] == body.role:
+        if member.role == body.role:
             return present_member(member)
-        if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
+        if member.role == "owner" and await store.owner_count(conn, tenant_id, org.id) <= 1:
             raise LAST_OWNER()
-        row = await store.set_member_role(conn, tenant_id, org["id"], user_id, body.role)
+        row = await store.set_member_role(conn, tenant_id, org.id, user_id, body.role)
+        assert row is not None  # the membership is locked above
         await audit.record(
             conn,
             tenant_id,
             "organization.member_updated",
             "organization",
-            org["id"],
-            {"user_id": user_id, "role": body.role, "previous_role": member["role"]},
+            org.id,
+            {"user_id": user_id, "role": body.role, "previous_role": member.role},
         )
     return present_member(row)
 
@@ -382,22 +382,22 @@ async def update_member(
 async def remove_member(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, user_id: str, audit: AuditContext) -> None:
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
-        member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
+        member = await store.get_member(conn, tenant_id, org.id, user_id, for_update=True)
         if member is None:
             raise MEMBERSHIP_NOT_FOUND()
-        if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
+        if member.role == "owner" and await store.owner_count(conn, tenant_id, org.id) <= 1:
             raise LAST_OWNER()
-        await store.delete_member(conn, tenant_id, org["id"], user_id)
-        await store.clear_active_org(conn, tenant_id, org["id"], user_id)
+        await store.delete_member(conn, tenant_id, org.id, user_id)
+        await store.clear_active_org(conn, tenant_id, org.id, user_id)
         await emit(
             conn,
             tenant_id,
             "org.member.removed",
             {
-                "id": member["id"],
-                "org_id": org["id"],
+                "id": member.id,
+                "org_id": org.id,
                 "user_id": user_id,
-                "role": member["role"],
+                "role": member.role,
                 "removed_at": datetime.now(UTC),
             },
         )
@@ -406,8 +406,8 @@ async def remove_member(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, use
             tenant_id,
             "organization.member_removed",
             "organization",
-            org["id"],
-            {"user_id": user_id, "role": member["role"]},
+            org.id,
+            {"user_id": user_id, "role": member.role},
         )
 
 
@@ -420,22 +420,22 @@ async def leave(pool: asyncpg.Pool, tenant_id: str, org_id: str, user_id: str, a
         org = await store.get_org(conn, tenant_id, org_id)
         member = None
         if org is not None:
-            member = await store.get_member(conn, tenant_id, org["id"], user_id, for_update=True)
+            member = await store.get_member(conn, tenant_id, org.id, user_id, for_update=True)
         if org is None or member is None:
             raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with that id or slug.")
-        if member["role"] == "owner" and await store.owner_count(conn, tenant_id, org["id"]) <= 1:
+        if member.role == "owner" and await store.owner_count(conn, tenant_id, org.id) <= 1:
             raise LAST_OWNER("You are this organization's last owner: make another member an owner first.")
-        await store.delete_member(conn, tenant_id, org["id"], user_id)
-        await store.clear_active_org(conn, tenant_id, org["id"], user_id)
+        await store.delete_member(conn, tenant_id, org.id, user_id)
+        await store.clear_active_org(conn, tenant_id, org.id, user_id)
         await emit(
             conn,
             tenant_id,
             "org.member.removed",
             {
-                "id": member["id"],
-                "org_id": org["id"],
+                "id": member.id,
+                "org_id": org.id,
                 "user_id": user_id,
-                "role": member["role"],
+                "role": member.role,
                 "removed_at": datetime.now(UTC),
                 "via": "left",
             },
@@ -446,8 +446,8 @@ async def leave(pool: asyncpg.Pool, tenant_id: str, org_id: str, user_id: str, a
                 tenant_id,
                 "organization.member_left",
                 "organization",
-                org["id"],
-                {"user_id": user_id, "role": member["role"]},
+                org.id,
+                {"user_id": user_id, "role": member.role},
             )
 
 
@@ -489,13 +489,13 @@ async def create_invitation(
         org = await _org(conn, tenant.id, id_or_slug, lock="NO KEY UPDATE")
         inviter_name = ""
         if body.inviter_user_id is not None:
-            inviter = await store.get_member(conn, tenant.id, org["id"], body.inviter_user_id)
-            if inviter is None or inviter["role"] not in ("owner", "admin"):
+            inviter = await store.get_member(conn, tenant.id, org.id, body.inviter_user_id)
+            if inviter is None or inviter.role not in ("owner", "admin"):
                 raise ValidationFailed("inviter_user_id", "must be an owner or admin of the organization")
-            inviter_name = inviter["user_name"] or inviter["user_email"]
-        if await store.member_by_email(conn, tenant.id, org["id"], email):
+            inviter_name = inviter.user_name or inviter.user_email
+        if await store.member_by_email(conn, tenant.id, org.id, email):
             raise ALREADY_MEMBER()
-        if await store.pending_invitation_for(conn, tenant.id, org["id"], email) is not None:
+        if await store.pending_invitation_for(conn, tenant.id, org.id, email) is not None:
             raise ALREADY_INVITED()
         token = random_token(32)
         row = await store.insert_invitation(
@@ -503,7 +503,7 @@ async def create_invitation(
             {
                 "tenant_id": tenant.id,
                 "id": new_id("inv"),
-                "org_id": org["id"],
+                "org_id": org.id,
                 "email": email,
                 "role": body.role,
                 "token_hash": sha256_hex(token),
@@ -520,7 +520,7 @@ async def create_invitation(
             to=email,
             variables={
                 "invite_url": with_token(redirect or hosted_invitation_url(public_url, tenant.id), token),
-                "org_name": org["name"],
+                "org_name": org.name,
                 "inviter_name": inviter_name,
                 "role": body.role,
                 "expires_in": humanize(ttl),
@@ -531,14 +531,14 @@ async def create_invitation(
             tenant.id,
             "org.invitation.sent",
             {
-                "id": row["id"],
-                "org_id": org["id"],
+                "id": row.id,
+                "org_id": org.id,
                 "email": email,
                 "role": body.role,
                 "invited_by": body.inviter_user_id,
                 "inviter_user_id": body.inviter_user_id,
-                "expires_at": row["expires_at"],
-                "created_at": row["created_at"],
+                "expires_at": row.expires_at,
+                "created_at": row.created_at,
             },
         )
         await audit.record(
@@ -546,8 +546,8 @@ async def create_invitation(
             tenant.id,
             "organization.invitation_created",
             "organization",
-            org["id"],
-            {"invitation_id": row["id"], "email": email, "role": body.role},
+            org.id,
+            {"invitation_id": row.id, "email": email, "role": body.role},
         )
     return present_invitation(row)
 
@@ -561,7 +561,7 @@ async def list_invitations(
         lambda k: store.list_invitations(
             pool,
             tenant_id,
-            org["id"],
+            org.id,
             status=query.status,
             after=k.after,
             limit=k.limit,
@@ -578,12 +578,12 @@ async def revoke_invitation(
     409 invitation_accepted (remove the member instead)."""
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug)
-        row = await store.get_invitation(conn, tenant_id, org["id"], invitation_id, for_update=True)
+        row = await store.get_invitation(conn, tenant_id, org.id, invitation_id, for_update=True)
         if row is None:
             raise INVITATION_NOT_FOUND()
-        if row["status"] == "revoked":
+        if row.status == "revoked":
             return
-        if row["status"] == "accepted":
+        if row.status == "accepted":
             raise INVITATION_ACCEPTED()
         await store.revoke_invitation(conn, tenant_id, invitation_id)
         await audit.record(
@@ -591,15 +591,15 @@ async def revoke_invitation(
             tenant_id,
             "organization.invitation_revoked",
             "organization",
-            org["id"],
-            {"invitation_id": invitation_id, "email": row["email"]},
+            org.id,
+            {"invitation_id": invitation_id, "email": row.email},
         )
 
 
-def _check_usable(row: asyncpg.Record) -> None:
-    if row is None or row["status"] in ("accepted", "revoked"):
+def _check_usable(row: InvitationRecord | None) -> None:
+    if row is None or row.status in ("accepted", "revoked"):
         raise auth_errors.INVALID_TOKEN("The invitation is not valid or was already used.")
-    if row["status"] == "expired" or row["expires_at"] <= datetime.now(UTC):
+    if row.status == "expired" or row.expires_at <= datetime.now(UTC):
         raise auth_errors.TOKEN_EXPIRED("The invitation has expired; ask for a new one.")
 
 
@@ -616,24 +616,24 @@ async def accept_invitation(
             raise USER_NOT_FOUND()
         if user["status"] != "active":
             raise auth_errors.user_inactive(user["status"])
-        if user["email"] != inv["email"]:
+        if user["email"] != inv.email:
             raise INVITATION_EMAIL_MISMATCH()
-        row = await store.insert_member(conn, tenant_id, new_id("mem"), inv["org_id"], user_id, inv["role"])
+        row = await store.insert_member(conn, tenant_id, new_id("mem"), inv.org_id, user_id, inv.role)
         if row is None:
             raise ALREADY_MEMBER()
-        accepted_at = await store.mark_accepted(conn, tenant_id, inv["id"], user_id)
+        accepted_at = await store.mark_accepted(conn, tenant_id, inv.id, user_id)
         await emit(conn, tenant_id, "org.member.added", _member_event(row, "invitation"))
         await emit(
             conn,
             tenant_id,
             "org.invitation.accepted",
             {
-                "id": inv["id"],
-                "org_id": inv["org_id"],
-                "email": inv["email"],
-                "role": inv["role"],
+                "id": inv.id,
+                "org_id": inv.org_id,
+                "email": inv.email,
+                "role": inv.role,
                 "user_id": user_id,
-                "membership_id": row["id"],
+                "membership_id": row.id,
                 "accepted_at": accepted_at,
             },
         )
@@ -642,17 +642,17 @@ async def accept_invitation(
             tenant_id,
             "organization.invitation_accepted",
             "organization",
-            inv["org_id"],
-            {"invitation_id": inv["id"], "user_id": user_id, "role": inv["role"]},
+            inv.org_id,
+            {"invitation_id": inv.id, "user_id": user_id, "role": inv.role},
         )
     return present_member(row)
 
 
-async def invitation_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, asyncpg.Record | None]:
+async def invitation_page(pool: asyncpg.Pool, token: str | None) -> tuple[str, PageInvitationRecord | None]:
     """For the service's own page: ('pending' | 'accepted' | 'expired' | 'invalid', row)."""
     if not token:
         return "invalid", None
     row = await store.invitation_for_page(pool, sha256_hex(token))
-    if row is None or row["status"] == "revoked":
+    if row is None or row.status == "revoked":
         return "invalid", None
-    return row["status"], row
+    return row.status, row

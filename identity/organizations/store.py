@@ -3,11 +3,23 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import asyncpg
 
+from identity.db.inserts import insert_into
 from identity.http.pagination import keyset
+from identity.organizations.records import (
+    InvitationRecord,
+    MemberRecord,
+    OrgRecord,
+    PageInvitationRecord,
+    SessionOrgRecord,
+    TokenInvitationRecord,
+    UserMembershipRecord,
+)
+from identity.organizations.schemas import Role
 
 
 def escape_like(text: str) -> str:
@@ -31,37 +43,38 @@ def _org_column(id_or_slug: str) -> str:
     return "id" if id_or_slug.startswith("org_") else "slug"
 
 
-async def insert_org(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record | None:
+async def insert_org(conn: asyncpg.Connection, values: dict[str, Any]) -> OrgRecord | None:
     """Insert an organization; None when the slug is taken (no exception, no savepoint)."""
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"""INSERT INTO organizations ({cols}) VALUES ({params})
+    row = await conn.fetchrow(
+        f"""{insert_into("organizations", values)}
             ON CONFLICT (tenant_id, slug) DO NOTHING
             RETURNING tenant_id, id, name, slug, logo_url, public_metadata, created_by,
                       created_at, updated_at, 0::bigint AS member_count""",
         *values.values(),
     )
+    return OrgRecord.maybe(row)
 
 
 async def slug_exists(conn: Any, tenant_id: str, slug: str) -> bool:
     return bool(await conn.fetchval("SELECT 1 FROM organizations WHERE tenant_id = $1 AND slug = $2", tenant_id, slug))
 
 
-async def get_org(conn: Any, tenant_id: str, id_or_slug: str, *, lock: str | None = None) -> asyncpg.Record | None:
+async def get_org(conn: Any, tenant_id: str, id_or_slug: str, *, lock: str | None = None) -> OrgRecord | None:
     """By id (org_...) or slug. lock: None, 'NO KEY UPDATE' or 'UPDATE'."""
     suffix = f" FOR {lock} OF o" if lock else ""
-    return await conn.fetchrow(
-        f"""SELECT {ORG_COLUMNS} FROM organizations o
+    return OrgRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {ORG_COLUMNS} FROM organizations o
             WHERE o.tenant_id = $1 AND o.{_org_column(id_or_slug)} = $2{suffix}""",
-        tenant_id,
-        id_or_slug,
+            tenant_id,
+            id_or_slug,
+        )
     )
 
 
 async def list_orgs(
     conn: Any, tenant_id: str, *, q: str | None, after: str | None, limit: int, ascending: bool
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[OrgRecord], int]:
     pattern = f"%{escape_like(q)}%" if q else None
     filters = "o.tenant_id = $1 AND ($2::text IS NULL OR o.name ILIKE $2 OR o.slug ILIKE $2)"
     op, order = keyset(ascending)
@@ -74,18 +87,18 @@ async def list_orgs(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM organizations o WHERE {filters}", tenant_id, pattern)
-    return rows, total
+    total: int = await conn.fetchval(f"SELECT count(*) FROM organizations o WHERE {filters}", tenant_id, pattern)
+    return OrgRecord.all(rows), total
 
 
 async def update_org(
     conn: asyncpg.Connection, tenant_id: str, org_id: str, changes: dict[str, Any]
-) -> asyncpg.Record | None:
+) -> OrgRecord | None:
     """Set the given columns (names come from code). None when the new slug is taken."""
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     try:
         async with conn.transaction():  # a savepoint: a taken slug must not abort the request's
-            return await conn.fetchrow(
+            row = await conn.fetchrow(
                 f"""UPDATE organizations o SET {sets}, updated_at = now()
                     WHERE o.tenant_id = $1 AND o.id = $2 RETURNING {ORG_COLUMNS}""",
                 tenant_id,
@@ -94,6 +107,7 @@ async def update_org(
             )
     except asyncpg.UniqueViolationError:
         return None
+    return OrgRecord.maybe(row)
 
 
 async def delete_org(conn: asyncpg.Connection, tenant_id: str, org_id: str) -> None:
@@ -115,7 +129,8 @@ async def clear_active_org(conn: asyncpg.Connection, tenant_id: str, org_id: str
 
 
 async def counts(conn: Any, tenant_id: str) -> int:
-    return await conn.fetchval("SELECT count(*) FROM organizations WHERE tenant_id = $1", tenant_id)
+    total: int = await conn.fetchval("SELECT count(*) FROM organizations WHERE tenant_id = $1", tenant_id)
+    return total
 
 
 # -- memberships ------------------------------------------------------------------------------
@@ -126,36 +141,40 @@ MEMBER_COLUMNS = """m.id, m.user_id, m.org_id, m.role, m.created_at AS joined_at
 
 async def insert_member(
     conn: asyncpg.Connection, tenant_id: str, membership_id: str, org_id: str, user_id: str, role: str
-) -> asyncpg.Record | None:
+) -> MemberRecord | None:
     """Add a membership; None when the user is already a member (the unique key decides, so
     two concurrent adds of one user cannot both succeed)."""
-    return await conn.fetchrow(
-        f"""WITH m AS (
+    return MemberRecord.maybe(
+        await conn.fetchrow(
+            f"""WITH m AS (
                 INSERT INTO memberships (tenant_id, id, org_id, user_id, role)
                 VALUES ($1, $2, $3, $4, $5)
                 ON CONFLICT (tenant_id, org_id, user_id) DO NOTHING
                 RETURNING *)
             SELECT {MEMBER_COLUMNS} FROM m
             JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id""",
-        tenant_id,
-        membership_id,
-        org_id,
-        user_id,
-        role,
+            tenant_id,
+            membership_id,
+            org_id,
+            user_id,
+            role,
+        )
     )
 
 
 async def get_member(
     conn: Any, tenant_id: str, org_id: str, user_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> MemberRecord | None:
     lock = " FOR UPDATE OF m" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {MEMBER_COLUMNS} FROM memberships m
+    return MemberRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {MEMBER_COLUMNS} FROM memberships m
             JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id
             WHERE m.tenant_id = $1 AND m.org_id = $2 AND m.user_id = $3{lock}""",
-        tenant_id,
-        org_id,
-        user_id,
+            tenant_id,
+            org_id,
+            user_id,
+        )
     )
 
 
@@ -168,7 +187,7 @@ async def list_members(
     after: str | None,
     limit: int,
     ascending: bool,
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[MemberRecord], int]:
     """One query for the page with the embedded users, one for the total."""
     filters = "m.tenant_id = $1 AND m.org_id = $2 AND ($3::text IS NULL OR m.role = $3)"
     op, order = keyset(ascending)
@@ -183,23 +202,25 @@ async def list_members(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM memberships m WHERE {filters}", tenant_id, org_id, role)
-    return rows, total
+    total: int = await conn.fetchval(f"SELECT count(*) FROM memberships m WHERE {filters}", tenant_id, org_id, role)
+    return MemberRecord.all(rows), total
 
 
 async def set_member_role(
     conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str, role: str
-) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        f"""WITH m AS (
+) -> MemberRecord | None:
+    return MemberRecord.maybe(
+        await conn.fetchrow(
+            f"""WITH m AS (
                 UPDATE memberships SET role = $4, updated_at = now()
                 WHERE tenant_id = $1 AND org_id = $2 AND user_id = $3 RETURNING *)
             SELECT {MEMBER_COLUMNS} FROM m
             JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id""",
-        tenant_id,
-        org_id,
-        user_id,
-        role,
+            tenant_id,
+            org_id,
+            user_id,
+            role,
+        )
     )
 
 
@@ -213,11 +234,12 @@ async def delete_member(conn: asyncpg.Connection, tenant_id: str, org_id: str, u
 
 
 async def owner_count(conn: Any, tenant_id: str, org_id: str) -> int:
-    return await conn.fetchval(
+    owners: int = await conn.fetchval(
         "SELECT count(*) FROM memberships WHERE tenant_id = $1 AND org_id = $2 AND role = 'owner'",
         tenant_id,
         org_id,
     )
+    return owners
 
 
 async def member_by_email(conn: Any, tenant_id: str, org_id: str, email: str) -> bool:
@@ -234,7 +256,7 @@ async def member_by_email(conn: Any, tenant_id: str, org_id: str, email: str) ->
 
 async def list_user_memberships(
     conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[UserMembershipRecord], int]:
     """The user's memberships with their organizations (one query for the page)."""
     op, order = keyset(ascending)
     rows = await conn.fetch(
@@ -249,10 +271,10 @@ async def list_user_memberships(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(
+    total: int = await conn.fetchval(
         "SELECT count(*) FROM memberships WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
     )
-    return rows, total
+    return UserMembershipRecord.all(rows), total
 
 
 # -- invitations ------------------------------------------------------------------------------
@@ -278,34 +300,36 @@ _INV_STATUS = {
 }
 
 
-async def insert_invitation(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record:
-    cols = ", ".join(values)
-    params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"INSERT INTO invitations ({cols}) VALUES ({params}) RETURNING {INV_COLUMNS}", *values.values()
+async def insert_invitation(conn: asyncpg.Connection, values: dict[str, Any]) -> InvitationRecord:
+    return InvitationRecord.of(
+        await conn.fetchrow(insert_into("invitations", values) + f" RETURNING {INV_COLUMNS}", *values.values())
     )
 
 
-async def pending_invitation_for(conn: Any, tenant_id: str, org_id: str, email: str) -> asyncpg.Record | None:
-    return await conn.fetchrow(
-        f"""SELECT {INV_COLUMNS} FROM invitations
+async def pending_invitation_for(conn: Any, tenant_id: str, org_id: str, email: str) -> InvitationRecord | None:
+    return InvitationRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {INV_COLUMNS} FROM invitations
             WHERE tenant_id = $1 AND org_id = $2 AND email = $3 AND {_INV_STATUS["pending"]}""",
-        tenant_id,
-        org_id,
-        email,
+            tenant_id,
+            org_id,
+            email,
+        )
     )
 
 
 async def get_invitation(
     conn: Any, tenant_id: str, org_id: str, invitation_id: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> InvitationRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {INV_COLUMNS} FROM invitations
+    return InvitationRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {INV_COLUMNS} FROM invitations
             WHERE tenant_id = $1 AND org_id = $2 AND id = $3{lock}""",
-        tenant_id,
-        org_id,
-        invitation_id,
+            tenant_id,
+            org_id,
+            invitation_id,
+        )
     )
 
 
@@ -318,7 +342,7 @@ async def list_invitations(
     after: str | None,
     limit: int,
     ascending: bool,
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[InvitationRecord], int]:
     filters = f"tenant_id = $1 AND org_id = $2 AND {_INV_STATUS[status]}"
     op, order = keyset(ascending)
     rows = await conn.fetch(
@@ -330,8 +354,8 @@ async def list_invitations(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM invitations WHERE {filters}", tenant_id, org_id)
-    return rows, total
+    total: int = await conn.fetchval(f"SELECT count(*) FROM invitations WHERE {filters}", tenant_id, org_id)
+    return InvitationRecord.all(rows), total
 
 
 async def revoke_invitation(conn: asyncpg.Connection, tenant_id: str, invitation_id: str) -> None:
@@ -344,39 +368,44 @@ async def revoke_invitation(conn: asyncpg.Connection, tenant_id: str, invitation
 
 async def invitation_by_token(
     conn: Any, tenant_id: str, token_hash: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> TokenInvitationRecord | None:
     """The invitation and its organization's name (locked for acceptance)."""
     lock = " FOR UPDATE OF i" if for_update else ""
-    return await conn.fetchrow(
-        f"""SELECT {_inv_columns("i.")}, o.name AS org_name, o.slug AS org_slug
+    return TokenInvitationRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {_inv_columns("i.")}, o.name AS org_name, o.slug AS org_slug
             FROM invitations i JOIN organizations o ON o.tenant_id = i.tenant_id AND o.id = i.org_id
             WHERE i.tenant_id = $1 AND i.token_hash = $2{lock}""",
-        tenant_id,
-        token_hash,
+            tenant_id,
+            token_hash,
+        )
     )
 
 
-async def invitation_for_page(conn: Any, token_hash: str) -> asyncpg.Record | None:
+async def invitation_for_page(conn: Any, token_hash: str) -> PageInvitationRecord | None:
     """The invitation page's link has no tenant header: look the token up by hash alone."""
-    return await conn.fetchrow(
-        f"""SELECT {_inv_columns("i.")}, o.name AS org_name, t.name AS app_name
+    return PageInvitationRecord.maybe(
+        await conn.fetchrow(
+            f"""SELECT {_inv_columns("i.")}, o.name AS org_name, t.name AS app_name
             FROM invitations i
             JOIN organizations o ON o.tenant_id = i.tenant_id AND o.id = i.org_id
             JOIN tenants t ON t.id = i.tenant_id
             WHERE i.token_hash = $1""",
-        token_hash,
+            token_hash,
+        )
     )
 
 
-async def mark_accepted(conn: asyncpg.Connection, tenant_id: str, invitation_id: str, user_id: str) -> Any:
+async def mark_accepted(conn: asyncpg.Connection, tenant_id: str, invitation_id: str, user_id: str) -> datetime:
     """The acceptance time."""
-    return await conn.fetchval(
+    accepted_at: datetime = await conn.fetchval(
         """UPDATE invitations SET accepted_at = now(), accepted_user_id = $3
            WHERE tenant_id = $1 AND id = $2 RETURNING accepted_at""",
         tenant_id,
         invitation_id,
         user_id,
     )
+    return accepted_at
 
 
 # -- the active organization of a session -----------------------------------------------------
@@ -384,29 +413,32 @@ async def mark_accepted(conn: asyncpg.Connection, tenant_id: str, invitation_id:
 
 async def set_session_org(
     conn: asyncpg.Connection, tenant_id: str, session_id: str, org_id: str | None
-) -> asyncpg.Record | None:
+) -> SessionOrgRecord | None:
     """Set the session's active organization; returns what an access token needs (the session
     and its user), or None when the session is not alive."""
-    return await conn.fetchrow(
-        """UPDATE sessions s SET org_id = $3
+    return SessionOrgRecord.maybe(
+        await conn.fetchrow(
+            """UPDATE sessions s SET org_id = $3
            FROM users u
            WHERE s.tenant_id = $1 AND s.id = $2 AND u.tenant_id = s.tenant_id AND u.id = s.user_id
              AND s.revoked_at IS NULL AND s.expires_at > now()
            RETURNING s.id, s.user_id, s.expires_at, s.mfa_verified, s.org_id,
                      u.role, u.status, u.public_metadata""",
-        tenant_id,
-        session_id,
-        org_id,
+            tenant_id,
+            session_id,
+            org_id,
+        )
     )
 
 
-async def member_role_for_update(conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str) -> str | None:
+async def member_role_for_update(conn: asyncpg.Connection, tenant_id: str, org_id: str, user_id: str) -> Role | None:
     """The user's role in the organization, the membership locked (FOR SHARE) so that it
     cannot be removed until the session naming it has committed."""
-    return await conn.fetchval(
+    role: Role | None = await conn.fetchval(
         """SELECT role FROM memberships WHERE tenant_id = $1 AND org_id = $2 AND user_id = $3
            FOR SHARE""",
         tenant_id,
         org_id,
         user_id,
     )
+    return role

@@ -39,6 +39,7 @@ from identity.users import impersonation, search
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import event_data, present_user
+from identity.users.schemas import UserList
 
 
 def present_stats(figures: StatsRecord) -> Stats:
@@ -60,7 +61,7 @@ def present_stats(figures: StatsRecord) -> Stats:
 # -- users ---------------------------------------------------------------------------------------
 
 
-async def search_users(pool: asyncpg.Pool, tenant_id: str, body: SearchUsers, trigram: bool) -> dict[str, Any]:
+async def search_users(pool: asyncpg.Pool, tenant_id: str, body: SearchUsers, trigram: bool) -> UserList:
     f = body.filters
     filters = search.Filters(
         q=body.query,

@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 
 from identity.auth import email_proof, errors
-from identity.auth.schemas import Forgot, MagicLink, Reset
+from identity.auth.schemas import Forgot, MagicLink, Reset, SignInResult, UserResult
 from identity.auth.service import (
     complete_sign_in,
     ensure_can_sign_in,
@@ -29,12 +29,14 @@ from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.schemas import SessionCredentials
 from identity.tenants import auth_config
 from identity.tenants import store as tenants
 from identity.users import lockout, onetime, passwords, policy
 from identity.users import store as users
 from identity.users.presenter import present_user
-from identity.users.service import create_user
+from identity.users.records import UserRecord
+from identity.users.service import change, create_user
 
 SENT = {"sent": True}
 
@@ -52,7 +54,7 @@ async def request_magic_link(
         user = await users.get_by_email(conn, tenant.id, email)
         if user is None and not (body.create_if_not_exists and config.sign_up_enabled):
             return SENT
-        if user is not None and user["status"] != "active":
+        if user is not None and user.status != "active":
             return SENT
         # Without a user the link creates one when it is used (not now: typing an address
         # must not create accounts).
@@ -61,7 +63,7 @@ async def request_magic_link(
             tenant.id,
             "magic_link",
             email=email,
-            user_id=user["id"] if user else None,
+            user_id=user.id if user else None,
             redirect_url=redirect,
             ttl=onetime.MAGIC_LINK_TTL,
         )
@@ -71,7 +73,7 @@ async def request_magic_link(
             tenant_id=tenant.id,
             template="magic_link",
             to=email,
-            user_id=user["id"] if user else None,
+            user_id=user.id if user else None,
             variables={"magic_link_url": onetime.with_token(redirect, token), "expires_in": "15 minutes"},
         )
     return SENT
@@ -79,7 +81,7 @@ async def request_magic_link(
 
 async def verify_magic_link(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo
-) -> dict[str, Any]:
+) -> SignInResult:
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "magic_link")
@@ -94,7 +96,7 @@ async def verify_magic_link(
                 raise errors.SIGN_UP_DISABLED()
             user = await create_user(conn, tenant.id, email=link["email"], email_verified=True)
         ensure_can_sign_in(user)
-        if not user["email_verified"]:
+        if not user.email_verified:
             # The link proves the inbox before the MFA gate runs: a factor enrolled before the
             # proof is removed by it (email_proof.py), so the owner is not asked for it.
             user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
@@ -106,7 +108,7 @@ async def verify_magic_link(
             user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True)
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return {"user": present_user(user, private=False), "session": creds}
+    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
 
 
 async def forgot_password(
@@ -121,14 +123,14 @@ async def forgot_password(
     redirect = check_redirect(body.redirect_url, config, own=own)
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, email)
-        if user is None or user["status"] != "active":
+        if user is None or user.status != "active":
             return SENT
         token = await onetime.create(
             conn,
             tenant.id,
             "password_reset",
             email=email,
-            user_id=user["id"],
+            user_id=user.id,
             redirect_url=redirect,
             ttl=onetime.PASSWORD_RESET_TTL,
         )
@@ -138,7 +140,7 @@ async def forgot_password(
             tenant_id=tenant.id,
             template="password_reset",
             to=email,
-            user_id=user["id"],
+            user_id=user.id,
             variables={"reset_url": onetime.with_token(redirect, token), "expires_in": "1 hour"},
         )
     return SENT
@@ -152,7 +154,7 @@ async def peek_reset(pool: asyncpg.Pool, tenant: Tenant, token: str) -> None:
 
 async def reset_password(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Reset, client: ClientInfo
-) -> dict[str, Any]:
+) -> SignInResult:
     """Set the new password, lift the lockout, verify the address (the link proved the inbox),
     revoke every other session, and sign in with a new one."""
     ensure_open(tenant)
@@ -165,8 +167,8 @@ async def reset_password(
         if user is None:
             raise errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
-        await onetime.retire(conn, tenant.id, user["id"], "password_reset")
-        await sessions.revoke_sessions(conn, tenant.id, user_id=user["id"], reason="password_reset")
+        await onetime.retire(conn, tenant.id, user.id, "password_reset")
+        await sessions.revoke_sessions(conn, tenant.id, user_id=user.id, reason="password_reset")
         # The link proved the inbox; the new password replaces the old one below (email_proof.py).
         user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.PASSWORD_RESET, client=client)
         new_password = {"password_hash": hashed, "password_changed_at": datetime.now(UTC)}
@@ -175,22 +177,21 @@ async def reset_password(
             user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True, extra=new_password)
         else:
             # The new password is set now; the session waits for the second factor.
-            user = await users.update(conn, tenant.id, user["id"], {**new_password, **lockout.CLEARED})
-            assert user is not None  # locked above (for_update)
+            user = await change(conn, tenant.id, user.id, {**new_password, **lockout.CLEARED})
         await emit(
             conn,
             tenant.id,
             "user.password_changed",
-            {"id": user["id"], "email": user["email"], "reason": "password_reset"},
+            {"id": user.id, "email": user.email, "reason": "password_reset"},
         )
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return {"user": present_user(user, private=False), "session": creds}
+    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
 
 
 async def _mark_verified(
     rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user_id: str, client: ClientInfo | None
-) -> Any:
+) -> UserRecord:
     """The verification link or code: the sessions made before it end, and provider accounts
     that do not vouch for the address are unlinked (email_proof.py)."""
     user = await users.get(conn, tenant_id, user_id, for_update=True)
@@ -201,11 +202,11 @@ async def _mark_verified(
 
 async def verify_email(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo
-) -> dict[str, Any]:
+) -> UserResult:
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "email_verification")
         user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
-    return {"user": present_user(user, private=False)}
+    return UserResult(user=present_user(user, private=False))
 
 
 async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[str, Any]:
@@ -217,7 +218,7 @@ async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[st
         return "invalid", None
     if link["used_at"] is not None:
         user = await users.get(conn, link["tenant_id"], link["user_id"])
-        if user is not None and user["email_verified"]:
+        if user is not None and user.email_verified:
             return "already", link
         return "invalid", None
     if link["expires_at"] <= datetime.now(UTC):
@@ -239,7 +240,7 @@ async def verification_page(
         if link is None:
             return outcome, None, None
         tenant = await tenants.get(conn, link["tenant_id"])
-    return ("confirm" if outcome == "valid" else outcome), link["email"], tenant["name"] if tenant else None
+    return ("confirm" if outcome == "valid" else outcome), link["email"], tenant.name if tenant else None
 
 
 async def confirm_verification(
@@ -256,12 +257,12 @@ async def confirm_verification(
             user = await _mark_verified(rt, conn, link["tenant_id"], link["user_id"], client)
     except ApiError:  # the same link confirmed at that moment in another request
         return "invalid", None
-    return "verified", user["email"]
+    return "verified", user.email
 
 
 async def _sign_in_after_proof(
-    conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: Any, client: ClientInfo
-) -> tuple[Any, dict[str, Any] | None, dict[str, Any] | None]:
+    conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: UserRecord, client: ClientInfo
+) -> tuple[UserRecord, dict[str, Any] | None, dict[str, Any] | None]:
     """A hosted sign-up's proof (its code or its link, in the browser that made the sign-up)
     signs the person in: the MFA gate, then the session. (user, session or None, challenge or
     None); the caller commits and raises MFA_REQUIRED when there is a challenge."""
@@ -295,9 +296,9 @@ async def verify_email_code(
     async with pool.acquire() as conn:
         async with conn.transaction():
             user = await users.get_by_email(conn, tenant.id, email, for_update=True)
-            if user is not None and sign_in_user_id is not None and user["id"] != sign_in_user_id:
+            if user is not None and sign_in_user_id is not None and user.id != sign_in_user_id:
                 user = None
-            outcome, _ = await onetime.check_code(conn, rt.box, tenant.id, user["id"] if user else None, code)
+            outcome, _ = await onetime.check_code(conn, rt.box, tenant.id, user.id if user else None, code)
             if outcome is onetime.CodeCheck.OK:
                 assert user is not None
                 user = await email_proof.prove(
@@ -312,6 +313,7 @@ async def verify_email_code(
             raise errors.TOKEN_EXPIRED()
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
+    assert user is not None  # a code checks only against a user's
     result: dict[str, Any] = {"user": present_user(user, private=False)}
     if creds is not None:
         result["session"] = creds
@@ -337,7 +339,7 @@ async def confirm_verification_link(
                 return outcome, None
             await onetime.consume(conn, tenant.id, token, "email_verification")
             user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
-            if sign_in_user_id is not None and sign_in_user_id == user["id"]:
+            if sign_in_user_id is not None and sign_in_user_id == user.id:
                 user, creds, challenge = await _sign_in_after_proof(conn, rt, tenant, user, client)
                 if creds is not None:
                     result = {"user": present_user(user, private=False), "session": creds}
@@ -368,12 +370,12 @@ async def resend_verification(
     email = valid_email(email)
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, email, for_update=True)
-        if user is None or user["email_verified"] or user["status"] != "active":
+        if user is None or user.email_verified or user.status != "active":
             return SENT
-        if user_id is not None and user["id"] != user_id:
+        if user_id is not None and user.id != user_id:
             return SENT
-        if cooldown is not None and not await onetime.resend_allowed(conn, tenant.id, user["id"], cooldown):
+        if cooldown is not None and not await onetime.resend_allowed(conn, tenant.id, user.id, cooldown):
             return SENT
-        await onetime.retire(conn, tenant.id, user["id"], "email_verification")
+        await onetime.retire(conn, tenant.id, user.id, "email_verification")
         await queue_verification(conn, rt.box, public_url, tenant.id, user, page_url=page_url)
     return SENT

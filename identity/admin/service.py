@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import asyncpg
-import msgspec
 
 from identity.admin.schemas import (
     AdminImpersonate,
@@ -110,8 +109,13 @@ async def impersonate(
         client=client,
         audit=audit,
     )
-    # The users package answers a dict (its other fields are not this operation's).
-    return msgspec.convert(result, AdminImpersonation)
+    return AdminImpersonation(
+        access_token=result.access_token,
+        user_id=result.user_id,
+        expires_in=result.expires_in,
+        impersonated_by=result.impersonated_by,
+        audit_id=result.audit_id,
+    )
 
 
 async def revoke_all_sessions(

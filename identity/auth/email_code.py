@@ -24,7 +24,7 @@ import asyncpg
 
 from identity.auth import email_code_store as store
 from identity.auth import email_proof, errors
-from identity.auth.schemas import SignInResult
+from identity.auth.schemas import Sent, SignInResult
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open, mfa_challenge, valid_email
 from identity.crypto import SecretBox, constant_time_equals
 from identity.email.queue import queue_email
@@ -42,7 +42,7 @@ CODE_TTL = timedelta(minutes=10)
 CODE_TTL_TEXT = "10 minutes"
 #: Wrong tries one code survives.
 MAX_ATTEMPTS = 5
-SENT = {"sent": True}
+SENT = Sent(sent=True)
 #: One message for every refusal: it must not tell an unknown address from a wrong code.
 REFUSED = "The code is not correct or has expired; request a new one."
 _SEPARATORS = re.compile(r"[\s-]")
@@ -63,7 +63,7 @@ def code_hash(box: SecretBox, code_id: str, code: str) -> str:
     return box.mac(f"{code_id}:{code}", "email-sign-in-code")
 
 
-async def request_code(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, email: str) -> dict[str, Any]:
+async def request_code(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, email: str) -> Sent:
     ensure_open(tenant)
     address = valid_email(email)
     async with pool.acquire() as conn, conn.transaction():

@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 
 from identity.auth import email_proof, errors
-from identity.auth.schemas import Forgot, MagicLink, Reset, SignInResult, UserResult
+from identity.auth.schemas import Forgot, MagicLink, Reset, Sent, SignInResult, UserResult
 from identity.auth.service import (
     complete_sign_in,
     ensure_can_sign_in,
@@ -38,12 +38,12 @@ from identity.users.presenter import present_user
 from identity.users.records import UserRecord
 from identity.users.service import change, create_user
 
-SENT = {"sent": True}
+SENT = Sent(sent=True)
 
 
 async def request_magic_link(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: MagicLink, public_url: str
-) -> dict[str, Any]:
+) -> Sent:
     """public_url: the service's own address; its hosted landing page for magic links
     (/oauth/{tenant_id}/magic-link/verify) counts as registered (identity/http/redirects.py)."""
     ensure_open(tenant)
@@ -113,7 +113,7 @@ async def verify_magic_link(
 
 async def forgot_password(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Forgot, public_url: str | None = None
-) -> dict[str, Any]:
+) -> Sent:
     """public_url: with it, redirect_url may also be the service's own reset page."""
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
@@ -362,7 +362,7 @@ async def resend_verification(
     page_url: str | None = None,
     user_id: str | None = None,
     cooldown: timedelta | None = None,
-) -> dict[str, Any]:
+) -> Sent:
     """A new verification email (link and code; the older ones stop working). Always
     {sent: true}. page_url: the hosted page the link goes to (queue_verification); user_id: the
     hosted sign-up's flow, which may resend only for the user it made; cooldown: nothing is sent

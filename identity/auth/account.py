@@ -212,9 +212,9 @@ async def start_email_change(
 async def pending_email_change(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> str | None:
     """The new address waiting for its code, or None (none, or its code expired)."""
     row = await email_change_store.get(pool, tenant_id, user_id)
-    if row is None or row["expires_at"] <= datetime.now(UTC):
+    if row is None or row.expires_at <= datetime.now(UTC):
         return None
-    return str(row["new_email"])
+    return row.new_email
 
 
 async def confirm_email_change(
@@ -228,16 +228,16 @@ async def confirm_email_change(
     async with pool.acquire() as conn, conn.transaction():
         user = await _user(conn, tenant.id, user_id, for_update=True)
         pending = await email_change_store.get(conn, tenant.id, user_id, for_update=True)
-        if pending is None or pending["expires_at"] <= datetime.now(UTC):
+        if pending is None or pending.expires_at <= datetime.now(UTC):
             raise ValidationFailed("code", "is not valid or has expired; ask for a new code")
-        if not constant_time_equals(_code_hash(user_id, typed), pending["code_hash"]):
+        if not constant_time_equals(_code_hash(user_id, typed), pending.code_hash):
             wrong = True
-            if pending["attempts"] + 1 >= EMAIL_CHANGE_ATTEMPTS:
+            if pending.attempts + 1 >= EMAIL_CHANGE_ATTEMPTS:
                 await email_change_store.delete(conn, tenant.id, user_id)
             else:
                 await email_change_store.count_failure(conn, tenant.id, user_id)
         else:
-            old_email, new_email = user.email, pending["new_email"]
+            old_email, new_email = user.email, pending.new_email
             try:
                 async with conn.transaction():
                     row = await users.update(conn, tenant.id, user_id, {"email": new_email, "email_verified": True})

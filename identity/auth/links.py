@@ -35,7 +35,7 @@ from identity.tenants import store as tenants
 from identity.users import lockout, onetime, passwords, policy
 from identity.users import store as users
 from identity.users.presenter import present_user
-from identity.users.records import UserRecord
+from identity.users.records import OneTimeRecord, UserRecord
 from identity.users.service import change, create_user
 
 SENT = Sent(sent=True)
@@ -85,16 +85,16 @@ async def verify_magic_link(
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "magic_link")
-        if link["user_id"] is not None:
-            user = await users.get(conn, tenant.id, link["user_id"], for_update=True)
+        if link.user_id is not None:
+            user = await users.get(conn, tenant.id, link.user_id, for_update=True)
         else:
-            user = await users.get_by_email(conn, tenant.id, link["email"], for_update=True)
+            user = await users.get_by_email(conn, tenant.id, link.email, for_update=True)
         if user is None:
-            if link["user_id"] is not None:
+            if link.user_id is not None:
                 raise errors.INVALID_TOKEN()  # the user was deleted since
             if not auth_config.load(tenant.auth_config).sign_up_enabled:
                 raise errors.SIGN_UP_DISABLED()
-            user = await create_user(conn, tenant.id, email=link["email"], email_verified=True)
+            user = await create_user(conn, tenant.id, email=link.email, email_verified=True)
         ensure_can_sign_in(user)
         if not user.email_verified:
             # The link proves the inbox before the MFA gate runs: a factor enrolled before the
@@ -163,7 +163,8 @@ async def reset_password(
     hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, body.token, "password_reset")
-        user = await users.get(conn, tenant.id, link["user_id"], for_update=True)
+        # A reset link always names its user (forgot_password makes it for one).
+        user = await users.get(conn, tenant.id, link.user_id, for_update=True) if link.user_id else None
         if user is None:
             raise errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
@@ -190,11 +191,11 @@ async def reset_password(
 
 
 async def _mark_verified(
-    rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user_id: str, client: ClientInfo | None
+    rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user_id: str | None, client: ClientInfo | None
 ) -> UserRecord:
     """The verification link or code: the sessions made before it end, and provider accounts
     that do not vouch for the address are unlinked (email_proof.py)."""
-    user = await users.get(conn, tenant_id, user_id, for_update=True)
+    user = await users.get(conn, tenant_id, user_id, for_update=True) if user_id is not None else None
     if user is None:
         raise errors.INVALID_TOKEN()
     return await email_proof.prove(rt, conn, tenant_id, user, via=email_proof.VERIFICATION_LINK, client=client)
@@ -205,23 +206,23 @@ async def verify_email(
 ) -> UserResult:
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "email_verification")
-        user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
+        user = await _mark_verified(rt, conn, tenant.id, link.user_id, client)
     return UserResult(user=present_user(user, private=False))
 
 
-async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[str, Any]:
+async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[str, OneTimeRecord | None]:
     """('valid' | 'already' | 'expired' | 'invalid', the link row or None)."""
     if not token:
         return "invalid", None
     link = await onetime.find_verification(conn, token)
     if link is None:
         return "invalid", None
-    if link["used_at"] is not None:
-        user = await users.get(conn, link["tenant_id"], link["user_id"])
+    if link.used_at is not None:
+        user = await users.get(conn, link.tenant_id, link.user_id) if link.user_id else None
         if user is not None and user.email_verified:
             return "already", link
         return "invalid", None
-    if link["expires_at"] <= datetime.now(UTC):
+    if link.expires_at <= datetime.now(UTC):
         return "expired", link
     return "valid", link
 
@@ -235,12 +236,12 @@ async def verification_page(
     hosted page's tenant; another tenant's token is 'invalid' there."""
     async with pool.acquire() as conn:
         outcome, link = await _page_outcome(conn, token)
-        if link is not None and tenant_id is not None and link["tenant_id"] != tenant_id:
+        if link is not None and tenant_id is not None and link.tenant_id != tenant_id:
             return "invalid", None, None
         if link is None:
             return outcome, None, None
-        tenant = await tenants.get(conn, link["tenant_id"])
-    return ("confirm" if outcome == "valid" else outcome), link["email"], tenant.name if tenant else None
+        tenant = await tenants.get(conn, link.tenant_id)
+    return ("confirm" if outcome == "valid" else outcome), link.email, tenant.name if tenant else None
 
 
 async def confirm_verification(
@@ -251,10 +252,10 @@ async def confirm_verification(
         async with pool.acquire() as conn, conn.transaction():
             outcome, link = await _page_outcome(conn, token)
             if outcome != "valid":
-                return outcome, link["email"] if link is not None else None
-            assert token is not None  # _page_outcome answers 'invalid' without one
-            await onetime.consume(conn, link["tenant_id"], token, "email_verification")
-            user = await _mark_verified(rt, conn, link["tenant_id"], link["user_id"], client)
+                return outcome, link.email if link is not None else None
+            assert token is not None and link is not None  # _page_outcome answers 'invalid' without them
+            await onetime.consume(conn, link.tenant_id, token, "email_verification")
+            user = await _mark_verified(rt, conn, link.tenant_id, link.user_id, client)
     except ApiError:  # the same link confirmed at that moment in another request
         return "invalid", None
     return "verified", user.email
@@ -333,12 +334,12 @@ async def confirm_verification_link(
     try:
         async with pool.acquire() as conn, conn.transaction():
             outcome, link = await _page_outcome(conn, token)
-            if link is not None and link["tenant_id"] != tenant.id:
+            if link is not None and link.tenant_id != tenant.id:
                 return "invalid", None
-            if outcome != "valid":
+            if outcome != "valid" or link is None:
                 return outcome, None
             await onetime.consume(conn, tenant.id, token, "email_verification")
-            user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
+            user = await _mark_verified(rt, conn, tenant.id, link.user_id, client)
             if sign_in_user_id is not None and sign_in_user_id == user.id:
                 user, creds, challenge = await _sign_in_after_proof(conn, rt, tenant, user, client)
                 if creds is not None:

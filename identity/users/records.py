@@ -51,3 +51,29 @@ class FailedSignIn(Record, frozen=True):
     failed_sign_ins: int
     locked_until: datetime | None
     locked: bool | None
+
+
+class OneTimeRecord(Record, frozen=True):
+    """A one-time token (magic link, password reset, email verification) as
+    onetime_store reads it: the token itself is stored as its hash only."""
+
+    tenant_id: str
+    token_hash: str
+    kind: str
+    user_id: str | None
+    email: str
+    redirect_url: str | None
+    created_at: datetime
+    expires_at: datetime
+    used_at: datetime | None
+    code_hash: str | None
+    code_attempts: int
+
+
+class EmailChangeRecord(Record, frozen=True):
+    """A pending self-service email change (email_change_store.get)."""
+
+    new_email: str
+    code_hash: str
+    attempts: int
+    expires_at: datetime

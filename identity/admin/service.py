@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import asyncpg
-import msgspec
 
 from identity.admin.schemas import (
     AdminImpersonate,
@@ -39,6 +38,7 @@ from identity.users import impersonation, search
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import event_data, present_user
+from identity.users.schemas import UserList
 
 
 def present_stats(figures: StatsRecord) -> Stats:
@@ -60,7 +60,7 @@ def present_stats(figures: StatsRecord) -> Stats:
 # -- users ---------------------------------------------------------------------------------------
 
 
-async def search_users(pool: asyncpg.Pool, tenant_id: str, body: SearchUsers, trigram: bool) -> dict[str, Any]:
+async def search_users(pool: asyncpg.Pool, tenant_id: str, body: SearchUsers, trigram: bool) -> UserList:
     f = body.filters
     filters = search.Filters(
         q=body.query,
@@ -109,8 +109,13 @@ async def impersonate(
         client=client,
         audit=audit,
     )
-    # The users package answers a dict (its other fields are not this operation's).
-    return msgspec.convert(result, AdminImpersonation)
+    return AdminImpersonation(
+        access_token=result.access_token,
+        user_id=result.user_id,
+        expires_in=result.expires_in,
+        impersonated_by=result.impersonated_by,
+        audit_id=result.audit_id,
+    )
 
 
 async def revoke_all_sessions(

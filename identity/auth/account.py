@@ -24,25 +24,37 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.auth import errors
-from identity.auth.schemas import ChangePassword, ListMySessions, MySession, UpdateProfile
+from identity.auth.schemas import (
+    ChangePassword,
+    EmailChangeSent,
+    ListMySessions,
+    MySession,
+    PasswordChanged,
+    PublicUser,
+    UpdateProfile,
+    UserResult,
+)
 from identity.auth.service import valid_email
 from identity.crypto import SecretBox, constant_time_equals, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ValidationFailed
 from identity.http.pagination import Keyset, Page, paginate
-from identity.http.types import UNSET
+from identity.http.types import UNSET, derived
 from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store as session_store
 from identity.sessions.device import browser_and_os
 from identity.sessions.errors import SESSION_NOT_FOUND
+from identity.sessions.records import RevokedSession, SessionRecord
+from identity.sessions.schemas import Revoked
 from identity.tenants import auth_config
 from identity.users import email_change_store, lockout, onetime, passwords, policy
 from identity.users import service as users_service
 from identity.users import store as users
 from identity.users.errors import EMAIL_TAKEN, USER_NOT_FOUND
 from identity.users.presenter import event_data, present_user
+from identity.users.records import UserRecord
 from identity.users.schemas import UpdateUser
 
 #: How recent a sign-in must be to stand in for the password (the same figure as connecting a
@@ -59,12 +71,12 @@ def _code_hash(user_id: str, code: str) -> str:
     return sha256_hex(f"{user_id}:{code}")
 
 
-async def _user(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> asyncpg.Record:
+async def _user(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> UserRecord:
     row = await users.get(conn, tenant_id, user_id, for_update=for_update)
     if row is None:
         raise USER_NOT_FOUND()
-    if row["status"] != "active":
-        raise errors.user_inactive(row["status"])
+    if row.status != "active":
+        raise errors.user_inactive(row.status)
     return row
 
 
@@ -73,29 +85,29 @@ async def signed_in_recently(conn: Any, tenant_id: str, user_id: str, session_id
     if session_id is None:
         return False
     row = await session_store.get(conn, tenant_id, session_id)
-    if row is None or row["user_id"] != user_id or row["status"] != "active":
+    if row is None or row.user_id != user_id or row.status != "active":
         return False
-    return bool(datetime.now(UTC) - row["created_at"] <= REAUTH_WINDOW)
+    return bool(datetime.now(UTC) - row.created_at <= REAUTH_WINDOW)
 
 
 async def reauthenticate(
-    pool: asyncpg.Pool, tenant_id: str, user: asyncpg.Record, session_id: str | None, password: str | None
+    pool: asyncpg.Pool, tenant_id: str, user: UserRecord, session_id: str | None, password: str | None
 ) -> None:
     """Raise unless the caller proved again that they are the user: the current password when
     the user has one (422 incorrect_password naming current_password; the lockout applies),
     else a recent sign-in (403 reauthentication_required)."""
-    if user["password_hash"] is None:
+    if user.password_hash is None:
         async with pool.acquire() as conn:
-            if not await signed_in_recently(conn, tenant_id, user["id"], session_id):
+            if not await signed_in_recently(conn, tenant_id, user.id, session_id):
                 raise errors.REAUTHENTICATION_REQUIRED()
         return
     if lockout.is_locked(user):
         raise errors.ACCOUNT_LOCKED()
     if not password:
         raise errors.INCORRECT_PASSWORD.invalid("current_password", "is required")
-    ok, _ = await passwords.verify_and_update(user["password_hash"], password)
+    ok, _ = await passwords.verify_and_update(user.password_hash, password)
     if not ok:
-        if await lockout.record_failure(pool, tenant_id, user["id"]):
+        if await lockout.record_failure(pool, tenant_id, user.id):
             raise errors.ACCOUNT_LOCKED()
         raise errors.INCORRECT_PASSWORD.invalid("current_password", "is not correct")
 
@@ -105,16 +117,14 @@ async def reauthenticate(
 
 async def update_profile(
     pool: asyncpg.Pool, tenant: Tenant, user_id: str, body: UpdateProfile, audit: AuditContext | None
-) -> dict[str, Any]:
+) -> PublicUser:
     """PATCH /v1/auth/me: name and username (when the tenant enables usernames), under the same
     rules as PATCH /v1/users/:id. Metadata is not the user's to write (public_metadata rides in
     every access token and the backend owns it)."""
     update = UpdateUser(name=body.name, username=body.username)
     if body.name is UNSET and body.username is UNSET:
         return present_user(await _user(pool, tenant.id, user_id), private=False)
-    presented = await users_service.update(pool, tenant, user_id, update, audit)
-    presented.pop("private_metadata", None)
-    return presented
+    return derived(PublicUser, await users_service.update(pool, tenant, user_id, update, audit))
 
 
 # -- password -----------------------------------------------------------------------------------
@@ -122,33 +132,32 @@ async def update_profile(
 
 async def change_password(
     pool: asyncpg.Pool, tenant: Tenant, user_id: str, session_id: str | None, body: ChangePassword, audit: AuditContext
-) -> dict[str, Any]:
+) -> PasswordChanged:
     """POST /v1/auth/password: change the password (with the current one), or set a first one
     (a recent sign-in). The tenant's password policy applies. Reset links stop working, a lockout
     is lifted, and the other sessions end unless sign_out_other_sessions is false (this one
     stays). Always audited: a password is a way into the account."""
     policy.check(body.new_password, auth_config.load(tenant.auth_config))
     user = await _user(pool, tenant.id, user_id)
-    had_password = user["password_hash"] is not None
+    had_password = user.password_hash is not None
     await reauthenticate(pool, tenant.id, user, session_id, body.current_password)
     hashed = await passwords.hash_password(body.new_password)
     async with pool.acquire() as conn, conn.transaction():
         await _user(conn, tenant.id, user_id, for_update=True)
-        row = await users.update(
+        row = await users_service.change(
             conn,
             tenant.id,
             user_id,
             {"password_hash": hashed, "password_changed_at": datetime.now(UTC), **lockout.CLEARED},
         )
-        assert row is not None  # locked above
         await onetime.retire(conn, tenant.id, user_id, "password_reset")
-        revoked: list[Any] = []
+        revoked: list[RevokedSession] = []
         if body.sign_out_other_sessions:
             revoked = await sessions.revoke_sessions(
                 conn, tenant.id, user_id=user_id, reason="password_changed", keep=session_id
             )
         reason = "user_changed" if had_password else "user_set"
-        await emit(conn, tenant.id, "user.password_changed", {"id": user_id, "email": row["email"], "reason": reason})
+        await emit(conn, tenant.id, "user.password_changed", {"id": user_id, "email": row.email, "reason": reason})
         await audit.record(
             conn,
             tenant.id,
@@ -157,7 +166,7 @@ async def change_password(
             user_id,
             {"reason": reason, "sessions_revoked": len(revoked)},
         )
-    return {"user": present_user(row, private=False), "sessions_revoked": len(revoked)}
+    return PasswordChanged(user=present_user(row, private=False), sessions_revoked=len(revoked))
 
 
 # -- email --------------------------------------------------------------------------------------
@@ -171,12 +180,12 @@ async def start_email_change(
     session_id: str | None,
     email: str,
     password: str | None,
-) -> dict[str, Any]:
+) -> EmailChangeSent:
     """POST /v1/auth/email: after re-authentication, send a code to the new address and keep the
     change pending (a newer request replaces it). Nothing on the user changes here."""
     new_email = valid_email(email)
     user = await _user(pool, tenant.id, user_id)
-    if new_email == user["email"]:
+    if new_email == user.email:
         raise ValidationFailed("email", "is already this account's address")
     await reauthenticate(pool, tenant.id, user, session_id, password)
     code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
@@ -193,24 +202,24 @@ async def start_email_change(
             variables={
                 "code": code,
                 "new_email": new_email,
-                "user_name": user["name"] or "",
+                "user_name": user.name or "",
                 "expires_in": "15 minutes",
             },
         )
-    return {"sent": True, "email": new_email, "expires_at": expires_at}
+    return EmailChangeSent(sent=True, email=new_email, expires_at=expires_at)
 
 
 async def pending_email_change(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> str | None:
     """The new address waiting for its code, or None (none, or its code expired)."""
     row = await email_change_store.get(pool, tenant_id, user_id)
-    if row is None or row["expires_at"] <= datetime.now(UTC):
+    if row is None or row.expires_at <= datetime.now(UTC):
         return None
-    return str(row["new_email"])
+    return row.new_email
 
 
 async def confirm_email_change(
     pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, user_id: str, code: str, audit: AuditContext
-) -> dict[str, Any]:
+) -> UserResult:
     """POST /v1/auth/email/verify: the code from the new address switches the account to it
     (verified), retires the links mailed to the old one and tells the old address. A wrong code
     counts; after EMAIL_CHANGE_ATTEMPTS the change is dropped. Always audited."""
@@ -219,16 +228,16 @@ async def confirm_email_change(
     async with pool.acquire() as conn, conn.transaction():
         user = await _user(conn, tenant.id, user_id, for_update=True)
         pending = await email_change_store.get(conn, tenant.id, user_id, for_update=True)
-        if pending is None or pending["expires_at"] <= datetime.now(UTC):
+        if pending is None or pending.expires_at <= datetime.now(UTC):
             raise ValidationFailed("code", "is not valid or has expired; ask for a new code")
-        if not constant_time_equals(_code_hash(user_id, typed), pending["code_hash"]):
+        if not constant_time_equals(_code_hash(user_id, typed), pending.code_hash):
             wrong = True
-            if pending["attempts"] + 1 >= EMAIL_CHANGE_ATTEMPTS:
+            if pending.attempts + 1 >= EMAIL_CHANGE_ATTEMPTS:
                 await email_change_store.delete(conn, tenant.id, user_id)
             else:
                 await email_change_store.count_failure(conn, tenant.id, user_id)
         else:
-            old_email, new_email = user["email"], pending["new_email"]
+            old_email, new_email = user.email, pending.new_email
             try:
                 async with conn.transaction():
                     row = await users.update(conn, tenant.id, user_id, {"email": new_email, "email_verified": True})
@@ -250,30 +259,31 @@ async def confirm_email_change(
                 template="email_changed",
                 to=old_email,
                 user_id=user_id,
-                variables={"new_email": new_email, "user_name": row["name"] or ""},
+                variables={"new_email": new_email, "user_name": row.name or ""},
             )
     if wrong:  # raised after the commit, so that the attempt counts
         raise ValidationFailed("code", "is not correct")
-    return {"user": present_user(row, private=False)}
+    assert row is not None  # the right code changed the row
+    return UserResult(user=present_user(row, private=False))
 
 
 # -- sessions -----------------------------------------------------------------------------------
 
 
-def present_my_session(row: asyncpg.Record, current: str | None) -> MySession:
-    browser, system = browser_and_os(row["user_agent"])
+def present_my_session(row: SessionRecord, current: str | None) -> MySession:
+    browser, system = browser_and_os(row.user_agent)
     return MySession(
-        id=row["id"],
-        user_agent=row["user_agent"],
+        id=row.id,
+        user_agent=row.user_agent,
         browser=browser,
         os=system,
-        device_type=row["device_type"],
-        ip_address=row["ip_address"],
-        country=row["country"],
-        created_at=row["created_at"],
-        last_active_at=row["last_active_at"],
-        expires_at=row["expires_at"],
-        current=row["id"] == current,
+        device_type=row.device_type,
+        ip_address=row.ip_address,
+        country=row.country,
+        created_at=row.created_at,
+        last_active_at=row.last_active_at,
+        expires_at=row.expires_at,
+        current=row.id == current,
     )
 
 
@@ -282,7 +292,7 @@ async def my_sessions(
 ) -> Page[MySession]:
     """GET /v1/auth/sessions: the user's active sessions, newest first; current marks this one."""
 
-    async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
+    async def fetch(k: Keyset) -> tuple[list[SessionRecord], int]:
         async with pool.acquire() as conn:
             return await session_store.list_page(
                 conn, tenant_id, user_id=user_id, status="active", after=k.after, limit=k.limit, ascending=k.ascending
@@ -298,7 +308,7 @@ async def revoke_my_session(
     one already ended). Revoking the current one signs this client out."""
     async with pool.acquire() as conn, conn.transaction():
         row = await session_store.get(conn, tenant_id, session_id, for_update=True)
-        if row is None or row["user_id"] != user_id or row["status"] != "active":
+        if row is None or row.user_id != user_id or row.status != "active":
             raise SESSION_NOT_FOUND()
         await sessions.revoke_session(conn, tenant_id, session_id, "revoked_by_user")
         if audit is not None:
@@ -307,10 +317,10 @@ async def revoke_my_session(
 
 async def revoke_other_sessions(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, keep: str | None, audit: AuditContext | None
-) -> dict[str, int]:
+) -> Revoked:
     """POST /v1/auth/sessions/revoke-others: sign out everywhere else (this session stays)."""
     async with pool.acquire() as conn, conn.transaction():
         rows = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="revoked_by_user", keep=keep)
         if audit is not None:
             await audit.record(conn, tenant_id, "session.revoked_all", "user", user_id, {"count": len(rows)})
-    return {"revoked": len(rows)}
+    return Revoked(revoked=len(rows))

@@ -24,6 +24,7 @@ import asyncpg
 
 from identity.auth import email_code_store as store
 from identity.auth import email_proof, errors
+from identity.auth.schemas import Sent, SignInResult
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open, mfa_challenge, valid_email
 from identity.crypto import SecretBox, constant_time_equals
 from identity.email.queue import queue_email
@@ -32,6 +33,7 @@ from identity.ids import new_id
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.schemas import SessionCredentials
 from identity.users import store as users
 from identity.users.presenter import present_user
 
@@ -40,7 +42,7 @@ CODE_TTL = timedelta(minutes=10)
 CODE_TTL_TEXT = "10 minutes"
 #: Wrong tries one code survives.
 MAX_ATTEMPTS = 5
-SENT = {"sent": True}
+SENT = Sent(sent=True)
 #: One message for every refusal: it must not tell an unknown address from a wrong code.
 REFUSED = "The code is not correct or has expired; request a new one."
 _SEPARATORS = re.compile(r"[\s-]")
@@ -61,12 +63,12 @@ def code_hash(box: SecretBox, code_id: str, code: str) -> str:
     return box.mac(f"{code_id}:{code}", "email-sign-in-code")
 
 
-async def request_code(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, email: str) -> dict[str, Any]:
+async def request_code(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, email: str) -> Sent:
     ensure_open(tenant)
     address = valid_email(email)
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, address)
-        if user is None or user["status"] != "active":
+        if user is None or user.status != "active":
             return SENT
         await store.retire_codes(conn, tenant.id, address)
         code, code_id = new_code(), new_id("esc")
@@ -74,7 +76,7 @@ async def request_code(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, emai
             conn,
             tenant.id,
             code_id,
-            user["id"],
+            user.id,
             address,
             code_hash(rt.box, code_id, code),
             datetime.now(UTC) + CODE_TTL,
@@ -85,7 +87,7 @@ async def request_code(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, emai
             tenant_id=tenant.id,
             template="email_code",
             to=address,
-            user_id=user["id"],
+            user_id=user.id,
             variables={"code": code, "expires_in": CODE_TTL_TEXT},
         )
     return SENT
@@ -93,7 +95,7 @@ async def request_code(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, emai
 
 async def verify_code(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, email: str, code: str, client: ClientInfo
-) -> dict[str, Any]:
+) -> SignInResult:
     """{user, session}; 401 invalid_code for any refusal; 403 mfa_required with a challenge
     (the code is spent then, and the sign-in ends with the second factor)."""
     ensure_open(tenant)
@@ -116,7 +118,7 @@ async def verify_code(
                 refused = True
             else:
                 ensure_can_sign_in(user)
-                if not user["email_verified"]:
+                if not user.email_verified:
                     # The code proves the inbox: the first proof ends what was set up before it.
                     user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.EMAIL_CODE, client=client)
                 challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
@@ -126,4 +128,5 @@ async def verify_code(
         raise errors.INVALID_CODE(REFUSED)
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return {"user": present_user(user, private=False), "session": creds}
+    assert user is not None  # refused otherwise
+    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))

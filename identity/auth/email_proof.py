@@ -35,7 +35,10 @@ from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
 from identity.users import store as users
+from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import event_data
+from identity.users.records import UserRecord
+from identity.users.service import change
 
 #: The flows that prove an address.
 VERIFICATION_LINK = "verification_link"
@@ -53,44 +56,53 @@ SESSION_REASON = "email_verified"
 
 
 async def prove(
-    rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user: Any, *, via: str, client: ClientInfo | None = None
-) -> Any:
+    rt: AuthRuntime,
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    user: UserRecord,
+    *,
+    via: str,
+    client: ClientInfo | None = None,
+) -> UserRecord:
     """Mark the user's address verified by `via` and apply the rule above, in the caller's
     transaction (events and audit entry included). Returns the current user row; nothing
     happens when the address was verified already. The linked identities and the factors are
     reached through rt (identity/wiring.py hands over the connections' and MFA's functions)."""
-    if user["email_verified"]:
+    if user.email_verified:
         return user
     # Locked and read again: two proofs at once must not both run (the second would end the
     # session the first one just made).
-    user = await users.get(conn, tenant_id, user["id"], for_update=True)
-    if user is None or user["email_verified"]:
-        return user
+    locked = await users.get(conn, tenant_id, user.id, for_update=True)
+    if locked is None:  # deleted meanwhile (callers read it in this transaction, mostly locked)
+        raise USER_NOT_FOUND()
+    if locked.email_verified:
+        return locked
+    user = locked
     now = datetime.now(UTC)
     changes: dict[str, Any] = {"email_verified": True}
-    discard_password = via in _DISCARDS_PASSWORD and user["password_hash"] is not None
+    discard_password = via in _DISCARDS_PASSWORD and user.password_hash is not None
     if discard_password:
         changes.update(password_hash=None, password_changed_at=now)
-    revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user["id"], reason=SESSION_REASON)
+    revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user.id, reason=SESSION_REASON)
     unlinked: list[Any] = []
     if rt.unlink_unvouched is not None:
-        unlinked = await rt.unlink_unvouched(conn, tenant_id, user["id"], user["email"])
+        unlinked = await rt.unlink_unvouched(conn, tenant_id, user.id, user.email)
     audit = AuditContext(
-        actor={"id": user["id"], "email": user["email"], "type": "user"},
+        actor={"id": user.id, "email": user.email, "type": "user"},
         ip_address=client.ip_address if client else None,
         user_agent=client.user_agent if client else None,
     )
     removed: list[Any] = []
     if via in _SIGNS_IN and rt.remove_factors is not None:
-        removed = await rt.remove_factors(conn, tenant_id, user["id"], audit)
-    updated = await users.update(conn, tenant_id, user["id"], changes)
+        removed = await rt.remove_factors(conn, tenant_id, user.id, audit)
+    updated = await change(conn, tenant_id, user.id, changes)
     await emit(conn, tenant_id, "user.updated", {**event_data(updated), "fields": ["email_verified"]})
     if discard_password:
         await emit(
             conn,
             tenant_id,
             "user.password_changed",
-            {"id": user["id"], "email": user["email"], "reason": "email_proven"},
+            {"id": user.id, "email": user.email, "reason": "email_proven"},
         )
     await emit_many(
         conn,
@@ -99,7 +111,7 @@ async def prove(
         [
             {
                 "id": row["id"],
-                "user_id": user["id"],
+                "user_id": user.id,
                 "provider": row["provider"],
                 "connection_id": row["connection_id"],
                 "disconnected_at": now,
@@ -113,7 +125,7 @@ async def prove(
             tenant_id,
             "user.credentials_discarded",
             "user",
-            user["id"],
+            user.id,
             {
                 "via": via,
                 "password_discarded": discard_password,

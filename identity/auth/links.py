@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 
 from identity.auth import email_proof, errors
-from identity.auth.schemas import Forgot, MagicLink, Reset
+from identity.auth.schemas import Forgot, MagicLink, Reset, Sent, SignInResult, UserResult
 from identity.auth.service import (
     complete_sign_in,
     ensure_can_sign_in,
@@ -29,18 +29,20 @@ from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.schemas import SessionCredentials
 from identity.tenants import auth_config
 from identity.users import lockout, onetime, passwords, policy
 from identity.users import store as users
 from identity.users.presenter import present_user
-from identity.users.service import create_user
+from identity.users.records import OneTimeRecord, UserRecord
+from identity.users.service import change, create_user
 
-SENT = {"sent": True}
+SENT = Sent(sent=True)
 
 
 async def request_magic_link(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: MagicLink, public_url: str
-) -> dict[str, Any]:
+) -> Sent:
     """public_url: the service's own address; its hosted landing page for magic links
     (/oauth/{tenant_id}/magic-link/verify) counts as registered (identity/http/redirects.py)."""
     ensure_open(tenant)
@@ -51,7 +53,7 @@ async def request_magic_link(
         user = await users.get_by_email(conn, tenant.id, email)
         if user is None and not (body.create_if_not_exists and config.sign_up_enabled):
             return SENT
-        if user is not None and user["status"] != "active":
+        if user is not None and user.status != "active":
             return SENT
         # Without a user the link creates one when it is used (not now: typing an address
         # must not create accounts).
@@ -60,7 +62,7 @@ async def request_magic_link(
             tenant.id,
             "magic_link",
             email=email,
-            user_id=user["id"] if user else None,
+            user_id=user.id if user else None,
             redirect_url=redirect,
             ttl=onetime.MAGIC_LINK_TTL,
         )
@@ -70,7 +72,7 @@ async def request_magic_link(
             tenant_id=tenant.id,
             template="magic_link",
             to=email,
-            user_id=user["id"] if user else None,
+            user_id=user.id if user else None,
             variables={"magic_link_url": onetime.with_token(redirect, token), "expires_in": "15 minutes"},
         )
     return SENT
@@ -78,22 +80,22 @@ async def request_magic_link(
 
 async def verify_magic_link(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo
-) -> dict[str, Any]:
+) -> SignInResult:
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "magic_link")
-        if link["user_id"] is not None:
-            user = await users.get(conn, tenant.id, link["user_id"], for_update=True)
+        if link.user_id is not None:
+            user = await users.get(conn, tenant.id, link.user_id, for_update=True)
         else:
-            user = await users.get_by_email(conn, tenant.id, link["email"], for_update=True)
+            user = await users.get_by_email(conn, tenant.id, link.email, for_update=True)
         if user is None:
-            if link["user_id"] is not None:
+            if link.user_id is not None:
                 raise errors.INVALID_TOKEN()  # the user was deleted since
             if not auth_config.load(tenant.auth_config).sign_up_enabled:
                 raise errors.SIGN_UP_DISABLED()
-            user = await create_user(conn, tenant.id, email=link["email"], email_verified=True)
+            user = await create_user(conn, tenant.id, email=link.email, email_verified=True)
         ensure_can_sign_in(user)
-        if not user["email_verified"]:
+        if not user.email_verified:
             # The link proves the inbox before the MFA gate runs: a factor enrolled before the
             # proof is removed by it (email_proof.py), so the owner is not asked for it.
             user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
@@ -105,12 +107,12 @@ async def verify_magic_link(
             user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True)
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return {"user": present_user(user, private=False), "session": creds}
+    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
 
 
 async def forgot_password(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Forgot, public_url: str | None = None
-) -> dict[str, Any]:
+) -> Sent:
     """public_url: with it, redirect_url may also be the service's own reset page."""
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
@@ -120,14 +122,14 @@ async def forgot_password(
     redirect = check_redirect(body.redirect_url, config, own=own)
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, email)
-        if user is None or user["status"] != "active":
+        if user is None or user.status != "active":
             return SENT
         token = await onetime.create(
             conn,
             tenant.id,
             "password_reset",
             email=email,
-            user_id=user["id"],
+            user_id=user.id,
             redirect_url=redirect,
             ttl=onetime.PASSWORD_RESET_TTL,
         )
@@ -137,7 +139,7 @@ async def forgot_password(
             tenant_id=tenant.id,
             template="password_reset",
             to=email,
-            user_id=user["id"],
+            user_id=user.id,
             variables={"reset_url": onetime.with_token(redirect, token), "expires_in": "1 hour"},
         )
     return SENT
@@ -151,7 +153,7 @@ async def peek_reset(pool: asyncpg.Pool, tenant: Tenant, token: str) -> None:
 
 async def reset_password(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: Reset, client: ClientInfo
-) -> dict[str, Any]:
+) -> SignInResult:
     """Set the new password, lift the lockout, verify the address (the link proved the inbox),
     revoke every other session, and sign in with a new one."""
     ensure_open(tenant)
@@ -160,12 +162,13 @@ async def reset_password(
     hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, body.token, "password_reset")
-        user = await users.get(conn, tenant.id, link["user_id"], for_update=True)
+        # A reset link always names its user (forgot_password makes it for one).
+        user = await users.get(conn, tenant.id, link.user_id, for_update=True) if link.user_id else None
         if user is None:
             raise errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
-        await onetime.retire(conn, tenant.id, user["id"], "password_reset")
-        await sessions.revoke_sessions(conn, tenant.id, user_id=user["id"], reason="password_reset")
+        await onetime.retire(conn, tenant.id, user.id, "password_reset")
+        await sessions.revoke_sessions(conn, tenant.id, user_id=user.id, reason="password_reset")
         # The link proved the inbox; the new password replaces the old one below (email_proof.py).
         user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.PASSWORD_RESET, client=client)
         new_password = {"password_hash": hashed, "password_changed_at": datetime.now(UTC)}
@@ -174,25 +177,24 @@ async def reset_password(
             user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True, extra=new_password)
         else:
             # The new password is set now; the session waits for the second factor.
-            user = await users.update(conn, tenant.id, user["id"], {**new_password, **lockout.CLEARED})
-            assert user is not None  # locked above (for_update)
+            user = await change(conn, tenant.id, user.id, {**new_password, **lockout.CLEARED})
         await emit(
             conn,
             tenant.id,
             "user.password_changed",
-            {"id": user["id"], "email": user["email"], "reason": "password_reset"},
+            {"id": user.id, "email": user.email, "reason": "password_reset"},
         )
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return {"user": present_user(user, private=False), "session": creds}
+    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
 
 
 async def _mark_verified(
-    rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user_id: str, client: ClientInfo | None
-) -> Any:
+    rt: AuthRuntime, conn: asyncpg.Connection, tenant_id: str, user_id: str | None, client: ClientInfo | None
+) -> UserRecord:
     """The verification link or code: the sessions made before it end, and provider accounts
     that do not vouch for the address are unlinked (email_proof.py)."""
-    user = await users.get(conn, tenant_id, user_id, for_update=True)
+    user = await users.get(conn, tenant_id, user_id, for_update=True) if user_id is not None else None
     if user is None:
         raise errors.INVALID_TOKEN()
     return await email_proof.prove(rt, conn, tenant_id, user, via=email_proof.VERIFICATION_LINK, client=client)
@@ -200,26 +202,26 @@ async def _mark_verified(
 
 async def verify_email(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo
-) -> dict[str, Any]:
+) -> UserResult:
     async with pool.acquire() as conn, conn.transaction():
         link = await onetime.consume(conn, tenant.id, token, "email_verification")
-        user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
-    return {"user": present_user(user, private=False)}
+        user = await _mark_verified(rt, conn, tenant.id, link.user_id, client)
+    return UserResult(user=present_user(user, private=False))
 
 
-async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[str, Any]:
+async def _page_outcome(conn: asyncpg.Connection, token: str | None) -> tuple[str, OneTimeRecord | None]:
     """('valid' | 'already' | 'expired' | 'invalid', the link row or None)."""
     if not token:
         return "invalid", None
     link = await onetime.find_verification(conn, token)
     if link is None:
         return "invalid", None
-    if link["used_at"] is not None:
-        user = await users.get(conn, link["tenant_id"], link["user_id"])
-        if user is not None and user["email_verified"]:
+    if link.used_at is not None:
+        user = await users.get(conn, link.tenant_id, link.user_id) if link.user_id else None
+        if user is not None and user.email_verified:
             return "already", link
         return "invalid", None
-    if link["expires_at"] <= datetime.now(UTC):
+    if link.expires_at <= datetime.now(UTC):
         return "expired", link
     return "valid", link
 
@@ -233,11 +235,11 @@ async def verification_page(
     hosted page's tenant; another tenant's token is 'invalid' there."""
     async with pool.acquire() as conn:
         outcome, link = await _page_outcome(conn, token)
-        if link is not None and tenant_id is not None and link["tenant_id"] != tenant_id:
+        if link is not None and tenant_id is not None and link.tenant_id != tenant_id:
             return "invalid", None, None
     if link is None:
         return outcome, None, None
-    return ("confirm" if outcome == "valid" else outcome), link["email"], link["tenant_id"]
+    return ("confirm" if outcome == "valid" else outcome), link.email, link.tenant_id
 
 
 async def confirm_verification(
@@ -251,18 +253,18 @@ async def confirm_verification(
             if outcome != "valid":
                 if link is None:
                     return outcome, None, None
-                return outcome, link["email"], link["tenant_id"]
-            assert token is not None  # _page_outcome answers 'invalid' without one
-            await onetime.consume(conn, link["tenant_id"], token, "email_verification")
-            user = await _mark_verified(rt, conn, link["tenant_id"], link["user_id"], client)
+                return outcome, link.email, link.tenant_id
+            assert token is not None and link is not None  # _page_outcome answers 'invalid' without them
+            await onetime.consume(conn, link.tenant_id, token, "email_verification")
+            user = await _mark_verified(rt, conn, link.tenant_id, link.user_id, client)
     except ApiError:  # the same link confirmed at that moment in another request
         return "invalid", None, None
-    return "verified", user["email"], link["tenant_id"]
+    return "verified", user.email, link.tenant_id
 
 
 async def _sign_in_after_proof(
-    conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: Any, client: ClientInfo
-) -> tuple[Any, dict[str, Any] | None, dict[str, Any] | None]:
+    conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: UserRecord, client: ClientInfo
+) -> tuple[UserRecord, dict[str, Any] | None, dict[str, Any] | None]:
     """A hosted sign-up's proof (its code or its link, in the browser that made the sign-up)
     signs the person in: the MFA gate, then the session. (user, session or None, challenge or
     None); the caller commits and raises MFA_REQUIRED when there is a challenge."""
@@ -296,9 +298,9 @@ async def verify_email_code(
     async with pool.acquire() as conn:
         async with conn.transaction():
             user = await users.get_by_email(conn, tenant.id, email, for_update=True)
-            if user is not None and sign_in_user_id is not None and user["id"] != sign_in_user_id:
+            if user is not None and sign_in_user_id is not None and user.id != sign_in_user_id:
                 user = None
-            outcome, _ = await onetime.check_code(conn, rt.box, tenant.id, user["id"] if user else None, code)
+            outcome, _ = await onetime.check_code(conn, rt.box, tenant.id, user.id if user else None, code)
             if outcome is onetime.CodeCheck.OK:
                 assert user is not None
                 user = await email_proof.prove(
@@ -313,6 +315,7 @@ async def verify_email_code(
             raise errors.TOKEN_EXPIRED()
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
+    assert user is not None  # a code checks only against a user's
     result: dict[str, Any] = {"user": present_user(user, private=False)}
     if creds is not None:
         result["session"] = creds
@@ -332,13 +335,13 @@ async def confirm_verification_link(
     try:
         async with pool.acquire() as conn, conn.transaction():
             outcome, link = await _page_outcome(conn, token)
-            if link is not None and link["tenant_id"] != tenant.id:
+            if link is not None and link.tenant_id != tenant.id:
                 return "invalid", None
-            if outcome != "valid":
+            if outcome != "valid" or link is None:
                 return outcome, None
             await onetime.consume(conn, tenant.id, token, "email_verification")
-            user = await _mark_verified(rt, conn, tenant.id, link["user_id"], client)
-            if sign_in_user_id is not None and sign_in_user_id == user["id"]:
+            user = await _mark_verified(rt, conn, tenant.id, link.user_id, client)
+            if sign_in_user_id is not None and sign_in_user_id == user.id:
                 user, creds, challenge = await _sign_in_after_proof(conn, rt, tenant, user, client)
                 if creds is not None:
                     result = {"user": present_user(user, private=False), "session": creds}
@@ -361,7 +364,7 @@ async def resend_verification(
     page_url: str | None = None,
     user_id: str | None = None,
     cooldown: timedelta | None = None,
-) -> dict[str, Any]:
+) -> Sent:
     """A new verification email (link and code; the older ones stop working). Always
     {sent: true}. page_url: the hosted page the link goes to (queue_verification); user_id: the
     hosted sign-up's flow, which may resend only for the user it made; cooldown: nothing is sent
@@ -369,12 +372,12 @@ async def resend_verification(
     email = valid_email(email)
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get_by_email(conn, tenant.id, email, for_update=True)
-        if user is None or user["email_verified"] or user["status"] != "active":
+        if user is None or user.email_verified or user.status != "active":
             return SENT
-        if user_id is not None and user["id"] != user_id:
+        if user_id is not None and user.id != user_id:
             return SENT
-        if cooldown is not None and not await onetime.resend_allowed(conn, tenant.id, user["id"], cooldown):
+        if cooldown is not None and not await onetime.resend_allowed(conn, tenant.id, user.id, cooldown):
             return SENT
-        await onetime.retire(conn, tenant.id, user["id"], "email_verification")
+        await onetime.retire(conn, tenant.id, user.id, "email_verification")
         await queue_verification(conn, rt.box, public_url, tenant.id, user, page_url=page_url)
     return SENT

@@ -21,7 +21,8 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.auth import email_proof, errors, mfa_gate
-from identity.auth.schemas import SignIn, SignUp
+from identity.auth.presenter import present_me, present_reduced
+from identity.auth.schemas import SignIn, SignInResult, SignUp, SignUpResult
 from identity.crypto import SecretBox
 from identity.email.queue import queue_email
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
@@ -31,13 +32,15 @@ from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
 from identity.sessions.me_cache import MeCache
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.schemas import SessionCredentials
 from identity.sessions.service import ensure_can_sign_in as ensure_can_sign_in
 from identity.tenants import auth_config
 from identity.users import lockout, onetime, passwords, policy
 from identity.users import metadata as user_metadata
 from identity.users import store as users
 from identity.users.errors import EMAIL_TAKEN, USER_NOT_FOUND, USERNAME_TAKEN
-from identity.users.presenter import present_me, present_reduced, present_user
+from identity.users.presenter import present_user
+from identity.users.records import UserRecord
 from identity.users.service import create_user
 
 
@@ -58,10 +61,10 @@ def valid_email(email: str) -> str:
     return normalised
 
 
-def ensure_email_verified(tenant: Tenant, user: asyncpg.Record) -> None:
+def ensure_email_verified(tenant: Tenant, user: UserRecord) -> None:
     """Signing in to an existing account needs a verified address while the tenant requires
     verification (403 email_not_verified): password sign-in and provider sign-in alike."""
-    if auth_config.load(tenant.auth_config).email_verification_required and not user["email_verified"]:
+    if auth_config.load(tenant.auth_config).email_verification_required and not user.email_verified:
         raise errors.EMAIL_NOT_VERIFIED()
 
 
@@ -70,25 +73,25 @@ async def queue_verification(
     box: SecretBox,
     public_url: str,
     tenant_id: str,
-    user: asyncpg.Record,
+    user: UserRecord,
     *,
     page_url: str | None = None,
 ) -> None:
     """The verification email: a link and a six-digit code (one row, docs/auth.md). The link
     goes to {public_url}/v1/auth/verify-email, or to page_url (a hosted page of this service
     that continues a sign-up flow; it gets ?token= added like any emailed link)."""
-    token, code = await onetime.create_verification(conn, box, tenant_id, user_id=user["id"], email=user["email"])
+    token, code = await onetime.create_verification(conn, box, tenant_id, user_id=user.id, email=user.email)
     await queue_email(
         conn,
         box,
         tenant_id=tenant_id,
         template="verification",
-        to=user["email"],
-        user_id=user["id"],
+        to=user.email,
+        user_id=user.id,
         variables={
             "verify_url": onetime.with_token(page_url or f"{public_url}/v1/auth/verify-email", token),
             "code": code,
-            "user_name": user["name"] or "",
+            "user_name": user.name or "",
             "expires_in": "24 hours",
         },
     )
@@ -98,7 +101,7 @@ async def complete_sign_in(
     conn: asyncpg.Connection,
     rt: AuthRuntime,
     tenant: Tenant,
-    user: asyncpg.Record,
+    user: UserRecord,
     client: ClientInfo,
     *,
     new_hash: str | None = None,
@@ -106,7 +109,7 @@ async def complete_sign_in(
     extra: dict[str, Any] | None = None,
     mfa_verified: bool = False,
     gate_skipped: bool = False,
-) -> tuple[asyncpg.Record, dict[str, Any]]:
+) -> tuple[UserRecord, dict[str, Any]]:
     """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
     hash, email verified (a magic link; its first proof ends what was set up before, see
     identity/auth/email_proof.py), the welcome email on the first sign-in, and the
@@ -114,32 +117,38 @@ async def complete_sign_in(
     session credentials). gate_skipped: the caller did not run the MFA gate because the user
     had no factor when read; raises FactorFound (rolling the transaction back) if one is active
     now."""
-    if verify_email and not user["email_verified"]:
+    if verify_email and not user.email_verified:
         # The link proved the inbox: whatever was set up before the proof goes (email_proof.py).
         user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
     changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
-    first = user["welcomed_at"] is None
+    first = user.welcomed_at is None
     if first:
         changes["welcomed_at"] = datetime.now(UTC)
     changes.update(extra or {})
     if new_hash is not None:
         # Only if the hash is still the one that was verified (no password change meanwhile).
-        await users.replace_password_hash(conn, tenant.id, user["id"], user["password_hash"], new_hash)
-    updated = await users.update(conn, tenant.id, user["id"], changes, check_factors=gate_skipped)
+        await users.replace_password_hash(conn, tenant.id, user.id, user.password_hash, new_hash)
+    updated: UserRecord | None
+    if gate_skipped:
+        checked = await users.update_checking_factors(conn, tenant.id, user.id, changes)
+        # Both: a confirmation that committed while this UPDATE waited for the row lock shows in
+        # the row it returns (mfa_enabled), not in its factor subquery (the statement's older
+        # snapshot).
+        if checked is not None and (checked.has_active_factor or checked.mfa_enabled):
+            raise FactorFound
+        updated = checked
+    else:
+        updated = await users.update(conn, tenant.id, user.id, changes)
     assert updated is not None  # the caller read the user in this transaction
-    # Both: a confirmation that committed while this UPDATE waited for the row lock shows in the
-    # row it returns (mfa_enabled), not in its factor subquery (the statement's older snapshot).
-    if gate_skipped and (updated["has_active_factor"] or updated["mfa_enabled"]):
-        raise FactorFound
     if first:
         await queue_email(
             conn,
             rt.box,
             tenant_id=tenant.id,
             template="welcome",
-            to=updated["email"],
-            user_id=updated["id"],
-            variables={"user_name": updated["name"] or ""},
+            to=updated.email,
+            user_id=updated.id,
+            variables={"user_name": updated.name or ""},
         )
     creds = await sessions.create_session(
         conn, rt, tenant.id, tenant.auth_config, updated, client, mfa_verified=mfa_verified
@@ -148,7 +157,7 @@ async def complete_sign_in(
 
 
 async def mfa_challenge(
-    conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: asyncpg.Record, *, verify_email: bool = False
+    conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: UserRecord, *, verify_email: bool = False
 ) -> dict[str, Any] | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
@@ -171,7 +180,7 @@ def _checked_sign_up(tenant: Tenant, body: SignUp) -> tuple[str, dict[str, Any]]
 
 async def sign_up(
     pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, body: SignUp, client: ClientInfo
-) -> dict[str, Any]:
+) -> SignUpResult:
     email, public_metadata = _checked_sign_up(tenant, body)
     # Answer a taken email or username before spending a hash on it (the insert re-checks).
     if await users.email_exists(pool, tenant.id, email):
@@ -192,7 +201,7 @@ async def sign_up(
         )
         await queue_verification(conn, rt.box, public_url, tenant.id, user)
         creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, user, client)
-    return {"user": present_reduced(user), "session": creds}
+    return SignUpResult(user=present_reduced(user), session=SessionCredentials(**creds))
 
 
 @dataclass(frozen=True)
@@ -233,8 +242,8 @@ async def register(
                 rt.box,
                 tenant_id=tenant.id,
                 template="account_exists",
-                to=existing["email"],
-                user_id=existing["id"],
+                to=existing.email,
+                user_id=existing.id,
                 variables={"sign_in_url": sign_in_url, "forgot_password_url": forgot_password_url},
             )
             return Registered(email=email, user_id=None)
@@ -248,21 +257,21 @@ async def register(
             public_metadata=public_metadata,
         )
         await queue_verification(conn, rt.box, "", tenant.id, user, page_url=verify_page_url)
-    return Registered(email=email, user_id=user["id"])
+    return Registered(email=email, user_id=user.id)
 
 
 async def sign_in(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: SignIn, client: ClientInfo
-) -> dict[str, Any]:
+) -> SignInResult:
     ensure_open(tenant)
     email = users.normalise_email(body.email)
     user = await users.get_by_email(pool, tenant.id, email) if EMAIL_RE.match(email) else None
     if user is not None and lockout.is_locked(user):
         raise errors.ACCOUNT_LOCKED()
     # Without a user (or a password) a dummy hash is verified: the time does not tell.
-    ok, new_hash = await passwords.verify_and_update(user["password_hash"] if user is not None else None, body.password)
+    ok, new_hash = await passwords.verify_and_update(user.password_hash if user is not None else None, body.password)
     if not ok:
-        if user is not None and await lockout.record_failure(pool, tenant.id, user["id"]):
+        if user is not None and await lockout.record_failure(pool, tenant.id, user.id):
             raise errors.ACCOUNT_LOCKED()
         raise errors.INVALID_CREDENTIALS()
     assert user is not None
@@ -285,7 +294,7 @@ async def sign_in(
                 continue
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return {"user": present_user(user, private=False), "session": creds}
+    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
 
 
 async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: AuditContext | None = None) -> None:
@@ -312,6 +321,6 @@ async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -
     row = await users.me_row(pool, tenant_id, user_id)
     if row is None:
         raise USER_NOT_FOUND()
-    out = present_me(row)
+    out: dict[str, Any] = present_me(row)
     cache.put(tenant_id, user_id, out, version)
     return out

@@ -74,8 +74,7 @@ async def _user_id(pool: asyncpg.Pool, tenant: Tenant, user: str) -> str:
         if "@" in user
         else await users.get_user(pool, tenant.id, user)
     )
-    user_id: str = found["id"]
-    return user_id
+    return found.id
 
 
 async def _user_view(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
@@ -87,7 +86,11 @@ async def _user_view(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[s
     row = await users.get(pool, tenant_id, user_id)
     if row is None:
         raise NOT_FOUND("no such user")
-    return {**present_user(row), "locked": lockout.is_locked(row), "locked_until": row["locked_until"]}
+    return {
+        **msgspec.structs.asdict(present_user(row)),
+        "locked": lockout.is_locked(row),
+        "locked_until": row.locked_until,
+    }
 
 
 # -- tenants -----------------------------------------------------------------------------------
@@ -222,7 +225,7 @@ async def users_verify_email(pool: asyncpg.Pool, settings: Settings, args: argpa
     tenant = await _tenant(pool, args.tenant)
     user_id = await _user_id(pool, tenant, args.user)
     user = await users.update(pool, tenant, user_id, UpdateUser(email_verified=True), operator_audit())
-    output.print_line(f"{user['id']} {user['email']}: email verified")
+    output.print_line(f"{user.id} {user.email}: email verified")
 
 
 async def users_unlock(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:
@@ -230,7 +233,7 @@ async def users_unlock(pool: asyncpg.Pool, settings: Settings, args: argparse.Na
 
     tenant = await _tenant(pool, args.tenant)
     user = await users.unlock(pool, tenant.id, await _user_id(pool, tenant, args.user), operator_audit())
-    output.print_line(f"{user['id']} {user['email']}: unlocked")
+    output.print_line(f"{user.id} {user.email}: unlocked")
 
 
 async def users_reset_mfa(pool: asyncpg.Pool, settings: Settings, args: argparse.Namespace) -> None:

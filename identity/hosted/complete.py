@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
+import msgspec
 from aiohttp import web
 
 from identity.hosted import flows
@@ -155,7 +156,9 @@ async def require_browser_session(
     if found is not None:
         async with state(request).pool.acquire() as conn:
             user = await users.get(conn, tenant.id, found["user_id"])
-        if user is not None and user["status"] == "active":
-            return BrowserSession(found["session_id"], found["user_id"], found["auth_time"]), dict(user)
+        if user is not None and user.status == "active":
+            return BrowserSession(found["session_id"], found["user_id"], found["auth_time"]), msgspec.structs.asdict(
+                user
+            )
     back = quote(request.path_qs if request.method == "GET" else request.path, safe="/?=&")
     return redirect(f"/oauth/{tenant.id}/sign-in?return_to={back}")

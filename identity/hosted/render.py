@@ -212,7 +212,7 @@ async def render_page(
             t=t,
             lang=t.language,
             switcher=_switcher(request, tenant, t.language) if request.method == "GET" else [],
-            brand=brand_of(tenant, row["name"] if row is not None else ""),
+            brand=brand_of(tenant, row.name if row is not None else ""),
             nonce=nonce,
             csrf_token=csrf,
             flow_id=flow.id if flow is not None else "",

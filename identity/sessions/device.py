@@ -87,7 +87,7 @@ def country(request: Any) -> str | None:
     if not _from_trusted_proxy(request):
         return None
     for header in COUNTRY_HEADERS:
-        value = request.headers.get(header, "").strip().upper()
+        value: str = request.headers.get(header, "").strip().upper()
         if _COUNTRY.match(value) and value not in ("XX", "T1"):  # XX/T1: unknown, Tor
             return value
     return None

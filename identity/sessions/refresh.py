@@ -109,7 +109,8 @@ async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, tok
         if row["rotated_at"] is not None:
             if row["reply_sealed"] is not None and row["reply_live"]:
                 reply = rt.box.decrypt(row["reply_sealed"], associated=_aad(tenant.id, token_hash))
-                return msgspec.json.decode(reply)
+                replied: dict[str, Any] = msgspec.json.decode(reply)
+                return replied
             await sessions.revoke_session(conn, tenant.id, row["id"], "refresh_token_reused")
             reused = True
         else:

@@ -15,6 +15,7 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
+from identity.db.records import Keyed
 from identity.events.emit import emit, emit_with
 from identity.http.pagination import Page, paginate
 from identity.ids import new_id
@@ -22,32 +23,33 @@ from identity.sessions import cache, errors, store
 from identity.sessions.access import claims_for
 from identity.sessions.device import ClientInfo
 from identity.sessions.errors import SESSION_NOT_FOUND
+from identity.sessions.records import RevokedSession, SessionRecord
 from identity.sessions.runtime import AuthRuntime
-from identity.sessions.schemas import ListSessions, Session
+from identity.sessions.schemas import ListSessions, Revoked, Session
 from identity.sessions.signing import InvalidToken
 from identity.tenants.auth_config import duration
 
 REFRESH_PREFIX = "rft_"
 
 
-def present(row: asyncpg.Record) -> Session:
+def present(row: SessionRecord) -> Session:
     return Session(
-        id=row["id"],
-        user_id=row["user_id"],
-        tenant_id=row["tenant_id"],
-        status=row["status"],
-        user_agent=row["user_agent"],
-        ip_address=row["ip_address"],
-        country=row["country"],
-        device_type=row["device_type"],
-        created_at=row["created_at"],
-        last_active_at=row["last_active_at"],
-        expires_at=row["expires_at"],
-        revoked_at=row["revoked_at"],
+        id=row.id,
+        user_id=row.user_id,
+        tenant_id=row.tenant_id,
+        status=row.status,
+        user_agent=row.user_agent,
+        ip_address=row.ip_address,
+        country=row.country,
+        device_type=row.device_type,
+        created_at=row.created_at,
+        last_active_at=row.last_active_at,
+        expires_at=row.expires_at,
+        revoked_at=row.revoked_at,
     )
 
 
-def ensure_can_sign_in(user: asyncpg.Record) -> None:
+def ensure_can_sign_in(user: Keyed) -> None:
     """A session is made only for an active user (403 user_banned / user_disabled)."""
     if user["status"] != "active":
         raise errors.user_inactive(user["status"])
@@ -61,7 +63,7 @@ def credentials(
     rt: AuthRuntime,
     tenant_id: str,
     auth_config: dict[str, Any],
-    user: asyncpg.Record,
+    user: Keyed,
     session: asyncpg.Record,
     refresh_token: str,
 ) -> dict[str, Any]:
@@ -87,7 +89,7 @@ async def create_session(
     rt: AuthRuntime,
     tenant_id: str,
     auth_config: dict[str, Any],
-    user: asyncpg.Record,
+    user: Keyed,
     client: ClientInfo,
     *,
     mfa_verified: bool = False,
@@ -138,7 +140,7 @@ async def create_session(
 
 async def revoke_session(
     conn: asyncpg.Connection, tenant_id: str, session_id: str, reason: str
-) -> asyncpg.Record | None:
+) -> SessionRecord | None:
     """Revoke one session; returns its row when this call revoked it (None if already)."""
     row = await store.revoke(conn, tenant_id, session_id, reason)
     if row is not None:
@@ -148,10 +150,10 @@ async def revoke_session(
             tenant_id,
             "session.revoked",
             {
-                "id": row["id"],
-                "user_id": row["user_id"],
+                "id": row.id,
+                "user_id": row.user_id,
                 "reason": reason,
-                "revoked_at": row["revoked_at"],
+                "revoked_at": row.revoked_at,
             },
         )
     return row
@@ -166,7 +168,7 @@ async def revoke_sessions(
     keep: str | None = None,
     user_ids: list[str] | None = None,
     exclude_user: str | None = None,
-) -> list[asyncpg.Record]:
+) -> list[RevokedSession]:
     """Revoke every active session of a user (or, user_id None, of the tenant; or of the users in
     user_ids) except keep and except exclude_user's. One session.revoked event names them all:
     {ids, user_id, reason, count, revoked_at}, plus user_ids when several users were named."""
@@ -174,17 +176,17 @@ async def revoke_sessions(
         conn, tenant_id, user_id=user_id, reason=reason, keep=keep, user_ids=user_ids, exclude_user=exclude_user
     )
     if rows:
-        ids = [r["id"] for r in rows]
+        ids = [r.id for r in rows]
         await cache.notify(conn, tenant_id, ids)
         data: dict[str, Any] = {
             "ids": ids,
             "user_id": user_id,
             "reason": reason,
             "count": len(ids),
-            "revoked_at": rows[0]["revoked_at"],
+            "revoked_at": rows[0].revoked_at,
         }
         if user_ids is not None:
-            data["user_ids"] = sorted({r["user_id"] for r in rows})
+            data["user_ids"] = sorted({r.user_id for r in rows})
         await emit(conn, tenant_id, "session.revoked", data)
     return rows
 
@@ -221,17 +223,17 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: Aud
         if row is None:
             raise SESSION_NOT_FOUND()
         if await revoke_session(conn, tenant_id, session_id, "revoked_by_api") is not None:
-            await audit.record(conn, tenant_id, "session.revoked", "session", session_id, {"user_id": row["user_id"]})
+            await audit.record(conn, tenant_id, "session.revoked", "session", session_id, {"user_id": row.user_id})
 
 
-async def delete_many(pool: asyncpg.Pool, tenant_id: str, user_id: str | None, audit: AuditContext) -> dict[str, int]:
+async def delete_many(pool: asyncpg.Pool, tenant_id: str, user_id: str | None, audit: AuditContext) -> Revoked:
     async with pool.acquire() as conn, conn.transaction():
         rows = await revoke_sessions(conn, tenant_id, user_id=user_id, reason="revoked_by_api")
         if rows:
             await audit.record(
                 conn, tenant_id, "session.revoked_all", "session", None, {"user_id": user_id, "count": len(rows)}
             )
-    return {"revoked": len(rows)}
+    return Revoked(revoked=len(rows))
 
 
 _INVALID: dict[str, Any] = {

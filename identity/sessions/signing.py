@@ -150,23 +150,23 @@ class SigningKeys:
         rows = await store.live_keys(pool)
         keys: dict[str, _Key] = {}
         for row in rows:
-            known = self.keys.get(row["id"])
+            known = self.keys.get(row.id)
             if known is not None:
-                known.expires_at = row["expires_at"]
-                keys[row["id"]] = known
+                known.expires_at = row.expires_at
+                keys[row.id] = known
                 continue
-            pem = self.box.decrypt(row["private_key_sealed"], associated=row["id"])
+            pem = self.box.decrypt(row.private_key_sealed, associated=row.id)
             private = serialization.load_pem_private_key(pem.encode(), password=None)
-            if not isinstance(private, _KEY_TYPES[row["algorithm"]]):
-                raise RuntimeError(f"signing key {row['id']} is not an {row['algorithm']} key")
-            keys[row["id"]] = _Key(
-                kid=row["id"],
-                alg=row["algorithm"],
+            if not isinstance(private, _KEY_TYPES[row.algorithm]):
+                raise RuntimeError(f"signing key {row.id} is not an {row.algorithm} key")
+            keys[row.id] = _Key(
+                kid=row.id,
+                alg=row.algorithm,
                 public=private.public_key(),
                 private=private,
-                jwk=dict(row["public_jwk"]),
-                activates_at=row["activates_at"],
-                expires_at=row["expires_at"],
+                jwk=dict(row.public_jwk),
+                activates_at=row.activates_at,
+                expires_at=row.expires_at,
             )
         self.keys = keys
         self.jwks_bytes = msgspec.json.encode({"keys": [k.jwk for k in keys.values()]})

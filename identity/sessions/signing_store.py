@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-import asyncpg
+from identity.sessions.records import SigningKeyRecord
 
 _ROTATION_LOCK = 0x51_6E_1A_6B  # advisory lock: one process rotates at a time
 
@@ -53,13 +53,17 @@ async def has_signing_key(conn: Any, algorithm: str) -> bool:
 
 
 async def newest_activation(conn: Any, algorithm: str) -> datetime | None:
-    return await conn.fetchval("SELECT max(activates_at) FROM signing_keys WHERE algorithm = $1", algorithm)
+    newest: datetime | None = await conn.fetchval(
+        "SELECT max(activates_at) FROM signing_keys WHERE algorithm = $1", algorithm
+    )
+    return newest
 
 
-async def live_keys(conn: Any) -> list[asyncpg.Record]:
+async def live_keys(conn: Any) -> list[SigningKeyRecord]:
     """The keys not yet expired (signing, pre-published or retired within their grace), oldest first."""
-    return await conn.fetch(
+    rows = await conn.fetch(
         """SELECT id, algorithm, public_jwk, private_key_sealed, activates_at, expires_at
            FROM signing_keys WHERE expires_at IS NULL OR expires_at > now()
            ORDER BY activates_at"""
     )
+    return SigningKeyRecord.all(rows)

@@ -11,6 +11,7 @@ import asyncpg
 from identity.db.statements import statement
 from identity.http.pagination import keyset
 from identity.sessions.device import ClientInfo
+from identity.sessions.records import RevokedSession, SessionRecord
 
 
 def _columns(p: str = "") -> str:
@@ -42,10 +43,12 @@ def insert_ctes(values: dict[str, Any]) -> tuple[str, list[Any], str]:
     return ctes, [*values.values()], _columns("s.")
 
 
-async def get(conn: Any, tenant_id: str, session_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get(conn: Any, tenant_id: str, session_id: str, *, for_update: bool = False) -> SessionRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"SELECT {COLUMNS} FROM sessions WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, session_id
+    return SessionRecord.maybe(
+        await conn.fetchrow(
+            f"SELECT {COLUMNS} FROM sessions WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, session_id
+        )
     )
 
 
@@ -64,23 +67,26 @@ async def is_alive(conn: Any, tenant_id: str, session_id: str, user_id: str) -> 
 
 async def live_expiry(conn: Any, tenant_id: str, session_id: str) -> asyncpg.Record | None:
     """The session's id and expires_at while it is neither revoked nor expired, else None."""
-    return await conn.fetchrow(
+    row: asyncpg.Record | None = await conn.fetchrow(
         """SELECT id, expires_at FROM sessions WHERE tenant_id = $1 AND id = $2
            AND revoked_at IS NULL AND expires_at > now()""",
         tenant_id,
         session_id,
     )
+    return row
 
 
 async def expires_at(conn: Any, tenant_id: str, session_id: str) -> datetime | None:
-    return await conn.fetchval(
+    value: datetime | None = await conn.fetchval(
         "SELECT expires_at FROM sessions WHERE tenant_id = $1 AND id = $2", tenant_id, session_id
     )
+    return value
 
 
 async def cache_state(conn: Any, tenant_id: str, session_id: str) -> asyncpg.Record | None:
-    """What the session cache keeps of a session (identity/sessions/cache.py)."""
-    return await conn.fetchrow(
+    """What the session cache keeps of a session (identity/sessions/cache.py); a plain row, read
+    on the /v1/sessions/verify and access-token hot path."""
+    row: asyncpg.Record | None = await conn.fetchrow(
         """SELECT s.revoked_at IS NOT NULL AS revoked, extract(epoch FROM s.expires_at) AS expires,
                   s.user_id, u.email
            FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
@@ -88,6 +94,7 @@ async def cache_state(conn: Any, tenant_id: str, session_id: str) -> asyncpg.Rec
         tenant_id,
         session_id,
     )
+    return row
 
 
 async def notify(conn: Any, channel: str, payloads: list[str]) -> None:
@@ -106,7 +113,7 @@ async def insert_impersonation(
     admin: str,
 ) -> asyncpg.Record:
     """An impersonation session: no refresh token, impersonated_by the admin."""
-    return await conn.fetchrow(
+    row: asyncpg.Record = await conn.fetchrow(
         """INSERT INTO sessions (tenant_id, id, user_id, user_agent, ip_address, country,
                                  device_type, created_at, last_active_at, expires_at,
                                  impersonated_by)
@@ -123,6 +130,7 @@ async def insert_impersonation(
         expires_at,
         admin,
     )
+    return row
 
 
 async def list_page(
@@ -134,7 +142,7 @@ async def list_page(
     after: str | None,
     limit: int,
     ascending: bool,
-) -> tuple[list[asyncpg.Record], int]:
+) -> tuple[list[SessionRecord], int]:
     filters = "tenant_id = $1 AND ($2::text IS NULL OR user_id = $2)"
     if status:
         filters += " AND " + _STATUS_FILTER[status]
@@ -148,19 +156,20 @@ async def list_page(
         after,
         limit + 1,
     )
-    total = await conn.fetchval(f"SELECT count(*) FROM sessions WHERE {filters}", tenant_id, user_id)
-    return rows, total
+    total: int = await conn.fetchval(f"SELECT count(*) FROM sessions WHERE {filters}", tenant_id, user_id)
+    return SessionRecord.all(rows), total
 
 
-async def revoke(conn: Any, tenant_id: str, session_id: str, reason: str) -> asyncpg.Record | None:
+async def revoke(conn: Any, tenant_id: str, session_id: str, reason: str) -> SessionRecord | None:
     """Revoke one session if it is not already; returns the row when this call revoked it."""
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"""UPDATE sessions SET revoked_at = now(), revoked_reason = $3
             WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING {COLUMNS}""",
         tenant_id,
         session_id,
         reason,
     )
+    return SessionRecord.maybe(row)
 
 
 async def revoke_many(
@@ -172,7 +181,7 @@ async def revoke_many(
     keep: str | None = None,
     user_ids: list[str] | None = None,
     exclude_user: str | None = None,
-) -> list[asyncpg.Record]:
+) -> list[RevokedSession]:
     """Revoke every unrevoked, unexpired session of the tenant (or of one user, or of the users
     listed), except keep and except exclude_user's. Only the filters given are in the statement,
     so a cached generic plan still walks the user index for one user's sessions."""
@@ -187,20 +196,12 @@ async def revoke_many(
         if value is not None:
             args.append(value)
             where.append(clause.format(len(args)))
-    return await conn.fetch(
+    rows = await conn.fetch(
         f"""UPDATE sessions SET revoked_at = now(), revoked_reason = $2
             WHERE {" AND ".join(where)} RETURNING id, user_id, revoked_at""",
         *args,
     )
-
-
-async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
-    return await conn.fetchrow(
-        """SELECT count(*) FILTER (WHERE revoked_at IS NULL AND expires_at > now()) AS active,
-                  count(*) FILTER (WHERE created_at > now() - interval '30 days') AS created_30d
-           FROM sessions WHERE tenant_id = $1""",
-        tenant_id,
-    )
+    return RevokedSession.all(rows)
 
 
 # -- refresh tokens ----------------------------------------------------------------------------
@@ -208,15 +209,18 @@ async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
 
 async def read_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The refresh token and its session with the user's current claims, unlocked (the fast
-    path of a rotation: rotate_if_current() re-checks what matters as it writes)."""
-    return await conn.fetchrow(statement("sessions", "read_refresh"), tenant_id, token_hash)
+    path of a rotation: rotate_if_current() re-checks what matters as it writes). A plain row:
+    the refresh hot path (issue T)."""
+    row: asyncpg.Record | None = await conn.fetchrow(statement("sessions", "read_refresh"), tenant_id, token_hash)
+    return row
 
 
 async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Record | None:
     """The refresh token and its session, both locked, with the user's current claims: two
     refreshes of one token (or of one session) run one after the other, the later one seeing
     what the first wrote."""
-    return await conn.fetchrow(statement("sessions", "lock_refresh"), tenant_id, token_hash)
+    row: asyncpg.Record | None = await conn.fetchrow(statement("sessions", "lock_refresh"), tenant_id, token_hash)
+    return row
 
 
 @functools.cache
@@ -241,7 +245,7 @@ async def rotate_if_current(
     and its session still alive when the statement takes their row locks (a concurrent rotation
     or revocation that committed first makes it a no-op). True when this call rotated. Used alone (the fast
     path) and under lock_refresh's locks."""
-    return await conn.fetchval(
+    rotated: bool = await conn.fetchval(
         _rotation("rotate_if_current"),
         tenant_id,
         session_id,
@@ -250,6 +254,7 @@ async def rotate_if_current(
         reply_sealed,
         reply_until,
     )
+    return rotated
 
 
 async def rotate_if_hinted(
@@ -265,7 +270,7 @@ async def rotate_if_hinted(
     reading the rows first: one statement, one round trip. True when it rotated; False when the
     token is spent, the session ended, or anything the hint says has changed (the caller then
     reads the rows and decides as without a hint)."""
-    return await conn.fetchval(
+    rotated: bool = await conn.fetchval(
         _rotation("rotate_if_hinted"),
         tenant_id,
         hint.session_id,
@@ -281,6 +286,7 @@ async def rotate_if_hinted(
         hint.user_public_metadata,
         hint.org_role,
     )
+    return rotated
 
 
 async def drop_expired_replies(conn: Any) -> int:

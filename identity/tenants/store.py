@@ -7,7 +7,7 @@ from typing import Any
 
 import asyncpg
 
-from identity.db.records import ByKey
+from identity.db.records import Record
 from identity.http.pagination import keyset
 from identity.principals import Tenant
 from identity.tenants.schemas import Plan, Status
@@ -20,7 +20,7 @@ COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_met
              (SELECT count(*) FROM organizations o WHERE o.tenant_id = t.id) AS org_count"""
 
 
-class TenantRecord(ByKey, frozen=True):
+class TenantRecord(Record, frozen=True):
     """A tenant as COLUMNS reads it."""
 
     id: str

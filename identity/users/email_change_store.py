@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import asyncpg
+from identity.users.records import EmailChangeRecord
 
 
 async def put(conn: Any, tenant_id: str, user_id: str, new_email: str, code_hash: str, expires_at: datetime) -> None:
@@ -24,14 +24,15 @@ async def put(conn: Any, tenant_id: str, user_id: str, new_email: str, code_hash
     )
 
 
-async def get(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> EmailChangeRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"""SELECT new_email, code_hash, attempts, expires_at FROM email_changes
             WHERE tenant_id = $1 AND user_id = $2{lock}""",
         tenant_id,
         user_id,
     )
+    return EmailChangeRecord.maybe(row)
 
 
 async def count_failure(conn: Any, tenant_id: str, user_id: str) -> None:

@@ -12,9 +12,9 @@ the actor of those entries carries impersonated_by (identity.principals.Principa
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import asyncpg
+import msgspec
 
 from identity.audit.context import AuditContext
 from identity.events.emit import emit
@@ -28,6 +28,19 @@ from identity.sessions.runtime import AuthRuntime
 from identity.sessions.service import ensure_can_sign_in
 from identity.users import store
 from identity.users.errors import USER_NOT_FOUND
+
+
+class Impersonated(msgspec.Struct, frozen=True, kw_only=True):
+    """An impersonation token and its session: each endpoint answers its own part of it."""
+
+    access_token: str
+    expires_at: datetime
+    expires_in: int
+    session_id: str
+    audit_id: str
+    impersonated_by: str
+    user_id: str
+
 
 DEFAULT_TTL = timedelta(hours=1)
 MIN_TTL = timedelta(minutes=1)
@@ -45,8 +58,8 @@ async def impersonate(
     reason: str | None,
     client: ClientInfo,
     audit: AuditContext,
-) -> dict[str, Any]:
-    """Returns {access_token, expires_at, expires_in, session_id, audit_id, impersonated_by}."""
+) -> Impersonated:
+    """The token and what the two endpoints (/v1/users/:id/impersonate, the admin's) show of it."""
     if tenant.status != "active":
         raise session_errors.TENANT_SUSPENDED()
     async with pool.acquire() as conn, conn.transaction():
@@ -91,12 +104,12 @@ async def impersonate(
                 "expires_at": expires_at.isoformat(),
             },
         )
-    return {
-        "access_token": token,
-        "expires_at": expires_at,
-        "expires_in": claims["exp"] - claims["iat"],
-        "session_id": session["id"],
-        "audit_id": audit_id,
-        "impersonated_by": admin,
-        "user_id": user_id,
-    }
+    return Impersonated(
+        access_token=token,
+        expires_at=expires_at,
+        expires_in=claims["exp"] - claims["iat"],
+        session_id=session["id"],
+        audit_id=audit_id,
+        impersonated_by=admin,
+        user_id=user_id,
+    )

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from identity.users import store as users
+from identity.users.records import UserRecord
 
 LOCK_THRESHOLD = 10
 LOCK_WINDOW = timedelta(minutes=15)
@@ -17,8 +18,8 @@ LOCK_DURATION = timedelta(minutes=15)
 CLEARED = {"failed_sign_ins": 0, "failed_window_start": None, "locked_until": None}
 
 
-def is_locked(user: Any, now: datetime | None = None) -> bool:
-    until = user["locked_until"]
+def is_locked(user: UserRecord, now: datetime | None = None) -> bool:
+    until = user.locked_until
     return until is not None and until > (now or datetime.now(UTC))
 
 
@@ -32,4 +33,4 @@ async def record_failure(pool: Any, tenant_id: str, user_id: str) -> bool:
         window_seconds=int(LOCK_WINDOW.total_seconds()),
         lock_seconds=int(LOCK_DURATION.total_seconds()),
     )
-    return bool(row and row["locked"])
+    return row is not None and bool(row.locked)

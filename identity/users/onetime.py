@@ -19,6 +19,7 @@ import asyncpg
 from identity.crypto import SecretBox, constant_time_equals, random_token, sha256_hex
 from identity.sessions import errors
 from identity.users import onetime_store as store
+from identity.users.records import OneTimeRecord
 
 MAGIC_LINK_TTL = timedelta(minutes=15)
 PASSWORD_RESET_TTL = timedelta(hours=1)
@@ -87,7 +88,7 @@ class CodeCheck(Enum):
 
 async def check_code(
     conn: asyncpg.Connection, box: SecretBox, tenant_id: str, user_id: str | None, code: str
-) -> tuple[CodeCheck, asyncpg.Record | None]:
+) -> tuple[CodeCheck, OneTimeRecord | None]:
     """Check a verification code against the user's newest one, in the caller's transaction. A
     wrong code counts an attempt (commit it even when the caller then refuses); the right one
     spends the row, link included. Expiry is told only for the right code, so a guess learns
@@ -96,14 +97,15 @@ async def check_code(
     row = await store.verification_with_code(conn, tenant_id, user_id) if user_id is not None else None
     if row is None or digits is None:
         if row is not None:
-            await store.count_code_failure(conn, tenant_id, row["token_hash"], CODE_MAX_ATTEMPTS)
+            await store.count_code_failure(conn, tenant_id, row.token_hash, CODE_MAX_ATTEMPTS)
         return CodeCheck.WRONG, None
-    if not constant_time_equals(row["code_hash"], _code_hash(box, row["token_hash"], digits)):
-        await store.count_code_failure(conn, tenant_id, row["token_hash"], CODE_MAX_ATTEMPTS)
+    # code_hash: the statement reads only rows that have one.
+    if row.code_hash is None or not constant_time_equals(row.code_hash, _code_hash(box, row.token_hash, digits)):
+        await store.count_code_failure(conn, tenant_id, row.token_hash, CODE_MAX_ATTEMPTS)
         return CodeCheck.WRONG, None
-    if row["expires_at"] <= datetime.now(UTC):
+    if row.expires_at <= datetime.now(UTC):
         return CodeCheck.EXPIRED, row
-    await store.use_one_time(conn, tenant_id, row["token_hash"])
+    await store.use_one_time(conn, tenant_id, row.token_hash)
     return CodeCheck.OK, row
 
 
@@ -113,29 +115,28 @@ async def resend_allowed(conn: asyncpg.Connection, tenant_id: str, user_id: str,
     return latest is None or latest <= datetime.now(UTC) - cooldown
 
 
-async def peek(conn: Any, tenant_id: str, token: str, kind: str) -> asyncpg.Record:
+async def peek(conn: Any, tenant_id: str, token: str, kind: str) -> OneTimeRecord:
     """Check a token without using it (to fail fast before slow work); raises like consume."""
     row = await store.one_time(conn, tenant_id, sha256_hex(token), kind)
     return _check(row)
 
 
-async def consume(conn: asyncpg.Connection, tenant_id: str, token: str, kind: str) -> asyncpg.Record:
+async def consume(conn: asyncpg.Connection, tenant_id: str, token: str, kind: str) -> OneTimeRecord:
     """Use the token (in the caller's transaction); returns its row or raises 401."""
-    row = await store.one_time(conn, tenant_id, sha256_hex(token), kind, for_update=True)
-    _check(row)
+    row = _check(await store.one_time(conn, tenant_id, sha256_hex(token), kind, for_update=True))
     await store.use_one_time(conn, tenant_id, sha256_hex(token))
     return row
 
 
-def _check(row: asyncpg.Record | None) -> asyncpg.Record:
-    if row is None or row["used_at"] is not None:
+def _check(row: OneTimeRecord | None) -> OneTimeRecord:
+    if row is None or row.used_at is not None:
         raise errors.INVALID_TOKEN()
-    if row["expires_at"] <= datetime.now(UTC):
+    if row.expires_at <= datetime.now(UTC):
         raise errors.TOKEN_EXPIRED()
     return row
 
 
-async def find_verification(conn: Any, token: str) -> asyncpg.Record | None:
+async def find_verification(conn: Any, token: str) -> OneTimeRecord | None:
     """The verification link arrives without a tenant header: look the token up by hash."""
     return await store.verification_by_hash(conn, sha256_hex(token))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import asyncpg
+from identity.users.records import OneTimeRecord
 
 _ONE_TIME_COLUMNS = (
     "tenant_id, token_hash, kind, user_id, email, redirect_url, created_at, expires_at, used_at, "
@@ -42,15 +42,16 @@ async def insert_one_time(
 
 async def one_time(
     conn: Any, tenant_id: str, token_hash: str, kind: str, *, for_update: bool = False
-) -> asyncpg.Record | None:
+) -> OneTimeRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"""SELECT {_ONE_TIME_COLUMNS} FROM one_time_tokens
             WHERE tenant_id = $1 AND token_hash = $2 AND kind = $3{lock}""",
         tenant_id,
         token_hash,
         kind,
     )
+    return OneTimeRecord.maybe(row)
 
 
 async def use_one_time(conn: Any, tenant_id: str, token_hash: str) -> None:
@@ -61,13 +62,14 @@ async def use_one_time(conn: Any, tenant_id: str, token_hash: str) -> None:
     )
 
 
-async def verification_by_hash(conn: Any, token_hash: str) -> asyncpg.Record | None:
+async def verification_by_hash(conn: Any, token_hash: str) -> OneTimeRecord | None:
     """The verification link arrives without a tenant header: the token is found by its hash."""
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"""SELECT {_ONE_TIME_COLUMNS} FROM one_time_tokens
             WHERE token_hash = $1 AND kind = 'email_verification'""",
         token_hash,
     )
+    return OneTimeRecord.maybe(row)
 
 
 async def retire_one_time(conn: Any, tenant_id: str, user_id: str, kind: str) -> None:
@@ -81,10 +83,10 @@ async def retire_one_time(conn: Any, tenant_id: str, user_id: str, kind: str) ->
     )
 
 
-async def verification_with_code(conn: Any, tenant_id: str, user_id: str) -> asyncpg.Record | None:
+async def verification_with_code(conn: Any, tenant_id: str, user_id: str) -> OneTimeRecord | None:
     """The user's newest unused verification row that still has a code, locked: a code is
     checked against the latest email only (a resend retires the older rows)."""
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         f"""SELECT {_ONE_TIME_COLUMNS} FROM one_time_tokens
             WHERE tenant_id = $1 AND user_id = $2 AND kind = 'email_verification'
               AND used_at IS NULL AND code_hash IS NOT NULL
@@ -92,6 +94,7 @@ async def verification_with_code(conn: Any, tenant_id: str, user_id: str) -> asy
         tenant_id,
         user_id,
     )
+    return OneTimeRecord.maybe(row)
 
 
 async def count_code_failure(conn: Any, tenant_id: str, token_hash: str, max_attempts: int) -> None:

@@ -295,4 +295,6 @@ async def impersonate(ctx: Ctx) -> HandlerResult:
         client=client_info(ctx.request),
         audit=from_ctx(ctx),
     )
-    return {k: result[k] for k in ("access_token", "expires_at", "impersonated_by")}
+    return Impersonation(
+        access_token=result.access_token, expires_at=result.expires_at, impersonated_by=result.impersonated_by
+    )

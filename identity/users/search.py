@@ -7,22 +7,25 @@ How a page and its total are found is told in identity/users/search_store.py.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from datetime import datetime
 
 import asyncpg
 
 from identity.http.errors import ValidationFailed
 from identity.http.pagination import cut, decode_cursor
 from identity.users import search_store
+from identity.users.records import UserRecord
+from identity.users.schemas import User, UserList, UserPagination
 from identity.users.search_store import Filters, has_trigram_index
 
 __all__ = ["Filters", "has_trigram_index", "page"]
 
 
-def _cursor_value(row: Any, sort: str) -> str:
+def _cursor_value(row: UserRecord, sort: str) -> str:
     if sort == "email":
-        return row["email"]
-    value = row[sort]
+        return row.email
+    value: datetime | None = row.last_sign_in_at if sort == "last_sign_in_at" else row.created_at
     return "-infinity" if value is None else value.isoformat()
 
 
@@ -45,21 +48,17 @@ async def page(
     order: str,
     limit: int,
     cursor: str | None,
-    present: Any,
-) -> dict[str, Any]:
+    present: Callable[[UserRecord], User],
+) -> UserList:
     """One page of users and the pagination object."""
     after = _decode(cursor, sort, order)
     rows, total, exact = await search_store.find(
         pool, tenant_id, filters, sort=sort, order=order, limit=limit, after=after
     )
-    rows, next_cursor = cut(rows, limit, lambda last: [sort, order, _cursor_value(last, sort), last["id"]])
-    return {
-        "data": [present(r) for r in rows],
-        "pagination": {
-            "total": total,
-            "limit": limit,
-            "has_more": next_cursor is not None,
-            "next_cursor": next_cursor,
-            "total_exact": exact,
-        },
-    }
+    rows, next_cursor = cut(rows, limit, lambda last: [sort, order, _cursor_value(last, sort), last.id])
+    return UserList(
+        data=[present(r) for r in rows],
+        pagination=UserPagination(
+            total=total, limit=limit, has_more=next_cursor is not None, next_cursor=next_cursor, total_exact=exact
+        ),
+    )

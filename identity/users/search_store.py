@@ -36,6 +36,7 @@ import asyncpg
 
 from identity.http.errors import ValidationFailed
 from identity.http.pagination import keyset
+from identity.users.records import UserRecord
 from identity.users.store import COLUMNS
 
 COUNT_CAP = 1_000
@@ -202,11 +203,13 @@ async def _total(conn: Any, tenant_id: str, f: Filters, density: float | None) -
 
 
 _U_COLUMNS = ", ".join(f"u.{c.strip()}" for c in COLUMNS.split(","))
+#: A walk's row carries its counts beside the user's columns.
+_FIELDS = UserRecord.__struct_fields__
 
 
 async def _walk(
     conn: Any, sql: _Sql, f: Filters, base: str, key: str, direction: str, limit: int
-) -> tuple[list[Any], int, int]:
+) -> tuple[list[UserRecord], int, int]:
     """The first way: (page rows, users walked, of which matched)."""
     q = _q(f)
     assert q is not None
@@ -223,7 +226,7 @@ async def _walk(
         *sql.args,
     )
     walked, hits = rows[0]["walked"], rows[0]["hits"]
-    return [r for r in rows if r["id"] is not None], walked, hits
+    return [UserRecord(**{c: r[c] for c in _FIELDS}) for r in rows if r["id"] is not None], walked, hits
 
 
 async def find(
@@ -235,7 +238,7 @@ async def find(
     order: str,
     limit: int,
     after: tuple[str, str] | None,
-) -> tuple[list[asyncpg.Record], int, bool]:
+) -> tuple[list[UserRecord], int, bool]:
     """Up to limit + 1 users after the cursor's (sort key, id), and the total (exact or capped),
     in one read-only REPEATABLE READ transaction."""
     key, cast = SORTS[sort]
@@ -255,10 +258,12 @@ async def find(
         await conn.execute("SET LOCAL plan_cache_mode = force_custom_plan")
         try:
             if q is None:
-                rows = await conn.fetch(
-                    f"""SELECT {COLUMNS} FROM users u WHERE {where}
-                        ORDER BY {key} {direction}, u.id {direction} LIMIT {sql.p(limit + 1)}""",
-                    *sql.args,
+                rows = UserRecord.all(
+                    await conn.fetch(
+                        f"""SELECT {COLUMNS} FROM users u WHERE {where}
+                            ORDER BY {key} {direction}, u.id {direction} LIMIT {sql.p(limit + 1)}""",
+                        *sql.args,
+                    )
                 )
             else:
                 walk_sql = _Sql(*sql.args)
@@ -268,10 +273,12 @@ async def find(
                     # The terms are rare: their matches from the search index, sorted.
                     await _plan(conn, bitmap=True)
                     where += " AND " + _search_clause(sql, q, filters.trigram)
-                    rows = await conn.fetch(
-                        f"""SELECT {COLUMNS} FROM users u WHERE {where}
-                            ORDER BY {key} {direction}, u.id {direction} LIMIT {sql.p(limit + 1)}""",
-                        *sql.args,
+                    rows = UserRecord.all(
+                        await conn.fetch(
+                            f"""SELECT {COLUMNS} FROM users u WHERE {where}
+                                ORDER BY {key} {direction}, u.id {direction} LIMIT {sql.p(limit + 1)}""",
+                            *sql.args,
+                        )
                     )
         except asyncpg.DataError:
             raise ValidationFailed("cursor", "is not a cursor this service issued") from None

@@ -21,11 +21,14 @@ from identity.ids import new_id
 from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions import store as session_store
+from identity.sessions.records import RevokedSession, SessionRecord
+from identity.sessions.schemas import Revoked
 from identity.tenants import auth_config
 from identity.users import lockout, metadata, onetime, passwords, store
 from identity.users.errors import EMAIL_TAKEN, USER_IS_BANNED, USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import event_data, present_user
-from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser, UserSession
+from identity.users.records import UserRecord
+from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser, User, UserSession
 
 
 async def create_user(
@@ -42,7 +45,7 @@ async def create_user(
     public_metadata: dict[str, Any] | None = None,
     private_metadata: dict[str, Any] | None = None,
     last_sign_in_at: datetime | None = None,
-) -> asyncpg.Record:
+) -> UserRecord:
     """Insert the user and emit user.created, in the caller's transaction.
     Raises 409 email_already_exists / username_already_exists. last_sign_in_at: a sign-up that
     signs the user in at once sets it in the insert rather than updating the row after."""
@@ -75,7 +78,7 @@ async def create_owner(conn: asyncpg.Connection, tenant_id: str, owner_email: st
     if not owner_email:
         return
     row = await create_user(conn, tenant_id, email=owner_email, role="admin")
-    await audit.record(conn, tenant_id, "user.created", "user", row["id"], {"owner": True})
+    await audit.record(conn, tenant_id, "user.created", "user", row.id, {"owner": True})
 
 
 # -- /v1/users (issue F) -------------------------------------------------------------------------
@@ -99,30 +102,37 @@ def _username_allowed(tenant: Tenant) -> None:
         raise ValidationFailed("username", "usernames are not enabled for this application")
 
 
-async def _locked(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> asyncpg.Record:
+async def _locked(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> UserRecord:
     row = await store.get(conn, tenant_id, user_id, for_update=True)
     if row is None:
         raise USER_NOT_FOUND()
     return row
 
 
-async def get_user(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> dict[str, Any]:
+async def change(conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: dict[str, Any]) -> UserRecord:
+    """store.update of a user the caller found (and, in a transaction, locked): the row, or 404
+    user_not_found when it is gone."""
+    row = await store.update(conn, tenant_id, user_id, changes)
+    if row is None:
+        raise USER_NOT_FOUND()
+    return row
+
+
+async def get_user(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> User:
     row = await store.get(pool, tenant_id, user_id)
     if row is None:
         raise USER_NOT_FOUND()
     return present_user(row)
 
 
-async def get_user_by_email(pool: asyncpg.Pool, tenant_id: str, email: str) -> dict[str, Any]:
+async def get_user_by_email(pool: asyncpg.Pool, tenant_id: str, email: str) -> User:
     row = await store.get_by_email(pool, tenant_id, email)
     if row is None:
         raise USER_NOT_FOUND()
     return present_user(row)
 
 
-async def create(
-    pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, body: CreateUser, audit: AuditContext
-) -> dict[str, Any]:
+async def create(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, body: CreateUser, audit: AuditContext) -> User:
     """POST /v1/users. The password policy does not apply (imports, admin-made accounts); an
     imported password_hash must be a format sign-in verifies (argon2, bcrypt, scrypt), within the
     cost bounds of passwords.cost_problem."""
@@ -178,21 +188,21 @@ async def create(
                 box,
                 tenant_id=tenant.id,
                 template="welcome",
-                to=row["email"],
-                user_id=row["id"],
-                variables={"user_name": row["name"] or ""},
+                to=row.email,
+                user_id=row.id,
+                variables={"user_name": row.name or ""},
             )
         if extra:
-            row = await store.update(conn, tenant.id, row["id"], extra)
+            row = await change(conn, tenant.id, row.id, extra)
         await audit.record(
             conn,
             tenant.id,
             "user.created",
             "user",
-            row["id"],
+            row.id,
             {
-                "email": row["email"],
-                "role": row["role"],
+                "email": row.email,
+                "role": row.role,
                 "password": "imported" if body.password_hash else ("set" if body.password else "none"),
                 "welcome_email": body.send_welcome_email,
             },
@@ -205,10 +215,10 @@ async def _unique(
     tenant_id: str,
     user_id: str,
     changes: dict[str, Any],
-) -> asyncpg.Record | None:
+) -> UserRecord:
     try:
         async with conn.transaction():
-            return await store.update(conn, tenant_id, user_id, changes)
+            return await change(conn, tenant_id, user_id, changes)
     except asyncpg.UniqueViolationError as exc:
         if "username" in (exc.constraint_name or ""):
             raise USERNAME_TAKEN() from None
@@ -217,7 +227,7 @@ async def _unique(
 
 async def update(
     pool: asyncpg.Pool, tenant: Tenant, user_id: str, body: UpdateUser, audit: AuditContext | None
-) -> dict[str, Any]:
+) -> User:
     """PATCH /v1/users/:id. Metadata objects are replaced whole. A new email is unverified unless
     email_verified comes with it, and the links mailed to the old address stop working. audit is
     None for a user changing their own profile (PATCH /v1/auth/me: name and username only), which
@@ -240,7 +250,7 @@ async def update(
     email = _email(body.email) if body.email is not UNSET else None
     async with pool.acquire() as conn, conn.transaction():
         row = await _locked(conn, tenant.id, user_id)
-        if email is not None and email != row["email"]:
+        if email is not None and email != row.email:
             changes["email"] = email
             if body.email_verified is UNSET:
                 changes["email_verified"] = False
@@ -274,8 +284,8 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
             "user.deleted",
             {
                 "id": user_id,
-                "email": row["email"],
-                "role": row["role"],
+                "email": row.email,
+                "role": row.role,
                 "deleted_at": datetime.now(UTC),
             },
         )
@@ -286,7 +296,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
             "user",
             user_id,
             {
-                "email": row["email"],
+                "email": row.email,
                 "sessions_revoked": len(revoked),
             },
         )
@@ -295,26 +305,26 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
 async def _disable(
     conn: asyncpg.Connection,
     tenant_id: str,
-    row: asyncpg.Record,
+    row: UserRecord,
     reason: str | None,
     revoke: bool,
     audit: AuditContext,
-) -> asyncpg.Record:
-    if row["status"] == "banned":
+) -> UserRecord:
+    if row.status == "banned":
         raise USER_IS_BANNED()
-    if row["status"] == "disabled":
+    if row.status == "disabled":
         return row
-    revoked: list[Any] = []
+    revoked: list[RevokedSession] = []
     if revoke:
-        revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=row["id"], reason="user_disabled")
-    row = await store.update(conn, tenant_id, row["id"], {"status": "disabled"})
+        revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=row.id, reason="user_disabled")
+    row = await change(conn, tenant_id, row.id, {"status": "disabled"})
     await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": reason})
     await audit.record(
         conn,
         tenant_id,
         "user.disabled",
         "user",
-        row["id"],
+        row.id,
         {
             "reason": reason,
             "sessions_revoked": len(revoked),
@@ -323,13 +333,13 @@ async def _disable(
     return row
 
 
-async def _enable(conn: asyncpg.Connection, tenant_id: str, row: asyncpg.Record, audit: AuditContext) -> asyncpg.Record:
-    if row["status"] == "active":
+async def _enable(conn: asyncpg.Connection, tenant_id: str, row: UserRecord, audit: AuditContext) -> UserRecord:
+    if row.status == "active":
         return row
-    previous = row["status"]
-    row = await store.update(conn, tenant_id, row["id"], {"status": "active", **lockout.CLEARED})
+    previous = row.status
+    row = await change(conn, tenant_id, row.id, {"status": "active", **lockout.CLEARED})
     await emit(conn, tenant_id, "user.updated", {**event_data(row), "fields": ["status"]})
-    await audit.record(conn, tenant_id, "user.enabled", "user", row["id"], {"previous_status": previous})
+    await audit.record(conn, tenant_id, "user.enabled", "user", row.id, {"previous_status": previous})
     return row
 
 
@@ -340,7 +350,7 @@ async def disable(
     reason: str | None,
     revoke: bool,
     audit: AuditContext,
-) -> dict[str, Any]:
+) -> User:
     """active -> disabled: the user cannot sign in; their data stays. Their sessions are revoked
     unless revoke_sessions is false. Disabling a disabled user changes nothing; a banned one is
     409 user_banned (enable them first)."""
@@ -349,34 +359,32 @@ async def disable(
     return present_user(row)
 
 
-async def enable(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> dict[str, Any]:
+async def enable(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> User:
     """disabled or banned -> active (also clears a password lockout)."""
     async with pool.acquire() as conn, conn.transaction():
         row = await _enable(conn, tenant_id, await _locked(conn, tenant_id, user_id), audit)
     return present_user(row)
 
 
-async def unlock(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> dict[str, Any]:
+async def unlock(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> User:
     """Clear a password lockout (auth/lockout.py) before it runs out (`identity users unlock`);
     the status is left as it is. Audited, also when the user was not locked."""
     async with pool.acquire() as conn, conn.transaction():
         row = await _locked(conn, tenant_id, user_id)
         was_locked = lockout.is_locked(row)
-        row = await store.update(conn, tenant_id, user_id, dict(lockout.CLEARED))
+        row = await change(conn, tenant_id, user_id, dict(lockout.CLEARED))
         await audit.record(conn, tenant_id, "user.unlocked", "user", user_id, {"was_locked": was_locked})
     return present_user(row)
 
 
-async def ban(
-    pool: asyncpg.Pool, tenant_id: str, user_id: str, reason: str | None, audit: AuditContext
-) -> dict[str, Any]:
+async def ban(pool: asyncpg.Pool, tenant_id: str, user_id: str, reason: str | None, audit: AuditContext) -> User:
     """any -> banned: every session is revoked at once; the reason is kept in the audit log.
     Receivers get user.disabled with status "banned"."""
     async with pool.acquire() as conn, conn.transaction():
         row = await _locked(conn, tenant_id, user_id)
         revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="user_banned")
-        if row["status"] != "banned":
-            row = await store.update(conn, tenant_id, user_id, {"status": "banned"})
+        if row.status != "banned":
+            row = await change(conn, tenant_id, user_id, {"status": "banned"})
             await emit(conn, tenant_id, "user.disabled", {**event_data(row), "reason": reason})
         await audit.record(
             conn,
@@ -392,17 +400,17 @@ async def ban(
     return present_user(row)
 
 
-async def revoke_all(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> dict[str, int]:
+async def revoke_all(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> Revoked:
     async with pool.acquire() as conn, conn.transaction():
         await _locked(conn, tenant_id, user_id)
         rows = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="revoked_by_api")
         await audit.record(conn, tenant_id, "session.revoked_all", "user", user_id, {"count": len(rows)})
-    return {"revoked": len(rows)}
+    return Revoked(revoked=len(rows))
 
 
 async def set_password(
     pool: asyncpg.Pool, tenant_id: str, user_id: str, password: str, revoke: bool, audit: AuditContext
-) -> dict[str, Any]:
+) -> User:
     """POST /v1/users/:id/password: an administrator sets the password without the old one and
     without the password policy. Outstanding reset links stop working, a lockout is lifted, and
     every session is revoked unless revoke_sessions is false."""
@@ -411,7 +419,7 @@ async def set_password(
     hashed = await passwords.hash_password(password)
     async with pool.acquire() as conn, conn.transaction():
         await _locked(conn, tenant_id, user_id)
-        row = await store.update(
+        row = await change(
             conn,
             tenant_id,
             user_id,
@@ -421,9 +429,8 @@ async def set_password(
                 **lockout.CLEARED,
             },
         )
-        assert row is not None  # _locked found and locked the row
         await onetime.retire(conn, tenant_id, user_id, "password_reset")
-        revoked: list[Any] = []
+        revoked: list[RevokedSession] = []
         if revoke:
             revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="password_changed")
         await emit(
@@ -432,7 +439,7 @@ async def set_password(
             "user.password_changed",
             {
                 "id": user_id,
-                "email": row["email"],
+                "email": row.email,
                 "reason": "admin_set",
             },
         )
@@ -450,23 +457,23 @@ async def set_password(
     return present_user(row)
 
 
-def present_session(row: asyncpg.Record) -> UserSession:
+def present_session(row: SessionRecord) -> UserSession:
     return UserSession(
-        id=row["id"],
-        user_id=row["user_id"],
-        user_agent=row["user_agent"],
-        ip_address=row["ip_address"],
-        created_at=row["created_at"],
-        last_active_at=row["last_active_at"],
-        expires_at=row["expires_at"],
-        impersonated_by=row["impersonated_by"],
+        id=row.id,
+        user_id=row.user_id,
+        user_agent=row.user_agent,
+        ip_address=row.ip_address,
+        created_at=row.created_at,
+        last_active_at=row.last_active_at,
+        expires_at=row.expires_at,
+        impersonated_by=row.impersonated_by,
     )
 
 
 async def user_sessions(pool: asyncpg.Pool, tenant_id: str, user_id: str, query: ListUserSessions) -> Page[UserSession]:
     """GET /v1/users/:id/sessions: the user's active sessions, newest first."""
 
-    async def fetch(k: Keyset) -> tuple[list[asyncpg.Record], int]:
+    async def fetch(k: Keyset) -> tuple[list[SessionRecord], int]:
         async with pool.acquire() as conn:
             if not await store.get(conn, tenant_id, user_id):
                 raise USER_NOT_FOUND()

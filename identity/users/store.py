@@ -7,6 +7,7 @@ from typing import Any
 import asyncpg
 
 from identity.sessions import me_cache
+from identity.users.records import CheckedUserRecord, FailedSignIn, UserRecord
 
 COLUMNS = """id, tenant_id, email, username, name, phone, avatar_url, email_verified,
              phone_verified, role, status, mfa_enabled, public_metadata, private_metadata,
@@ -18,30 +19,34 @@ def normalise_email(email: str) -> str:
     return email.strip().lower()
 
 
-async def insert_unless_taken(conn: asyncpg.Connection, values: dict[str, Any]) -> asyncpg.Record | None:
+async def insert_unless_taken(conn: asyncpg.Connection, values: dict[str, Any]) -> UserRecord | None:
     """Insert one user; None when the email or username is taken (no error, so no savepoint is
     needed to keep the caller's transaction alive)."""
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
-    return await conn.fetchrow(
-        f"INSERT INTO users ({cols}) VALUES ({params}) ON CONFLICT DO NOTHING RETURNING {COLUMNS}",
-        *values.values(),
+    return UserRecord.maybe(
+        await conn.fetchrow(
+            f"INSERT INTO users ({cols}) VALUES ({params}) ON CONFLICT DO NOTHING RETURNING {COLUMNS}",
+            *values.values(),
+        )
     )
 
 
-async def get(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> UserRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"SELECT {COLUMNS} FROM users WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, user_id
+    return UserRecord.maybe(
+        await conn.fetchrow(f"SELECT {COLUMNS} FROM users WHERE tenant_id = $1 AND id = $2{lock}", tenant_id, user_id)
     )
 
 
-async def get_by_email(conn: Any, tenant_id: str, email: str, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get_by_email(conn: Any, tenant_id: str, email: str, *, for_update: bool = False) -> UserRecord | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(
-        f"SELECT {COLUMNS} FROM users WHERE tenant_id = $1 AND email = $2{lock}",
-        tenant_id,
-        normalise_email(email),
+    return UserRecord.maybe(
+        await conn.fetchrow(
+            f"SELECT {COLUMNS} FROM users WHERE tenant_id = $1 AND email = $2{lock}",
+            tenant_id,
+            normalise_email(email),
+        )
     )
 
 
@@ -61,19 +66,15 @@ async def username_exists(conn: Any, tenant_id: str, username: str) -> bool:
     )
 
 
-#: With update(check_factors=True): whether the user has an active second factor, read in the
+#: With update_checking_factors: whether the user has an active second factor, read in the
 #: update's statement (a sign-in that skipped the MFA gate checks it there, not in a round trip).
 HAS_ACTIVE_FACTOR = """EXISTS (SELECT 1 FROM mfa_factors f
     WHERE f.tenant_id = $1 AND f.user_id = $2 AND f.status = 'active') AS has_active_factor"""
 
 
-async def update(
-    conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any], *, check_factors: bool = False
-) -> asyncpg.Record | None:
-    """Set the given columns (names come from code, never from input) and updated_at."""
+async def _update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any], extra: str) -> Any:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     me_cache.forget_everywhere(conn, tenant_id, [user_id])
-    extra = f", {HAS_ACTIVE_FACTOR}" if check_factors else ""
     return await conn.fetchrow(
         f"""UPDATE users SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2
             RETURNING {COLUMNS}{extra}""",
@@ -83,7 +84,21 @@ async def update(
     )
 
 
-async def replace_password_hash(conn: Any, tenant_id: str, user_id: str, verified_hash: str, new_hash: str) -> None:
+async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any]) -> UserRecord | None:
+    """Set the given columns (names come from code, never from input) and updated_at."""
+    return UserRecord.maybe(await _update(conn, tenant_id, user_id, changes, ""))
+
+
+async def update_checking_factors(
+    conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any]
+) -> CheckedUserRecord | None:
+    """update(), also reading whether the user has an active second factor (HAS_ACTIVE_FACTOR)."""
+    return CheckedUserRecord.maybe(await _update(conn, tenant_id, user_id, changes, f", {HAS_ACTIVE_FACTOR}"))
+
+
+async def replace_password_hash(
+    conn: Any, tenant_id: str, user_id: str, verified_hash: str | None, new_hash: str
+) -> None:
     """An upgraded hash, stored only if the hash is still the one that was verified (no password
     change meanwhile)."""
     await conn.execute(
@@ -97,21 +112,23 @@ async def replace_password_hash(conn: Any, tenant_id: str, user_id: str, verifie
 
 
 async def me_row(conn: Any, tenant_id: str, user_id: str) -> asyncpg.Record | None:
-    """The columns of the /me object."""
-    return await conn.fetchrow(
+    """The columns of the /me object. A plain row: /v1/auth/me is a hot path (issue T), its
+    answer is built from it once and cached (identity/sessions/me_cache.py)."""
+    row: asyncpg.Record | None = await conn.fetchrow(
         """SELECT id, email, name, email_verified, mfa_enabled, role, public_metadata, created_at,
                   updated_at FROM users WHERE tenant_id = $1 AND id = $2""",
         tenant_id,
         user_id,
     )
+    return row
 
 
 async def record_failed_sign_in(
     conn: Any, tenant_id: str, user_id: str, *, threshold: int, window_seconds: int, lock_seconds: int
-) -> asyncpg.Record:
+) -> FailedSignIn | None:
     """Count one failed password in the current window, locking the account at the threshold.
-    One statement, so concurrent failures cannot lose counts."""
-    return await conn.fetchrow(
+    One statement, so concurrent failures cannot lose counts. None when the user is gone."""
+    row = await conn.fetchrow(
         """WITH cur AS (
                SELECT failed_window_start IS NOT NULL
                       AND failed_window_start > now() - make_interval(secs => $4) AS in_window
@@ -130,16 +147,7 @@ async def record_failed_sign_in(
         float(window_seconds),
         float(lock_seconds),
     )
-
-
-async def counts(conn: Any, tenant_id: str) -> asyncpg.Record:
-    return await conn.fetchrow(
-        """SELECT count(*) AS total,
-                  count(*) FILTER (WHERE last_sign_in_at > now() - interval '30 days') AS active_30d,
-                  count(*) FILTER (WHERE created_at > now() - interval '30 days') AS new_30d
-           FROM users WHERE tenant_id = $1""",
-        tenant_id,
-    )
+    return FailedSignIn.maybe(row)
 
 
 # -- user management (issue F) -------------------------------------------------------------------
@@ -149,20 +157,21 @@ async def delete(conn: Any, tenant_id: str, user_id: str) -> bool:
     """Delete the user; sessions, refresh and one-time tokens, MFA factors and memberships go
     with it (their foreign keys cascade)."""
     me_cache.forget_everywhere(conn, tenant_id, [user_id])
-    status = await conn.execute("DELETE FROM users WHERE tenant_id = $1 AND id = $2", tenant_id, user_id)
+    status: str = await conn.execute("DELETE FROM users WHERE tenant_id = $1 AND id = $2", tenant_id, user_id)
     return status.endswith(" 1")
 
 
-async def disable_many(conn: Any, tenant_id: str, user_ids: list[str]) -> list[asyncpg.Record]:
+async def disable_many(conn: Any, tenant_id: str, user_ids: list[str]) -> list[UserRecord]:
     """Move the listed active users to disabled; returns the rows changed (others are skipped)."""
     me_cache.forget_everywhere(conn, tenant_id, user_ids)
-    return await conn.fetch(
+    rows = await conn.fetch(
         f"""UPDATE users SET status = 'disabled', updated_at = now()
             WHERE tenant_id = $1 AND id = ANY($2::text[]) AND status = 'active'
             RETURNING {COLUMNS}""",
         tenant_id,
         user_ids,
     )
+    return UserRecord.all(rows)
 
 
 async def inactive_ids(conn: Any, tenant_id: str, user_ids: list[str]) -> list[str]:

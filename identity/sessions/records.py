@@ -1,0 +1,52 @@
+"""The rows identity/sessions/store.py reads, as typed records (identity/db/records.py).
+
+The hot paths (a refresh token's rotation, the session cache's read behind /v1/sessions/verify
+and /v1/auth/me) keep their plain rows: issue T measured them, and a record costs a copy."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from identity.db.records import ByKey, Record
+
+
+class SessionRecord(ByKey, frozen=True):
+    """A session as store.COLUMNS reads it, with its derived status. Still read by key (ByKey)
+    by MFA and the hosted account pages."""
+
+    id: str
+    tenant_id: str
+    user_id: str
+    user_agent: str | None
+    ip_address: str | None
+    country: str | None
+    device_type: str | None
+    mfa_verified: bool
+    org_id: str | None
+    created_at: datetime
+    last_active_at: datetime
+    expires_at: datetime
+    revoked_at: datetime | None
+    revoked_reason: str | None
+    impersonated_by: str | None
+    status: Literal["active", "expired", "revoked"]
+
+
+class RevokedSession(Record, frozen=True):
+    """A session store.revoke_many revoked."""
+
+    id: str
+    user_id: str
+    revoked_at: datetime
+
+
+class SigningKeyRecord(Record, frozen=True):
+    """A signing key as signing_store.live_keys reads it (the private key sealed)."""
+
+    id: str
+    algorithm: str
+    public_jwk: dict[str, Any]
+    private_key_sealed: str
+    activates_at: datetime
+    expires_at: datetime | None

@@ -31,17 +31,16 @@ async def invitation(
             tenant = await runtime(request.app).tenants.get(state(request).pool, row.tenant_id)
         except ApiError:  # deleted meanwhile: the service's own look
             tenant = None
-    known = row is not None
     return await pages.render(
         request,
         tenant,
         "invitation_link.html",
         status=200 if outcome in _OK else 400,
         outcome=outcome,
-        org_name=row.org_name if known else "",
-        role=row.role if known else "",
-        email=row.email if known else "",
-        expires_at=row.expires_at.strftime("%Y-%m-%d %H:%M UTC") if known else "",
+        org_name=row.org_name if row is not None else "",
+        role=row.role if row is not None else "",
+        email=row.email if row is not None else "",
+        expires_at=row.expires_at.strftime("%Y-%m-%d %H:%M UTC") if row is not None else "",
         token=token or "",
-        accept_url=f"/oauth/{row.tenant_id}/invitation?{urlencode({'token': token or ''})}" if known else "",
+        accept_url=f"/oauth/{row.tenant_id}/invitation?{urlencode({'token': token or ''})}" if row is not None else "",
     )

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import jinja2
 from aiohttp import web
@@ -227,7 +227,9 @@ async def render_page(
     headers = {**BASE_HEADERS, "Content-Security-Policy": csp(nonce, widget["origins"] if widget else "")}
     response = web.Response(text=html, status=status, content_type="text/html", headers=headers)
     secure = pages.secure(public_url)
-    path = cookie_path or (pages.cookie_path(tenant.id) if tenant is not None else request.path)
+    # Without a tenant, the page's own path: percent-encoded as the browser sends it (the decoded
+    # path may hold control characters or ';', which a Set-Cookie header cannot carry).
+    path = cookie_path or (pages.cookie_path(tenant.id) if tenant is not None else quote(request.path, safe="/"))
     response.set_cookie(pages.CSRF_COOKIE, csrf, path=path, httponly=True, samesite="Lax", secure=secure)
     query_lang = request.query.get("lang")
     if query_lang == t.language and request.cookies.get(i18n.LANG_COOKIE) != t.language:

@@ -34,6 +34,7 @@ from tests.support.api import (  # noqa: E402
 from tests.support.browser import browser_section  # noqa: E402, F401 - session fixture of chromium, hosted
 from tests.support.database import database_dsn, server_dsn  # noqa: E402, F401 - session fixtures
 from tests.support.mail import SmtpSink  # noqa: E402
+from tests.support.schedule import module_of, order_modules  # noqa: E402
 from tests.support.workers import WorkerFixture  # noqa: E402
 
 
@@ -145,8 +146,9 @@ def _answered_errors_are_declared() -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser modules run first, sharing one chromium and one live server."""
-    config.stash[_BROWSER_MODULES] = _browser.browser_modules_first(items)
+    """Browser modules first (sharing one chromium and one live server), then the longest
+    (tests/support/schedule.py)."""
+    config.stash[_BROWSER_MODULES] = order_modules(items)
 
 
 _BROWSER_MODULES = pytest.StashKey[set[str]]()
@@ -157,5 +159,5 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     """Before the first test of a module that is not a browser module: close the browser
     section (chromium's driver would stop async tests; the live server's workers would take
     in-process workers' jobs)."""
-    if item.nodeid.split("::", 1)[0] not in item.config.stash.get(_BROWSER_MODULES, set()):
+    if module_of(item) not in item.config.stash.get(_BROWSER_MODULES, set()):
         _browser.close_browser_section()

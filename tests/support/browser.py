@@ -30,7 +30,7 @@ the whole run: Playwright's sync API keeps its event loop marked running on the 
 while it is started, which would stop every async test (pytest-asyncio cannot run a loop inside
 a running one); and the live server's workers would take jobs that other tests' in-process
 workers wait for in the same database. So tests/conftest.py runs the browser modules first
-(pytest_collection_modifyitems -> browser_modules_first) and closes the section
+(tests/support/schedule.py) and closes the section
 (close_browser_section) before the first test of any other module; a browser module that
 comes later anyway (under pytest-xdist, or alone) opens it again. A module is a browser module
 when one of its tests uses `chromium`, `page`, `hosted` or `hosted_localhost`: a new
@@ -121,19 +121,6 @@ BROWSER_FIXTURES = frozenset({"chromium", "page", "hosted", "hosted_localhost"})
 
 def is_browser_module(items: list[pytest.Item]) -> bool:
     return any(BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())) for item in items)
-
-
-def browser_modules_first(items: list[pytest.Item]) -> set[str]:
-    """Reorder items in place: the browser modules' tests first (in their order), then the rest
-    (in theirs). Returns the browser modules' node ids."""
-    by_module: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        by_module.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
-    browser = {module for module, its in by_module.items() if is_browser_module(its)}
-    items[:] = [i for i in items if i.nodeid.split("::", 1)[0] in browser] + [
-        i for i in items if i.nodeid.split("::", 1)[0] not in browser
-    ]
-    return browser
 
 
 def close_browser_section() -> None:
@@ -297,6 +284,7 @@ def _start_hosted(dsn: str, workdir: Path, *, localhost: bool) -> tuple[HostedSe
     try:
         live.start()
     except BaseException:
+        live.stop()
         sink.stop()
         raise
 

@@ -36,6 +36,12 @@ comes later anyway (under pytest-xdist, or alone) opens it again. A module is a 
 when one of its tests uses `chromium`, `page`, `hosted` or `hosted_localhost`: a new
 tests/test_hosted_*.py needs nothing more than these fixtures.
 
+One live server at a time: `hosted` and `hosted_localhost` use the same database, so both
+running would let either's workers take the other's jobs (an email sent through the wrong SMTP
+sink, with the wrong address in its links). Starting one stops the other, and the modules on
+hosted_localhost run after the other browser modules (tests/support/schedule.py), so each
+worker switches once.
+
 Helpers: capture(page, name), virtual_authenticator(page), automatic_presence(session, id, on),
 latest_message(hosted, to),
 link_in(message), code_in(message), pkce_pair(), exchange_code(...), tab_to(page, selector).
@@ -100,11 +106,19 @@ class BrowserSection:
     def __init__(self) -> None:
         self._open: dict[str, tuple[Any, Any]] = {}
 
-    def get(self, key: str, start: Any) -> Any:
-        """The resource under key, start()ed (returning (resource, stop)) when not open."""
+    def get(self, key: str, start: Any, *, replaces: tuple[str, ...] = ()) -> Any:
+        """The resource under key, start()ed (returning (resource, stop)) when not open; the
+        ones named in `replaces` are stopped first."""
         if key not in self._open:
+            for other in replaces:
+                self.stop(other)
             self._open[key] = start()
         return self._open[key][0]
+
+    def stop(self, key: str) -> None:
+        opened = self._open.pop(key, None)
+        if opened is not None:
+            opened[1]()
 
     def close(self) -> None:
         # The servers before the browser (started after it): reverse order of opening.
@@ -305,6 +319,7 @@ def hosted(
     return browser_section.get(
         "hosted",
         lambda: _start_hosted(database_dsn, tmp_path_factory.mktemp("hosted") / "server", localhost=False),
+        replaces=("hosted_localhost",),
     )
 
 
@@ -317,6 +332,7 @@ def hosted_localhost(
     return browser_section.get(
         "hosted_localhost",
         lambda: _start_hosted(database_dsn, tmp_path_factory.mktemp("hosted-localhost") / "server", localhost=True),
+        replaces=("hosted",),
     )
 
 

@@ -6,7 +6,8 @@ busier worker. So the long modules go first and the short ones fill in at the en
 first), and the browser modules go before everything (tests/support/browser.py, "Sharing": they
 share one chromium and one live server, closed before any other module runs).
 
-    1. browser modules (any test using chromium, page, hosted or hosted_localhost)
+    1. browser modules (any test using chromium, page, hosted or hosted_localhost), those on
+       hosted_localhost last
     2. LONG: modules that each take a minute or more of a CI run, longest first (measured with
        `--durations`; a module missing here is only queued by its number of tests)
     3. every other module, the most tests first
@@ -48,7 +49,9 @@ def order_modules(items: list[pytest.Item]) -> set[str]:
     def rank(entry: tuple[int, str]) -> tuple[int, int, int]:
         position, module = entry
         if module in browser:
-            return (0, 0, position)
+            # The modules on hosted_localhost after the others (browser.py: one server at a time).
+            localhost = any("hosted_localhost" in getattr(i, "fixturenames", ()) for i in by_module[module])
+            return (0, int(localhost), position)
         if module in LONG:
             return (1, LONG.index(module), position)
         return (2, -len(by_module[module]), position)

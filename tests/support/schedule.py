@@ -22,14 +22,21 @@ import pytest
 
 from tests.support.browser import is_browser_module
 
-#: Long modules, longest first: one or two tests each, but each runs a tool for a minute or more
-#: (mypy and ruff, schemathesis, npm and node, pip building wheels, code generators).
+#: Long modules, longest first (a full run's sums of test time, setup included, on the shared
+#: 2-core machine on 2026-11-26): schemathesis over every operation, code generators and tsc,
+#: npm and node, mypy and ruff, wheel builds, and modules that restart Postgres or wait on
+#: slow clients, refresh windows and retries. They go first so that no worker starts one of
+#: them while the other has nothing left.
 LONG = (
-    "tests/test_typecheck.py",
     "tests/test_fuzz.py",
-    "tests/test_sdk_typescript.py",
     "tests/test_openapi_clients.py",
+    "tests/test_sdk_typescript.py",
+    "tests/test_typecheck.py",
+    "tests/test_slow_clients.py",
+    "tests/test_metrics.py",
+    "tests/test_faults.py",
     "tests/test_packaging.py",
+    "tests/test_cli_operator.py",
     "sdk/python/tests/test_sdk_packaging.py",
 )
 

@@ -20,6 +20,7 @@ pytest.register_assert_rewrite("tests.support")
 
 from identity.app import create_app  # noqa: E402
 from identity.config import Settings  # noqa: E402
+from tests.support import browser as _browser  # noqa: E402
 from tests.support.api import (  # noqa: E402
     ADMIN_TOKEN,
     CP_ADMIN_KEY,
@@ -30,8 +31,10 @@ from tests.support.api import (  # noqa: E402
     TenantHandle,
     create_tenant,
 )
+from tests.support.browser import browser_section  # noqa: E402, F401 - session fixture of chromium, hosted
 from tests.support.database import database_dsn, server_dsn  # noqa: E402, F401 - session fixtures
 from tests.support.mail import SmtpSink  # noqa: E402
+from tests.support.schedule import module_of, order_modules  # noqa: E402
 from tests.support.workers import WorkerFixture  # noqa: E402
 
 
@@ -147,3 +150,24 @@ def _answered_errors_are_declared() -> Iterator[None]:
     if new:
         listed = ", ".join(f"{m} {p} {s} {c}" for m, p, s, c in sorted(new))
         pytest.fail(f"answered errors the route does not declare in errors=: {listed}")
+
+
+# -- the browser section (tests/support/browser.py, "Sharing") ------------------------------------
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser modules first (sharing one chromium and one live server), then the longest
+    (tests/support/schedule.py)."""
+    config.stash[_BROWSER_MODULES] = order_modules(items)
+
+
+_BROWSER_MODULES = pytest.StashKey[set[str]]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before the first test of a module that is not a browser module: close the browser
+    section (chromium's driver would stop async tests; the live server's workers would take
+    in-process workers' jobs)."""
+    if module_of(item) not in item.config.stash.get(_BROWSER_MODULES, set()):
+        _browser.close_browser_section()

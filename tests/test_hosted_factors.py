@@ -11,7 +11,6 @@ import random
 import re
 import string
 import time
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -27,6 +26,7 @@ from tests.support.browser import (  # noqa: F401 - chromium and page are fixtur
     chromium,
     code_in,
     exchange_code,
+    hosted_localhost,
     page,
     pkce_pair,
     redirect_target,
@@ -34,26 +34,16 @@ from tests.support.browser import (  # noqa: F401 - chromium and page are fixtur
     virtual_authenticator,
     wait_for,
 )
-from tests.support.hosted_factors import age_sessions, last_sms_code, localhost_server, sms_messages
-from tests.support.mail import SmtpSink
+from tests.support.hosted_factors import age_sessions, last_sms_code, sms_messages
 
 PHONE = "+14155552671"
 
 
 @pytest.fixture(scope="module")
-def hosted(database_dsn: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostedServer]:
-    """tests/support/browser.py's server, on http://localhost:PORT: WebAuthn takes no IP address
-    as relying party id, and localhost is a secure context."""
-    sink = SmtpSink()
-    sink.start()
-    live = localhost_server(
-        database_dsn, tmp_path_factory.mktemp("hosted-factors") / "server", command="serve", IDENTITY_SMTP_URL=sink.url
-    ).start()
-    try:
-        yield HostedServer(live, sink)
-    finally:
-        live.stop()
-        sink.stop()
+def hosted(hosted_localhost: HostedServer) -> HostedServer:
+    """tests/support/browser.py's shared server on http://localhost:PORT: WebAuthn takes no IP
+    address as relying party id, and localhost is a secure context."""
+    return hosted_localhost
 
 
 def new_tenant(hosted: HostedServer, **auth_config: Any) -> LiveTenant:

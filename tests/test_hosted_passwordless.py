@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterator
 from email.message import EmailMessage
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -27,6 +26,7 @@ from tests.support.browser import (  # noqa: F401 - fixtures
     chromium,
     code_in,
     exchange_code,
+    hosted_localhost,
     link_in,
     page,
     pkce_pair,
@@ -34,25 +34,12 @@ from tests.support.browser import (  # noqa: F401 - fixtures
     virtual_authenticator,
     wait_for,
 )
-from tests.support.live_server import LiveServer
-from tests.support.mail import SmtpSink
 
 
 @pytest.fixture(scope="module")
-def hosted(database_dsn: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostedServer]:
-    """tests/support/browser.py's server, addressed by name (see the module's docstring)."""
-    sink = SmtpSink()
-    sink.start()
-    live = LiveServer(
-        database_dsn, tmp_path_factory.mktemp("hosted") / "server", command="serve", IDENTITY_SMTP_URL=sink.url
-    )
-    live.url = f"http://localhost:{live.port}"
-    live.start()
-    try:
-        yield HostedServer(live, sink)
-    finally:
-        live.stop()
-        sink.stop()
+def hosted(hosted_localhost: HostedServer) -> HostedServer:
+    """tests/support/browser.py's shared server addressed by name (see the module's docstring)."""
+    return hosted_localhost
 
 
 def _mail(hosted: HostedServer, to: str, subject: str) -> EmailMessage:

@@ -19,5 +19,7 @@ cache          watching the caches' NOTIFY invalidation
 logs           the process's JSON log lines (json_logs)
 records        the events a change wrote
 live_server    the app served on a real port in its own process
+browser        chromium through Playwright and a live server for the hosted pages' browser tests
+schedule       the order modules run in (browser modules first, then the longest)
 docs           reading docs/events.md
 """

@@ -12,12 +12,35 @@ Debian's chromium driven by Playwright for Python (sync API). A test module gets
         capture(page, "sign-in")                             # screenshots + axe-core
 
 Fixtures:
-    chromium   one browser per test module (chromium_path(): /usr/bin/chromium or `chromium` on
-               PATH; missing: the test fails in CI (env CI set) and is skipped elsewhere)
-    hosted     one LiveServer per module, `identity serve` (API and workers, so emails are sent)
-               with IDENTITY_SMTP_URL pointed at an SmtpSink (hosted.mail)
+    chromium   one browser for every browser module of the run (chromium_path(): /usr/bin/chromium
+               or `chromium` on PATH; missing: the test fails in CI (env CI set) and is skipped
+               elsewhere)
+    hosted     one LiveServer for every browser module, `identity serve` (API and workers, so
+               emails are sent) with IDENTITY_SMTP_URL pointed at an SmtpSink (hosted.mail);
+               hosted_localhost: the same on http://localhost:PORT (WebAuthn takes no IP address
+               as relying party id): a module that needs it overrides `hosted` with a module
+               fixture returning hosted_localhost (tests/test_hosted_factors.py)
     page       a new context per test (1280x800, English), watched for CSP violations: any
                `securitypolicyviolation` event or console CSP error fails the test
+
+Sharing (the "browser section" of a run): launching chromium and starting `identity serve`
+cost seconds each, so they are started once and shared by every browser module, each test
+making its own tenants (hosted.tenant()) and mail addresses. Two things forbid keeping them for
+the whole run: Playwright's sync API keeps its event loop marked running on the main thread
+while it is started, which would stop every async test (pytest-asyncio cannot run a loop inside
+a running one); and the live server's workers would take jobs that other tests' in-process
+workers wait for in the same database. So tests/conftest.py runs the browser modules first
+(tests/support/schedule.py) and closes the section
+(close_browser_section) before the first test of any other module; a browser module that
+comes later anyway (under pytest-xdist, or alone) opens it again. A module is a browser module
+when one of its tests uses `chromium`, `page`, `hosted` or `hosted_localhost`: a new
+tests/test_hosted_*.py needs nothing more than these fixtures.
+
+One live server at a time: `hosted` and `hosted_localhost` use the same database, so both
+running would let either's workers take the other's jobs (an email sent through the wrong SMTP
+sink, with the wrong address in its links). Starting one stops the other, and the modules on
+hosted_localhost run after the other browser modules (tests/support/schedule.py), so each
+worker switches once.
 
 Helpers: capture(page, name), virtual_authenticator(page), automatic_presence(session, id, on),
 latest_message(hosted, to),
@@ -78,21 +101,82 @@ def screenshots_dir() -> Path:
 # -- fixtures ----------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """One browser per test module. Not per session: Playwright's sync API keeps its event
-    loop marked running on the main thread while it is started, which would stop every async
-    test of a later module (pytest-asyncio cannot run a loop inside a running one)."""
+class BrowserSection:
+    """What the browser modules share: started on first use, closed by close() (see the module's
+    docstring, "Sharing"). Keyed resources, each with the callable that stops it."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, tuple[Any, Any]] = {}
+
+    def get(self, key: str, start: Any, *, replaces: tuple[str, ...] = ()) -> Any:
+        """The resource under key, start()ed (returning (resource, stop)) when not open; the
+        ones named in `replaces` are stopped first."""
+        if key not in self._open:
+            for other in replaces:
+                self.stop(other)
+            self._open[key] = start()
+        return self._open[key][0]
+
+    def stop(self, key: str) -> None:
+        opened = self._open.pop(key, None)
+        if opened is not None:
+            opened[1]()
+
+    def close(self) -> None:
+        # The servers before the browser (started after it): reverse order of opening.
+        while self._open:
+            _, (_, stop) = self._open.popitem()
+            stop()
+
+
+SECTION = BrowserSection()
+
+#: The fixtures that make a test module a browser module.
+BROWSER_FIXTURES = frozenset({"chromium", "page", "hosted", "hosted_localhost"})
+
+
+def is_browser_module(items: list[pytest.Item]) -> bool:
+    return any(BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())) for item in items)
+
+
+def close_browser_section() -> None:
+    SECTION.close()
+
+
+def _start_chromium() -> tuple[Any, Any]:
     path = chromium_path()
     from playwright.sync_api import sync_playwright
 
     driver = sync_playwright().start()
-    browser = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
     try:
-        yield browser
-    finally:
-        browser.close()
+        browser = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
+    except BaseException:
         driver.stop()
+        raise
+
+    def stop() -> None:
+        try:
+            browser.close()
+        finally:
+            driver.stop()
+
+    return browser, stop
+
+
+@pytest.fixture(scope="session")
+def browser_section(database_dsn: str) -> Iterator[BrowserSection]:
+    """SECTION, closed at the end of the run before the test database goes (so after the live
+    servers, which use it)."""
+    try:
+        yield SECTION
+    finally:
+        SECTION.close()
+
+
+@pytest.fixture(scope="module")
+def chromium(browser_section: BrowserSection) -> Any:
+    """The browser section's chromium (launched by the first browser module that needs it)."""
+    return browser_section.get("chromium", _start_chromium)
 
 
 class CspWatcher:
@@ -208,18 +292,51 @@ class HostedServer:
         return tenant
 
 
-@pytest.fixture(scope="module")
-def hosted(database_dsn: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostedServer]:
+def _start_hosted(dsn: str, workdir: Path, *, localhost: bool) -> tuple[HostedServer, Any]:
     sink = SmtpSink()
     sink.start()
-    live = LiveServer(
-        database_dsn, tmp_path_factory.mktemp("hosted") / "server", command="serve", IDENTITY_SMTP_URL=sink.url
-    ).start()
+    live = LiveServer(dsn, workdir, command="serve", IDENTITY_SMTP_URL=sink.url)
+    if localhost:
+        live.url = f"http://localhost:{live.port}"  # IDENTITY_PUBLIC_URL follows (start())
     try:
-        yield HostedServer(live, sink)
-    finally:
+        live.start()
+    except BaseException:
         live.stop()
         sink.stop()
+        raise
+
+    def stop() -> None:
+        try:
+            live.stop()
+        finally:
+            sink.stop()
+
+    return HostedServer(live, sink), stop
+
+
+@pytest.fixture(scope="module")
+def hosted(
+    database_dsn: str, browser_section: BrowserSection, tmp_path_factory: pytest.TempPathFactory
+) -> HostedServer:
+    """The browser section's `identity serve` on http://127.0.0.1:PORT."""
+    return browser_section.get(
+        "hosted",
+        lambda: _start_hosted(database_dsn, tmp_path_factory.mktemp("hosted") / "server", localhost=False),
+        replaces=("hosted_localhost",),
+    )
+
+
+@pytest.fixture(scope="module")
+def hosted_localhost(
+    database_dsn: str, browser_section: BrowserSection, tmp_path_factory: pytest.TempPathFactory
+) -> HostedServer:
+    """The browser section's `identity serve` on http://localhost:PORT: WebAuthn takes no IP
+    address as relying party id, and localhost is a secure context."""
+    return browser_section.get(
+        "hosted_localhost",
+        lambda: _start_hosted(database_dsn, tmp_path_factory.mktemp("hosted-localhost") / "server", localhost=True),
+        replaces=("hosted",),
+    )
 
 
 def wait_for(check: Any, timeout: float = 10.0, page: Any = None) -> Any:

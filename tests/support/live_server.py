@@ -37,7 +37,10 @@ class LiveServer:
         self.proc: subprocess.Popen[bytes] | None = None
         self.http = requests.Session()
 
-    def start(self, timeout: float = 30.0) -> LiveServer:
+    def start(self, timeout: float = 90.0) -> LiveServer:
+        """Start the process and poll /health until it answers 200. The first start on a new
+        database makes the signing keys (RSA among them): tens of seconds on a loaded 2-core
+        machine, hence the generous deadline (a poll, so a fast start returns at once)."""
         self.workdir.mkdir(parents=True, exist_ok=True)
         env = dict(os.environ)
         env.update(
@@ -68,9 +71,11 @@ class LiveServer:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"identity web exited with {self.proc.returncode}:\n{self.log_text()}")
             try:
-                if self.http.get(self.url + "/health", timeout=1).status_code == 200:
+                if self.http.get(self.url + "/health", timeout=2).status_code == 200:
                     return self
-            except requests.ConnectionError:
+            except requests.RequestException:
+                # Not listening yet, or too slow to answer on a loaded machine (a read timeout):
+                # ask again until the deadline.
                 pass
             time.sleep(0.1)
         self.stop()

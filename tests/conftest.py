@@ -34,18 +34,12 @@ from tests.support.api import (  # noqa: E402
 from tests.support.browser import browser_section  # noqa: E402, F401 - session fixture of chromium, hosted
 from tests.support.database import database_dsn, server_dsn  # noqa: E402, F401 - session fixtures
 from tests.support.mail import SmtpSink  # noqa: E402
-from tests.support.schedule import module_of, order_modules  # noqa: E402
+from tests.support.schedule import BROWSER_MODULES, module_of, order_modules  # noqa: E402
 from tests.support.workers import WorkerFixture  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "runs_last: run after every other test (it reads what they wrote)")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked runs_last go to the end (tests/test_hosted_screenshots.py reads the
-    screenshots every browser test wrote)."""
-    items.sort(key=lambda item: item.get_closest_marker("runs_last") is not None)
 
 
 @pytest.fixture
@@ -157,11 +151,18 @@ def _answered_errors_are_declared() -> Iterator[None]:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Browser modules first (sharing one chromium and one live server), then the longest
-    (tests/support/schedule.py)."""
-    config.stash[_BROWSER_MODULES] = order_modules(items)
+    (tests/support/schedule.py); tests marked runs_last at the very end (in one process; with
+    two, tests/test_hosted_screenshots.py also waits for the other process's browser modules)."""
+    config.stash[BROWSER_MODULES] = order_modules(items)
+    items.sort(key=lambda item: item.get_closest_marker("runs_last") is not None)
 
 
-_BROWSER_MODULES = pytest.StashKey[set[str]]()
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After a browser module's last test (a module runs whole in one process): its mark that
+    it is done, which the screenshot check waits for."""
+    module = module_of(item)
+    if module in item.config.stash.get(BROWSER_MODULES, set()) and (nextitem is None or module_of(nextitem) != module):
+        _browser.mark_module_done(module)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -169,5 +170,5 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     """Before the first test of a module that is not a browser module: close the browser
     section (chromium's driver would stop async tests; the live server's workers would take
     in-process workers' jobs)."""
-    if module_of(item) not in item.config.stash.get(_BROWSER_MODULES, set()):
+    if module_of(item) not in item.config.stash.get(BROWSER_MODULES, set()):
         _browser.close_browser_section()

@@ -1,8 +1,9 @@
 """Every hosted page has its screenshots: for each page template of identity/templates/hosted/
 (not a partial `_*.html`, not the layout), at least one state captured in every language at both
 widths (docs/hosted-pages.md, "Testing a page"). It reads what the browser tests wrote into the
-screenshots folder, so it runs after them (tests/conftest.py moves it last); a new page that no
-browser test captures fails here."""
+screenshots folder, so it runs after them: tests/conftest.py moves it last, and with two test
+processes it first waits until every browser module of this run is done in the other one
+(tests/support/browser.py, mark_module_done). A new page that no browser test captures fails here."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import LANGUAGES, screenshots_dir
+from tests.support.browser import LANGUAGES, screenshots_dir, wait_for_browser_modules
+from tests.support.schedule import BROWSER_MODULES
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "identity" / "templates" / "hosted"
 WIDTHS = ("desktop", "mobile")
@@ -35,7 +37,9 @@ def complete_states(folder: Path) -> list[str]:
 
 
 @pytest.mark.runs_last
-def test_every_page_is_captured_in_both_languages_at_both_widths() -> None:
+def test_every_page_is_captured_in_both_languages_at_both_widths(request: pytest.FixtureRequest) -> None:
+    unfinished = wait_for_browser_modules(request.config.stash.get(BROWSER_MODULES, set()))
+    assert not unfinished, f"browser modules of this run that never finished: {unfinished}"
     assert set(UNREACHABLE) <= set(page_templates()), "UNREACHABLE names a template that is gone"
     folder = screenshots_dir()
     assert any(folder.iterdir()), f"{folder} is empty: run the browser tests (tests/test_hosted_*.py) first"

@@ -98,6 +98,35 @@ def screenshots_dir() -> Path:
     return folder
 
 
+def _done_dir() -> Path:
+    """This run's marks of finished browser modules: one run id for all of pytest-xdist's
+    processes (PYTEST_XDIST_TESTRUNUID), else this process's."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid{os.getpid()}"
+    folder = screenshots_dir() / ".done" / run
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _mark_name(module: str) -> str:
+    return module.replace("/", "__")
+
+
+def mark_module_done(module: str) -> None:
+    """A browser module of this run has run all its tests (and written its screenshots)."""
+    (_done_dir() / _mark_name(module)).touch()
+
+
+def wait_for_browser_modules(modules: set[str], timeout: float = 1500.0) -> list[str]:
+    """Until every browser module of this run is done (in either test process); the modules
+    still not done after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        missing = sorted(m for m in modules if not (_done_dir() / _mark_name(m)).exists())
+        if not missing or time.monotonic() > deadline:
+            return missing
+        time.sleep(1.0)
+
+
 # -- fixtures ----------------------------------------------------------------------------------------
 
 

@@ -41,6 +41,10 @@ LONG = (
 )
 
 
+#: The browser modules of this run (set by tests/conftest.py at collection, in every process).
+BROWSER_MODULES = pytest.StashKey[set[str]]()
+
+
 def module_of(item: pytest.Item) -> str:
     return item.nodeid.split("::", 1)[0]
 

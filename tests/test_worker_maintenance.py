@@ -223,6 +223,7 @@ async def test_cleanup_deletes_expired_hosted_flows(app, tenant, worker) -> None
     from datetime import UTC, datetime, timedelta
 
     from identity.hosted import store as hosted_store
+    from identity.logs import redacted
     from workers import runtime
 
     st = state(app)
@@ -232,5 +233,7 @@ async def test_cleanup_deletes_expired_hosted_flows(app, tenant, worker) -> None
         await hosted_store.insert_flow(conn, tenant.id, "hfl_live", None, None, "h", now + timedelta(hours=1))
     out = await maintenance.cleanup(runtime.get())
     assert out["hosted_flows"] >= 1
+    # Every count shows in the cleanup_done log line: no key is one the logs redact.
+    assert [key for key, value in out.items() if redacted(key, value) == "[redacted]"] == []
     left = await st.pool.fetch("SELECT id FROM hosted_flows WHERE tenant_id = $1", tenant.id)
     assert {r["id"] for r in left} == {"hfl_live"}

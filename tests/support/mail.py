@@ -44,6 +44,13 @@ def token_in(url: str) -> str:
     return parse_qs(urlsplit(url).query)["token"][0]
 
 
+#: How long a test waits for mail. A worker a test starts first sends what earlier tests of its
+#: process queued without one (hundreds of messages by the end of a run, about 20 a second), and
+#: the test's own message comes after them: a wait that ends early is a failure, a long one costs
+#: nothing when the message comes.
+WAIT_SECONDS = 45.0
+
+
 class SmtpSink:
     """A real SMTP server on 127.0.0.1:<port>, in its own thread, that records every message.
 
@@ -52,7 +59,7 @@ class SmtpSink:
     messages           parsed messages (email.message.EmailMessage), in arrival order
     logins             (username, password) pairs of every AUTH attempt; AUTH PLAIN/LOGIN is
                        offered without TLS and accepts any credentials
-    await wait_for(to=..., count=1, timeout=10)   messages to that address, once there are count
+    await wait_for(to=..., count=1, timeout=WAIT_SECONDS)   messages to that address, once there are count
     hold() / release() make the server stall at RCPT TO (the message never completes), to
                        catch a sender mid-conversation; held() says whether one is stalled
     """
@@ -122,7 +129,7 @@ class SmtpSink:
     def to(self, address: str) -> list[EmailMessage]:
         return [m for m in list(self.messages) if address.lower() in str(m["To"]).lower()]
 
-    async def wait_for(self, to: str, count: int = 1, timeout: float = 10.0) -> list[EmailMessage]:
+    async def wait_for(self, to: str, count: int = 1, timeout: float = WAIT_SECONDS) -> list[EmailMessage]:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             found = self.to(to)

@@ -7,6 +7,7 @@ import asyncio
 import time
 from typing import Any
 
+from tests.support.mail import WAIT_SECONDS
 from workers.runtime import Policy
 
 #: Delays short enough for tests: three attempts 0.1 s apart, a job may run 3 s, a dead
@@ -29,7 +30,7 @@ class WorkerFixture:
     await start(policy=TEST_POLICY, concurrency=4)  one more worker (the fixture starts one)
     await stop()                  stop every worker started here (running jobs finish)
     await recover()               run the stalled-work recovery now (it also runs every 10 s)
-    await wait_outbox(tenant_id, outbox_id, {"sent"}, timeout=10)   poll the row until its
+    await wait_outbox(tenant_id, outbox_id, {"sent"}, timeout=WAIT_SECONDS)   poll the row until its
                                   status is one of those; returns the row
     """
 
@@ -81,7 +82,7 @@ class WorkerFixture:
         tenant_id: str,
         outbox_id: str,
         statuses: set[str] | frozenset[str] = frozenset({"sent"}),
-        timeout: float = 10.0,
+        timeout: float = WAIT_SECONDS,
     ) -> Any:
         deadline = time.monotonic() + timeout
         row = None

@@ -14,7 +14,6 @@ from typing import Any
 from aiohttp import web
 
 from identity.http import pages
-from identity.http.errors import ApiError
 from identity.sessions.runtime import runtime
 from identity.state import state
 
@@ -42,12 +41,8 @@ async def verify_email(
 ) -> web.Response:
     """The page of an outcome of links.verification_page / links.confirm_verification, in the
     link's tenant's look (none for a link that names no tenant)."""
-    tenant = None
-    if tenant_id is not None:
-        try:
-            tenant = await runtime(request.app).tenants.get(state(request).pool, tenant_id)
-        except ApiError:  # deleted since the link was mailed: the service's own look
-            tenant = None
+    tenants = runtime(request.app).tenants
+    tenant = await tenants.find(state(request).pool, tenant_id) if tenant_id is not None else None
     return await pages.render(
         request,
         tenant,

@@ -12,7 +12,6 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from identity.http import pages
-from identity.http.errors import ApiError
 from identity.organizations.records import PageInvitationRecord
 from identity.sessions.runtime import runtime
 from identity.state import state
@@ -25,12 +24,8 @@ async def invitation(
 ) -> web.Response:
     """The page of an outcome of service.invitation_page: 200 for a pending or accepted
     invitation, 400 for an expired or invalid one."""
-    tenant = None
-    if row is not None:
-        try:
-            tenant = await runtime(request.app).tenants.get(state(request).pool, row.tenant_id)
-        except ApiError:  # deleted meanwhile: the service's own look
-            tenant = None
+    tenants = runtime(request.app).tenants
+    tenant = await tenants.find(state(request).pool, row.tenant_id) if row is not None else None
     return await pages.render(
         request,
         tenant,

@@ -32,6 +32,14 @@ class TenantCache:
         listener.subscribe(key_cache.CHANNEL, self._on_payload, self.clear)
 
     async def get(self, pool: Any, tenant_id: str) -> Tenant:
+        found = await self.find(pool, tenant_id)
+        if found is None:
+            raise TENANT_NOT_FOUND()
+        return found
+
+    async def find(self, pool: Any, tenant_id: str) -> Tenant | None:
+        """The tenant, or None when there is none (a page of an emailed link whose tenant was
+        deleted since takes the service's own look)."""
         now = time.monotonic()
         hit = self._entries.get(tenant_id)
         if hit is None or hit[0] <= now:
@@ -43,8 +51,6 @@ class TenantCache:
                 if len(self._entries) >= MAX_ENTRIES:
                     self._entries.clear()
                 self._entries[tenant_id] = hit
-        if hit[1] is None:
-            raise TENANT_NOT_FOUND()
         return hit[1]
 
     def forget_tenant(self, tenant_id: str) -> None:

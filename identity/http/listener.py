@@ -20,6 +20,9 @@ ACCEPT_BACKLOG = 128  # aiohttp's default listen backlog
 #: asyncio's own accept loop does; the connections wait in the listen backlog meanwhile.
 ACCEPT_RETRY_SECONDS = 1.0
 _OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+#: At close, the most connections taken from the backlog: bounded, as a client flood must not
+#: keep a stopping listener accepting.
+DRAIN_LIMIT = 4 * ACCEPT_BACKLOG
 #: The most lines one kind of refused connection writes per interval.
 LOG_INTERVAL_SECONDS = 10.0
 
@@ -139,7 +142,11 @@ class Listener(asyncio.AbstractServer):
         raise NotImplementedError("the service starts its listener with start_serving()")
 
     def close(self) -> None:
-        """Stop accepting; connections already accepted stay open (aiohttp's shutdown ends them)."""
+        """Stop accepting. The connections still waiting in the backlog are accepted first:
+        closing a listening socket resets them, and their clients (whose connect() had
+        succeeded, and who may have sent a whole request) would see the server hang up without
+        an answer. Accepted connections stay open; the site's stop lets their first request
+        arrive before aiohttp's shutdown closes the idle ones (identity/http/server.py)."""
         if self._closed:
             return
         self._closed, self._serving = True, False
@@ -148,27 +155,32 @@ class Listener(asyncio.AbstractServer):
         self._retries.clear()
         for sock in self._sockets:
             self._loop.remove_reader(sock.fileno())
+            while self._accept(sock) and len(self._connecting) < DRAIN_LIMIT:
+                pass
             sock.close()
 
     async def wait_closed(self) -> None:
         if self._connecting:
             await asyncio.wait(self._connecting)
 
-    def _accept(self, sock: socket.socket) -> None:
+    def _accept(self, sock: socket.socket) -> bool:
+        """One burst of accepts; True when the burst ended with connections still waiting."""
         for _ in range(ACCEPT_BACKLOG):  # one burst; DESCRIPTOR_RESERVE allows for it
             try:
                 conn, _ = sock.accept()
             except (BlockingIOError, InterruptedError):
-                return
+                return False
             except ConnectionAbortedError:
                 continue  # the client left while waiting in the backlog
             except OSError as exc:
-                self._failed(sock, exc)
-                return
+                if not self._closed:
+                    self._failed(sock, exc)
+                return False
             conn.setblocking(False)
             task = self._loop.create_task(self._connect(conn))
             self._connecting.add(task)
             task.add_done_callback(self._connecting.discard)
+        return True
 
     async def _connect(self, conn: socket.socket) -> None:
         try:

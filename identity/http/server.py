@@ -57,6 +57,9 @@ LINGERING_SECONDS = 2.0
 #: A body still arriving this long after its deadline closes the connection: the handler reading
 #: it has answered 408 at the deadline itself; this ends one whose handler does not read.
 BODY_GRACE_SECONDS = 1.0
+#: At shutdown, how long the last connections may take to send their request head
+#: (Guards.settle).
+SETTLE_SECONDS = 1.0
 #: When each request's head arrived (loop time): its body's deadline counts from there.
 HEAD_ARRIVED: web.RequestKey[float] = web.RequestKey("head_arrived", float)
 
@@ -116,18 +119,22 @@ class Guard(asyncio.Protocol):
         self.address = ""
         self._timer: asyncio.TimerHandle | None = None
         self._body: Any = None  # the request's payload stream while in BODY
+        self.heard = False  # any byte received yet
+        self.opened_at = 0.0  # loop time of connection_made
 
     # -- asyncio.Protocol, passed on to aiohttp --
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
+        self.opened_at = asyncio.get_running_loop().time()
         self.guards.opened(self)
         self._arm(self.guards.limits.idle_timeout)
         self.inner.connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
         if self.phase == self.IDLE and data:
-            self.phase = self.HEAD
+            self.phase, self.heard = self.HEAD, True
             self._arm(self.guards.limits.header_timeout)
+            self.guards.progressed()
         self.inner.data_received(data)
         if self.phase == self.BODY and self._body.is_eof():  # the last byte of the body
             self._busy()
@@ -144,12 +151,14 @@ class Guard(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         self.guards.closed(self)
+        self.guards.progressed()
         self.inner.connection_lost(exc)
 
     # -- signals from the request middleware --
     def started(self, body: Any) -> None:
         """The head has arrived; `body` is the request's payload stream (aiohttp's
         StreamReader: is_eof() once the whole body has been received)."""
+        self.guards.progressed()
         if body.is_eof():
             self._busy()
             return
@@ -199,6 +208,7 @@ class Guards:
         #: the open guards of each client address (bucket), oldest first; kept only with a cap
         self.by_address: dict[str, OrderedDict[Guard, None]] = {}
         self._once: dict[str, Once] = {}
+        self._progress: asyncio.Event | None = None  # set while settling
 
     def __call__(self) -> Guard:
         return Guard(self.server(), self)
@@ -238,6 +248,36 @@ class Guards:
             if not same:
                 del self.by_address[guard.address]
 
+    async def settle(self, seconds: float = SETTLE_SECONDS) -> None:
+        """At shutdown, before aiohttp closes every connection not answering a request: wait
+        (at most `seconds`) until no connection is part-way through a request head and none
+        opened within `seconds` is still silent. A client whose connect() succeeded just before
+        the listener closed gets its request answered instead of a hang-up; the loop turns at
+        least once, so requests already in the socket buffers are read."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        self._progress = asyncio.Event()
+
+        def waiting() -> bool:
+            recent = loop.time() - seconds
+            return any(g.phase == Guard.HEAD or (not g.heard and g.opened_at > recent) for g in self.open)
+
+        await asyncio.sleep(0)
+        try:
+            while waiting() and (left := deadline - loop.time()) > 0:
+                self._progress.clear()
+                try:
+                    await asyncio.wait_for(self._progress.wait(), left)
+                except TimeoutError:
+                    return
+        finally:
+            self._progress = None
+
+    def progressed(self) -> None:
+        """A connection received bytes, began or ended a request, or closed (for settle)."""
+        if self._progress is not None:
+            self._progress.set()
+
     def note(self, event: str, **fields: Any) -> None:
         once = self._once.setdefault(event, Once())
         if once.due():
@@ -263,8 +303,21 @@ class GuardedSite(ListeningSite):
         super().__init__(runner, host, port, **kwargs)
         self.limits = limits
 
+        self.guards: Guards | None = None
+
     def protocol_factory(self, server: web.Server) -> Callable[[], asyncio.BaseProtocol]:
-        return Guards(server, self.limits)
+        self.guards = Guards(server, self.limits)
+        return self.guards
+
+    async def stop(self) -> None:
+        """Stop accepting (the backlog is accepted first: identity/http/listener.py), then let
+        the last connections' requests arrive before the runner's shutdown closes idle ones."""
+        listener = self._server
+        await super().stop()
+        if listener is not None:
+            await listener.wait_closed()
+        if self.guards is not None:
+            await self.guards.settle()
 
 
 class RefusedRequestFilter(logging.Filter):

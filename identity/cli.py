@@ -126,10 +126,16 @@ def _secret_file(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _group(sub: Any, name: str, dest: str, *, help: str, description: str) -> Any:
+def _command(sub: Any, name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
+    """A command or action: its line in the parent's help, and its own --help (the same text
+    unless it says more)."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description or help)
+    return parser
+
+
+def _group(sub: Any, name: str, dest: str, help: str, description: str | None = None) -> Any:
     """A command with actions (`identity NAME ACTION`): the parser its actions are added to."""
-    group = sub.add_parser(name, help=help, description=description)
-    return group.add_subparsers(dest=dest, required=True, metavar="ACTION")
+    return _command(sub, name, help, description).add_subparsers(dest=dest, required=True, metavar="ACTION")
 
 
 def _limit(p: argparse.ArgumentParser, default: int) -> None:
@@ -153,35 +159,27 @@ def build_parser() -> argparse.ArgumentParser:
         ("serve", "migrate, then run the API and the workers in one process"),
         ("web", "run the API only"),
     ):
-        p = sub.add_parser(name, help=text, description=text)
+        p = _command(sub, name, text)
         p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
         p.add_argument("--port", type=int, default=3000, help="port to listen on (default 3000)")
-    sub.add_parser("worker", help="run the job workers only", description="run the job workers only")
-    sub.add_parser(
+    _command(sub, "worker", "run the job workers only")
+    _command(
+        sub,
         "migrate",
-        help="apply the schema files in sql/ once each, in order",
-        description="apply the schema files in sql/ once each, in order, under an advisory "
+        "apply the schema files in sql/ once each, in order",
+        "apply the schema files in sql/ once each, in order, under an advisory "
         "lock (creates the embedded database when there is none)",
     )
 
-    keys_sub = _group(
-        sub,
-        "keys",
-        "keys_command",
-        help="master keys and JWT signing keys",
-        description="master keys and JWT signing keys",
-    )
-    km = keys_sub.add_parser(
+    keys_sub = _group(sub, "keys", "keys_command", "master keys and JWT signing keys")
+    km = _command(
+        keys_sub,
         "master",
-        help="create a new master key and show it once (= master-keys create)",
-        description="create a new master key; only its hash is stored",
+        "create a new master key and show it once (= master-keys create)",
+        "create a new master key; only its hash is stored",
     )
     _secret_file(km)
-    rotate = keys_sub.add_parser(
-        "rotate-signing",
-        help="bring in a new JWT signing key; tokens already issued stay valid",
-        description="bring in a new JWT signing key; tokens already issued stay valid",
-    )
+    rotate = _command(keys_sub, "rotate-signing", "bring in a new JWT signing key; tokens already issued stay valid")
     rotate.add_argument(
         "--activate-in", default="0s", help="publish now, start signing this long from now (e.g. 1h); default now"
     )
@@ -196,39 +194,33 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "master-keys",
         "master_command",
-        help="create, list and revoke master keys",
-        description="master keys (mk_live_...) manage tenants; only their hashes are stored",
+        "create, list and revoke master keys",
+        "master keys (mk_live_...) manage tenants; only their hashes are stored",
     )
-    mkc = mk_sub.add_parser(
-        "create",
-        help="create a new master key and show it once",
-        description="create a new master key and show it once",
-    )
+    mkc = _command(mk_sub, "create", "create a new master key and show it once")
     _secret_file(mkc)
-    mkl = mk_sub.add_parser(
+    mkl = _command(
+        mk_sub,
         "list",
-        help="list stored master keys (id, prefix, last four, status)",
-        description="list stored master keys; IDENTITY_MASTER_KEY is not stored, so not listed",
+        "list stored master keys (id, prefix, last four, status)",
+        "list stored master keys; IDENTITY_MASTER_KEY is not stored, so not listed",
     )
     _json(mkl)
-    mkr = mk_sub.add_parser(
-        "revoke",
-        help="revoke a master key; it stops working at once",
-        description="revoke a master key; it stops working at once",
-    )
+    mkr = _command(mk_sub, "revoke", "revoke a master key; it stops working at once")
     mkr.add_argument("id", help="the key's id (mk_..., from `identity master-keys list`)")
 
     t_sub = _group(
         sub,
         "tenants",
         "tenants_command",
-        help="create, list and show tenants",
-        description="create, list and show tenants (as the control plane API does)",
+        "create, list and show tenants",
+        "create, list and show tenants (as the control plane API does)",
     )
-    tc = t_sub.add_parser(
+    tc = _command(
+        t_sub,
         "create",
-        help="create a tenant with its publishable and secret keys",
-        description="create a tenant; prints its id (TID) and publishable key (PK), and shows its secret key (SK) once",
+        "create a tenant with its publishable and secret keys",
+        "create a tenant; prints its id (TID) and publishable key (PK), and shows its secret key (SK) once",
     )
     tc.add_argument("name", help="the tenant's display name")
     tc.add_argument("--slug", help="URL-safe unique name (default: made from the name)")
@@ -241,15 +233,13 @@ def build_parser() -> argparse.ArgumentParser:
     tc.add_argument("--owner-email", help="also create an owner user with this address")
     _secret_file(tc)
     _json(tc)
-    tl = t_sub.add_parser("list", help="list tenants, newest first", description="list tenants, newest first")
+    tl = _command(t_sub, "list", "list tenants, newest first")
     tl.add_argument("--q", help="only tenants whose name or slug contains this")
     tl.add_argument("--status", choices=["active", "suspended", "deleted"], help="only tenants in this status")
     tl.add_argument("--plan", choices=["free", "starter", "pro", "enterprise"], help="only tenants on this plan")
     _limit(tl, 20)
     _json(tl)
-    ts = t_sub.add_parser(
-        "show", help="one tenant with its settings and counts", description="one tenant with its settings and counts"
-    )
+    ts = _command(t_sub, "show", "one tenant with its settings and counts")
     ts.add_argument("tenant", help="the tenant's id (tnt_...) or slug")
     _json(ts)
 
@@ -257,8 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "users",
         "users_command",
-        help="look up a user; verify their email, unlock them, reset their MFA",
-        description="user support actions; each change is audited with actor type operator",
+        "look up a user; verify their email, unlock them, reset their MFA",
+        "user support actions; each change is audited with actor type operator",
     )
     for name, text in (
         ("find", "show a user (status, verification, MFA, lockout)"),
@@ -269,23 +259,20 @@ def build_parser() -> argparse.ArgumentParser:
         ("unlock", "clear a lockout after too many wrong passwords"),
         ("reset-mfa", "remove all of the user's MFA factors and backup codes (lost device)"),
     ):
-        p = u_sub.add_parser(name, help=text, description=text)
+        p = _command(u_sub, name, text)
         _tenant_arg(p)
         p.add_argument("user", help="the user's id (usr_...) or email address")
         if name == "find":
             _json(p)
 
     w_sub = _group(
-        sub,
-        "webhooks",
-        "webhooks_command",
-        help="list and retry webhook deliveries",
-        description="webhook deliveries of one tenant",
+        sub, "webhooks", "webhooks_command", "list and retry webhook deliveries", "webhook deliveries of one tenant"
     )
-    wd = w_sub.add_parser(
+    wd = _command(
+        w_sub,
         "deliveries",
-        help="list deliveries, newest first",
-        description="list deliveries, newest first, to the tenant's and admin webhooks",
+        "list deliveries, newest first",
+        "list deliveries, newest first, to the tenant's and admin webhooks",
     )
     _tenant_arg(wd)
     wd.add_argument("--webhook", help="only deliveries to this webhook (whk_... or its admin webhook id)")
@@ -293,10 +280,11 @@ def build_parser() -> argparse.ArgumentParser:
     wd.add_argument("--event", help="only deliveries of this event type (e.g. user.created)")
     _limit(wd, 50)
     _json(wd)
-    wr = w_sub.add_parser(
+    wr = _command(
+        w_sub,
         "retry",
-        help="start a new series of attempts for deliveries now",
-        description="start a new series of attempts now (five retries on the schedule again)",
+        "start a new series of attempts for deliveries now",
+        "start a new series of attempts now (five retries on the schedule again)",
     )
     _tenant_arg(wr)
     wr.add_argument("delivery", nargs="*", help="delivery ids (del_...) to retry")
@@ -304,17 +292,18 @@ def build_parser() -> argparse.ArgumentParser:
     wr.add_argument("--webhook", help="with --all-failed: only this webhook's")
     _limit(wr, 1000)
 
-    st = sub.add_parser(
+    st = _command(
+        sub,
         "status",
-        help="job queues, outbox and webhook backlog",
-        description="job queue depth and the age of the oldest job due per queue; "
-        "outbox and pending webhook deliveries per tenant",
+        "job queues, outbox and webhook backlog",
+        "job queue depth and the age of the oldest job due per queue; outbox and pending webhook deliveries per tenant",
     )
     _json(st)
-    cf = sub.add_parser(
+    cf = _command(
+        sub,
         "config",
-        help="the effective configuration, secrets masked",
-        description="every IDENTITY_* setting as this process reads it; credentials "
+        "the effective configuration, secrets masked",
+        "every IDENTITY_* setting as this process reads it; credentials "
         "show only whether they are set, URLs lose their passwords",
     )
     _json(cf)
@@ -323,59 +312,38 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "db",
         "db_command",
-        help="the embedded database: psql, stop",
-        description="the database under IDENTITY_DATA_DIR (or IDENTITY_DATABASE_URL)",
+        "the embedded database: psql, stop",
+        "the database under IDENTITY_DATA_DIR (or IDENTITY_DATABASE_URL)",
     )
-    dp = d_sub.add_parser(
+    dp = _command(
+        d_sub,
         "psql",
-        help="open psql on the service's database",
-        description="open psql on the service's database (starts the embedded "
-        "server if needed, and stops it again afterwards)",
+        "open psql on the service's database",
+        "open psql on the service's database (starts the embedded server if needed, and stops it again afterwards)",
     )
     dp.add_argument("psql_args", nargs=argparse.REMAINDER, help="further arguments for psql (after --)")
-    d_sub.add_parser(
+    _command(
+        d_sub,
         "stop",
-        help="stop the embedded Postgres (a running serve loses its database)",
-        description="stop the embedded Postgres under IDENTITY_DATA_DIR",
+        "stop the embedded Postgres (a running serve loses its database)",
+        "stop the embedded Postgres under IDENTITY_DATA_DIR",
     )
 
-    emails_sub = _group(
-        sub,
-        "emails",
-        "emails_command",
-        help="the email log (stored messages without IDENTITY_SMTP_URL)",
-        description="the email log (stored messages without IDENTITY_SMTP_URL)",
-    )
-    el = emails_sub.add_parser(
-        "list",
-        help="newest emails first, with their links and codes",
-        description="newest emails first, with their links and codes",
-    )
+    emails_sub = _group(sub, "emails", "emails_command", "the email log (stored messages without IDENTITY_SMTP_URL)")
+    el = _command(emails_sub, "list", "newest emails first, with their links and codes")
     el.add_argument("--tenant", help="only this tenant's emails (tenant id)")
     el.add_argument("--to", help="only emails to this address")
     _limit(el, 20)
     el.add_argument("--full", action="store_true", help="print whole text bodies")
-    outbox_sub = _group(
-        sub,
-        "outbox",
-        "outbox_command",
-        help="inspect and retry outbox rows",
-        description="inspect and retry outbox rows",
-    )
-    ol = outbox_sub.add_parser(
-        "list",
-        help="newest rows first: status, attempts, last error",
-        description="newest rows first: status, attempts, last error",
-    )
+    outbox_sub = _group(sub, "outbox", "outbox_command", "inspect and retry outbox rows")
+    ol = _command(outbox_sub, "list", "newest rows first: status, attempts, last error")
     ol.add_argument("--tenant", help="only this tenant's rows (tenant id)")
     ol.add_argument("--topic", help="only rows of this topic (email, sms)")
     ol.add_argument(
         "--status", choices=["queued", "processing", "sent", "failed", "abandoned"], help="only rows in this status"
     )
     _limit(ol, 50)
-    orr = outbox_sub.add_parser(
-        "retry", help="requeue a failed or abandoned row", description="requeue a failed or abandoned row"
-    )
+    orr = _command(outbox_sub, "retry", "requeue a failed or abandoned row")
     orr.add_argument("tenant", help="the row's tenant id")
     orr.add_argument("id", help="the outbox row's id")
     return parser

@@ -294,9 +294,7 @@ async def my_sessions(
 
     async def fetch(k: Keyset) -> tuple[list[SessionRecord], int]:
         async with pool.acquire() as conn:
-            return await session_store.list_page(
-                conn, tenant_id, user_id=user_id, status="active", after=k.after, limit=k.limit, ascending=k.ascending
-            )
+            return await session_store.list_page(conn, tenant_id, k, user_id=user_id, status="active")
 
     return await paginate(query, fetch, lambda row: present_my_session(row, current))
 

@@ -39,6 +39,36 @@ from identity.users.service import change, create_user
 
 SENT = Sent(sent=True)
 
+#: Per one-time link kind (also its email's template): how long it lives, the email's variable
+#: holding the link, and the lifetime as the email states it.
+_LINK_EMAILS = {
+    "magic_link": (onetime.MAGIC_LINK_TTL, "magic_link_url", "15 minutes"),
+    "password_reset": (onetime.PASSWORD_RESET_TTL, "reset_url", "1 hour"),
+}
+
+
+async def _email_link(
+    conn: asyncpg.Connection,
+    rt: AuthRuntime,
+    tenant_id: str,
+    kind: str,
+    email: str,
+    user_id: str | None,
+    redirect: str,
+) -> None:
+    """A one-time link of this kind, and its email queued in the same transaction."""
+    ttl, url_variable, expires_in = _LINK_EMAILS[kind]
+    token = await onetime.create(conn, tenant_id, kind, email=email, user_id=user_id, redirect_url=redirect, ttl=ttl)
+    await queue_email(
+        conn,
+        rt.box,
+        tenant_id=tenant_id,
+        template=kind,
+        to=email,
+        user_id=user_id,
+        variables={url_variable: onetime.with_token(redirect, token), "expires_in": expires_in},
+    )
+
 
 async def request_magic_link(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, body: MagicLink, public_url: str
@@ -57,24 +87,7 @@ async def request_magic_link(
             return SENT
         # Without a user the link creates one when it is used (not now: typing an address
         # must not create accounts).
-        token = await onetime.create(
-            conn,
-            tenant.id,
-            "magic_link",
-            email=email,
-            user_id=user.id if user else None,
-            redirect_url=redirect,
-            ttl=onetime.MAGIC_LINK_TTL,
-        )
-        await queue_email(
-            conn,
-            rt.box,
-            tenant_id=tenant.id,
-            template="magic_link",
-            to=email,
-            user_id=user.id if user else None,
-            variables={"magic_link_url": onetime.with_token(redirect, token), "expires_in": "15 minutes"},
-        )
+        await _email_link(conn, rt, tenant.id, "magic_link", email, user.id if user else None, redirect)
     return SENT
 
 
@@ -124,24 +137,7 @@ async def forgot_password(
         user = await users.get_by_email(conn, tenant.id, email)
         if user is None or user.status != "active":
             return SENT
-        token = await onetime.create(
-            conn,
-            tenant.id,
-            "password_reset",
-            email=email,
-            user_id=user.id,
-            redirect_url=redirect,
-            ttl=onetime.PASSWORD_RESET_TTL,
-        )
-        await queue_email(
-            conn,
-            rt.box,
-            tenant_id=tenant.id,
-            template="password_reset",
-            to=email,
-            user_id=user.id,
-            variables={"reset_url": onetime.with_token(redirect, token), "expires_in": "1 hour"},
-        )
+        await _email_link(conn, rt, tenant.id, "password_reset", email, user.id, redirect)
     return SENT
 
 

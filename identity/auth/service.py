@@ -38,10 +38,10 @@ from identity.tenants import auth_config
 from identity.users import lockout, onetime, passwords, policy
 from identity.users import metadata as user_metadata
 from identity.users import store as users
-from identity.users.errors import EMAIL_TAKEN, USER_NOT_FOUND, USERNAME_TAKEN
+from identity.users.errors import USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import present_user
 from identity.users.records import UserRecord
-from identity.users.service import create_user
+from identity.users.service import create_user, refuse_taken
 
 
 class FactorFound(Exception):
@@ -182,11 +182,7 @@ async def sign_up(
     pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, body: SignUp, client: ClientInfo
 ) -> SignUpResult:
     email, public_metadata = _checked_sign_up(tenant, body)
-    # Answer a taken email or username before spending a hash on it (the insert re-checks).
-    if await users.email_exists(pool, tenant.id, email):
-        raise EMAIL_TAKEN()
-    if body.username is not None and await users.username_exists(pool, tenant.id, body.username):
-        raise USERNAME_TAKEN()
+    await refuse_taken(pool, tenant.id, email, body.username)
     hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
         user = await create_user(

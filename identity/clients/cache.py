@@ -13,10 +13,10 @@ entries out.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from identity.db.listener import Listener, changed_here
+from identity.db.tenant_entries import TenantEntries
 
 CHANNEL = "identity_oauth_clients"
 TTL_SECONDS = 10.0
@@ -29,50 +29,12 @@ def forget_everywhere(conn: Any | None, tenant_id: str) -> None:
     changed_here(conn, CHANNEL, [tenant_id])
 
 
-class ClientCache:
+class ClientCache(TenantEntries[tuple[str, ...], Any]):
+    """Keys: ("client", client_id) -> row; ("grant", client_id, scope_key) -> grant row."""
+
     def __init__(self, listener: Listener) -> None:
-        self.listener = listener
-        # tenant_id -> key -> (monotonic deadline, value); a tenant is dropped in one step.
-        # Keys: ("client", client_id) -> row; ("grant", client_id, scope_key) -> grant row.
-        self._tenants: dict[str, dict[tuple[str, ...], tuple[float, Any]]] = {}
-        self._size = 0
-        listener.subscribe(CHANNEL, self._on_payload, self.clear)
+        super().__init__(listener, CHANNEL, ttl_seconds=TTL_SECONDS, max_entries=MAX_ENTRIES)
 
     @property
     def version(self) -> int:
         return self.listener.version
-
-    def get(self, tenant_id: str, key: tuple[str, ...]) -> Any | None:
-        entries = self._tenants.get(tenant_id)
-        hit = entries.get(key) if entries else None
-        if hit is None:
-            return None
-        if hit[0] <= time.monotonic():
-            del entries[key]  # type: ignore[union-attr]
-            self._size -= 1
-            return None
-        return hit[1]
-
-    def put(self, tenant_id: str, key: tuple[str, ...], value: Any, version: int) -> None:
-        """Keep value if nothing about this tenant may have changed since `version` was read."""
-        if not self.listener.can_cache(version):
-            return
-        if self._size >= MAX_ENTRIES:
-            self.clear()
-        entries = self._tenants.setdefault(tenant_id, {})
-        if key not in entries:
-            self._size += 1
-        entries[key] = (time.monotonic() + TTL_SECONDS, value)
-
-    def forget_tenant(self, tenant_id: str) -> None:
-        self._size -= len(self._tenants.pop(tenant_id, {}))
-
-    def clear(self) -> None:
-        self._tenants.clear()
-        self._size = 0
-
-    def _on_payload(self, payload: str) -> None:
-        if payload == "*":
-            self.clear()
-        else:
-            self.forget_tenant(payload)

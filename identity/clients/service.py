@@ -251,14 +251,7 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateClient, audit: 
 async def list_clients(pool: asyncpg.Pool, tenant_id: str, query: ListClients) -> Page[ClientSummary]:
     return await paginate(
         query,
-        lambda k: store.list_page(
-            pool,
-            tenant_id,
-            type_=query.type,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_page(pool, tenant_id, k, type_=query.type),
         present_summary,
     )
 
@@ -363,13 +356,6 @@ async def tokens(pool: asyncpg.Pool, tenant_id: str, client_id: str, query: List
         raise INVALID_CLIENT_TYPE("Only machine clients have tokens listed here (client_credentials).")
     return await paginate(
         query,
-        lambda k: store.active_tokens(
-            pool,
-            tenant_id,
-            client_id,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.active_tokens(pool, tenant_id, client_id, k),
         present_token,
     )

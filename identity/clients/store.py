@@ -6,8 +6,8 @@ from datetime import datetime
 from typing import Any
 
 from identity.clients.schemas import ClientType, IdTokenAlg
+from identity.db.keysets import Keyset, read_page
 from identity.db.records import ByKey, Record
-from identity.http.pagination import keyset
 
 COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_types, scopes,
              post_logout_redirect_uris, first_party, secret_hash, secret_rotated_at, created_at,
@@ -64,23 +64,14 @@ async def get(conn: Any, tenant_id: str, client_id: str, *, for_update: bool = F
     return ClientRecord.maybe(row)
 
 
-async def list_page(
-    conn: Any, tenant_id: str, *, type_: str | None, after: str | None, limit: int, ascending: bool
-) -> tuple[list[ClientRecord], int]:
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {COLUMNS} FROM oauth_clients
-            WHERE tenant_id = $1 AND ($2::text IS NULL OR type = $2) AND ($3::text IS NULL OR id {op} $3)
-            ORDER BY id {order} LIMIT $4""",
-        tenant_id,
-        type_,
-        after,
-        limit + 1,
-    )
-    total: int = await conn.fetchval(
-        "SELECT count(*) FROM oauth_clients WHERE tenant_id = $1 AND ($2::text IS NULL OR type = $2)",
-        tenant_id,
-        type_,
+async def list_page(conn: Any, tenant_id: str, page: Keyset, *, type_: str | None) -> tuple[list[ClientRecord], int]:
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {COLUMNS} FROM oauth_clients",
+        count="SELECT count(*) FROM oauth_clients",
+        where="tenant_id = $1 AND ($2::text IS NULL OR type = $2)",
+        args=(tenant_id, type_),
     )
     return ClientRecord.all(rows), total
 
@@ -104,9 +95,7 @@ async def delete(conn: Any, tenant_id: str, client_id: str) -> bool:
     return done is not None
 
 
-async def active_tokens(
-    conn: Any, tenant_id: str, client_id: str, *, after: str | None, limit: int, ascending: bool = False
-) -> tuple[list[TokenRecord], int]:
+async def active_tokens(conn: Any, tenant_id: str, client_id: str, page: Keyset) -> tuple[list[TokenRecord], int]:
     """The client's live machine grants (one per scope set, with the tokens counted under it),
     and the per-token grants issued before sql/023 that have not expired yet."""
     live = """SELECT id, client_id, scopes, created_at, last_expires_at AS expires_at, issued_count
@@ -116,13 +105,12 @@ async def active_tokens(
               SELECT id, client_id, scopes, created_at, expires_at, 1 FROM oauth_grants
               WHERE tenant_id = $1 AND client_id = $2 AND user_id IS NULL
                 AND revoked_at IS NULL AND expires_at > now()"""
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT * FROM ({live}) t WHERE ($3::text IS NULL OR id {op} $3) ORDER BY id {order} LIMIT $4""",
-        tenant_id,
-        client_id,
-        after,
-        limit + 1,
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT * FROM ({live}) t",
+        count=f"SELECT count(*) FROM ({live}) t",
+        where="TRUE",
+        args=(tenant_id, client_id),
     )
-    total: int = await conn.fetchval(f"SELECT count(*) FROM ({live}) t", tenant_id, client_id)
     return TokenRecord.all(rows), total

@@ -249,15 +249,7 @@ async def list_connections(
 ) -> Page[Connection]:
     return await paginate(
         query,
-        lambda k: store.list_connections(
-            pool,
-            tenant_id,
-            provider=query.provider,
-            enabled=query.enabled,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_connections(pool, tenant_id, k, provider=query.provider, enabled=query.enabled),
         lambda r: present(r, settings.public_url),
     )
 
@@ -360,9 +352,7 @@ async def list_identities(pool: asyncpg.Pool, tenant_id: str, user_id: str, quer
         async with pool.acquire() as conn:
             if await users.get(conn, tenant_id, user_id) is None:
                 raise USER_NOT_FOUND()
-            return await store.list_identities(
-                conn, tenant_id, user_id, after=k.after, limit=k.limit, ascending=k.ascending
-            )
+            return await store.list_identities(conn, tenant_id, user_id, k)
 
     return await paginate(query, fetch, present_identity)
 

@@ -16,7 +16,7 @@ from identity.connections.records import (
     TicketRecord,
 )
 from identity.db.inserts import insert_into
-from identity.http.pagination import keyset
+from identity.db.keysets import Keyset, read_page
 
 _CONNECTION = """id, tenant_id, provider, name, client_id, client_secret_sealed, scopes, enabled,
                  endpoints, token_endpoint_auth_method, field_mapping, apple_team_id, apple_key_id,
@@ -53,29 +53,15 @@ async def get_connection(
 
 
 async def list_connections(
-    conn: Any,
-    tenant_id: str,
-    *,
-    provider: str | None,
-    enabled: bool | None,
-    after: str | None,
-    limit: int,
-    ascending: bool,
+    conn: Any, tenant_id: str, page: Keyset, *, provider: str | None, enabled: bool | None
 ) -> tuple[list[ConnectionRecord], int]:
-    filters = "tenant_id = $1 AND ($2::text IS NULL OR provider = $2) AND ($3::boolean IS NULL OR enabled = $3)"
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {_CONNECTION} FROM oauth_connections
-            WHERE {filters} AND ($4::text IS NULL OR id {op} $4)
-            ORDER BY id {order} LIMIT $5""",
-        tenant_id,
-        provider,
-        enabled,
-        after,
-        limit + 1,
-    )
-    total: int = await conn.fetchval(
-        f"SELECT count(*) FROM oauth_connections WHERE {filters}", tenant_id, provider, enabled
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {_CONNECTION} FROM oauth_connections",
+        count="SELECT count(*) FROM oauth_connections",
+        where="tenant_id = $1 AND ($2::text IS NULL OR provider = $2) AND ($3::boolean IS NULL OR enabled = $3)",
+        args=(tenant_id, provider, enabled),
     )
     return ConnectionRecord.all(rows), total
 
@@ -194,21 +180,14 @@ async def delete_unvouched_identities(conn: Any, tenant_id: str, user_id: str, e
     return removed
 
 
-async def list_identities(
-    conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
-) -> tuple[list[IdentityRecord], int]:
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {_IDENTITY} FROM oauth_identities
-            WHERE tenant_id = $1 AND user_id = $2 AND ($3::text IS NULL OR id {op} $3)
-            ORDER BY id {order} LIMIT $4""",
-        tenant_id,
-        user_id,
-        after,
-        limit + 1,
-    )
-    total: int = await conn.fetchval(
-        "SELECT count(*) FROM oauth_identities WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
+async def list_identities(conn: Any, tenant_id: str, user_id: str, page: Keyset) -> tuple[list[IdentityRecord], int]:
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {_IDENTITY} FROM oauth_identities",
+        count="SELECT count(*) FROM oauth_identities",
+        where="tenant_id = $1 AND user_id = $2",
+        args=(tenant_id, user_id),
     )
     return IdentityRecord.all(rows), total
 

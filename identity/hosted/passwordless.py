@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from aiohttp import web
 
 from identity.auth import email_code, links
@@ -36,6 +35,7 @@ from identity.hosted.flows import Flow
 from identity.hosted.forms import PAGE, field, flow_form_post, form_post, tenant_of
 from identity.hosted.render import redirect, render_page, translator
 from identity.hosted.routes import sign_in_page
+from identity.hosted.signup import finish, finish_or_challenge, with_browser
 from identity.http import pages
 from identity.http.bodies import read_form
 from identity.http.clientinfo import client_key
@@ -73,12 +73,6 @@ _JSON_HEADERS = {
 }
 
 
-def _with_browser(request: web.Request, tenant: Tenant, response: web.Response, browser: str | None) -> web.Response:
-    if browser is not None:
-        flows.set_browser_cookie(response, tenant.id, state(request).settings.public_url, browser)
-    return response
-
-
 async def _posted_flow(request: web.Request, tenant: Tenant, form: Any) -> Flow | web.Response:
     """The flow a form names, of this browser; else the "page has expired" page."""
     flow = await flows.load(state(request).pool, request, tenant.id, form)
@@ -91,18 +85,6 @@ async def _limited(request: web.Request, tenant: Tenant, *checks: tuple[Any, str
     except RateLimited:
         return True
     return False
-
-
-async def _finish(request: web.Request, tenant: Tenant, flow: Flow, result: Any) -> web.Response:
-    return await finishing.complete(request, tenant, flow, finishing.outcome_of(msgspec.to_builtins(result)))
-
-
-async def _finish_or_error(request: web.Request, tenant: Tenant, flow: Flow, exc: ApiError) -> web.Response | None:
-    """A 403 mfa_required goes on to the second-factor page; None for any other error."""
-    needed = finishing.second_factor_needed(exc)
-    if needed is None:
-        return None
-    return await finishing.complete(request, tenant, flow, needed)
 
 
 # -- magic link -----------------------------------------------------------------------------------
@@ -242,11 +224,11 @@ async def magic_link_verify(ctx: Ctx, tenant: Tenant, form: Any) -> HandlerResul
         # Opened in another browser (or after the flow ended): the sign-in happens here.
         flow, browser = await flows.create(ctx.pool, request, tenant.id, oauth_request=None)
     if mfa is not None:
-        response = await _finish_or_error(request, tenant, flow, mfa)
+        response = await finish_or_challenge(request, tenant, flow, mfa)
         assert response is not None  # second_factor_needed said so above
     else:
-        response = await _finish(request, tenant, flow, result)
-    return _with_browser(request, tenant, response, browser)
+        response = await finish(request, tenant, flow, result)
+    return with_browser(request, tenant, response, browser)
 
 
 # -- email code -----------------------------------------------------------------------------------
@@ -333,13 +315,13 @@ async def email_code_verify_post(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow
             ctx.pool, runtime(request), tenant, body.email, body.code, client_info(request)
         )
     except ApiError as exc:
-        going_on = await _finish_or_error(request, tenant, flow, exc)
+        going_on = await finish_or_challenge(request, tenant, flow, exc)
         if going_on is not None:
             return going_on
         if exc.code in ("invalid_code", "validation_error"):
             return await _code_page(request, tenant, flow, error=t("passwordless.email_code.invalid"), status=401)
         return await _code_page(request, tenant, flow, error=t.error(exc.code, exc.message), status=exc.status)
-    return await _finish(request, tenant, flow, result)
+    return await finish(request, tenant, flow, result)
 
 
 # -- passkey --------------------------------------------------------------------------------------
@@ -399,7 +381,7 @@ async def passkey_verify(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> Han
     except ApiError as exc:
         message = t("passwordless.passkey.refused") if exc.code == "invalid_code" else t.error(exc.code, exc.message)
         return await sign_in_page(request, tenant, flow, req, error=message, status=exc.status)
-    return await _finish(request, tenant, flow, result)
+    return await finish(request, tenant, flow, result)
 
 
 # -- the way back from a connection ---------------------------------------------------------------
@@ -426,18 +408,18 @@ async def connection_done(ctx: Ctx) -> HandlerResult:
     if not isinstance(token, str) or not token or len(token) > 512 or not token.isascii():
         # The provider's or our callback's error: its text is not shown (it came through a URL).
         page = await sign_in_page(request, tenant, flow, req, error=t("passwordless.social.failed"), status=400)
-        return _with_browser(request, tenant, page, browser)
+        return with_browser(request, tenant, page, browser)
     try:
         result = await connection_flow.exchange(ctx.pool, runtime(request), tenant, token, client_info(request))
     except ApiError as exc:
-        going_on = await _finish_or_error(request, tenant, flow, exc)
+        going_on = await finish_or_challenge(request, tenant, flow, exc)
         if going_on is not None:
-            return _with_browser(request, tenant, going_on, browser)
+            return with_browser(request, tenant, going_on, browser)
         message = (
             t("passwordless.social.failed")
             if exc.code in ("invalid_token", "token_expired")
             else t.error(exc.code, exc.message)
         )
         page = await sign_in_page(request, tenant, flow, req, error=message, status=exc.status)
-        return _with_browser(request, tenant, page, browser)
-    return _with_browser(request, tenant, await _finish(request, tenant, flow, result), browser)
+        return with_browser(request, tenant, page, browser)
+    return with_browser(request, tenant, await finish(request, tenant, flow, result), browser)

@@ -16,11 +16,11 @@ anyway: a change is seen within the notification's delivery time, at worst TTL_S
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from identity.db.listener import Listener, changed_here
+from identity.db.tenant_entries import TenantEntries
 
 if TYPE_CHECKING:
     from identity.principals import Tenant
@@ -52,61 +52,8 @@ def forget_tenant_everywhere(tenant_id: str) -> None:
     changed_here(None, CHANNEL, [tenant_id])
 
 
-class KeyCache:
+class KeyCache(TenantEntries[str, KeyEntry]):
+    """Keyed by the SHA-256 of the key, per tenant."""
+
     def __init__(self, listener: Listener) -> None:
-        self.listener = listener
-        # tenant_id -> key hash -> (monotonic deadline, entry): a tenant is dropped in one step.
-        self._tenants: dict[str, dict[str, tuple[float, KeyEntry]]] = {}
-        self._size = 0
-        listener.subscribe(CHANNEL, self._on_payload, self.clear)
-
-    def __len__(self) -> int:
-        return self._size
-
-    def get(self, tenant_id: str, key_hash: str) -> KeyEntry | None:
-        keys = self._tenants.get(tenant_id)
-        hit = keys.get(key_hash) if keys else None
-        if hit is None or hit[0] <= time.monotonic():
-            return None
-        return hit[1]
-
-    def put(self, tenant_id: str, key_hash: str, entry: KeyEntry, version: int) -> None:
-        """Keep an entry read from the database after the listener's `version` was taken."""
-        if not self.listener.can_cache(version):
-            return
-        if self._size >= MAX_ENTRIES:
-            self._make_room()
-        keys = self._tenants.setdefault(tenant_id, {})
-        if key_hash not in keys:
-            self._size += 1
-        keys[key_hash] = (time.monotonic() + TTL_SECONDS, entry)
-
-    def forget_tenant(self, tenant_id: str) -> None:
-        keys = self._tenants.pop(tenant_id, None)
-        if keys:
-            self._size -= len(keys)
-
-    def clear(self) -> None:
-        self._tenants.clear()
-        self._size = 0
-
-    def _make_room(self) -> None:
-        # Expired entries first; when most entries are live, start over (rare: 50,000 keys in use
-        # within TTL_SECONDS), which costs one query per key rather than unbounded memory. Keeping
-        # a tenth free means the sweep does not run again on the very next insert.
-        now = time.monotonic()
-        for tenant_id in list(self._tenants):
-            keys = self._tenants[tenant_id]
-            for key_hash in [h for h, (deadline, _) in keys.items() if deadline <= now]:
-                del keys[key_hash]
-                self._size -= 1
-            if not keys:
-                del self._tenants[tenant_id]
-        if self._size >= MAX_ENTRIES * 0.9:
-            self.clear()
-
-    def _on_payload(self, payload: str) -> None:
-        if payload == "*":
-            self.clear()
-        else:
-            self.forget_tenant(payload)
+        super().__init__(listener, CHANNEL, ttl_seconds=TTL_SECONDS, max_entries=MAX_ENTRIES)

@@ -16,9 +16,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from identity.db.keysets import Keyset, keyset
 from identity.http.errors import ValidationFailed
 from identity.http.types import Pagination
 from identity.http.validation import unstorable
+
+# Keyset and keyset() live beside the store helper that reads a page (identity/db/keysets.py).
+__all__ = ["Keyset", "Page", "PageQuery", "cut", "decode_cursor", "encode_cursor", "keyset", "paginate"]
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -55,11 +59,6 @@ def decode_cursor(cursor: str | None, size: int = 1) -> list[str] | None:
     return values
 
 
-def keyset(ascending: bool) -> tuple[str, str]:
-    """The comparison and direction of a keyset page: after the cursor, in the list's order."""
-    return (">", "ASC") if ascending else ("<", "DESC")
-
-
 class PageQuery(Protocol):
     """The query parameters every id-ordered list declares."""
 
@@ -69,16 +68,6 @@ class PageQuery(Protocol):
     def cursor(self) -> str | None: ...
     @property
     def order(self) -> str: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Keyset:
-    """Where a page starts: strictly after the id `after` (None: the first page), `limit` items
-    in the list's order. The store reads limit+1 rows, so that the extra one says has_more."""
-
-    after: str | None
-    limit: int
-    ascending: bool
 
 
 @dataclass(frozen=True, slots=True)

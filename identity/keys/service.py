@@ -117,15 +117,7 @@ async def create(pool: asyncpg.Pool, tenant_id: str, body: CreateKey, audit: Aud
 async def list_keys(pool: asyncpg.Pool, tenant_id: str, query: ListKeys) -> Page[ApiKey]:
     return await paginate(
         query,
-        lambda k: store.list_page(
-            pool,
-            tenant_id,
-            type_=query.type,
-            include_revoked=query.revoked,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_page(pool, tenant_id, k, type_=query.type, include_revoked=query.revoked),
         present,
     )
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.keysets import Keyset, read_page
 from identity.db.records import Record
-from identity.http.pagination import keyset
 from identity.keys.schemas import KeyType
 
 _COLUMNS = """id, name, type, prefix, last_four, scopes, created_at, last_used_at, expires_at,
@@ -72,30 +72,19 @@ async def get(conn: Any, tenant_id: str, key_id: str, *, for_update: bool = Fals
 
 
 async def list_page(
-    conn: Any,
-    tenant_id: str,
-    *,
-    type_: str | None,
-    include_revoked: bool,
-    after: str | None,
-    limit: int,
-    ascending: bool,
+    conn: Any, tenant_id: str, page: Keyset, *, type_: str | None, include_revoked: bool
 ) -> tuple[list[KeyRecord], int]:
     where = ["tenant_id = $1", "($2::text IS NULL OR type = $2)"]
     if not include_revoked:
         where.append("(revoked_at IS NULL OR revoked_at > now())")
-    filters = " AND ".join(where)
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {_COLUMNS} FROM api_keys
-            WHERE {filters} AND ($3::text IS NULL OR id {op} $3)
-            ORDER BY id {order} LIMIT $4""",
-        tenant_id,
-        type_,
-        after,
-        limit + 1,
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {_COLUMNS} FROM api_keys",
+        count="SELECT count(*) FROM api_keys",
+        where=" AND ".join(where),
+        args=(tenant_id, type_),
     )
-    total: int = await conn.fetchval(f"SELECT count(*) FROM api_keys WHERE {filters}", tenant_id, type_)
     return KeyRecord.all(rows), total
 
 

@@ -66,6 +66,23 @@ def _me_ids(ctx: Ctx) -> tuple[str, str]:
     return ctx.principal.user_id, ctx.principal.session_id
 
 
+async def _verify_challenge(
+    ctx: Ctx, *, factor_id: str | None = None, factor_type: str | None = None
+) -> challenges.Verified:
+    """The two verify routes: the body's challenge and code, rate limited per user."""
+    return await challenges.verify(
+        ctx.pool,
+        runtime(ctx.app),
+        _tenant(ctx),
+        client_info(ctx.request),
+        challenge_id=ctx.body.challenge_id,
+        factor_id=factor_id,
+        factor_type=factor_type,
+        code=ctx.body.code,
+        limit=ctx.rate_limit,
+    )
+
+
 @router.get(
     "/v1/users/{user_id}/mfa/factors",
     response=FactorList,
@@ -231,17 +248,7 @@ async def verify(ctx: Ctx) -> HandlerResult:
     the challenge followed a magic link, the first proof of the address applies too (`user.updated`,
     `session.revoked`, `user.password_changed`, `oauth.disconnected`). Rate limit: 5 per 10 minutes per
     user. Idempotency-Key is ignored."""
-    verified = await challenges.verify(
-        ctx.pool,
-        runtime(ctx.app),
-        _tenant(ctx),
-        client_info(ctx.request),
-        challenge_id=ctx.body.challenge_id,
-        factor_id=ctx.body.factor_id,
-        code=ctx.body.code,
-        limit=ctx.rate_limit,
-    )
-    return challenges.tokens(verified)
+    return challenges.tokens(await _verify_challenge(ctx, factor_id=ctx.body.factor_id))
 
 
 @router.post(
@@ -268,16 +275,7 @@ async def auth_verify(ctx: Ctx) -> HandlerResult:
     challenge followed a magic link, the first proof of the address applies too (`user.updated`,
     `session.revoked`, `user.password_changed`, `oauth.disconnected`). Rate limit: 5 per 10 minutes per
     user. Idempotency-Key is ignored."""
-    verified = await challenges.verify(
-        ctx.pool,
-        runtime(ctx.app),
-        _tenant(ctx),
-        client_info(ctx.request),
-        challenge_id=ctx.body.challenge_id,
-        factor_type=ctx.body.factor_type,
-        code=ctx.body.code,
-        limit=ctx.rate_limit,
-    )
+    verified = await _verify_challenge(ctx, factor_type=ctx.body.factor_type)
     return {"user": present_user(verified.user, private=False), "session": verified.session}
 
 

@@ -121,14 +121,7 @@ async def memberships(
     (the access token's, or the browser session's on the hosted account page)."""
     return await paginate(
         query,
-        lambda k: store.list_user_memberships(
-            pool,
-            tenant_id,
-            user_id,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_user_memberships(pool, tenant_id, user_id, k),
         lambda r: MyOrganization(
             id=r.membership_id,
             role=r.membership_role,

@@ -22,7 +22,7 @@ from identity.auth import errors as auth_errors
 from identity.crypto import SecretBox, random_token, sha256_hex
 from identity.email.queue import queue_email
 from identity.events.emit import emit
-from identity.http.errors import INVALID_EMAIL, ValidationFailed
+from identity.http.errors import INVALID_EMAIL, ApiError, ValidationFailed
 from identity.http.pagination import Page, paginate
 from identity.http.redirects import check_redirect
 from identity.http.types import EMAIL_RE, UNSET
@@ -233,14 +233,7 @@ async def create_org(pool: asyncpg.Pool, tenant_id: str, body: CreateOrganizatio
 async def list_orgs(pool: asyncpg.Pool, tenant_id: str, query: ListOrganizations) -> Page[Organization]:
     return await paginate(
         query,
-        lambda k: store.list_orgs(
-            pool,
-            tenant_id,
-            q=query.q,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_orgs(pool, tenant_id, k, q=query.q),
         present_org,
     )
 
@@ -309,15 +302,7 @@ async def list_members(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, quer
     org = await _org(pool, tenant_id, id_or_slug)
     return await paginate(
         query,
-        lambda k: store.list_members(
-            pool,
-            tenant_id,
-            org.id,
-            role=query.role,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_members(pool, tenant_id, org.id, k, role=query.role),
         present_member,
     )
 
@@ -379,28 +364,43 @@ async def update_member(
     return present_member(row)
 
 
+async def _remove_member(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    org_id: str,
+    user_id: str,
+    member: MemberRecord,
+    last_owner: ApiError,
+    **event_extra: str,
+) -> None:
+    """Removing a member and leaving: the last owner stays (last_owner is raised); sessions that
+    had the organization active lose it; org.member.removed carries event_extra last."""
+    if member.role == "owner" and await store.owner_count(conn, tenant_id, org_id) <= 1:
+        raise last_owner
+    await store.delete_member(conn, tenant_id, org_id, user_id)
+    await store.clear_active_org(conn, tenant_id, org_id, user_id)
+    await emit(
+        conn,
+        tenant_id,
+        "org.member.removed",
+        {
+            "id": member.id,
+            "org_id": org_id,
+            "user_id": user_id,
+            "role": member.role,
+            "removed_at": datetime.now(UTC),
+            **event_extra,
+        },
+    )
+
+
 async def remove_member(pool: asyncpg.Pool, tenant_id: str, id_or_slug: str, user_id: str, audit: AuditContext) -> None:
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug, lock="NO KEY UPDATE")
         member = await store.get_member(conn, tenant_id, org.id, user_id, for_update=True)
         if member is None:
             raise MEMBERSHIP_NOT_FOUND()
-        if member.role == "owner" and await store.owner_count(conn, tenant_id, org.id) <= 1:
-            raise LAST_OWNER()
-        await store.delete_member(conn, tenant_id, org.id, user_id)
-        await store.clear_active_org(conn, tenant_id, org.id, user_id)
-        await emit(
-            conn,
-            tenant_id,
-            "org.member.removed",
-            {
-                "id": member.id,
-                "org_id": org.id,
-                "user_id": user_id,
-                "role": member.role,
-                "removed_at": datetime.now(UTC),
-            },
-        )
+        await _remove_member(conn, tenant_id, org.id, user_id, member, LAST_OWNER())
         await audit.record(
             conn,
             tenant_id,
@@ -423,23 +423,8 @@ async def leave(pool: asyncpg.Pool, tenant_id: str, org_id: str, user_id: str, a
             member = await store.get_member(conn, tenant_id, org.id, user_id, for_update=True)
         if org is None or member is None:
             raise ORGANIZATION_NOT_FOUND("The user is not a member of an organization with that id or slug.")
-        if member.role == "owner" and await store.owner_count(conn, tenant_id, org.id) <= 1:
-            raise LAST_OWNER("You are this organization's last owner: make another member an owner first.")
-        await store.delete_member(conn, tenant_id, org.id, user_id)
-        await store.clear_active_org(conn, tenant_id, org.id, user_id)
-        await emit(
-            conn,
-            tenant_id,
-            "org.member.removed",
-            {
-                "id": member.id,
-                "org_id": org.id,
-                "user_id": user_id,
-                "role": member.role,
-                "removed_at": datetime.now(UTC),
-                "via": "left",
-            },
-        )
+        last_owner = LAST_OWNER("You are this organization's last owner: make another member an owner first.")
+        await _remove_member(conn, tenant_id, org.id, user_id, member, last_owner, via="left")
         if audit is not None:
             await audit.record(
                 conn,
@@ -558,15 +543,7 @@ async def list_invitations(
     org = await _org(pool, tenant_id, id_or_slug)
     return await paginate(
         query,
-        lambda k: store.list_invitations(
-            pool,
-            tenant_id,
-            org.id,
-            status=query.status,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_invitations(pool, tenant_id, org.id, k, status=query.status),
         present_invitation,
     )
 

@@ -9,7 +9,7 @@ from typing import Any
 import asyncpg
 
 from identity.db.inserts import insert_into
-from identity.http.pagination import keyset
+from identity.db.keysets import Keyset, read_page
 from identity.organizations.records import (
     InvitationRecord,
     MemberRecord,
@@ -72,22 +72,17 @@ async def get_org(conn: Any, tenant_id: str, id_or_slug: str, *, lock: str | Non
     )
 
 
-async def list_orgs(
-    conn: Any, tenant_id: str, *, q: str | None, after: str | None, limit: int, ascending: bool
-) -> tuple[list[OrgRecord], int]:
+async def list_orgs(conn: Any, tenant_id: str, page: Keyset, *, q: str | None) -> tuple[list[OrgRecord], int]:
     pattern = f"%{escape_like(q)}%" if q else None
-    filters = "o.tenant_id = $1 AND ($2::text IS NULL OR o.name ILIKE $2 OR o.slug ILIKE $2)"
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {ORG_COLUMNS} FROM organizations o
-            WHERE {filters} AND ($3::text IS NULL OR o.id {op} $3)
-            ORDER BY o.id {order} LIMIT $4""",
-        tenant_id,
-        pattern,
-        after,
-        limit + 1,
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {ORG_COLUMNS} FROM organizations o",
+        count="SELECT count(*) FROM organizations o",
+        where="o.tenant_id = $1 AND ($2::text IS NULL OR o.name ILIKE $2 OR o.slug ILIKE $2)",
+        args=(tenant_id, pattern),
+        id_column="o.id",
     )
-    total: int = await conn.fetchval(f"SELECT count(*) FROM organizations o WHERE {filters}", tenant_id, pattern)
     return OrgRecord.all(rows), total
 
 
@@ -179,30 +174,19 @@ async def get_member(
 
 
 async def list_members(
-    conn: Any,
-    tenant_id: str,
-    org_id: str,
-    *,
-    role: str | None,
-    after: str | None,
-    limit: int,
-    ascending: bool,
+    conn: Any, tenant_id: str, org_id: str, page: Keyset, *, role: str | None
 ) -> tuple[list[MemberRecord], int]:
     """One query for the page with the embedded users, one for the total."""
-    filters = "m.tenant_id = $1 AND m.org_id = $2 AND ($3::text IS NULL OR m.role = $3)"
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {MEMBER_COLUMNS} FROM memberships m
-            JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id
-            WHERE {filters} AND ($4::text IS NULL OR m.id {op} $4)
-            ORDER BY m.id {order} LIMIT $5""",
-        tenant_id,
-        org_id,
-        role,
-        after,
-        limit + 1,
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"""SELECT {MEMBER_COLUMNS} FROM memberships m
+                   JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id""",
+        count="SELECT count(*) FROM memberships m",
+        where="m.tenant_id = $1 AND m.org_id = $2 AND ($3::text IS NULL OR m.role = $3)",
+        args=(tenant_id, org_id, role),
+        id_column="m.id",
     )
-    total: int = await conn.fetchval(f"SELECT count(*) FROM memberships m WHERE {filters}", tenant_id, org_id, role)
     return MemberRecord.all(rows), total
 
 
@@ -255,24 +239,20 @@ async def member_by_email(conn: Any, tenant_id: str, org_id: str, email: str) ->
 
 
 async def list_user_memberships(
-    conn: Any, tenant_id: str, user_id: str, *, after: str | None, limit: int, ascending: bool
+    conn: Any, tenant_id: str, user_id: str, page: Keyset
 ) -> tuple[list[UserMembershipRecord], int]:
     """The user's memberships with their organizations (one query for the page)."""
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT m.id AS membership_id, m.role AS membership_role, m.created_at AS joined_at,
-                   {ORG_COLUMNS}
-            FROM memberships m
-            JOIN organizations o ON o.tenant_id = m.tenant_id AND o.id = m.org_id
-            WHERE m.tenant_id = $1 AND m.user_id = $2 AND ($3::text IS NULL OR m.id {op} $3)
-            ORDER BY m.id {order} LIMIT $4""",
-        tenant_id,
-        user_id,
-        after,
-        limit + 1,
-    )
-    total: int = await conn.fetchval(
-        "SELECT count(*) FROM memberships WHERE tenant_id = $1 AND user_id = $2", tenant_id, user_id
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"""SELECT m.id AS membership_id, m.role AS membership_role, m.created_at AS joined_at,
+                          {ORG_COLUMNS}
+                   FROM memberships m
+                   JOIN organizations o ON o.tenant_id = m.tenant_id AND o.id = m.org_id""",
+        count="SELECT count(*) FROM memberships m",
+        where="m.tenant_id = $1 AND m.user_id = $2",
+        args=(tenant_id, user_id),
+        id_column="m.id",
     )
     return UserMembershipRecord.all(rows), total
 
@@ -334,27 +314,16 @@ async def get_invitation(
 
 
 async def list_invitations(
-    conn: Any,
-    tenant_id: str,
-    org_id: str,
-    *,
-    status: str,
-    after: str | None,
-    limit: int,
-    ascending: bool,
+    conn: Any, tenant_id: str, org_id: str, page: Keyset, *, status: str
 ) -> tuple[list[InvitationRecord], int]:
-    filters = f"tenant_id = $1 AND org_id = $2 AND {_INV_STATUS[status]}"
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {INV_COLUMNS} FROM invitations
-            WHERE {filters} AND ($3::text IS NULL OR id {op} $3)
-            ORDER BY id {order} LIMIT $4""",
-        tenant_id,
-        org_id,
-        after,
-        limit + 1,
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {INV_COLUMNS} FROM invitations",
+        count="SELECT count(*) FROM invitations",
+        where=f"tenant_id = $1 AND org_id = $2 AND {_INV_STATUS[status]}",
+        args=(tenant_id, org_id),
     )
-    total: int = await conn.fetchval(f"SELECT count(*) FROM invitations WHERE {filters}", tenant_id, org_id)
     return InvitationRecord.all(rows), total
 
 

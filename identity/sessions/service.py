@@ -197,15 +197,7 @@ async def revoke_sessions(
 async def list_sessions(pool: asyncpg.Pool, tenant_id: str, query: ListSessions) -> Page[Session]:
     return await paginate(
         query,
-        lambda k: store.list_page(
-            pool,
-            tenant_id,
-            user_id=query.user_id,
-            status=query.status,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_page(pool, tenant_id, k, user_id=query.user_id, status=query.status),
         present,
     )
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.keysets import Keyset, read_page
 from identity.db.statements import statement
-from identity.http.pagination import keyset
 from identity.sessions.device import ClientInfo
 from identity.sessions.records import RevokedSession, SessionRecord
 
@@ -134,29 +134,19 @@ async def insert_impersonation(
 
 
 async def list_page(
-    conn: Any,
-    tenant_id: str,
-    *,
-    user_id: str | None,
-    status: str | None,
-    after: str | None,
-    limit: int,
-    ascending: bool,
+    conn: Any, tenant_id: str, page: Keyset, *, user_id: str | None, status: str | None
 ) -> tuple[list[SessionRecord], int]:
     filters = "tenant_id = $1 AND ($2::text IS NULL OR user_id = $2)"
     if status:
         filters += " AND " + _STATUS_FILTER[status]
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {COLUMNS} FROM sessions
-            WHERE {filters} AND ($3::text IS NULL OR id {op} $3)
-            ORDER BY id {order} LIMIT $4""",
-        tenant_id,
-        user_id,
-        after,
-        limit + 1,
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {COLUMNS} FROM sessions",
+        count="SELECT count(*) FROM sessions",
+        where=filters,
+        args=(tenant_id, user_id),
     )
-    total: int = await conn.fetchval(f"SELECT count(*) FROM sessions WHERE {filters}", tenant_id, user_id)
     return SessionRecord.all(rows), total
 
 

@@ -144,15 +144,7 @@ async def get(pool: asyncpg.Pool, id_or_slug: str) -> Tenant:
 async def list_tenants(pool: asyncpg.Pool, query: ListTenants) -> Page[Tenant]:
     return await paginate(
         query,
-        lambda k: store.list_page(
-            pool,
-            q=query.q,
-            status=query.status,
-            plan=query.plan,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
-        ),
+        lambda k: store.list_page(pool, k, q=query.q, status=query.status, plan=query.plan),
         present,
     )
 

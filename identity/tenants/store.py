@@ -7,8 +7,8 @@ from typing import Any
 
 import asyncpg
 
+from identity.db.keysets import Keyset, read_page
 from identity.db.records import Record
-from identity.http.pagination import keyset
 from identity.principals import Tenant
 from identity.tenants.schemas import Plan, Status
 
@@ -74,33 +74,22 @@ async def get(conn: Any, id_or_slug: str, *, for_update: bool = False) -> Tenant
 
 
 async def list_page(
-    conn: Any,
-    *,
-    q: str | None,
-    status: str | None,
-    plan: str | None,
-    after: str | None,
-    limit: int,
-    ascending: bool,
+    conn: Any, page: Keyset, *, q: str | None, status: str | None, plan: str | None
 ) -> tuple[list[TenantRecord], int]:
     pattern = None
     if q:
         pattern = "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    filters = """($1::text IS NULL OR t.name ILIKE $1 OR t.slug ILIKE $1)
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {COLUMNS} FROM tenants t",
+        count="SELECT count(*) FROM tenants t",
+        where="""($1::text IS NULL OR t.name ILIKE $1 OR t.slug ILIKE $1)
                  AND ($2::text IS NULL OR t.status = $2)
-                 AND ($3::text IS NULL OR t.plan = $3)"""
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {COLUMNS} FROM tenants t
-            WHERE {filters} AND ($4::text IS NULL OR t.id {op} $4)
-            ORDER BY t.id {order} LIMIT $5""",
-        pattern,
-        status,
-        plan,
-        after,
-        limit + 1,
+                 AND ($3::text IS NULL OR t.plan = $3)""",
+        args=(pattern, status, plan),
+        id_column="t.id",
     )
-    total: int = await conn.fetchval(f"SELECT count(*) FROM tenants t WHERE {filters}", pattern, status, plan)
     return TenantRecord.all(rows), total
 
 

@@ -72,6 +72,15 @@ async def create_user(
     return row
 
 
+async def refuse_taken(conn: Any, tenant_id: str, email: str, username: str | None) -> None:
+    """409 for a taken email or username, answered before a hash is spent on a new user
+    (create_user's insert checks again)."""
+    if await store.email_exists(conn, tenant_id, email):
+        raise EMAIL_TAKEN()
+    if username is not None and await store.username_exists(conn, tenant_id, username):
+        raise USERNAME_TAKEN()
+
+
 async def create_owner(conn: asyncpg.Connection, tenant_id: str, owner_email: str | None, audit: AuditContext) -> None:
     """Tenant creation hook (Registry.tenant_created): owner_email becomes an admin user without a password (they sign
     in with a magic link or set one through password/forgot)."""
@@ -151,11 +160,7 @@ async def create(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, body: Creat
     metadata.check("public_metadata", body.public_metadata, in_token=True)
     metadata.check("private_metadata", body.private_metadata)
     _avatar(body.avatar_url)
-    # A taken email or username is answered before a hash is spent on it (the insert re-checks).
-    if await store.email_exists(pool, tenant.id, email):
-        raise EMAIL_TAKEN()
-    if body.username is not None and await store.username_exists(pool, tenant.id, body.username):
-        raise USERNAME_TAKEN()
+    await refuse_taken(pool, tenant.id, email, body.username)
     hashed = body.password_hash
     if body.password is not None:
         hashed = await passwords.hash_password(body.password)
@@ -477,14 +482,6 @@ async def user_sessions(pool: asyncpg.Pool, tenant_id: str, user_id: str, query:
         async with pool.acquire() as conn:
             if not await store.get(conn, tenant_id, user_id):
                 raise USER_NOT_FOUND()
-            return await session_store.list_page(
-                conn,
-                tenant_id,
-                user_id=user_id,
-                status="active",
-                after=k.after,
-                limit=k.limit,
-                ascending=k.ascending,
-            )
+            return await session_store.list_page(conn, tenant_id, k, user_id=user_id, status="active")
 
     return await paginate(query, fetch, present_session)

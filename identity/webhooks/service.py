@@ -143,9 +143,7 @@ async def create(
 
 
 async def list_endpoints(pool: asyncpg.Pool, tenant_id: str, query: ListWebhooks) -> Page[Webhook]:
-    return await paginate(
-        query, lambda k: store.list_endpoints(pool, tenant_id, k.after, k.limit, k.ascending), present
-    )
+    return await paginate(query, lambda k: store.list_endpoints(pool, tenant_id, k), present)
 
 
 async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> Webhook:
@@ -253,13 +251,11 @@ async def _deliveries_page(
         query,
         lambda k: store.list_deliveries(
             pool,
+            k,
             tenant_id=tenant_id,
             endpoint_id=endpoint_id,
             admin_webhook_id=admin_webhook_id,
             status=query.status,
-            after=k.after,
-            limit=k.limit,
-            ascending=k.ascending,
         ),
         present,
     )
@@ -376,9 +372,7 @@ async def admin_create(
 
 
 async def admin_list(pool: asyncpg.Pool, query: AdminListWebhooks) -> Page[AdminWebhook]:
-    return await paginate(
-        query, lambda k: store.list_admin(pool, query.tenant_id, k.after, k.limit, k.ascending), present_admin
-    )
+    return await paginate(query, lambda k: store.list_admin(pool, query.tenant_id, k), present_admin)
 
 
 async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> AdminWebhook:

@@ -10,11 +10,11 @@ from typing import Any, TypeVar
 import asyncpg
 
 from identity import origin
+from identity.db.keysets import Keyset, read_page
 from identity.db.records import Record
 from identity.db.statements import statement
 from identity.delivery import store as machine
 from identity.delivery.lifecycle import Lifecycle
-from identity.http.pagination import keyset
 from identity.webhooks.schemas import DeliveryStatus
 
 _R = TypeVar("_R", bound=Record)
@@ -242,19 +242,16 @@ async def get_endpoint(
     return EndpointRecord.maybe(row)
 
 
-async def list_endpoints(
-    conn: Any, tenant_id: str, after: str | None, limit: int, ascending: bool
-) -> tuple[list[EndpointRecord], int]:
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {_ENDPOINT_COLUMNS} FROM webhook_endpoints e
-            WHERE e.tenant_id = $1 AND ($2::text IS NULL OR e.id {op} $2)
-            ORDER BY e.id {order} LIMIT $3""",
-        tenant_id,
-        after,
-        limit + 1,
+async def list_endpoints(conn: Any, tenant_id: str, page: Keyset) -> tuple[list[EndpointRecord], int]:
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {_ENDPOINT_COLUMNS} FROM webhook_endpoints e",
+        count="SELECT count(*) FROM webhook_endpoints e",
+        where="e.tenant_id = $1",
+        args=(tenant_id,),
+        id_column="e.id",
     )
-    total: int = await conn.fetchval("SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1", tenant_id)
     return EndpointRecord.all(rows), total
 
 
@@ -335,20 +332,15 @@ async def get_admin(conn: Any, webhook_id: str, *, for_update: bool = False) -> 
     return AdminRecord.maybe(row)
 
 
-async def list_admin(
-    conn: Any, tenant_id: str | None, after: str | None, limit: int, ascending: bool
-) -> tuple[list[AdminRecord], int]:
-    op, order = keyset(ascending)
-    rows = await conn.fetch(
-        f"""SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a
-            WHERE ($1::text IS NULL OR a.tenant_id = $1) AND ($2::text IS NULL OR a.id {op} $2)
-            ORDER BY a.id {order} LIMIT $3""",
-        tenant_id,
-        after,
-        limit + 1,
-    )
-    total: int = await conn.fetchval(
-        "SELECT count(*) FROM admin_webhooks WHERE ($1::text IS NULL OR tenant_id = $1)", tenant_id
+async def list_admin(conn: Any, tenant_id: str | None, page: Keyset) -> tuple[list[AdminRecord], int]:
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {_ADMIN_COLUMNS} FROM admin_webhooks a",
+        count="SELECT count(*) FROM admin_webhooks a",
+        where="($1::text IS NULL OR a.tenant_id = $1)",
+        args=(tenant_id,),
+        id_column="a.id",
     )
     return AdminRecord.all(rows), total
 
@@ -399,37 +391,27 @@ class DeliveryRecord(Record, frozen=True):
 
 async def list_deliveries(
     conn: Any,
+    page: Keyset,
     *,
     tenant_id: str | None,
     endpoint_id: str | None,
     admin_webhook_id: str | None,
     status: str | None,
-    after: str | None,
-    limit: int,
-    ascending: bool = False,
 ) -> tuple[list[DeliveryRecord], int]:
-    op, order = keyset(ascending)
     if endpoint_id is not None:
         where = "d.tenant_id = $1 AND d.endpoint_id = $2"
         key: Any = [tenant_id, endpoint_id]
     else:
         where = "d.admin_webhook_id = $2 AND ($1::text IS NULL OR d.tenant_id = $1)"
         key = [tenant_id, admin_webhook_id]
-    rows = await conn.fetch(
-        f"""SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries d
-            WHERE {where} AND ($3::text IS NULL OR d.status = $3)
-              AND ($4::text IS NULL OR d.id {op} $4)
-            ORDER BY d.id {order} LIMIT $5""",
-        *key,
-        status,
-        after,
-        limit + 1,
-    )
-    total: int = await conn.fetchval(
-        f"""SELECT count(*) FROM webhook_deliveries d
-            WHERE {where} AND ($3::text IS NULL OR d.status = $3)""",
-        *key,
-        status,
+    rows, total = await read_page(
+        conn,
+        page,
+        select=f"SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries d",
+        count="SELECT count(*) FROM webhook_deliveries d",
+        where=f"{where} AND ($3::text IS NULL OR d.status = $3)",
+        args=(*key, status),
+        id_column="d.id",
     )
     return DeliveryRecord.all(rows), total
 

@@ -13,6 +13,7 @@ address is proven, and a magic link's proof discards the password chosen before 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -106,10 +107,10 @@ async def complete_sign_in(
     *,
     new_hash: str | None = None,
     verify_email: bool = False,
-    extra: dict[str, Any] | None = None,
+    extra: Mapping[str, object] | None = None,
     mfa_verified: bool = False,
     gate_skipped: bool = False,
-) -> tuple[UserRecord, dict[str, Any]]:
+) -> tuple[UserRecord, SessionCredentials]:
     """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
     hash, email verified (a magic link; its first proof ends what was set up before, see
     identity/auth/email_proof.py), the welcome email on the first sign-in, and the
@@ -153,12 +154,12 @@ async def complete_sign_in(
     creds = await sessions.create_session(
         conn, rt, tenant.id, tenant.auth_config, updated, client, mfa_verified=mfa_verified
     )
-    return updated, creds
+    return updated, SessionCredentials(**creds)
 
 
 async def mfa_challenge(
     conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: UserRecord, *, verify_email: bool = False
-) -> dict[str, Any] | None:
+) -> mfa_gate.ChallengeObject | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
     errors.MFA_REQUIRED(extra={"mfa_challenge": challenge}): raising inside the transaction would roll it back."""
@@ -294,7 +295,7 @@ async def sign_in(
                 continue
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)
 
 
 async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: AuditContext | None = None) -> None:

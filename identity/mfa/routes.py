@@ -8,7 +8,7 @@ backup-code generation do; their stored answers are sealed (identity/http/idempo
 
 from __future__ import annotations
 
-from typing import Any
+import asyncpg
 
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
@@ -278,7 +278,7 @@ async def auth_verify(ctx: Ctx) -> HandlerResult:
         code=ctx.body.code,
         limit=ctx.rate_limit,
     )
-    return {"user": present_user(verified.user, private=False), "session": verified.session}
+    return SignInResult(user=present_user(verified.user, private=False), session=verified.session)
 
 
 # -- the signed-in user's own factors (access token) -------------------------------------------
@@ -374,12 +374,12 @@ async def my_backup_codes(ctx: Ctx) -> HandlerResult:
 
 
 async def hosted_page_step(
-    pool: Any, rt: AuthRuntime, tenant: Tenant, challenge_id: str, code: str, client: ClientInfo
-) -> dict[str, Any]:
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, challenge_id: str, code: str, client: ClientInfo
+) -> SignInResult:
     """The hosted sign-in page's code form (Registry.hosted_mfa_step, handed over by
     identity/wiring.py): the challenge's current factor, or a backup code recognised by its form."""
     verified = await challenges.verify(pool, rt, tenant, client, challenge_id=challenge_id, code=code)
-    return {"user": present_user(verified.user, private=False), "session": verified.session}
+    return SignInResult(user=present_user(verified.user, private=False), session=verified.session)
 
 
 @router.post(
@@ -403,7 +403,7 @@ async def passkey_options(ctx: Ctx) -> HandlerResult:
     address."""
     tenant = _tenant(ctx)
     rp = passkey_sign_in.api_relying_party(tenant)
-    return {"options": await passkey_sign_in.begin(ctx.pool, tenant, rp, binding=None)}
+    return WebauthnOptions(options=await passkey_sign_in.begin(ctx.pool, tenant, rp, binding=None))
 
 
 @router.post(

@@ -167,7 +167,8 @@ async def mfa_challenge(
 
 
 def _checked_sign_up(tenant: Tenant, body: SignUp) -> tuple[str, dict[str, Any]]:
-    """The rules every sign-up passes before anything is looked up: (email, public metadata)."""
+    """The rules every sign-up passes before anything is looked up: (email, public metadata;
+    free-form JSON the application chooses, hence a plain dict)."""
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     if not config.sign_up_enabled:
@@ -314,7 +315,8 @@ async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: A
 
 
 async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -> dict[str, Any]:
-    """The /me object, from the cache when it holds it (identity/sessions/me_cache.py)."""
+    """The /me object, from the cache when it holds it (identity/sessions/me_cache.py). A dict
+    of `Me`'s shape: the cache lives below this package (see present_me)."""
     hit = cache.get(tenant_id, user_id)
     if hit is not None:
         return hit

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from aiohttp import web
 
 from identity.config import Settings
@@ -25,8 +26,8 @@ Hook = Callable[[web.Application], Awaitable[None]]
 #: Called inside the tenant-creation transaction as (conn, tenant_id, owner_email, audit).
 TenantCreated = Callable[[Any, str, str | None, Any], Awaitable[None]]
 #: The hosted sign-in page's MFA step: (pool, sessions runtime, tenant, challenge_id, code,
-#: client_info) -> {"user", "session"} (identity/oauth/authorize.py).
-HostedMfaStep = Callable[[Any, Any, Any, str, str, Any], Awaitable[dict[str, Any]]]
+#: client_info) -> the sign-in's {user, session}, a msgspec Struct (identity/oauth/authorize.py).
+HostedMfaStep = Callable[[Any, Any, Any, str, str, Any], Awaitable[msgspec.Struct]]
 
 
 @dataclass(frozen=True)

@@ -376,10 +376,12 @@ def test_enrol_an_email_factor_then_sign_in_with_it(hosted: HostedServer, page: 
 def test_the_chooser_names_an_authenticator_app_only_when_the_person_named_it(language: str) -> None:
     from identity.hosted.factors import _label
     from identity.hosted.i18n import Translator
+    from identity.mfa.schemas import FactorSummary
 
     t = Translator(language)
     plain = t("factors.method_totp_plain")
     for default in ("", "Authenticator app", plain):
-        assert _label({"type": "totp", "name": default}, "totp", "", t) == plain
-    assert _label({"type": "totp", "name": "Work phone"}, "totp", "", t) == t("factors.method_totp", name="Work phone")
+        assert _label(FactorSummary(id="fac_1", type="totp", name=default), "totp", "", t) == plain
+    named = FactorSummary(id="fac_1", type="totp", name="Work phone")
+    assert _label(named, "totp", "", t) == t("factors.method_totp", name="Work phone")
     assert "Work phone" in t("factors.method_totp", name="Work phone")

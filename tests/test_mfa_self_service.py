@@ -230,11 +230,11 @@ async def test_describe_shows_the_challenge_again_without_sending_anything(make_
     row = await st.pool.fetchrow("SELECT id, status, plan, auth_config FROM tenants WHERE id = $1", tenant.id)
     handle = Tenant(id=row["id"], status=row["status"], plan=row["plan"], auth_config=row["auth_config"])
     sent = len(await outbox_messages(app, tenant.id, "sms"))
-    described = await challenges.describe(st.pool, handle, challenge["challenge_id"])
-    assert {k: described[k] for k in ("challenge_id", "factor_type", "factor_id", "sent_to")} == {
+    described = (await challenges.describe(st.pool, handle, challenge["challenge_id"])).challenge
+    assert {k: getattr(described, k) for k in ("challenge_id", "factor_type", "factor_id", "sent_to")} == {
         k: challenge[k] for k in ("challenge_id", "factor_type", "factor_id", "sent_to")
     }
-    assert [f["id"] for f in described["factors"]] == [sms["factor_id"]]
+    assert [f.id for f in described.factors] == [sms["factor_id"]]
     assert len(await outbox_messages(app, tenant.id, "sms")) == sent
     with pytest.raises(ApiError) as caught:
         await challenges.describe(st.pool, handle, "mfc_unknown")

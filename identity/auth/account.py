@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import asyncpg
 
@@ -71,7 +70,9 @@ def _code_hash(user_id: str, code: str) -> str:
     return sha256_hex(f"{user_id}:{code}")
 
 
-async def _user(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> UserRecord:
+async def _user(
+    conn: asyncpg.Pool | asyncpg.Connection, tenant_id: str, user_id: str, *, for_update: bool = False
+) -> UserRecord:
     row = await users.get(conn, tenant_id, user_id, for_update=for_update)
     if row is None:
         raise USER_NOT_FOUND()
@@ -80,7 +81,7 @@ async def _user(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = F
     return row
 
 
-async def signed_in_recently(conn: Any, tenant_id: str, user_id: str, session_id: str | None) -> bool:
+async def signed_in_recently(conn: asyncpg.Connection, tenant_id: str, user_id: str, session_id: str | None) -> bool:
     """Whether the session is the user's, alive, and made by a sign-in less than REAUTH_WINDOW ago."""
     if session_id is None:
         return False

@@ -18,12 +18,12 @@ from __future__ import annotations
 import re
 import secrets
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import asyncpg
 
 from identity.auth import email_code_store as store
 from identity.auth import email_proof, errors
+from identity.auth.mfa_gate import ChallengeObject
 from identity.auth.schemas import Sent, SignInResult
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open, mfa_challenge, valid_email
 from identity.crypto import SecretBox, constant_time_equals
@@ -33,7 +33,6 @@ from identity.ids import new_id
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
-from identity.sessions.schemas import SessionCredentials
 from identity.users import store as users
 from identity.users.presenter import present_user
 
@@ -102,7 +101,7 @@ async def verify_code(
     address = users.normalise_email(email)
     digits = normalise_code(code)
     refused = False
-    challenge: dict[str, Any] | None = None
+    challenge: ChallengeObject | None = None
     async with pool.acquire() as conn, conn.transaction():
         sent = await store.latest_code(conn, tenant.id, address) if EMAIL_RE.match(address) else None
         if sent is None or sent.failed_attempts >= MAX_ATTEMPTS or sent.expires_at <= datetime.now(UTC):
@@ -129,4 +128,4 @@ async def verify_code(
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     assert user is not None  # refused otherwise
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)

@@ -130,7 +130,7 @@ async def prove(
                 "via": via,
                 "password_discarded": discard_password,
                 "identities_unlinked": [r["id"] for r in unlinked],
-                "factors_removed": [r["id"] for r in removed],
+                "factors_removed": [r.id for r in removed],
                 "sessions_revoked": len(revoked),
             },
         )

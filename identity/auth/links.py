@@ -7,11 +7,11 @@ the address has an account, so they cannot be used to find out which addresses d
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import asyncpg
 
 from identity.auth import email_proof, errors
+from identity.auth.mfa_gate import ChallengeObject
 from identity.auth.schemas import Forgot, MagicLink, Reset, Sent, SignInResult, UserResult
 from identity.auth.service import (
     complete_sign_in,
@@ -120,7 +120,7 @@ async def verify_magic_link(
             user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True)
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)
 
 
 async def forgot_password(
@@ -182,7 +182,7 @@ async def reset_password(
         )
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)
 
 
 async def _mark_verified(
@@ -260,7 +260,7 @@ async def confirm_verification(
 
 async def _sign_in_after_proof(
     conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: UserRecord, client: ClientInfo
-) -> tuple[UserRecord, dict[str, Any] | None, dict[str, Any] | None]:
+) -> tuple[UserRecord, SessionCredentials | None, ChallengeObject | None]:
     """A hosted sign-up's proof (its code or its link, in the browser that made the sign-up)
     signs the person in: the MFA gate, then the session. (user, session or None, challenge or
     None); the caller commits and raises MFA_REQUIRED when there is a challenge."""
@@ -282,7 +282,7 @@ async def verify_email_code(
     client: ClientInfo,
     *,
     sign_in_user_id: str | None = None,
-) -> dict[str, Any]:
+) -> UserResult | SignInResult:
     """The six-digit code of the verification email (docs/auth.md, "Verification codes"): the
     first proof of the address, as the link's confirm button. {user}. sign_in_user_id: the
     hosted sign-up page's flow, which made that user in this browser: the code counts only for
@@ -312,22 +312,21 @@ async def verify_email_code(
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     assert user is not None  # a code checks only against a user's
-    result: dict[str, Any] = {"user": present_user(user, private=False)}
     if creds is not None:
-        result["session"] = creds
-    return result
+        return SignInResult(user=present_user(user, private=False), session=creds)
+    return UserResult(user=present_user(user, private=False))
 
 
 async def confirm_verification_link(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo, *, sign_in_user_id: str | None
-) -> tuple[str, dict[str, Any] | None]:
+) -> tuple[str, SignInResult | None]:
     """The hosted verification page's confirm button (/oauth/{tenant}/verify-email): the link's
     proof, as /v1/auth/verify-email/confirm, for a token of this tenant only. ('verified' |
     'already' | 'expired' | 'invalid', sign-in result or None). The person is signed in
     ({user, session}; 403 mfa_required after commit) only when sign_in_user_id (the flow of the
     browser that made the sign-up) is the link's user; elsewhere the page says "verified"."""
     challenge = None
-    result: dict[str, Any] | None = None
+    result: SignInResult | None = None
     try:
         async with pool.acquire() as conn, conn.transaction():
             outcome, link = await _page_outcome(conn, token)
@@ -340,7 +339,7 @@ async def confirm_verification_link(
             if sign_in_user_id is not None and sign_in_user_id == user.id:
                 user, creds, challenge = await _sign_in_after_proof(conn, rt, tenant, user, client)
                 if creds is not None:
-                    result = {"user": present_user(user, private=False), "session": creds}
+                    result = SignInResult(user=present_user(user, private=False), session=creds)
     except ApiError as exc:
         if exc.code in ("invalid_token", "token_expired"):  # the same link used at that moment elsewhere
             return "invalid", None

@@ -13,6 +13,7 @@ address is proven, and a magic link's proof discards the password chosen before 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -106,10 +107,10 @@ async def complete_sign_in(
     *,
     new_hash: str | None = None,
     verify_email: bool = False,
-    extra: dict[str, Any] | None = None,
+    extra: Mapping[str, object] | None = None,
     mfa_verified: bool = False,
     gate_skipped: bool = False,
-) -> tuple[UserRecord, dict[str, Any]]:
+) -> tuple[UserRecord, SessionCredentials]:
     """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
     hash, email verified (a magic link; its first proof ends what was set up before, see
     identity/auth/email_proof.py), the welcome email on the first sign-in, and the
@@ -153,12 +154,12 @@ async def complete_sign_in(
     creds = await sessions.create_session(
         conn, rt, tenant.id, tenant.auth_config, updated, client, mfa_verified=mfa_verified
     )
-    return updated, creds
+    return updated, SessionCredentials(**creds)
 
 
 async def mfa_challenge(
     conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: UserRecord, *, verify_email: bool = False
-) -> dict[str, Any] | None:
+) -> mfa_gate.ChallengeObject | None:
     """The second-factor challenge this sign-in needs, or None. When there is one, the flow
     commits (the challenge is a row written here) and only then raises
     errors.MFA_REQUIRED(extra={"mfa_challenge": challenge}): raising inside the transaction would roll it back."""
@@ -166,7 +167,8 @@ async def mfa_challenge(
 
 
 def _checked_sign_up(tenant: Tenant, body: SignUp) -> tuple[str, dict[str, Any]]:
-    """The rules every sign-up passes before anything is looked up: (email, public metadata)."""
+    """The rules every sign-up passes before anything is looked up: (email, public metadata;
+    free-form JSON the application chooses, hence a plain dict)."""
     ensure_open(tenant)
     config = auth_config.load(tenant.auth_config)
     if not config.sign_up_enabled:
@@ -290,7 +292,7 @@ async def sign_in(
                 continue
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)
 
 
 async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: AuditContext | None = None) -> None:
@@ -309,7 +311,8 @@ async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: A
 
 
 async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -> dict[str, Any]:
-    """The /me object, from the cache when it holds it (identity/sessions/me_cache.py)."""
+    """The /me object, from the cache when it holds it (identity/sessions/me_cache.py). A dict
+    of `Me`'s shape: the cache lives below this package (see present_me)."""
     hit = cache.get(tenant_id, user_id)
     if hit is not None:
         return hit

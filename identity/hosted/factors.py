@@ -36,6 +36,7 @@ from identity.http.ratelimit.errors import RATE_LIMITED
 from identity.http.ratelimit.rules import ENDPOINT_RULES
 from identity.http.routing import Ctx, HandlerResult, Router
 from identity.mfa import challenges
+from identity.mfa.schemas import FactorSummary
 from identity.mfa.service import DEFAULT_NAMES
 from identity.oauth import authorize as oauth
 from identity.oauth.params import AuthRequest
@@ -70,31 +71,31 @@ async def _request_of(request: web.Request, tenant: Tenant, flow: Flow) -> AuthR
     return await finishing.oauth_request(request, tenant, flow)
 
 
-def _options(factors: list[dict[str, Any]], t: Translator) -> list[dict[str, Any]]:
+def _options(factors: list[FactorSummary], t: Translator) -> list[dict[str, Any]]:
     """The chooser's entries: each factor once (all passkeys are one entry: the browser picks),
     with its button's label."""
     entries: list[dict[str, Any]] = []
     passkey = False
     for factor in factors:
-        method = METHODS.get(factor["type"], "")
+        method = METHODS.get(factor.type, "")
         if method == "passkey":
             if passkey:
                 continue
             passkey = True
-        detail = factor.get("phone_number") or ""
+        detail = factor.phone_number or ""
         entries.append(
-            {"id": factor["id"], "method": method, "detail": detail, "label": _label(factor, method, detail, t)}
+            {"id": factor.id, "method": method, "detail": detail, "label": _label(factor, method, detail, t)}
         )
     return entries
 
 
-def _label(factor: dict[str, Any], method: str, detail: str, t: Translator) -> str:
+def _label(factor: FactorSummary, method: str, detail: str, t: Translator) -> str:
     """A kind whose label names the factor ("Authenticator app ({name})") shows the name only
     when the person chose one: the default name, or the kind's own label, would read twice."""
-    name = str(factor.get("name") or "").strip()
+    name = (factor.name or "").strip()
     if method in NAMED_METHODS:
         plain = t(f"factors.method_{method}_plain")
-        if not name or name.casefold() in (plain.casefold(), DEFAULT_NAMES.get(factor["type"], "").casefold()):
+        if not name or name.casefold() in (plain.casefold(), DEFAULT_NAMES.get(factor.type, "").casefold()):
             return plain
     return t(f"factors.method_{method}", name=name, detail=detail)
 
@@ -130,7 +131,7 @@ async def challenge_page(
     """The second-factor page for the challenge's factor, or for `method` ("backup")."""
     t = await translator(request, tenant)
     try:
-        challenge = await challenges.describe(state(request).pool, tenant, _challenge_id(flow))
+        challenge = (await challenges.describe(state(request).pool, tenant, _challenge_id(flow))).challenge
     except ApiError as exc:
         if exc.code != "invalid_token" or _challenge_id(flow).startswith(MFA_CHALLENGE_PREFIX):
             # Spent (completed, out of attempts) or expired: the last error says why.
@@ -138,11 +139,11 @@ async def challenge_page(
         # A challenge of another gate than identity.mfa's: the plain code form, which the
         # registry's verifier answers.
         return await _plain_page(request, tenant, flow, req, code_error, status)
-    current = METHODS.get(challenge["factor_type"], "email")
-    shown = method if method == "backup" and any(f["type"] == "backup_codes" for f in challenge["factors"]) else None
+    current = METHODS.get(challenge.factor_type, "email")
+    shown = method if method == "backup" and any(f.type == "backup_codes" for f in challenge.factors) else None
     kind = shown or current
-    options = _options(challenge["factors"], t)
-    webauthn = (challenge.get("webauthn") or {}).get("options")
+    options = _options(challenge.factors, t)
+    webauthn = challenge.webauthn.options if challenge.webauthn else None
     return await render_page(
         request,
         tenant,
@@ -151,11 +152,11 @@ async def challenge_page(
         flow=flow,
         client_name=req.client["name"] if req is not None else "",
         kind=kind,
-        fallback=challenge["factor_id"] is None,
-        sent_to=str(challenge.get("sent_to") or ""),
-        factor_id=str(challenge["factor_id"] or ""),
-        challenge_id=str(challenge["challenge_id"]),
-        factor_type=str(challenge["factor_type"]),
+        fallback=challenge.factor_id is None,
+        sent_to=challenge.sent_to or "",
+        factor_id=challenge.factor_id or "",
+        challenge_id=challenge.challenge_id,
+        factor_type=challenge.factor_type,
         passkey_options=json.dumps(webauthn) if webauthn and kind == "passkey" else "",
         other_methods=len(options) > 1 or (kind == "backup" and bool(options)),
         code_error=code_error,
@@ -211,7 +212,7 @@ async def methods_get(ctx: Ctx) -> HandlerResult:
         return redirect(finishing.page_url(tenant.id, "sign-in", flow))
     t = await translator(request, tenant)
     try:
-        challenge = await challenges.describe(ctx.pool, tenant, _challenge_id(flow))
+        challenge = (await challenges.describe(ctx.pool, tenant, _challenge_id(flow))).challenge
     except ApiError as exc:
         return await _ended(request, tenant, flow, t("factors.ended_message"), exc.status)
     return await render_page(
@@ -219,8 +220,8 @@ async def methods_get(ctx: Ctx) -> HandlerResult:
         tenant,
         "factor_methods.html",
         flow=flow,
-        options=_options(challenge["factors"], t),
-        current=str(challenge["factor_id"] or ""),
+        options=_options(challenge.factors, t),
+        current=challenge.factor_id or "",
         back_url=finishing.page_url(tenant.id, "second-factor", flow),
     )
 
@@ -246,9 +247,9 @@ async def switch(ctx: Ctx, tenant: Tenant, form: Any, flow: Flow) -> HandlerResu
             return req
         return await challenge_page(request, tenant, flow, req, error=t.error(exc.code, exc.message), status=exc.status)
     pending = dict(flow.pending[finishing.PENDING_MFA])
-    pending["factor_type"] = challenge["factor_type"]
+    pending["factor_type"] = challenge.factor_type
     await flows.set_pending(ctx.pool, flow, {**flow.pending, finishing.PENDING_MFA: pending})
-    sent = "&sent=1" if challenge.get("sent_to") else ""
+    sent = "&sent=1" if challenge.sent_to else ""
     return redirect(finishing.page_url(tenant.id, "second-factor", flow) + sent, {"Cache-Control": "no-store"})
 
 
@@ -290,7 +291,7 @@ async def verify_posted(
         before = None  # the verifier answers why
     try:
         if before is not None:
-            await _limit(request, tenant, str(before["user_id"]))
+            await _limit(request, tenant, before.user_id)
         result = await verifier(st.pool, runtime(request), tenant, challenge_id, code, client_info(request))
     except ApiError as exc:
         if exc.code in ("invalid_token", "token_expired"):
@@ -298,7 +299,7 @@ async def verify_posted(
         message = t.error(exc.code, exc.message)
         return await challenge_page(request, tenant, flow, req, method=method, code_error=message, status=exc.status)
     outcome = finishing.outcome_of(msgspec.to_builtins(result))
-    if before is not None and not before["factors"] and auth_config.load(tenant.auth_config).mfa_required:
+    if before is not None and not before.challenge.factors and auth_config.load(tenant.auth_config).mfa_required:
         return await _to_enrolment(request, tenant, flow, outcome.user_id, outcome.session_id)
     return await finishing.complete(request, tenant, flow, outcome)
 

@@ -16,30 +16,37 @@ Verification is also rate limited per user (5 per 10 minutes) by the routes.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import cast
 
 import asyncpg
+import msgspec
 
 from identity.auth import errors as auth_errors
+from identity.auth.mfa_gate import ChallengeObject
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open
 from identity.crypto import SecretBox, constant_time_equals
 from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ApiError
 from identity.http.ratelimit.errors import RATE_LIMITED
+from identity.http.types import UNSET, UnsetType
 from identity.ids import new_id
 from identity.mfa import codes, passkeys, store, totp
 from identity.mfa.errors import INVALID_CODE, MFA_FACTOR_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED
-from identity.mfa.records import ChallengeRecord, FactorRecord
+from identity.mfa.records import ChallengeRecord, FactorRecord, SentCode
+from identity.mfa.schemas import Challenge, FactorSummary, FactorType, MfaTokens, WebauthnOptions
 from identity.mfa.service import backup_hash, totp_aad
 from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.schemas import SessionCredentials
 from identity.tenants import auth_config
 from identity.users import store as users
+from identity.users.records import UserRecord
 
 CHALLENGE_TTL = timedelta(minutes=10)
 MAX_CODES_SENT = 5
@@ -65,24 +72,35 @@ def otp_hash(box: SecretBox, challenge_id: str, code: str) -> str:
     return box.mac(f"{challenge_id}:{code}", "mfa-otp")
 
 
-def _summary(row: FactorRecord) -> dict[str, Any]:
-    out = {"id": row.id, "type": row.type, "name": row.name}
-    if row.type == "sms":
-        out["phone_number"] = codes.mask_phone(row.phone_number)
+@dataclass(frozen=True)
+class Asked:
+    """What asking for the factor adds to the challenge object: where its code went (masked), or
+    the passkey's request options."""
+
+    sent_to: str | UnsetType = UNSET
+    webauthn: WebauthnOptions | UnsetType = UNSET
+
+
+NOTHING_ASKED = Asked()
+
+
+def _summary(row: FactorRecord) -> FactorSummary:
+    out = FactorSummary(id=row.id, type=cast(FactorType, row.type), name=row.name)
+    if row.type == "sms" and row.phone_number is not None:
+        out.phone_number = codes.mask_phone(row.phone_number)
     return out
 
 
-def present(
-    challenge: ChallengeRecord, factors: list[FactorRecord], extra: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    return {
-        "challenge_id": challenge.id,
-        "factor_type": challenge.factor_type,
-        "expires_at": challenge.expires_at,
-        "factor_id": challenge.factor_id,
-        "factors": [_summary(f) for f in factors],
-        **(extra or {}),
-    }
+def present(challenge: ChallengeRecord, factors: list[FactorRecord], asked: Asked = NOTHING_ASKED) -> Challenge:
+    return Challenge(
+        challenge_id=challenge.id,
+        factor_type=challenge.factor_type,
+        expires_at=challenge.expires_at,
+        factor_id=challenge.factor_id,
+        factors=[_summary(f) for f in factors],
+        sent_to=asked.sent_to,
+        webauthn=asked.webauthn,
+    )
 
 
 def _usable(tenant: Tenant, factor: FactorRecord) -> bool:
@@ -92,17 +110,17 @@ def _usable(tenant: Tenant, factor: FactorRecord) -> bool:
 
 async def _prepare(
     conn: asyncpg.Connection,
-    box: Any,
+    box: SecretBox,
     tenant: Tenant,
-    user: Any,
+    user: UserRecord,
     challenge: ChallengeRecord,
     factor: FactorRecord | None,
-) -> tuple[ChallengeRecord, dict[str, Any]]:
+) -> tuple[ChallengeRecord, Asked]:
     """Make the challenge ask for `factor` (None: the emailed fallback code): send a one-time
     code for sms/email_otp, make WebAuthn request options for a passkey."""
     kind = factor.type if factor is not None else FALLBACK_TYPE
-    changes: dict[str, Any] = {"factor_id": factor.id if factor is not None else None, "factor_type": kind}
-    extra: dict[str, Any] = {}
+    changes: store.Columns = {"factor_id": factor.id if factor is not None else None, "factor_type": kind}
+    asked = NOTHING_ASKED
     if kind in ("sms", "email_otp"):
         if challenge.codes_sent >= MAX_CODES_SENT:
             raise RATE_LIMITED(
@@ -113,12 +131,12 @@ async def _prepare(
         code = codes.new_otp()
         live = [c for c in (challenge.codes or []) if datetime.fromisoformat(c["expires_at"]) > _now()]
         live.append(
-            {
-                "factor_id": changes["factor_id"],
-                "type": kind,
-                "hash": otp_hash(box, challenge.id, code),
-                "expires_at": (_now() + codes.OTP_TTL).isoformat(),
-            }
+            SentCode(
+                factor_id=changes["factor_id"],
+                type=kind,
+                hash=otp_hash(box, challenge.id, code),
+                expires_at=(_now() + codes.OTP_TTL).isoformat(),
+            )
         )
         changes["codes"] = live[-LIVE_CODES:]
         changes["codes_sent"] = challenge.codes_sent + 1
@@ -133,7 +151,7 @@ async def _prepare(
                 to=factor.phone_number,
                 body=otp_text(app_name, code, codes.OTP_TTL_TEXT),
             )
-            extra["sent_to"] = codes.mask_phone(factor.phone_number)
+            asked = Asked(sent_to=codes.mask_phone(factor.phone_number))
         else:
             await queue_email(
                 conn,
@@ -144,7 +162,7 @@ async def _prepare(
                 user_id=user["id"],
                 variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
             )
-            extra["sent_to"] = codes.mask_email(user["email"])
+            asked = Asked(sent_to=codes.mask_email(user["email"]))
     elif kind == "webauthn":
         assert factor is not None  # the kind is the factor's
         rp = passkeys.relying_party(tenant.auth_config, factor.rp_id)
@@ -152,18 +170,20 @@ async def _prepare(
             raise WEBAUTHN_NOT_CONFIGURED()
         nonce = passkeys.new_challenge()
         changes["webauthn_challenge"] = nonce
-        extra["webauthn"] = {
-            "options": passkeys.authentication_options(
-                rp,
-                challenge=nonce,
-                credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+        asked = Asked(
+            webauthn=WebauthnOptions(
+                options=passkeys.authentication_options(
+                    rp,
+                    challenge=nonce,
+                    credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+                )
             )
-        }
+        )
     updated = await store.update_challenge(conn, tenant.id, challenge.id, changes)
-    return updated, extra
+    return updated, asked
 
 
-def gate_skips(tenant: Tenant, user: Any) -> bool:
+def gate_skips(tenant: Tenant, user: UserRecord) -> bool:
     """gate() answers None without a challenge when the user has no active factor (which
     users.mfa_enabled mirrors) and the tenant does not require MFA."""
     return not user["mfa_enabled"] and not auth_config.load(tenant.auth_config).mfa_required
@@ -172,14 +192,15 @@ def gate_skips(tenant: Tenant, user: Any) -> bool:
 async def gate(
     conn: asyncpg.Connection,
     tenant: Tenant,
-    user: Any,
+    user: UserRecord,
     *,
     rt: AuthRuntime | None = None,
     verify_email: bool = False,
-    **_: Any,
-) -> dict[str, Any] | None:
-    """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge.
-    With `rt` (the auth runtime) the code of an sms/email_otp factor is sent at once."""
+    **_: object,
+) -> ChallengeObject | None:
+    """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge (a
+    Challenge as JSON builtins, see ChallengeObject). With `rt` (the auth runtime) the code of an
+    sms/email_otp factor is sent at once."""
     factors = await store.active_factors(conn, tenant.id, user["id"])
     if not factors and not auth_config.load(tenant.auth_config).mfa_required:
         return None
@@ -200,10 +221,12 @@ async def gate(
             "expires_at": _now() + CHALLENGE_TTL,
         },
     )
-    extra: dict[str, Any] = {}
+    asked = NOTHING_ASKED
     if rt is not None and (chosen is None or _usable(tenant, chosen)):
-        challenge, extra = await _prepare(conn, rt.box, tenant, user, challenge, chosen)
-    return present(challenge, factors, extra)
+        challenge, asked = await _prepare(conn, rt.box, tenant, user, challenge, chosen)
+    # datetime kept: the error envelope encodes it as the API's answers do.
+    object_: ChallengeObject = msgspec.to_builtins(present(challenge, factors, asked), builtin_types=(datetime,))
+    return object_
 
 
 def _check_challenge(challenge: ChallengeRecord | None) -> None:
@@ -215,7 +238,7 @@ def _check_challenge(challenge: ChallengeRecord | None) -> None:
         raise auth_errors.TOKEN_EXPIRED("The MFA challenge has expired; sign in again.")
 
 
-async def _active_factor(conn: Any, tenant_id: str, user_id: str, factor_id: str) -> FactorRecord:
+async def _active_factor(conn: asyncpg.Connection, tenant_id: str, user_id: str, factor_id: str) -> FactorRecord:
     factor = await store.get_factor(conn, tenant_id, user_id, factor_id)
     if factor is None or factor.status != "active":
         raise MFA_FACTOR_NOT_FOUND()
@@ -224,7 +247,7 @@ async def _active_factor(conn: Any, tenant_id: str, user_id: str, factor_id: str
 
 async def select(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, challenge_id: str, factor_id: str | None
-) -> dict[str, Any]:
+) -> Challenge:
     """POST /v1/mfa/challenge: ask for another factor (or the same one again: a new code)."""
     async with pool.acquire() as conn, conn.transaction():
         challenge = await store.get_challenge(conn, tenant.id, challenge_id, for_update=True)
@@ -238,12 +261,22 @@ async def select(
         if factor_id is None:
             factor_id = challenge.factor_id
         factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
-        challenge, extra = await _prepare(conn, rt.box, tenant, user, challenge, factor)
+        challenge, asked = await _prepare(conn, rt.box, tenant, user, challenge, factor)
         factors = await store.active_factors(conn, tenant.id, user["id"])
-    return present(challenge, factors, extra)
+    return present(challenge, factors, asked)
 
 
-async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Described:
+    """describe()'s answer: the challenge object, and its user's id for the caller's per-user
+    rate limit (the hosted page counts its attempts with the API's); the id is not part of the
+    API's challenge object."""
+
+    challenge: Challenge
+    user_id: str
+
+
+async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> Described:
     """The challenge as it stands, without side effects (a page shown on a GET): what
     select() answered last, rebuilt: the factor asked for, the user's active factors, where the
     code of an sms/email factor went (masked), and the passkey request options for the stored
@@ -257,31 +290,31 @@ async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> dic
             raise auth_errors.INVALID_TOKEN()
         factors = await store.active_factors(conn, tenant.id, user["id"])
         current = next((f for f in factors if f.id == challenge.factor_id), None)
-        extra: dict[str, Any] = {}
+        asked = NOTHING_ASKED
         kind = challenge.factor_type
-        if kind == "sms" and current is not None:
-            extra["sent_to"] = codes.mask_phone(current.phone_number)
+        if kind == "sms" and current is not None and current.phone_number is not None:
+            asked = Asked(sent_to=codes.mask_phone(current.phone_number))
         elif kind == "email_otp":
-            extra["sent_to"] = codes.mask_email(user["email"])
+            asked = Asked(sent_to=codes.mask_email(user["email"]))
         elif kind == "webauthn" and current is not None and challenge.webauthn_challenge:
             rp = passkeys.relying_party(tenant.auth_config, current.rp_id)
             if rp is not None:
-                extra["webauthn"] = {
-                    "options": passkeys.authentication_options(
-                        rp,
-                        challenge=challenge.webauthn_challenge,
-                        credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+                asked = Asked(
+                    webauthn=WebauthnOptions(
+                        options=passkeys.authentication_options(
+                            rp,
+                            challenge=challenge.webauthn_challenge,
+                            credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+                        )
                     )
-                }
-    # user_id: for the caller's per-user rate limit (the hosted page counts its attempts with
-    # the API's); not part of the API's challenge object.
-    return {**present(challenge, factors, extra), "user_id": user["id"]}
+                )
+    return Described(present(challenge, factors, asked), user_id=user["id"])
 
 
 @dataclass
 class Verified:
-    user: Any
-    session: dict[str, Any]
+    user: UserRecord
+    session: SessionCredentials
 
 
 async def verify(
@@ -291,10 +324,10 @@ async def verify(
     client: ClientInfo,
     *,
     challenge_id: str,
-    code: str | dict[str, Any],
+    code: passkeys.Credential,
     factor_type: str | None = None,
     factor_id: str | None = None,
-    limit: Any = None,
+    limit: Callable[[str], Awaitable[None]] | None = None,
 ) -> Verified:
     """Check a code against a challenge and, when it is right, finish the sign-in with an
     MFA-verified session. Which factor: factor_id when given, else the factor_type's factors
@@ -341,7 +374,7 @@ async def verify(
                 "mfa.verified",
                 {
                     "user_id": user["id"],
-                    "session_id": creds["id"],
+                    "session_id": creds.id,
                     "factor_id": used,
                     "type": kind,
                     "challenge_id": challenge_id,
@@ -357,13 +390,13 @@ async def verify(
 
 async def _check(
     conn: asyncpg.Connection,
-    box: Any,
+    box: SecretBox,
     tenant: Tenant,
-    user: Any,
+    user: UserRecord,
     challenge: ChallengeRecord,
     kind: str,
     factor: FactorRecord | None,
-    code: str | dict[str, Any],
+    code: passkeys.Credential,
 ) -> str | None:
     """The id of the factor the code proves (None: the emailed fallback code); raises WrongCode."""
     if kind == "webauthn":
@@ -378,6 +411,7 @@ async def _check(
         if not candidates:
             raise WrongCode("There is no authenticator app enrolled")
         for candidate in candidates:
+            assert candidate.totp_secret is not None  # a TOTP factor is made with its secret
             secret = box.decrypt(candidate.totp_secret, associated=totp_aad(tenant.id, candidate.id))
             step = totp.matching_step(secret, digits) if digits else None
             if step is None:
@@ -426,10 +460,10 @@ async def _check(
 async def _check_webauthn(
     conn: asyncpg.Connection,
     tenant: Tenant,
-    user: Any,
+    user: UserRecord,
     challenge: ChallengeRecord,
     factor: FactorRecord | None,
-    code: str | dict[str, Any],
+    code: passkeys.Credential,
 ) -> str:
     nonce = challenge.webauthn_challenge
     if not nonce:
@@ -457,11 +491,11 @@ async def _check_webauthn(
     return found.id
 
 
-def tokens(verified: Verified) -> dict[str, Any]:
+def tokens(verified: Verified) -> MfaTokens:
     """The /v1/mfa/verify body."""
-    expires = verified.session["access_token_expires_at"]
-    return {
-        "access_token": verified.session["access_token"],
-        "refresh_token": verified.session["refresh_token"],
-        "expires_in": max(0, int(round((expires - _now()).total_seconds()))),
-    }
+    expires = verified.session.access_token_expires_at
+    return MfaTokens(
+        access_token=verified.session.access_token,
+        refresh_token=verified.session.refresh_token,
+        expires_in=max(0, int(round((expires - _now()).total_seconds()))),
+    )

@@ -15,12 +15,13 @@ or are, so the MFA gate is not asked again.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import asyncpg
 
 from identity.auth import errors as auth_errors
+from identity.auth.schemas import SignInResult
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_email_verified, ensure_open
 from identity.crypto import constant_time_equals, sha256_hex
 from identity.http.errors import ApiError
@@ -29,8 +30,10 @@ from identity.mfa.errors import WEBAUTHN_NOT_CONFIGURED
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.schemas import SessionCredentials
 from identity.users import store as users
 from identity.users.presenter import present_user
+from identity.users.records import UserRecord
 
 CHALLENGE_TTL = timedelta(minutes=5)
 
@@ -50,7 +53,7 @@ def _binding_hash(binding: str | None) -> str | None:
 
 async def begin(
     pool: asyncpg.Pool, tenant: Tenant, rp: passkeys.RelyingParty, *, binding: str | None
-) -> dict[str, Any]:
+) -> passkeys.WebauthnJson:
     """The request options (WebAuthn JSON form) for navigator.credentials.get()."""
     ensure_open(tenant)
     challenge = passkeys.new_challenge()
@@ -66,6 +69,12 @@ async def begin(
     return passkeys.discoverable_options(rp, challenge=challenge)
 
 
+@dataclass(frozen=True)
+class SignedIn:
+    user: UserRecord
+    session: SessionCredentials
+
+
 def _refused(why: str) -> ApiError:
     return auth_errors.INVALID_CODE(f"The passkey was not accepted: {why}.")
 
@@ -75,12 +84,12 @@ async def finish(
     rt: AuthRuntime,
     tenant: Tenant,
     rp: passkeys.RelyingParty,
-    credential: str | dict[str, Any],
+    credential: passkeys.Credential,
     client: ClientInfo,
     *,
     binding: str | None,
-) -> dict[str, Any]:
-    """{user, session} (the session MFA-verified); 401 invalid_code when the assertion is not
+) -> SignInResult:
+    """The user and the session (MFA-verified); 401 invalid_code when the assertion is not
     accepted (the challenge is spent all the same)."""
     ensure_open(tenant)
     try:
@@ -88,6 +97,7 @@ async def finish(
     except passkeys.CeremonyFailed as exc:
         raise _refused(f"the response is not a WebAuthn assertion ({exc})") from None
     refusal: str | None = None
+    signed_in: SignedIn | str | None = None
     async with pool.acquire() as conn, conn.transaction():
         spent = await store.spend_passkey_challenge(conn, tenant.id, sha256_hex(asserted.challenge))
         expected = _binding_hash(binding)
@@ -100,11 +110,14 @@ async def finish(
         elif expected is not None and not constant_time_equals(spent.binding_hash or "", expected):
             refusal = "this sign-in request was made in another browser"
         if refusal is None:
-            refusal, user, creds = await _sign_in(conn, rt, tenant, rp, credential, asserted, client)
+            signed_in = await _sign_in(conn, rt, tenant, rp, credential, asserted, client)
+            if isinstance(signed_in, str):
+                refusal = signed_in
     if refusal is not None:
         # The challenge is spent (committed above): a refused assertion cannot be retried with it.
         raise _refused(refusal)
-    return {"user": present_user(user, private=False), "session": creds}
+    assert isinstance(signed_in, SignedIn)  # no refusal: _sign_in signed in
+    return SignInResult(user=present_user(signed_in.user, private=False), session=signed_in.session)
 
 
 async def _sign_in(
@@ -112,16 +125,17 @@ async def _sign_in(
     rt: AuthRuntime,
     tenant: Tenant,
     rp: passkeys.RelyingParty,
-    credential: str | dict[str, Any],
+    credential: passkeys.Credential,
     asserted: passkeys.Asserted,
     client: ClientInfo,
-) -> tuple[str | None, Any, Any]:
-    """(refusal or None, user, session credentials), inside finish()'s transaction."""
+) -> SignedIn | str:
+    """The user signed in and their session, or why the passkey is refused; inside finish()'s
+    transaction."""
     found = await store.webauthn_in_tenant(conn, tenant.id, asserted.credential_id)
     if found is None or found.public_key is None or found.rp_id != rp.id:
-        return "this passkey is not registered here", None, None
+        return "this passkey is not registered here"
     if asserted.user_handle is not None and asserted.user_handle != found.user_id:
-        return "the passkey names another user", None, None
+        return "the passkey names another user"
     try:
         count = passkeys.verify_assertion(
             credential,
@@ -132,14 +146,14 @@ async def _sign_in(
             require_user_verification=True,
         )
     except passkeys.CeremonyFailed as exc:
-        return f"the response does not verify ({exc})", None, None
+        return f"the response does not verify ({exc})"
     if not await store.advance_sign_count(conn, tenant.id, found.id, found.sign_count or 0, count):
-        return "the response was already used", None, None
+        return "the response was already used"
     user = await users.get(conn, tenant.id, found.user_id, for_update=True)
     if user is None:
-        return "this passkey is not registered here", None, None
+        return "this passkey is not registered here"
     # The status rules of a password sign-in; raising rolls the spent challenge back too.
     ensure_can_sign_in(user)
     ensure_email_verified(tenant, user)
     user, creds = await complete_sign_in(conn, rt, tenant, user, client, mfa_verified=True)
-    return None, user, creds
+    return SignedIn(user, creds)

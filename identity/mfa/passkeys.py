@@ -24,6 +24,7 @@ email (passwordless, discoverable_options()); such a sign-in requires user verif
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -53,6 +54,12 @@ from identity import jsontext
 
 #: How long the browser may take over the ceremony (milliseconds), as given in the options.
 TIMEOUT_MS = 300_000
+
+#: A WebAuthn object in its JSON form: the options handed to the browser as they are, or the
+#: credential it answers. Open JSON on purpose: the WebAuthn spec and py_webauthn own its shape.
+WebauthnJson = dict[str, Any]
+#: A credential as a client sends it: its JSON text, or the object already decoded.
+Credential = str | WebauthnJson
 
 
 class CeremonyFailed(Exception):
@@ -84,10 +91,12 @@ class RelyingParty:
     origins: list[str]
 
 
-def relying_party(auth_config: dict[str, Any], rp_id: str | None = None) -> RelyingParty | None:
+def relying_party(auth_config: Mapping[str, object], rp_id: str | None = None) -> RelyingParty | None:
     """The RP for new credentials (rp_id None) or for a credential bound to rp_id; None when no
     allowed origin serves it."""
-    parsed = [p for p in (_origin(o) for o in auth_config.get("allowed_origins") or [] if o != "*") if p]
+    listed = auth_config.get("allowed_origins")
+    entries = [o for o in listed if isinstance(o, str) and o != "*"] if isinstance(listed, list) else []
+    parsed = [p for p in (_origin(o) for o in entries) if p]
     if not parsed:
         return None
     rp = rp_id or parsed[0][1]
@@ -95,7 +104,7 @@ def relying_party(auth_config: dict[str, Any], rp_id: str | None = None) -> Rely
     return RelyingParty(rp, origins) if origins else None
 
 
-def hosted_relying_party(public_url: str, auth_config: dict[str, Any] | None = None) -> RelyingParty | None:
+def hosted_relying_party(public_url: str, auth_config: Mapping[str, object] | None = None) -> RelyingParty | None:
     """The RP of the hosted pages (see the module's docstring): IDENTITY_PUBLIC_URL's origin
     exactly, the tenant's RP id when the service's host belongs to it, else that host; None
     when the host is an IP address (WebAuthn RP ids are domain names)."""
@@ -124,7 +133,7 @@ def registration_options(
     display_name: str,
     challenge: str,
     exclude: list[str],
-) -> dict[str, Any]:
+) -> WebauthnJson:
     """PublicKeyCredentialCreationOptions in the WebAuthn JSON form (base64url byte fields), for
     PublicKeyCredential.parseCreationOptionsFromJSON() or any WebAuthn browser library."""
     options = generate_registration_options(
@@ -145,7 +154,7 @@ def registration_options(
     return options_to_json_dict(options)
 
 
-def authentication_options(rp: RelyingParty, *, challenge: str, credentials: list[str]) -> dict[str, Any]:
+def authentication_options(rp: RelyingParty, *, challenge: str, credentials: list[str]) -> WebauthnJson:
     """PublicKeyCredentialRequestOptions in the WebAuthn JSON form, allowing the given credentials."""
     options = generate_authentication_options(
         rp_id=rp.id,
@@ -157,7 +166,7 @@ def authentication_options(rp: RelyingParty, *, challenge: str, credentials: lis
     return options_to_json_dict(options)
 
 
-def discoverable_options(rp: RelyingParty, *, challenge: str) -> dict[str, Any]:
+def discoverable_options(rp: RelyingParty, *, challenge: str) -> WebauthnJson:
     """PublicKeyCredentialRequestOptions for a passwordless sign-in: no allowCredentials (the
     authenticator offers its discoverable credentials for the RP id), user verification
     required (the passkey is then both factors)."""
@@ -171,7 +180,7 @@ def discoverable_options(rp: RelyingParty, *, challenge: str) -> dict[str, Any]:
     return options_to_json_dict(options)
 
 
-def _as_json(credential: str | dict[str, Any]) -> dict[str, Any]:
+def _as_json(credential: Credential) -> WebauthnJson:
     if isinstance(credential, str):
         try:
             credential = jsontext.loads(credential)
@@ -192,7 +201,7 @@ class Registered:
     transports: list[str]
 
 
-def verify_registration(credential: str | dict[str, Any], *, challenge: str, rp: RelyingParty) -> Registered:
+def verify_registration(credential: Credential, *, challenge: str, rp: RelyingParty) -> Registered:
     data = _as_json(credential)
     try:
         verified = verify_registration_response(
@@ -215,7 +224,7 @@ def verify_registration(credential: str | dict[str, Any], *, challenge: str, rp:
     )
 
 
-def credential_id_of(credential: str | dict[str, Any]) -> str:
+def credential_id_of(credential: Credential) -> str:
     """The base64url id of the credential an assertion names (before anything is verified)."""
     try:
         parsed = parse_authentication_credential_json(_as_json(credential))
@@ -233,7 +242,7 @@ class Asserted:
     user_handle: str | None
 
 
-def read_assertion(credential: str | dict[str, Any]) -> Asserted:
+def read_assertion(credential: Credential) -> Asserted:
     """The credential id, the challenge its clientDataJSON answers (base64url) and the user
     handle, read before anything is verified (to find the stored challenge and the passkey)."""
     try:
@@ -253,7 +262,7 @@ def read_assertion(credential: str | dict[str, Any]) -> Asserted:
 
 
 def verify_assertion(
-    credential: str | dict[str, Any],
+    credential: Credential,
     *,
     challenge: str,
     rp: RelyingParty,

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
-from identity.db.records import ByKey, Record
+from identity.db.records import Record
 
 
-class FactorRecord(ByKey, frozen=True):
+class FactorRecord(Record, frozen=True):
     """A factor as FACTOR_COLUMNS reads it; codes_remaining (the unused backup codes) only
-    where the statement counts them (list_factors). identity/auth/email_proof.py still reads
-    the factors remove_all() returns by key."""
+    where the statement counts them (list_factors)."""
 
     tenant_id: str
     id: str
@@ -39,9 +38,24 @@ class FactorRecord(ByKey, frozen=True):
     codes_remaining: int | None = None
 
 
+class SentCode(TypedDict):
+    """A one-time code sent for a challenge, as stored in mfa_challenges.codes (a JSON array):
+    a TypedDict, not a Struct, because the column decodes to plain JSON objects and is written
+    back as one."""
+
+    #: The MAC of the code (challenges.otp_hash), never the code.
+    hash: str
+    #: sms or email_otp.
+    type: str
+    #: None: the emailed fallback code of a user without factors.
+    factor_id: str | None
+    #: ISO 8601, with its offset.
+    expires_at: str
+
+
 class ChallengeRecord(Record, frozen=True):
     """A sign-in's MFA challenge as CHALLENGE_COLUMNS reads it; codes holds the one-time codes
-    sent (JSON objects: hash, type, factor_id, expires_at)."""
+    sent."""
 
     tenant_id: str
     id: str
@@ -49,7 +63,7 @@ class ChallengeRecord(Record, frozen=True):
     factor_id: str | None
     factor_type: str
     verify_email: bool
-    codes: list[dict[str, Any]]
+    codes: list[SentCode]
     codes_sent: int
     webauthn_challenge: str | None
     failed_attempts: int

@@ -8,7 +8,7 @@ backup-code generation do; their stored answers are sealed (identity/http/idempo
 
 from __future__ import annotations
 
-from typing import Any
+import asyncpg
 
 from identity.audit.context import from_ctx
 from identity.auth import errors as auth_errors
@@ -276,7 +276,7 @@ async def auth_verify(ctx: Ctx) -> HandlerResult:
     `session.revoked`, `user.password_changed`, `oauth.disconnected`). Rate limit: 5 per 10 minutes per
     user. Idempotency-Key is ignored."""
     verified = await _verify_challenge(ctx, factor_type=ctx.body.factor_type)
-    return {"user": present_user(verified.user, private=False), "session": verified.session}
+    return SignInResult(user=present_user(verified.user, private=False), session=verified.session)
 
 
 # -- the signed-in user's own factors (access token) -------------------------------------------
@@ -372,12 +372,12 @@ async def my_backup_codes(ctx: Ctx) -> HandlerResult:
 
 
 async def hosted_page_step(
-    pool: Any, rt: AuthRuntime, tenant: Tenant, challenge_id: str, code: str, client: ClientInfo
-) -> dict[str, Any]:
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, challenge_id: str, code: str, client: ClientInfo
+) -> SignInResult:
     """The hosted sign-in page's code form (Registry.hosted_mfa_step, handed over by
     identity/wiring.py): the challenge's current factor, or a backup code recognised by its form."""
     verified = await challenges.verify(pool, rt, tenant, client, challenge_id=challenge_id, code=code)
-    return {"user": present_user(verified.user, private=False), "session": verified.session}
+    return SignInResult(user=present_user(verified.user, private=False), session=verified.session)
 
 
 @router.post(
@@ -401,7 +401,7 @@ async def passkey_options(ctx: Ctx) -> HandlerResult:
     address."""
     tenant = _tenant(ctx)
     rp = passkey_sign_in.api_relying_party(tenant)
-    return {"options": await passkey_sign_in.begin(ctx.pool, tenant, rp, binding=None)}
+    return WebauthnOptions(options=await passkey_sign_in.begin(ctx.pool, tenant, rp, binding=None))
 
 
 @router.post(

@@ -8,9 +8,10 @@ only are UNSET, so left out, for the others.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from identity.http.types import UNSET, Body, Meta, Model, UnsetType
+from identity.mfa.passkeys import WebauthnJson
 
 Id = Annotated[str, Meta(min_length=1, max_length=64)]
 EnrollType = Literal["totp", "sms", "email_otp", "webauthn"]
@@ -19,7 +20,7 @@ FactorStatus = Literal["pending", "active", "disabled"]
 #: /v1/auth/mfa/verify names the kind of code; backup_codes and webauthn are accepted too.
 VerifyType = Literal["totp", "sms", "email_otp", "backup_code", "backup_codes", "webauthn"]
 #: A one-time code, a backup code, or (webauthn) the credential's JSON, as text or as an object.
-Code = Annotated[str, Meta(min_length=1, max_length=16_384)] | dict[str, Any]
+Code = Annotated[str, Meta(min_length=1, max_length=16_384)] | WebauthnJson
 
 
 class EnrollFactor(Body):
@@ -57,7 +58,7 @@ class AuthVerifyRequest(Body):
 class PasskeySignIn(Body):
     #: The JSON of the PublicKeyCredential returned by navigator.credentials.get() with the options
     #: of POST /v1/auth/passkey/options (text or object).
-    credential: Annotated[str, Meta(min_length=1, max_length=16_384)] | dict[str, Any]
+    credential: Annotated[str, Meta(min_length=1, max_length=16_384)] | WebauthnJson
 
 
 class GenerateBackupCodes(Body):
@@ -109,7 +110,7 @@ class WebauthnOptions(Model):
     #: PublicKeyCredentialCreationOptions / RequestOptions in the WebAuthn JSON form (byte fields
     #: base64url): pass to PublicKeyCredential.parseCreationOptionsFromJSON() /
     #: parseRequestOptionsFromJSON() or a WebAuthn browser library.
-    options: dict[str, Any]
+    options: WebauthnJson
 
 
 class Enrollment(Model):

@@ -8,7 +8,7 @@ factor", in the same transaction) cannot be raced.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
+from typing import TypedDict, cast
 
 import asyncpg
 
@@ -48,6 +48,7 @@ from identity.sessions import store as sessions
 from identity.tenants import auth_config
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND
+from identity.users.records import UserRecord
 
 DEFAULT_NAMES = {
     "totp": "Authenticator app",
@@ -111,7 +112,18 @@ def present_factor(row: FactorRecord, email: str | None = None) -> Factor:
     return out
 
 
-def event_data(row: FactorRecord) -> dict[str, Any]:
+class FactorEvent(TypedDict):
+    """What mfa.enrolled and mfa.removed say of the factor (docs/events.md); each event adds its
+    time (activated_at, removed_at)."""
+
+    id: str
+    user_id: str
+    type: str
+    name: str | None
+    created_at: datetime
+
+
+def event_data(row: FactorRecord) -> FactorEvent:
     """The data of mfa.enrolled and mfa.removed (docs/events.md)."""
     return {
         "id": row.id,
@@ -125,7 +137,7 @@ def event_data(row: FactorRecord) -> dict[str, Any]:
 # -- helpers -----------------------------------------------------------------------------------
 
 
-async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> asyncpg.Record:
+async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> UserRecord:
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
         raise USER_NOT_FOUND()
@@ -156,7 +168,7 @@ async def activate(
     conn: asyncpg.Connection,
     tenant_id: str,
     factor: FactorRecord,
-    changes: dict[str, Any],
+    changes: store.Columns,
 ) -> FactorRecord:
     """Pending -> active: the enrollment data is dropped, users.mfa_enabled follows, and
     mfa.enrolled is emitted, all in the caller's transaction."""
@@ -210,7 +222,7 @@ async def enroll(
             raise WEBAUTHN_NOT_CONFIGURED()
     now = datetime.now(UTC)
     factor_id = new_id("fac")
-    values: dict[str, Any] = {
+    values: store.Columns = {
         "tenant_id": tenant.id,
         "id": factor_id,
         "user_id": user_id,
@@ -298,7 +310,7 @@ async def confirm(
     tenant: Tenant,
     user_id: str,
     factor_id: str,
-    code: str | dict[str, Any],
+    code: passkeys.Credential,
     audit: AuditContext,
 ) -> Factor:
     error: ApiError | None = None
@@ -309,7 +321,7 @@ async def confirm(
             raise MFA_FACTOR_NOT_FOUND()
         if factor.status != "pending":
             raise MFA_FACTOR_NOT_PENDING()
-        changes: dict[str, Any] | None = None
+        changes: store.Columns | None = None
         kind = factor.type
         if kind == "totp":
             assert factor.totp_secret is not None  # a TOTP factor is made with its secret
@@ -350,8 +362,8 @@ async def confirm(
 
 
 async def _confirm_webauthn(
-    conn: asyncpg.Connection, tenant: Tenant, factor: FactorRecord, code: str | dict[str, Any]
-) -> tuple[dict[str, Any] | None, ApiError | None]:
+    conn: asyncpg.Connection, tenant: Tenant, factor: FactorRecord, code: passkeys.Credential
+) -> tuple[store.Columns | None, ApiError | None]:
     expires = _aware(factor.enroll_expires_at)
     if expires is None or expires <= datetime.now(UTC):
         return None, INVALID_CODE("The registration has expired: enroll the passkey again.")

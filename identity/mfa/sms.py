@@ -9,17 +9,17 @@ message when no gateway is configured.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import asyncpg
 
+from identity.crypto import SecretBox
 from identity.mfa.codes import mask_phone
 from identity.outbox.store import enqueue
 
 TOPIC = "sms"
 
 
-async def queue_sms(conn: asyncpg.Connection, box: Any, *, tenant_id: str, to: str, body: str) -> str:
+async def queue_sms(conn: asyncpg.Connection, box: SecretBox, *, tenant_id: str, to: str, body: str) -> str:
     sealed = box.encrypt(json.dumps({"to": to, "body": body}), associated=tenant_id)
     return await enqueue(conn, tenant_id, TOPIC, {"to": mask_phone(to), "message": sealed})
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import asyncpg
@@ -17,11 +18,15 @@ FACTOR_COLUMNS = """tenant_id, id, user_id, type, name, status, totp_secret, tot
 CHALLENGE_COLUMNS = """tenant_id, id, user_id, factor_id, factor_type, verify_email, codes, codes_sent,
                        webauthn_challenge, failed_attempts, created_at, expires_at, completed_at"""
 
+#: Column values to write, by column name: the columns are chosen in code, never from input; the
+#: statement is built from their names and the values travel as $n parameters.
+Columns = dict[str, Any]
+
 #: The order in which a sign-in picks the factor it asks for (after the one used last).
 PREFERENCE = ("totp", "webauthn", "sms", "email_otp", "backup_codes")
 
 
-def _sets(changes: dict[str, Any], first: int) -> str:
+def _sets(changes: Columns, first: int) -> str:
     """ "a = $3, b = $4, " for the given columns (names come from code, never from input)."""
     return "".join(f"{col} = ${i}, " for i, col in enumerate(changes, start=first))
 
@@ -29,7 +34,7 @@ def _sets(changes: dict[str, Any], first: int) -> str:
 # -- factors -----------------------------------------------------------------------------------
 
 
-async def insert_factor(conn: Any, values: dict[str, Any]) -> FactorRecord:
+async def insert_factor(conn: asyncpg.Connection, values: Columns) -> FactorRecord:
     return FactorRecord.of(
         await conn.fetchrow(
             insert_into("mfa_factors", values) + f" RETURNING {FACTOR_COLUMNS}",
@@ -39,7 +44,7 @@ async def insert_factor(conn: Any, values: dict[str, Any]) -> FactorRecord:
 
 
 async def get_factor(
-    conn: Any, tenant_id: str, user_id: str, factor_id: str, *, for_update: bool = False
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, factor_id: str, *, for_update: bool = False
 ) -> FactorRecord | None:
     lock = " FOR UPDATE" if for_update else ""
     return FactorRecord.maybe(
@@ -53,7 +58,7 @@ async def get_factor(
     )
 
 
-async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[FactorRecord]:
+async def list_factors(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> list[FactorRecord]:
     """Every factor of the user (pending ones too), oldest first, with the unused backup
     codes counted."""
     rows: list[asyncpg.Record] = await conn.fetch(
@@ -68,7 +73,7 @@ async def list_factors(conn: Any, tenant_id: str, user_id: str) -> list[FactorRe
     return FactorRecord.all(rows)
 
 
-async def active_factors(conn: Any, tenant_id: str, user_id: str) -> list[FactorRecord]:
+async def active_factors(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> list[FactorRecord]:
     """Active factors in the order a sign-in offers them: the one used last, then by PREFERENCE
     (backup codes only when nothing else is active)."""
     rows: list[asyncpg.Record] = await conn.fetch(
@@ -87,7 +92,7 @@ async def active_factors(conn: Any, tenant_id: str, user_id: str) -> list[Factor
     )
 
 
-async def factors_of_type(conn: Any, tenant_id: str, user_id: str, type_: str) -> list[FactorRecord]:
+async def factors_of_type(conn: asyncpg.Connection, tenant_id: str, user_id: str, type_: str) -> list[FactorRecord]:
     rows: list[asyncpg.Record] = await conn.fetch(
         f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
             WHERE tenant_id = $1 AND user_id = $2 AND type = $3 AND status = 'active' ORDER BY id""",
@@ -98,7 +103,9 @@ async def factors_of_type(conn: Any, tenant_id: str, user_id: str, type_: str) -
     return FactorRecord.all(rows)
 
 
-async def webauthn_by_credential(conn: Any, tenant_id: str, user_id: str, credential_id: str) -> FactorRecord | None:
+async def webauthn_by_credential(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, credential_id: str
+) -> FactorRecord | None:
     return FactorRecord.maybe(
         await conn.fetchrow(
             f"""SELECT {FACTOR_COLUMNS} FROM mfa_factors
@@ -111,7 +118,7 @@ async def webauthn_by_credential(conn: Any, tenant_id: str, user_id: str, creden
     )
 
 
-async def credential_ids(conn: Any, tenant_id: str, user_id: str, rp_id: str | None = None) -> list[str]:
+async def credential_ids(conn: asyncpg.Connection, tenant_id: str, user_id: str, rp_id: str | None = None) -> list[str]:
     rows = await conn.fetch(
         """SELECT credential_id FROM mfa_factors
            WHERE tenant_id = $1 AND user_id = $2 AND type = 'webauthn' AND status = 'active'
@@ -123,7 +130,7 @@ async def credential_ids(conn: Any, tenant_id: str, user_id: str, rp_id: str | N
     return [r["credential_id"] for r in rows]
 
 
-async def credential_taken(conn: Any, tenant_id: str, credential_id: str) -> bool:
+async def credential_taken(conn: asyncpg.Connection, tenant_id: str, credential_id: str) -> bool:
     """Whether a passkey with this credential id is enrolled in the tenant (by anyone)."""
     return bool(
         await conn.fetchval(
@@ -134,7 +141,7 @@ async def credential_taken(conn: Any, tenant_id: str, credential_id: str) -> boo
     )
 
 
-async def update_factor(conn: Any, tenant_id: str, factor_id: str, changes: dict[str, Any]) -> FactorRecord:
+async def update_factor(conn: asyncpg.Connection, tenant_id: str, factor_id: str, changes: Columns) -> FactorRecord:
     """Set the given columns (names come from code, never from input) and updated_at."""
     return FactorRecord.of(
         await conn.fetchrow(
@@ -147,11 +154,11 @@ async def update_factor(conn: Any, tenant_id: str, factor_id: str, changes: dict
     )
 
 
-async def delete_factor(conn: Any, tenant_id: str, factor_id: str) -> None:
+async def delete_factor(conn: asyncpg.Connection, tenant_id: str, factor_id: str) -> None:
     await conn.execute("DELETE FROM mfa_factors WHERE tenant_id = $1 AND id = $2", tenant_id, factor_id)
 
 
-async def delete_user_factors(conn: Any, tenant_id: str, user_id: str) -> list[FactorRecord]:
+async def delete_user_factors(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> list[FactorRecord]:
     """Every factor of the user, pending ones too (their backup codes cascade); returns the
     rows removed, oldest first."""
     rows = await conn.fetch(
@@ -162,7 +169,7 @@ async def delete_user_factors(conn: Any, tenant_id: str, user_id: str) -> list[F
     return sorted(FactorRecord.all(rows), key=lambda r: r.id)
 
 
-async def delete_pending(conn: Any, tenant_id: str, user_id: str, type_: str) -> None:
+async def delete_pending(conn: asyncpg.Connection, tenant_id: str, user_id: str, type_: str) -> None:
     """An enrollment replaces an unconfirmed one of the same type."""
     await conn.execute(
         """DELETE FROM mfa_factors
@@ -173,7 +180,7 @@ async def delete_pending(conn: Any, tenant_id: str, user_id: str, type_: str) ->
     )
 
 
-async def count_active(conn: Any, tenant_id: str, user_id: str) -> int:
+async def count_active(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> int:
     active: int = await conn.fetchval(
         """SELECT count(*) FROM mfa_factors
            WHERE tenant_id = $1 AND user_id = $2 AND status = 'active'""",
@@ -183,7 +190,7 @@ async def count_active(conn: Any, tenant_id: str, user_id: str) -> int:
     return active
 
 
-async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
+async def sync_mfa_enabled(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> bool:
     """users.mfa_enabled := the user has an active factor. Call in the transaction of every
     change of a factor's status (and after deleting factors); returns the value."""
     me_cache.forget_everywhere(conn, tenant_id, [user_id])
@@ -201,7 +208,7 @@ async def sync_mfa_enabled(conn: Any, tenant_id: str, user_id: str) -> bool:
     return enabled
 
 
-async def claim_totp_step(conn: Any, tenant_id: str, factor_id: str, step: int) -> bool:
+async def claim_totp_step(conn: asyncpg.Connection, tenant_id: str, factor_id: str, step: int) -> bool:
     """Record `step` as used; False when it (or a later one) was used already: a replay."""
     done = await conn.fetchval(
         """UPDATE mfa_factors SET totp_last_step = $3, last_used_at = now(), updated_at = now()
@@ -214,7 +221,7 @@ async def claim_totp_step(conn: Any, tenant_id: str, factor_id: str, step: int) 
     return bool(done)
 
 
-async def advance_sign_count(conn: Any, tenant_id: str, factor_id: str, old: int, new: int) -> bool:
+async def advance_sign_count(conn: asyncpg.Connection, tenant_id: str, factor_id: str, old: int, new: int) -> bool:
     """Store the authenticator's new sign count, unless another assertion got there first."""
     done = await conn.fetchval(
         """UPDATE mfa_factors SET sign_count = $4, last_used_at = now(), updated_at = now()
@@ -227,7 +234,7 @@ async def advance_sign_count(conn: Any, tenant_id: str, factor_id: str, old: int
     return bool(done)
 
 
-async def touch(conn: Any, tenant_id: str, factor_id: str) -> None:
+async def touch(conn: asyncpg.Connection, tenant_id: str, factor_id: str) -> None:
     await conn.execute(
         "UPDATE mfa_factors SET last_used_at = now() WHERE tenant_id = $1 AND id = $2",
         tenant_id,
@@ -238,7 +245,9 @@ async def touch(conn: Any, tenant_id: str, factor_id: str) -> None:
 # -- backup codes ------------------------------------------------------------------------------
 
 
-async def backup_factor(conn: Any, tenant_id: str, user_id: str, *, for_update: bool = False) -> FactorRecord | None:
+async def backup_factor(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, *, for_update: bool = False
+) -> FactorRecord | None:
     lock = " FOR UPDATE" if for_update else ""
     return FactorRecord.maybe(
         await conn.fetchrow(
@@ -250,7 +259,9 @@ async def backup_factor(conn: Any, tenant_id: str, user_id: str, *, for_update: 
     )
 
 
-async def replace_backup_codes(conn: Any, tenant_id: str, user_id: str, factor_id: str, hashes: list[str]) -> None:
+async def replace_backup_codes(
+    conn: asyncpg.Connection, tenant_id: str, user_id: str, factor_id: str, hashes: list[str]
+) -> None:
     await conn.execute("DELETE FROM mfa_backup_codes WHERE tenant_id = $1 AND factor_id = $2", tenant_id, factor_id)
     await conn.execute(
         """INSERT INTO mfa_backup_codes (tenant_id, user_id, code_hash, factor_id)
@@ -262,7 +273,7 @@ async def replace_backup_codes(conn: Any, tenant_id: str, user_id: str, factor_i
     )
 
 
-async def use_backup_code(conn: Any, tenant_id: str, user_id: str, code_hash: str) -> SpentCode | None:
+async def use_backup_code(conn: asyncpg.Connection, tenant_id: str, user_id: str, code_hash: str) -> SpentCode | None:
     """Spend one unused code (at most once, also under concurrency); returns the factor id and
     how many codes are left, or None."""
     return SpentCode.maybe(
@@ -286,7 +297,7 @@ async def use_backup_code(conn: Any, tenant_id: str, user_id: str, code_hash: st
 # -- challenges --------------------------------------------------------------------------------
 
 
-async def insert_challenge(conn: Any, values: dict[str, Any]) -> ChallengeRecord:
+async def insert_challenge(conn: asyncpg.Connection, values: Columns) -> ChallengeRecord:
     return ChallengeRecord.of(
         await conn.fetchrow(
             insert_into("mfa_challenges", values) + f" RETURNING {CHALLENGE_COLUMNS}",
@@ -296,7 +307,7 @@ async def insert_challenge(conn: Any, values: dict[str, Any]) -> ChallengeRecord
 
 
 async def get_challenge(
-    conn: Any, tenant_id: str, challenge_id: str, *, for_update: bool = False
+    conn: asyncpg.Connection, tenant_id: str, challenge_id: str, *, for_update: bool = False
 ) -> ChallengeRecord | None:
     lock = " FOR UPDATE" if for_update else ""
     return ChallengeRecord.maybe(
@@ -308,7 +319,9 @@ async def get_challenge(
     )
 
 
-async def update_challenge(conn: Any, tenant_id: str, challenge_id: str, changes: dict[str, Any]) -> ChallengeRecord:
+async def update_challenge(
+    conn: asyncpg.Connection, tenant_id: str, challenge_id: str, changes: Columns
+) -> ChallengeRecord:
     return ChallengeRecord.of(
         await conn.fetchrow(
             f"""UPDATE mfa_challenges SET {_sets(changes, 3).rstrip(", ")} WHERE tenant_id = $1 AND id = $2
@@ -320,7 +333,7 @@ async def update_challenge(conn: Any, tenant_id: str, challenge_id: str, changes
     )
 
 
-async def purge_challenges(conn: Any, tenant_id: str, user_id: str) -> None:
+async def purge_challenges(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> None:
     """Drop the user's challenges that ended more than a day ago (done at each new sign-in, so
     the table holds about one row per recently active user)."""
     await conn.execute(
@@ -331,14 +344,14 @@ async def purge_challenges(conn: Any, tenant_id: str, user_id: str) -> None:
     )
 
 
-async def tenant_name(conn: Any, tenant_id: str) -> str:
+async def tenant_name(conn: asyncpg.Connection, tenant_id: str) -> str:
     return await conn.fetchval("SELECT name FROM tenants WHERE id = $1", tenant_id) or "Identity"
 
 
 # -- passwordless passkey sign-in (sql/027_passwordless.sql) -------------------------------------
 
 
-async def webauthn_in_tenant(conn: Any, tenant_id: str, credential_id: str) -> FactorRecord | None:
+async def webauthn_in_tenant(conn: asyncpg.Connection, tenant_id: str, credential_id: str) -> FactorRecord | None:
     """The active passkey with this credential id, whoever's it is (a discoverable sign-in
     learns the user from the credential)."""
     return FactorRecord.maybe(
@@ -352,7 +365,12 @@ async def webauthn_in_tenant(conn: Any, tenant_id: str, credential_id: str) -> F
 
 
 async def insert_passkey_challenge(
-    conn: Any, tenant_id: str, challenge_hash: str, rp_id: str, binding_hash: str | None, expires_at: Any
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    challenge_hash: str,
+    rp_id: str,
+    binding_hash: str | None,
+    expires_at: datetime,
 ) -> None:
     await conn.execute(
         """INSERT INTO passkey_challenges (tenant_id, challenge_hash, rp_id, binding_hash, expires_at)
@@ -365,7 +383,9 @@ async def insert_passkey_challenge(
     )
 
 
-async def spend_passkey_challenge(conn: Any, tenant_id: str, challenge_hash: str) -> SpentPasskeyChallenge | None:
+async def spend_passkey_challenge(
+    conn: asyncpg.Connection, tenant_id: str, challenge_hash: str
+) -> SpentPasskeyChallenge | None:
     """Mark the challenge used and return it as it was (used_at before this call); None when
     unknown. Single use: a second call finds used_at set."""
     return SpentPasskeyChallenge.maybe(

@@ -308,7 +308,7 @@ async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: A
                 "session.revoked",
                 "session",
                 session_id,
-                {"user_id": row["user_id"], "reason": "signed_out"},
+                {"user_id": row.user_id, "reason": "signed_out"},
             )
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from identity.db.records import ByKey, Record
+from identity.db.records import Record
 
 
-class SessionRecord(ByKey, frozen=True):
+class SessionRecord(Record, frozen=True):
     """A session as store.COLUMNS reads it, with its derived status. Still read by key (ByKey)
     by MFA and the hosted account pages."""
 

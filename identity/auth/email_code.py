@@ -33,7 +33,6 @@ from identity.ids import new_id
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
-from identity.sessions.schemas import SessionCredentials
 from identity.users import store as users
 from identity.users.presenter import present_user
 
@@ -129,4 +128,4 @@ async def verify_code(
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
     assert user is not None  # refused otherwise
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)

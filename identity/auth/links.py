@@ -107,7 +107,7 @@ async def verify_magic_link(
             user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True)
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)
 
 
 async def forgot_password(
@@ -186,7 +186,7 @@ async def reset_password(
         )
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)
 
 
 async def _mark_verified(
@@ -264,7 +264,7 @@ async def confirm_verification(
 
 async def _sign_in_after_proof(
     conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, user: UserRecord, client: ClientInfo
-) -> tuple[UserRecord, dict[str, Any] | None, dict[str, Any] | None]:
+) -> tuple[UserRecord, SessionCredentials | None, dict[str, Any] | None]:
     """A hosted sign-up's proof (its code or its link, in the browser that made the sign-up)
     signs the person in: the MFA gate, then the session. (user, session or None, challenge or
     None); the caller commits and raises MFA_REQUIRED when there is a challenge."""

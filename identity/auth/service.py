@@ -109,7 +109,7 @@ async def complete_sign_in(
     extra: dict[str, Any] | None = None,
     mfa_verified: bool = False,
     gate_skipped: bool = False,
-) -> tuple[UserRecord, dict[str, Any]]:
+) -> tuple[UserRecord, SessionCredentials]:
     """Everything a successful sign-in writes: last_sign_in_at, lockout cleared, an upgraded
     hash, email verified (a magic link; its first proof ends what was set up before, see
     identity/auth/email_proof.py), the welcome email on the first sign-in, and the
@@ -201,7 +201,7 @@ async def sign_up(
         )
         await queue_verification(conn, rt.box, public_url, tenant.id, user)
         creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, user, client)
-    return SignUpResult(user=present_reduced(user), session=SessionCredentials(**creds))
+    return SignUpResult(user=present_reduced(user), session=creds)
 
 
 @dataclass(frozen=True)
@@ -294,7 +294,7 @@ async def sign_in(
                 continue
     if challenge is not None:
         raise errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return SignInResult(user=present_user(user, private=False), session=SessionCredentials(**creds))
+    return SignInResult(user=present_user(user, private=False), session=creds)
 
 
 async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: AuditContext | None = None) -> None:

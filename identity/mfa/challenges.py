@@ -38,6 +38,7 @@ from identity.mfa.sms import otp_text, queue_sms
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.schemas import SessionCredentials
 from identity.tenants import auth_config
 from identity.users import store as users
 
@@ -281,7 +282,7 @@ async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> dic
 @dataclass
 class Verified:
     user: Any
-    session: dict[str, Any]
+    session: SessionCredentials
 
 
 async def verify(
@@ -341,7 +342,7 @@ async def verify(
                 "mfa.verified",
                 {
                     "user_id": user["id"],
-                    "session_id": creds["id"],
+                    "session_id": creds.id,
                     "factor_id": used,
                     "type": kind,
                     "challenge_id": challenge_id,
@@ -459,9 +460,9 @@ async def _check_webauthn(
 
 def tokens(verified: Verified) -> dict[str, Any]:
     """The /v1/mfa/verify body."""
-    expires = verified.session["access_token_expires_at"]
+    expires = verified.session.access_token_expires_at
     return {
-        "access_token": verified.session["access_token"],
-        "refresh_token": verified.session["refresh_token"],
+        "access_token": verified.session.access_token,
+        "refresh_token": verified.session.refresh_token,
         "expires_in": max(0, int(round((expires - _now()).total_seconds()))),
     }

@@ -43,7 +43,7 @@ from identity.oauth.schemas import (
 from identity.sessions import service as sessions
 from identity.sessions.jwks import CACHE_SECONDS, Jwks
 from identity.sessions.runtime import runtime
-from identity.sessions.signing import ID_TOKEN_ALGORITHMS
+from identity.sessions.signing import ID_TOKEN_ALGORITHMS, Claims
 from identity.state import CORS_ORIGIN
 
 router = Router()
@@ -88,7 +88,12 @@ def _issuer(ctx: Ctx, tenant_id: str) -> str:
     return jwts.issuer(ctx.settings.public_url, tenant_id)
 
 
-def discovery_document(iss: str) -> dict[str, Any]:
+#: OpenID Provider metadata (OIDC Discovery §3): more members than schemas.Discovery declares
+#: for /openapi.json, every one a string, a list of strings or a flag.
+ProviderMetadata = dict[str, str | list[str] | bool]
+
+
+def discovery_document(iss: str) -> ProviderMetadata:
     return {
         "issuer": iss,
         "authorization_endpoint": f"{iss}/authorize",
@@ -230,7 +235,7 @@ async def token(ctx: Ctx) -> HandlerResult:
     return _json(body, headers=NO_STORE)
 
 
-async def _access_claims(ctx: Ctx, tenant_id: str, token: str) -> dict[str, Any] | None:
+async def _access_claims(ctx: Ctx, tenant_id: str, token: str) -> Claims | None:
     rt = runtime(ctx.app)
     try:
         claims = await jwts.verify(rt.keys, ctx.pool, token, _issuer(ctx, tenant_id))
@@ -304,7 +309,7 @@ async def userinfo_post(ctx: Ctx) -> HandlerResult:
     return await _userinfo(ctx)
 
 
-async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, GrantStateRecord, dict[str, Any] | None] | None:
+async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, GrantStateRecord, Claims | None] | None:
     """('access', grant, claims) or ('refresh', grant, None) for a token of this tenant, else None."""
     if token.count(".") == 2:
         claims = await _access_claims(ctx, tenant_id, token)
@@ -328,7 +333,7 @@ async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, GrantStateRe
 
 async def _client_and_token(
     ctx: Ctx, tenant_id: str
-) -> tuple[ClientRecord, tuple[str, GrantStateRecord, dict[str, Any] | None] | None]:
+) -> tuple[ClientRecord, tuple[str, GrantStateRecord, Claims | None] | None]:
     """Revocation and introspection: the authenticated client and what the `token` it asks about
     is (_find)."""
     form = await token_endpoint.read_form(ctx.request)

@@ -41,12 +41,17 @@ class RevokedSession(Record, frozen=True):
     revoked_at: datetime
 
 
+#: A public key as a JWK (RFC 7517), published in the JWKS as stored: its members differ by key
+#: type (EC: crv, x, y; RSA: n, e, key_ops), so it stays the JSON object pyjwt made.
+PublicJwk = dict[str, Any]
+
+
 class SigningKeyRecord(Record, frozen=True):
     """A signing key as signing_store.live_keys reads it (the private key sealed)."""
 
     id: str
     algorithm: str
-    public_jwk: dict[str, Any]
+    public_jwk: PublicJwk
     private_key_sealed: str
     activates_at: datetime
     expires_at: datetime | None

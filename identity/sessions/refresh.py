@@ -13,6 +13,7 @@ session are locked for the duration, so two refreshes of one token run one after
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,12 +29,17 @@ from identity.sessions.runtime import AuthRuntime
 from identity.sessions.schemas import TokenPair
 from identity.tenants import auth_config
 
+#: Counts a request against the per-user rate limit (Ctx.rate_limit); raises 429 when spent.
+RateLimit = Callable[[str], Awaitable[None]]
+
 
 def _aad(tenant_id: str, token_hash: str) -> str:
     return f"refresh:{tenant_id}:{token_hash}"
 
 
-async def refresh(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, limit: Any = None) -> TokenPair:
+async def refresh(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, limit: RateLimit | None = None
+) -> TokenPair:
     """Rotate a refresh token. `limit(user_id)` counts the request against the per-user rate
     limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
 
@@ -74,7 +80,9 @@ async def refresh(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: st
         return await _locked(conn, rt, tenant, token_hash)
 
 
-def _new_pair(rt: AuthRuntime, tenant: Tenant, row: Any, token_hash: str) -> tuple[TokenPair, str | None, Any, str]:
+def _new_pair(
+    rt: AuthRuntime, tenant: Tenant, row: Any, token_hash: str
+) -> tuple[TokenPair, str | None, datetime | None, str]:
     """The new pair for the session of `row`, (sealed, until): the pair encrypted for the
     tenant's reuse interval, or (None, None) when the interval is 0, and the new refresh token's
     hash."""

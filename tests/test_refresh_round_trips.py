@@ -57,19 +57,19 @@ async def test_refresh_round_trips_stay_at_one_when_hinted_and_two_otherwise(
     try:
         # Warm the connection's statement cache (a statement's first use also prepares it).
         warm = (await sign_up())["session"]["refresh_token"]
-        warm = (await refresh_tokens.refresh(pool, rt, t, warm))["refresh_token"]
+        warm = (await refresh_tokens.refresh(pool, rt, t, warm)).refresh_token
         await refresh_tokens.refresh(pool, rt, t, warm)
 
         first = (await sign_up())["session"]["refresh_token"]  # issued without a hint
         pair, sent = await counted.sent(refresh_tokens.refresh(pool, rt, t, first))
         assert len(sent) <= UNHINTED, sent
-        pair, sent = await counted.sent(refresh_tokens.refresh(pool, rt, t, pair["refresh_token"]))
+        pair, sent = await counted.sent(refresh_tokens.refresh(pool, rt, t, pair.refresh_token))
         assert len(sent) <= HINTED, sent
         # No transaction around it: the one statement is atomic by itself.
         assert not any(s.strip().upper() in ("BEGIN", "COMMIT") for s in sent)
         # The pair it answered is a working one.
         status, me, _ = await tenant.public(
-            "POST", "/v1/auth/token/refresh", json={"refresh_token": pair["refresh_token"]}
+            "POST", "/v1/auth/token/refresh", json={"refresh_token": pair.refresh_token}
         )
         assert status == 200, me
     finally:

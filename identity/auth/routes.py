@@ -33,7 +33,6 @@ from identity.auth.schemas import (
     SignUpResult,
     StartEmailChange,
     TokenBody,
-    TokenPair,
     UpdateProfile,
     UserResult,
     VerifyEmailChange,
@@ -51,7 +50,7 @@ from identity.sessions import refresh as refresh_tokens
 from identity.sessions.device import client_info
 from identity.sessions.errors import SESSION_NOT_FOUND
 from identity.sessions.runtime import runtime
-from identity.sessions.schemas import Revoked
+from identity.sessions.schemas import Revoked, TokenPair
 from identity.state import state
 from identity.tenants.stats_store import record_failed_sign_in
 from identity.users.errors import EMAIL_TAKEN, PASSWORD_TOO_WEAK, USERNAME_TAKEN

@@ -119,13 +119,6 @@ class SignInResult(Model):
     session: SessionCredentials
 
 
-class TokenPair(Model):
-    access_token: str
-    refresh_token: str
-    access_token_expires_at: datetime
-    refresh_token_expires_at: datetime
-
-
 class Sent(Model):
     sent: bool
 

@@ -154,7 +154,7 @@ async def complete_sign_in(
     creds = await sessions.create_session(
         conn, rt, tenant.id, tenant.auth_config, updated, client, mfa_verified=mfa_verified
     )
-    return updated, SessionCredentials(**creds)
+    return updated, creds
 
 
 async def mfa_challenge(
@@ -199,7 +199,7 @@ async def sign_up(
         )
         await queue_verification(conn, rt.box, public_url, tenant.id, user)
         creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, user, client)
-    return SignUpResult(user=present_reduced(user), session=SessionCredentials(**creds))
+    return SignUpResult(user=present_reduced(user), session=creds)
 
 
 @dataclass(frozen=True)
@@ -306,7 +306,7 @@ async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: A
                 "session.revoked",
                 "session",
                 session_id,
-                {"user_id": row["user_id"], "reason": "signed_out"},
+                {"user_id": row.user_id, "reason": "signed_out"},
             )
 
 

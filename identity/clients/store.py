@@ -15,7 +15,8 @@ COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_ty
 
 
 class ClientRecord(ByKey, frozen=True):
-    """An OAuth client as COLUMNS reads it (identity/oauth reads it by key still)."""
+    """An OAuth client as COLUMNS reads it (the token endpoint, identity/oauth/token.py and
+    issue.py, reads it by key still)."""
 
     tenant_id: str
     id: str
@@ -33,6 +34,8 @@ class ClientRecord(ByKey, frozen=True):
     updated_at: datetime
     id_token_signed_response_alg: IdTokenAlg
     token_endpoint_auth_method: str | None
+    #: The client's registered JWK set (RFC 7517) for private_key_jwt: open JSON, checked by
+    #: identity/clients/jwks.py when registered.
     jwks: dict[str, Any] | None
 
 

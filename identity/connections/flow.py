@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
+import msgspec
 from aiohttp import web
 
 from identity.audit.context import AuditContext
@@ -38,8 +39,8 @@ from identity.auth.service import (
 from identity.connections import providers, service, store
 from identity.connections.errors import CONNECTION_DISABLED, IDENTITY_ALREADY_LINKED, LINK_NEEDS_VERIFIED_EMAIL
 from identity.connections.providers import FlowError
-from identity.connections.records import ConnectionRecord, FlowRecord
-from identity.connections.schemas import Identity
+from identity.connections.records import ConnectionRecord, FlowRecord, Profile
+from identity.connections.schemas import ExchangeResult, Identity
 from identity.crypto import constant_time_equals, random_token, sha256_hex
 from identity.events.emit import emit
 from identity.http import pages
@@ -68,8 +69,6 @@ FLOW_LIMIT, FLOW_WINDOW = 30, 60.0
 COOKIE_PREFIX = "idc_"
 #: Query keys the service sets on the app's redirect_url (an incoming one is replaced, not doubled).
 _OUR_KEYS = frozenset({"token", "error", "error_description", "linked", "identity_id", "link_token"})
-#: What a link_result ticket keeps of the provider's profile until the link is completed.
-_PROFILE_KEYS = ("provider_user_id", "email", "email_verified", "name", "avatar_url")
 
 
 def with_result(url: str, params: dict[str, str]) -> str:
@@ -327,7 +326,7 @@ async def _complete(
 
 
 async def _resolve(
-    request: web.Request, tenant_id: str, row: ConnectionRecord, flow: FlowRecord, profile: dict[str, Any]
+    request: web.Request, tenant_id: str, row: ConnectionRecord, flow: FlowRecord, profile: Profile
 ) -> dict[str, str]:
     """Sign in, sign up or link, in one transaction with events, audit entries and the ticket."""
     st = state(request)
@@ -341,7 +340,7 @@ async def _resolve(
         if trow["status"] != "active":
             raise FlowError("tenant_suspended", "This application is suspended; sign-in is unavailable.")
         config = auth_config.load(trow["auth_config"])
-        identity = await store.find_identity(conn, tenant_id, row.id, profile["provider_user_id"], for_update=True)
+        identity = await store.find_identity(conn, tenant_id, row.id, profile.provider_user_id, for_update=True)
 
         if flow.link_user_id is not None:
             user = await users.get(conn, tenant_id, flow.link_user_id, for_update=True)
@@ -370,7 +369,7 @@ async def _resolve(
                     "user_id": user["id"],
                     "session_id": flow.link_session_id,
                     "connection_id": row.id,
-                    "profile": {k: profile[k] for k in _PROFILE_KEYS},
+                    "profile": msgspec.structs.asdict(profile),
                     "expires_at": datetime.now(UTC) + EXCHANGE_TTL,
                 },
             )
@@ -382,7 +381,7 @@ async def _resolve(
             assert user is not None  # the identity's foreign key cascades from the user
             _active(user)
             identity = await store.touch_identity(conn, tenant_id, identity.id, profile)
-            if profile["email_verified"] and profile["email"] == user["email"] and not user["email_verified"]:
+            if profile.email_verified and profile.email == user["email"] and not user["email_verified"]:
                 # The provider vouches for the user's own address: its first proof, which ends
                 # what was set up before it (identity/auth/email_proof.py).
                 user = await email_proof.prove(
@@ -394,7 +393,7 @@ async def _resolve(
                     client=ClientInfo(ip_address=client_ip(request), user_agent=user_agent(request)),
                 )
         else:
-            email = profile["email"]
+            email = profile.email
             if not email:
                 raise FlowError(
                     "email_required",
@@ -406,7 +405,7 @@ async def _resolve(
                 # Linking to an existing account on the email alone needs both sides verified:
                 # the provider's (else anyone could claim the address there), and ours (else
                 # whoever registered the address here without proving it keeps a way in).
-                if not profile["email_verified"]:
+                if not profile.email_verified:
                     raise FlowError(
                         "unverified_email",
                         f"An account with {email} already exists, and {provider_label} has not verified "
@@ -424,10 +423,10 @@ async def _resolve(
                 if not config.sign_up_enabled:
                     raise FlowError("sign_up_disabled", "Sign-up is disabled for this application.")
                 user = await create_user(
-                    conn, tenant_id, email=email, name=profile["name"], email_verified=profile["email_verified"]
+                    conn, tenant_id, email=email, name=profile.name, email_verified=profile.email_verified
                 )
-                if profile["avatar_url"]:
-                    user = await users.update(conn, tenant_id, user["id"], {"avatar_url": profile["avatar_url"]})
+                if profile.avatar_url:
+                    user = await users.update(conn, tenant_id, user["id"], {"avatar_url": profile.avatar_url})
                     assert user is not None  # created just above in this transaction
                 if not user["email_verified"]:
                     await queue_verification(conn, rt.box, st.settings.public_url, tenant_id, user)
@@ -462,7 +461,7 @@ async def _link(
     tenant_id: str,
     row: ConnectionRecord,
     user: Any,
-    profile: dict[str, Any],
+    profile: Profile,
     request: web.Request,
 ) -> Any:
     identity = await store.insert_identity(
@@ -473,11 +472,11 @@ async def _link(
             "user_id": user["id"],
             "connection_id": row.id,
             "provider": row.provider,
-            "provider_user_id": profile["provider_user_id"],
-            "email": profile["email"],
-            "email_verified": profile["email_verified"],
-            "name": profile["name"],
-            "avatar_url": profile["avatar_url"],
+            "provider_user_id": profile.provider_user_id,
+            "email": profile.email,
+            "email_verified": profile.email_verified,
+            "name": profile.name,
+            "avatar_url": profile.avatar_url,
             "last_sign_in_at": datetime.now(UTC),
         },
     )
@@ -489,8 +488,8 @@ async def _link(
             "id": identity.id,
             "user_id": user["id"],
             "provider": row.provider,
-            "provider_user_id": profile["provider_user_id"],
-            "email": profile["email"],
+            "provider_user_id": profile.provider_user_id,
+            "email": profile.email,
             "connected_at": identity.created_at,
             "connection_id": row.id,
         },
@@ -510,7 +509,7 @@ async def _link(
             "identity_id": identity.id,
             "provider": row.provider,
             "connection_id": row.id,
-            "provider_user_id": profile["provider_user_id"],
+            "provider_user_id": profile.provider_user_id,
         },
     )
     return identity
@@ -563,7 +562,7 @@ async def _complete_link(
         if not user["email_verified"]:  # the address changed since the link began (service.start_link)
             raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         profile = ticket.profile
-        identity = await store.find_identity(conn, tenant.id, row.id, profile["provider_user_id"], for_update=True)
+        identity = await store.find_identity(conn, tenant.id, row.id, profile.provider_user_id, for_update=True)
         if identity is not None and identity.user_id != user_id:
             raise IDENTITY_ALREADY_LINKED()
         if identity is None:
@@ -578,7 +577,7 @@ async def _complete_link(
 
 async def exchange(
     pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, client: ClientInfo
-) -> dict[str, Any]:
+) -> ExchangeResult:
     ensure_open(tenant)
     async with pool.acquire() as conn, conn.transaction():
         ticket = await store.take_ticket(conn, tenant.id, sha256_hex(token), "exchange")
@@ -602,9 +601,10 @@ async def exchange(
             user, creds = await complete_sign_in(conn, rt, tenant, user, client)
     if challenge is not None:
         raise auth_errors.MFA_REQUIRED(extra={"mfa_challenge": challenge})
-    return {
-        "user": present_user(user, private=False),
-        "session": creds,
-        "new_user": ticket.new_user,
-        "identity_id": ticket.identity_id,
-    }
+    assert ticket.identity_id is not None  # an exchange ticket names the identity it signed in with
+    return ExchangeResult(
+        user=present_user(user, private=False),
+        session=creds,
+        new_user=ticket.new_user,
+        identity_id=ticket.identity_id,
+    )

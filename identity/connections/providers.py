@@ -23,7 +23,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
 from identity import jsontext, tracing
-from identity.connections.records import ConnectionRecord
+from identity.connections.records import ConnectionRecord, Profile
 from identity.outbound import http as outbound
 from identity.outbound.addresses import AddressRefused
 
@@ -122,6 +122,10 @@ class Endpoints:
 
 T = TypeVar("T")
 
+#: A provider's JSON object (discovery document, token answer, ID token claims): its members
+#: differ by provider and are read by key, each checked where it is read.
+ProviderJson = dict[str, Any]
+
 
 @dataclass
 class _Cached(Generic[T]):
@@ -133,7 +137,7 @@ class ProviderCache:
     """Discovery documents and JWK sets per URL, for the app's lifetime (app[PROVIDERS])."""
 
     def __init__(self) -> None:
-        self.discovery: dict[str, _Cached[dict[str, Any]]] = {}
+        self.discovery: dict[str, _Cached[ProviderJson]] = {}
         self.jwks: dict[str, _Cached[jwt.PyJWKSet]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
 
@@ -182,7 +186,7 @@ async def fetch(
     return answer.status, answer.body, answer.content_type
 
 
-def _json_object(body: bytes, what: str) -> dict[str, Any]:
+def _json_object(body: bytes, what: str) -> ProviderJson:
     try:
         value = jsontext.loads(body)
     except ValueError:
@@ -195,7 +199,7 @@ def _json_object(body: bytes, what: str) -> dict[str, Any]:
 # -- endpoints -----------------------------------------------------------------------------------
 
 
-async def _discovery(cache: ProviderCache, url: str, allow_http: bool) -> dict[str, Any]:
+async def _discovery(cache: ProviderCache, url: str, allow_http: bool) -> ProviderJson:
     hit = cache.discovery.get(url)
     if hit is not None and time.monotonic() - hit.fetched_at < DISCOVERY_TTL:
         return hit.value
@@ -226,7 +230,7 @@ def _strict_issuer(discovery_url: str, issuer: str) -> bool:
 async def endpoints(cache: ProviderCache, row: ConnectionRecord, allow_http: bool) -> Endpoints:
     provider = row.provider
     builtin = BUILTIN[provider]
-    overrides: dict[str, Any] = row.endpoints or {}
+    overrides = row.endpoints or {}
     if provider in OIDC_PROVIDERS:
         url = overrides.get("discovery_url") or builtin.discovery_url
         if not url:
@@ -313,7 +317,7 @@ async def exchange_code(
     verifier: str,
     redirect_uri: str,
     allow_http: bool,
-) -> dict[str, Any]:
+) -> ProviderJson:
     data = {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri, "code_verifier": verifier}
     headers = {"Accept": "application/json"}
     if row.token_endpoint_auth_method == "client_secret_basic" and secret is not None:
@@ -328,7 +332,7 @@ async def exchange_code(
         "POST", ep.token_url, allow_http=allow_http, headers=headers, data=data, what="token"
     )
     if ctype == "application/x-www-form-urlencoded":  # GitHub without Accept: json, and the like
-        answer: dict[str, Any] = dict(parse_qsl(body.decode("utf-8", "replace")))
+        answer: ProviderJson = dict(parse_qsl(body.decode("utf-8", "replace")))
     else:
         answer = _json_object(body, "token") if body.strip() else {}
     if status != 200 or "error" in answer:
@@ -381,7 +385,7 @@ def _key_for(keys: jwt.PyJWKSet, kid: Any) -> Any:
 
 async def validate_id_token(
     cache: ProviderCache, ep: Endpoints, token: str, *, client_id: str, nonce: str, allow_http: bool
-) -> dict[str, Any]:
+) -> ProviderJson:
     """The ID token's claims after checking signature (the provider's JWKS), alg, iss, aud,
     azp, exp, iat and nonce (OIDC Core §3.1.3.7)."""
 
@@ -460,7 +464,7 @@ def _text(value: Any, limit: int = 500) -> str | None:
     return None
 
 
-def _profile(uid: Any, email: Any, verified: Any, name: Any, picture: Any) -> dict[str, Any]:
+def _profile(uid: Any, email: Any, verified: Any, name: Any, picture: Any) -> Profile:
     if isinstance(uid, int) and not isinstance(uid, bool):
         uid = str(uid)
     if not isinstance(uid, str) or not uid or len(uid) > 255:
@@ -469,13 +473,13 @@ def _profile(uid: Any, email: Any, verified: Any, name: Any, picture: Any) -> di
     pic = _text(picture, 2048)
     if pic is not None and not pic.startswith(("https://", "http://")):
         pic = None
-    return {
-        "provider_user_id": uid,
-        "email": email_text.lower() if email_text else None,
-        "email_verified": bool(email_text) and _truthy(verified),
-        "name": _text(name, 200),
-        "avatar_url": pic,
-    }
+    return Profile(
+        provider_user_id=uid,
+        email=email_text.lower() if email_text else None,
+        email_verified=bool(email_text) and _truthy(verified),
+        name=_text(name, 200),
+        avatar_url=pic,
+    )
 
 
 async def _get_json(url: str, access_token: str, allow_http: bool, what: str, accept: str = "application/json") -> Any:
@@ -498,12 +502,12 @@ async def profile(
     cache: ProviderCache,
     ep: Endpoints,
     row: ConnectionRecord,
-    tokens: dict[str, Any],
+    tokens: ProviderJson,
     *,
     nonce: str,
     allow_http: bool,
     apple_user: str | None = None,
-) -> dict[str, Any]:
+) -> Profile:
     """The normalised profile {provider_user_id, email, email_verified, name, avatar_url}."""
     provider = row.provider
     access_token = tokens.get("access_token")

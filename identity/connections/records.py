@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+
+import msgspec
 
 from identity.db.records import Record
 
@@ -20,9 +21,11 @@ class ConnectionRecord(Record, frozen=True):
     client_secret_sealed: str | None
     scopes: list[str]
     enabled: bool
-    endpoints: dict[str, Any]
+    #: The endpoint overrides given (service._check_endpoints: only those set).
+    endpoints: dict[str, str]
     token_endpoint_auth_method: str
-    field_mapping: dict[str, Any]
+    #: schemas.FieldMapping as given ({} when none).
+    field_mapping: dict[str, str | None]
     apple_team_id: str | None
     apple_key_id: str | None
     apple_private_key_sealed: str | None
@@ -71,6 +74,17 @@ class FlowRecord(Record, frozen=True):
     used_at: datetime | None
 
 
+class Profile(msgspec.Struct, frozen=True, kw_only=True):
+    """A provider account as identity/connections/providers.py normalises it; a link_result
+    ticket keeps it (jsonb) until the link is completed."""
+
+    provider_user_id: str
+    email: str | None
+    email_verified: bool
+    name: str | None
+    avatar_url: str | None
+
+
 class TicketRecord(Record, frozen=True):
     """A one-time ticket as take_ticket returns it (used_at from before it was taken)."""
 
@@ -80,6 +94,6 @@ class TicketRecord(Record, frozen=True):
     identity_id: str | None
     redirect_url: str | None
     new_user: bool
-    profile: dict[str, Any] | None
+    profile: Profile | None
     expires_at: datetime
     used_at: datetime | None

@@ -7,11 +7,13 @@ from datetime import datetime
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from identity.connections.records import (
     ConnectionRecord,
     FlowRecord,
     IdentityRecord,
+    Profile,
     SignInMethodsRecord,
     TicketRecord,
 )
@@ -143,7 +145,7 @@ async def insert_identity(conn: Any, values: dict[str, Any]) -> IdentityRecord:
     )
 
 
-async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: dict[str, Any]) -> IdentityRecord:
+async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: Profile) -> IdentityRecord:
     """Refresh the copy of the provider's profile at each sign-in."""
     return IdentityRecord.of(
         await conn.fetchrow(
@@ -153,10 +155,10 @@ async def touch_identity(conn: Any, tenant_id: str, identity_id: str, profile: d
             WHERE tenant_id = $1 AND id = $2 RETURNING {_IDENTITY}""",
             tenant_id,
             identity_id,
-            profile["email"],
-            profile["email_verified"],
-            profile["name"],
-            profile["avatar_url"],
+            profile.email,
+            profile.email_verified,
+            profile.name,
+            profile.avatar_url,
         )
     )
 
@@ -258,19 +260,22 @@ async def insert_ticket(conn: Any, values: dict[str, Any]) -> None:
 async def take_ticket(conn: Any, tenant_id: str, token_hash: str, kind: str) -> TicketRecord | None:
     """Lock the ticket and mark it used in one statement; returns it as it was (used_at, expiry
     to be checked by the caller), or None when unknown."""
-    return TicketRecord.maybe(
-        await conn.fetchrow(
-            """UPDATE oauth_tickets t SET used_at = coalesce(t.used_at, now())
+    row = await conn.fetchrow(
+        """UPDATE oauth_tickets t SET used_at = coalesce(t.used_at, now())
            FROM (SELECT token_hash, used_at FROM oauth_tickets
                   WHERE tenant_id = $1 AND token_hash = $2 AND kind = $3 FOR UPDATE) AS old
            WHERE t.tenant_id = $1 AND t.token_hash = old.token_hash
            RETURNING t.user_id, t.session_id, t.connection_id, t.identity_id, t.redirect_url, t.new_user,
                      t.profile, t.expires_at, old.used_at""",
-            tenant_id,
-            token_hash,
-            kind,
-        )
+        tenant_id,
+        token_hash,
+        kind,
     )
+    if row is None:
+        return None
+    # The profile comes back as the JSON it was stored as (the pool's jsonb codec).
+    profile = None if row["profile"] is None else msgspec.convert(row["profile"], Profile)
+    return TicketRecord.of({**row, "profile": profile})
 
 
 async def session_signed_in_at(conn: Any, tenant_id: str, user_id: str, session_id: str) -> datetime | None:

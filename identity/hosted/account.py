@@ -573,7 +573,7 @@ async def _organizations(
     st = state(request)
     async with st.pool.acquire() as conn:
         row = await session_store.get(conn, signed.tenant.id, signed.session.session_id)
-    current = row["org_id"] if row is not None else None
+    current = row.org_id if row is not None else None
     page = await active_org.memberships(
         st.pool, signed.tenant.id, signed.user["id"], current, ListMyOrganizations(limit=100)
     )

@@ -91,7 +91,7 @@ async def sign_in_page(
         status=status,
         flow=flow,
         captcha_widget=True,
-        client_name=req.client["name"] if req is not None else "",
+        client_name=req.client.name if req is not None else "",
         hidden=req.hidden() if req is not None else {},
         error=error,
         email=email or (req.login_hint if req is not None else ""),

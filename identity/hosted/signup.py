@@ -197,7 +197,7 @@ async def _form(
         status=status,
         flow=flow,
         captcha_widget=True,
-        client_name=req.client["name"] if req is not None else "",
+        client_name=req.client.name if req is not None else "",
         email=email or (req.login_hint if req is not None else ""),
         username=username,
         username_enabled=auth_config.load(tenant.auth_config).username_enabled,

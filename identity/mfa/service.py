@@ -152,10 +152,10 @@ async def ensure_recent_sign_in(conn: asyncpg.Connection, tenant_id: str, user_i
     now = datetime.now(UTC)
     if (
         row is None
-        or row["user_id"] != user_id
-        or row["revoked_at"] is not None
-        or row["expires_at"] <= now
-        or now - row["created_at"] > RECENT_SIGN_IN
+        or row.user_id != user_id
+        or row.revoked_at is not None
+        or row.expires_at <= now
+        or now - row.created_at > RECENT_SIGN_IN
     ):
         raise REAUTHENTICATION_REQUIRED()
 

@@ -95,9 +95,9 @@ def _needs_login(req: AuthRequest, session: Any) -> bool:
 async def _needs_consent(conn: Any, flow: Flow, req: AuthRequest, user_id: str) -> bool:
     if "consent" in req.prompts:
         return True
-    if req.client["first_party"]:
+    if req.client.first_party:
         return False
-    granted = await store.consented_scopes(conn, flow.tenant.id, user_id, req.client["id"])
+    granted = await store.consented_scopes(conn, flow.tenant.id, user_id, req.client.id)
     return not set(req.scopes) <= granted
 
 
@@ -110,7 +110,7 @@ async def _issue_code(
         {
             "tenant_id": flow.tenant.id,
             "code_hash": sha256_hex(code),
-            "client_id": req.client["id"],
+            "client_id": req.client.id,
             "user_id": user_id,
             "session_id": session_id,
             "redirect_uri": req.redirect_uri,
@@ -131,7 +131,7 @@ KNOWN_SCOPES = ("openid", "email", "profile", "offline_access")
 async def _consent_page(flow: Flow, req: AuthRequest, user: Any) -> web.Response:
     return await flow.page(
         "consent.html",
-        client_name=req.client["name"],
+        client_name=req.client.name,
         scopes=list(req.scopes),
         known_scopes=KNOWN_SCOPES,
         user_email=user["email"],
@@ -235,6 +235,6 @@ async def consent(request: web.Request, tenant_id: str) -> web.Response:
     if form.get("decision") != "allow":
         return pages.redirect(error_redirect(req, "access_denied", "The user denied the request."))
     async with flow.pool.acquire() as conn:
-        await store.remember_consent(conn, flow.tenant.id, session["user_id"], req.client["id"], req.scopes)
+        await store.remember_consent(conn, flow.tenant.id, session["user_id"], req.client.id, req.scopes)
     req.prompts.discard("consent")  # just given
     return await _proceed(flow, req, session["user_id"], session["session_id"], session["auth_time"], allow_pages=False)

@@ -17,6 +17,7 @@ from typing import Any
 import jwt
 
 from identity.clients.jwks import ALGORITHMS, algorithm_of, check_jwks
+from identity.clients.store import ClientRecord
 from identity.oauth import machine_store
 from identity.oauth.errors import OAuthError, invalid_client
 
@@ -38,14 +39,14 @@ def claimed_client_id(assertion: str) -> str:
     return sub
 
 
-async def verify(pool: Any, tenant_id: str, client: Any, assertion: str, audiences: set[str]) -> None:
+async def verify(pool: Any, tenant_id: str, client: ClientRecord, assertion: str, audiences: set[str]) -> None:
     """Accept the assertion for this client once, or raise OAuthError invalid_client."""
     try:
         header = jwt.get_unverified_header(assertion)
     except jwt.PyJWTError:
         raise invalid_client("The client assertion is not a valid JWT.") from None
     alg, kid = header.get("alg"), header.get("kid")
-    jwks = client["jwks"]
+    jwks = client.jwks
     if isinstance(jwks, str):
         jwks = json.loads(jwks)
     keys = (jwks or {}).get("keys", [])
@@ -63,14 +64,14 @@ async def verify(pool: Any, tenant_id: str, client: Any, assertion: str, audienc
             jwt.PyJWK(key, algorithm=alg).key,
             algorithms=[alg],
             audience=list(audiences),
-            issuer=client["id"],
+            issuer=client.id,
             leeway=LEEWAY,
             options={"require": ["iss", "sub", "aud", "exp", "jti"]},
         )
     except jwt.PyJWTError as exc:
         raise invalid_client(f"The client assertion is not valid ({type(exc).__name__}).") from None
     now = datetime.now(UTC).timestamp()
-    if claims["sub"] != client["id"]:
+    if claims["sub"] != client.id:
         raise invalid_client("The client assertion's sub must be the client_id.")
     if not isinstance(claims["exp"], int | float) or claims["exp"] > now + MAX_LIFETIME + LEEWAY:
         raise invalid_client(f"The client assertion must expire within {MAX_LIFETIME} seconds.")
@@ -78,7 +79,7 @@ async def verify(pool: Any, tenant_id: str, client: Any, assertion: str, audienc
     if not isinstance(jti, str) or not 1 <= len(jti) <= 200:
         raise invalid_client("The client assertion's jti is not valid.")
     expires = datetime.fromtimestamp(claims["exp"] + LEEWAY, UTC)
-    if not await machine_store.spend_assertion(pool, tenant_id, client["id"], jti, expires):
+    if not await machine_store.spend_assertion(pool, tenant_id, client.id, jti, expires):
         raise invalid_client("The client assertion was already used (jti).")
 
 

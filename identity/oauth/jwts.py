@@ -17,7 +17,7 @@ from typing import Any
 
 import jwt
 
-from identity.sessions.signing import ALGORITHM, ALGORITHMS, SigningKeys, UnknownKid, sign_es256
+from identity.sessions.signing import ALGORITHM, ALGORITHMS, Claims, SigningKeys, UnknownKid, sign_es256
 
 ACCESS_TYP = "at+jwt"
 ID_TYP = "jwt"
@@ -31,7 +31,7 @@ def issuer(public_url: str, tenant_id: str) -> str:
     return f"{public_url.rstrip('/')}/oauth/{tenant_id}"
 
 
-def sign(keys: SigningKeys, claims: dict[str, Any], typ: str = "JWT", algorithm: str = ALGORITHM) -> str:
+def sign(keys: SigningKeys, claims: Claims, typ: str = "JWT", algorithm: str = ALGORITHM) -> str:
     key = keys.current(algorithm)
     if algorithm == "ES256":
         return sign_es256(key, claims, typ)
@@ -53,7 +53,7 @@ async def verify(
     typ: str = ACCESS_TYP,
     algorithms: tuple[str, ...] = (ALGORITHM,),
     verify_exp: bool = True,
-) -> dict[str, Any]:
+) -> Claims:
     """Claims of a token this provider signed for this issuer; BadToken otherwise.
     The algorithm is pinned to `algorithms` (access tokens: ES256 only), the kid must be a
     published key of the header's algorithm, and aud is required (the caller compares it)."""

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from identity.clients import store as clients
+from identity.clients.store import ClientRecord
 from identity.http.validation import unstorable
 
 #: Parameters of the authorization request carried through the hosted forms as hidden fields.
@@ -58,7 +59,7 @@ class RedirectError(Exception):
 
 @dataclass
 class AuthRequest:
-    client: Any
+    client: ClientRecord
     redirect_uri: str
     state: str | None
     iss: str
@@ -119,7 +120,7 @@ async def parse(conn: Any, tenant_id: str, issuer: str, params: Any) -> AuthRequ
     if client is None:
         raise PageError("oauth_error.unknown_client")
     redirect_uri = raw.get("redirect_uri")
-    registered = list(client["redirect_uris"])
+    registered = list(client.redirect_uris)
     if redirect_uri is None:
         if len(registered) != 1:
             raise PageError("oauth_error.no_redirect_uri")
@@ -139,7 +140,7 @@ async def parse(conn: Any, tenant_id: str, issuer: str, params: Any) -> AuthRequ
     return req
 
 
-def _finish(req: AuthRequest, client: Any, raw: dict[str, str], repeated: list[str]) -> None:
+def _finish(req: AuthRequest, client: ClientRecord, raw: dict[str, str], repeated: list[str]) -> None:
     if repeated:
         raise RedirectError("invalid_request", f"The parameter {repeated[0]} was sent more than once.")
     for key, value in raw.items():
@@ -156,17 +157,15 @@ def _finish(req: AuthRequest, client: Any, raw: dict[str, str], repeated: list[s
         raise RedirectError("invalid_request", "response_type is required.")
     if response_type != "code":
         raise RedirectError("unsupported_response_type", "Only response_type=code is supported.")
-    grants = set(client["grant_types"])
+    grants = set(client.grant_types)
     if "authorization_code" not in grants:
         raise RedirectError("unauthorized_client", "This client may not use the authorization code grant.")
-    allowed = set(client["scopes"])
+    allowed = set(client.scopes)
     if "refresh_token" in grants:
         allowed.add("offline_access")
     scope_text = raw.get("scope", "").strip()
     requested = (
-        list(dict.fromkeys(scope_text.split()))
-        if scope_text
-        else [s for s in client["scopes"] if s != "offline_access"]
+        list(dict.fromkeys(scope_text.split())) if scope_text else [s for s in client.scopes if s != "offline_access"]
     )
     unknown = [s for s in requested if s not in allowed]
     if unknown:
@@ -178,7 +177,7 @@ def _finish(req: AuthRequest, client: Any, raw: dict[str, str], repeated: list[s
     if challenge is None:
         if method is not None:
             raise RedirectError("invalid_request", "code_challenge_method without code_challenge.")
-        if client["type"] in ("spa", "native"):
+        if client.type in ("spa", "native"):
             raise RedirectError("invalid_request", "PKCE is required: send code_challenge with method S256.")
     else:
         if method != "S256":

@@ -13,6 +13,7 @@ import msgspec
 from aiohttp import web
 
 from identity.clients.cache import forget_everywhere
+from identity.clients.store import ClientRecord
 from identity.clients.store import get as get_client
 from identity.crypto import sha256_hex
 from identity.http import pages
@@ -42,7 +43,7 @@ from identity.oauth.schemas import (
 from identity.sessions import service as sessions
 from identity.sessions.jwks import CACHE_SECONDS, Jwks
 from identity.sessions.runtime import runtime
-from identity.sessions.signing import ID_TOKEN_ALGORITHMS
+from identity.sessions.signing import ID_TOKEN_ALGORITHMS, Claims
 from identity.state import CORS_ORIGIN
 
 router = Router()
@@ -87,7 +88,12 @@ def _issuer(ctx: Ctx, tenant_id: str) -> str:
     return jwts.issuer(ctx.settings.public_url, tenant_id)
 
 
-def discovery_document(iss: str) -> dict[str, Any]:
+#: OpenID Provider metadata (OIDC Discovery §3): more members than schemas.Discovery declares
+#: for /openapi.json, every one a string, a list of strings or a flag.
+ProviderMetadata = dict[str, str | list[str] | bool]
+
+
+def discovery_document(iss: str) -> ProviderMetadata:
     return {
         "issuer": iss,
         "authorization_endpoint": f"{iss}/authorize",
@@ -229,7 +235,7 @@ async def token(ctx: Ctx) -> HandlerResult:
     return _json(body, headers=NO_STORE)
 
 
-async def _access_claims(ctx: Ctx, tenant_id: str, token: str) -> dict[str, Any] | None:
+async def _access_claims(ctx: Ctx, tenant_id: str, token: str) -> Claims | None:
     rt = runtime(ctx.app)
     try:
         claims = await jwts.verify(rt.keys, ctx.pool, token, _issuer(ctx, tenant_id))
@@ -259,7 +265,7 @@ async def _userinfo(ctx: Ctx) -> web.Response:
     client = await get_client(ctx.pool, tenant.id, claims["client_id"])
     origin = ctx.request.headers.get("Origin")
     if origin:
-        if client is None or origin.rstrip("/") not in set(client["allowed_origins"]):
+        if client is None or origin.rstrip("/") not in set(client.allowed_origins):
             return OAuthError("access_denied", "This origin is not in the client's allowed_origins.", 403).response()
         ctx.request[CORS_ORIGIN] = origin
     if is_machine_grant(claims["gid"]):
@@ -303,7 +309,7 @@ async def userinfo_post(ctx: Ctx) -> HandlerResult:
     return await _userinfo(ctx)
 
 
-async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, GrantStateRecord, dict[str, Any] | None] | None:
+async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, GrantStateRecord, Claims | None] | None:
     """('access', grant, claims) or ('refresh', grant, None) for a token of this tenant, else None."""
     if token.count(".") == 2:
         claims = await _access_claims(ctx, tenant_id, token)
@@ -327,11 +333,11 @@ async def _find(ctx: Ctx, tenant_id: str, token: str) -> tuple[str, GrantStateRe
 
 async def _client_and_token(
     ctx: Ctx, tenant_id: str
-) -> tuple[Any, tuple[str, GrantStateRecord, dict[str, Any] | None] | None]:
+) -> tuple[ClientRecord, tuple[str, GrantStateRecord, Claims | None] | None]:
     """Revocation and introspection: the authenticated client and what the `token` it asks about
     is (_find)."""
     form = await token_endpoint.read_form(ctx.request)
-    client = await token_endpoint.authenticate_client(ctx.request, ctx.pool, tenant_id, form)
+    client: ClientRecord = await token_endpoint.authenticate_client(ctx.request, ctx.pool, tenant_id, form)
     if not form.get("token"):
         raise OAuthError("invalid_request", "token is required.")
     return client, await _find(ctx, tenant_id, form["token"])
@@ -355,7 +361,7 @@ async def revoke(ctx: Ctx) -> HandlerResult:
     except OAuthError as exc:
         return exc.response()
     # A token of another client is left alone, and the answer is the same 200 (RFC 7009 §2.2).
-    if found is not None and found[1].client_id == client["id"]:
+    if found is not None and found[1].client_id == client.id:
         async with ctx.pool.acquire() as conn:
             if is_machine_grant(found[1].id):
                 # Every process stops issuing under it (the trigger's NOTIFY; this one at once).
@@ -389,7 +395,7 @@ async def introspect(ctx: Ctx) -> HandlerResult:
     if found is None or not found[1].alive:
         return _json({"active": False}, headers=NO_STORE)
     kind, grant, claims = found
-    if client["type"] not in ("web", "machine") and grant.client_id != client["id"]:
+    if client.type not in ("web", "machine") and grant.client_id != client.id:
         return _json({"active": False}, headers=NO_STORE)
     iss = _issuer(ctx, tenant.id)
     if kind == "access":
@@ -462,7 +468,7 @@ async def _end_session(ctx: Ctx) -> web.Response:
         and not unstorable(client_id)
     ):
         client = await get_client(ctx.pool, tenant.id, client_id)
-    if target is not None and (client is None or target not in client["post_logout_redirect_uris"]):
+    if target is not None and (client is None or target not in client.post_logout_redirect_uris):
         # Never redirect to an address the client did not register (no open redirect).
         return await page.error_page("oauth_error.logout_unregistered_uri")
     cookie = ctx.request.cookies.get(pages.SESSION_COOKIE, "")

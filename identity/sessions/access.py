@@ -16,7 +16,7 @@ from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from identity.sessions.signing import InvalidToken, SigningKeys, UnknownKid
+from identity.sessions.signing import Claims, InvalidToken, SigningKeys, UnknownKid
 
 TOKEN_CACHE_SIZE = 20_000
 
@@ -29,9 +29,9 @@ def claims_for(
     session: Any,
     ttl: timedelta,
     now: datetime | None = None,
-    act: dict[str, Any] | None = None,
+    act: Claims | None = None,
     not_after: datetime | None = None,
-) -> dict[str, Any]:
+) -> Claims:
     """The access token claims for a user's session. exp never passes the session's expiry,
     nor `not_after` (the expiry of the token this one is issued in exchange for, so that a
     token cannot be renewed by presenting it)."""
@@ -66,12 +66,12 @@ class AccessTokens:
     def __init__(self, keys: SigningKeys, cache_size: int = TOKEN_CACHE_SIZE) -> None:
         self.keys = keys
         self.cache_size = cache_size
-        self._cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._cache: OrderedDict[str, Claims] = OrderedDict()
 
-    def issue(self, claims: dict[str, Any]) -> str:
+    def issue(self, claims: Claims) -> str:
         return self.keys.sign(claims)
 
-    async def verify(self, token: str, pool: Any, *, audience: str | None) -> dict[str, Any]:
+    async def verify(self, token: str, pool: Any, *, audience: str | None) -> Claims:
         """Claims of a valid token for tenant `audience`, else InvalidToken (expired, tampered,
         unknown key, another tenant's...). With audience None (the caller does not know the
         tenant yet) the token must still name one tenant: its aud equal to its tid."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from identity.db.records import ByKey, Record
+from identity.db.records import Record
 
 
-class SessionRecord(ByKey, frozen=True):
+class SessionRecord(Record, frozen=True):
     """A session as store.COLUMNS reads it, with its derived status. Still read by key (ByKey)
     by MFA and the hosted account pages."""
 
@@ -41,12 +41,17 @@ class RevokedSession(Record, frozen=True):
     revoked_at: datetime
 
 
+#: A public key as a JWK (RFC 7517), published in the JWKS as stored: its members differ by key
+#: type (EC: crv, x, y; RSA: n, e, key_ops), so it stays the JSON object pyjwt made.
+PublicJwk = dict[str, Any]
+
+
 class SigningKeyRecord(Record, frozen=True):
     """A signing key as signing_store.live_keys reads it (the private key sealed)."""
 
     id: str
     algorithm: str
-    public_jwk: dict[str, Any]
+    public_jwk: PublicJwk
     private_key_sealed: str
     activates_at: datetime
     expires_at: datetime | None

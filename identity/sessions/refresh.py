@@ -13,6 +13,7 @@ session are locked for the duration, so two refreshes of one token run one after
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,16 +26,20 @@ from identity.sessions import errors, store
 from identity.sessions import service as sessions
 from identity.sessions.refresh_hints import Hint
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.schemas import TokenPair
 from identity.tenants import auth_config
 
-_FIELDS = ("access_token", "refresh_token", "access_token_expires_at", "refresh_token_expires_at")
+#: Counts a request against the per-user rate limit (Ctx.rate_limit); raises 429 when spent.
+RateLimit = Callable[[str], Awaitable[None]]
 
 
 def _aad(tenant_id: str, token_hash: str) -> str:
     return f"refresh:{tenant_id}:{token_hash}"
 
 
-async def refresh(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, limit: Any = None) -> dict[str, Any]:
+async def refresh(
+    pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: str, limit: RateLimit | None = None
+) -> TokenPair:
     """Rotate a refresh token. `limit(user_id)` counts the request against the per-user rate
     limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
 
@@ -77,15 +82,14 @@ async def refresh(pool: asyncpg.Pool, rt: AuthRuntime, tenant: Tenant, token: st
 
 def _new_pair(
     rt: AuthRuntime, tenant: Tenant, row: Any, token_hash: str
-) -> tuple[dict[str, Any], str | None, Any, str]:
+) -> tuple[TokenPair, str | None, datetime | None, str]:
     """The new pair for the session of `row`, (sealed, until): the pair encrypted for the
     tenant's reuse interval, or (None, None) when the interval is 0, and the new refresh token's
     hash."""
     # The new access token carries the user's current role and metadata.
     user = {"id": row["user_id"], "role": row["user_role"], "public_metadata": row["user_public_metadata"]}
     new_token = sessions.new_refresh_token()
-    creds = sessions.credentials(rt, tenant.id, tenant.auth_config, user, row, new_token)
-    pair = {k: creds[k] for k in _FIELDS}
+    pair = sessions.token_pair(rt, tenant.id, tenant.auth_config, user, row, new_token)
     interval = auth_config.duration(tenant.auth_config, "refresh_token_reuse_interval")
     sealed, until = None, None
     if interval.total_seconds() > 0:
@@ -94,7 +98,7 @@ def _new_pair(
     return pair, sealed, until, sha256_hex(new_token)
 
 
-async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, token_hash: str) -> dict[str, Any]:
+async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, token_hash: str) -> TokenPair:
     """The rotation with the token and its session locked: two refreshes of one token run one
     after the other, the later one seeing what the first wrote."""
     reused = False
@@ -109,8 +113,7 @@ async def _locked(conn: asyncpg.Connection, rt: AuthRuntime, tenant: Tenant, tok
         if row["rotated_at"] is not None:
             if row["reply_sealed"] is not None and row["reply_live"]:
                 reply = rt.box.decrypt(row["reply_sealed"], associated=_aad(tenant.id, token_hash))
-                replied: dict[str, Any] = msgspec.json.decode(reply)
-                return replied
+                return msgspec.json.decode(reply, type=TokenPair)
             await sessions.revoke_session(conn, tenant.id, row["id"], "refresh_token_reused")
             reused = True
         else:

@@ -61,6 +61,7 @@ class Hint:
         )
 
     def as_row(self) -> dict[str, Any]:
+        # Read by key as the read_refresh row it stands in for (a plain row on this hot path).
         return {
             "tenant_id": self.tenant_id,
             "id": self.session_id,

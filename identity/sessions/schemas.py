@@ -72,3 +72,10 @@ class SessionCredentials(Model):
     refresh_token: str
     access_token_expires_at: datetime
     refresh_token_expires_at: datetime
+
+
+class TokenPair(Model):
+    access_token: str
+    refresh_token: str
+    access_token_expires_at: datetime
+    refresh_token_expires_at: datetime

@@ -25,7 +25,7 @@ from identity.sessions.device import ClientInfo
 from identity.sessions.errors import SESSION_NOT_FOUND
 from identity.sessions.records import RevokedSession, SessionRecord
 from identity.sessions.runtime import AuthRuntime
-from identity.sessions.schemas import ListSessions, Revoked, Session
+from identity.sessions.schemas import ListSessions, Revoked, Session, SessionCredentials, TokenPair, Verification
 from identity.sessions.signing import InvalidToken
 from identity.tenants.auth_config import duration
 
@@ -59,15 +59,10 @@ def new_refresh_token() -> str:
     return REFRESH_PREFIX + random_token(32)  # 256 bits
 
 
-def credentials(
-    rt: AuthRuntime,
-    tenant_id: str,
-    auth_config: dict[str, Any],
-    user: Keyed,
-    session: asyncpg.Record,
-    refresh_token: str,
-) -> dict[str, Any]:
-    """Sign an access token for the session and return the four-field token object + id."""
+def _access_token(
+    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: Keyed, session: asyncpg.Record
+) -> tuple[str, datetime]:
+    """A signed access token for the session and its expiry."""
     claims = claims_for(
         issuer=rt.issuer,
         tenant_id=tenant_id,
@@ -75,13 +70,44 @@ def credentials(
         session=session,
         ttl=duration(auth_config, "access_token_ttl"),
     )
-    return {
-        "id": session["id"],
-        "access_token": rt.tokens.issue(claims),
-        "refresh_token": refresh_token,
-        "access_token_expires_at": datetime.fromtimestamp(claims["exp"], UTC),
-        "refresh_token_expires_at": session["expires_at"],
-    }
+    return rt.tokens.issue(claims), datetime.fromtimestamp(claims["exp"], UTC)
+
+
+def credentials(
+    rt: AuthRuntime,
+    tenant_id: str,
+    auth_config: dict[str, Any],
+    user: Keyed,
+    session: asyncpg.Record,
+    refresh_token: str,
+) -> SessionCredentials:
+    """Sign an access token for the session: the session object of sign-in answers."""
+    access_token, access_expires = _access_token(rt, tenant_id, auth_config, user, session)
+    return SessionCredentials(
+        id=session["id"],
+        access_token=access_token,
+        refresh_token=refresh_token,
+        access_token_expires_at=access_expires,
+        refresh_token_expires_at=session["expires_at"],
+    )
+
+
+def token_pair(
+    rt: AuthRuntime,
+    tenant_id: str,
+    auth_config: dict[str, Any],
+    user: Keyed,
+    session: asyncpg.Record,
+    refresh_token: str,
+) -> TokenPair:
+    """The same without the session id: the answer of a refresh token's rotation."""
+    access_token, access_expires = _access_token(rt, tenant_id, auth_config, user, session)
+    return TokenPair(
+        access_token=access_token,
+        refresh_token=refresh_token,
+        access_token_expires_at=access_expires,
+        refresh_token_expires_at=session["expires_at"],
+    )
 
 
 async def create_session(
@@ -94,7 +120,7 @@ async def create_session(
     *,
     mfa_verified: bool = False,
     org_id: str | None = None,
-) -> dict[str, Any]:
+) -> SessionCredentials:
     """Insert a session and its first refresh token, emit session.created; returns the
     credentials object ({id, access_token, refresh_token, *_expires_at})."""
     now = datetime.now(UTC)
@@ -228,37 +254,37 @@ async def delete_many(pool: asyncpg.Pool, tenant_id: str, user_id: str | None, a
     return Revoked(revoked=len(rows))
 
 
-_INVALID: dict[str, Any] = {
-    "valid": False,
-    "session_id": None,
-    "user_id": None,
-    "tenant_id": None,
-    "role": None,
-    "org_id": None,
-    "org_role": None,
-    "mfa_verified": False,
-    "expires_at": None,
-}
+_INVALID = Verification(
+    valid=False,
+    session_id=None,
+    user_id=None,
+    tenant_id=None,
+    role=None,
+    org_id=None,
+    org_role=None,
+    mfa_verified=False,
+    expires_at=None,
+)
 
 
-async def verify(rt: AuthRuntime, pool: asyncpg.Pool, tenant_id: str, token: str) -> dict[str, Any]:
+async def verify(rt: AuthRuntime, pool: asyncpg.Pool, tenant_id: str, token: str) -> Verification:
     """POST /v1/sessions/verify: valid only for a well-signed, unexpired token of this tenant
     whose session is alive. expires_at is the access token's expiry."""
     try:
         claims = await rt.tokens.verify(token, pool, audience=tenant_id)
     except InvalidToken:  # including another tenant's token (its aud is not this tenant)
-        return dict(_INVALID)
+        return _INVALID
     state = await rt.sessions.get(pool, tenant_id, claims["sid"])
     if state is None or not state.alive() or state.user_id != claims["sub"]:
-        return dict(_INVALID)
-    return {
-        "valid": True,
-        "session_id": claims["sid"],
-        "user_id": claims["sub"],
-        "tenant_id": tenant_id,
-        "role": claims.get("role"),
-        "org_id": claims.get("org_id"),
-        "org_role": claims.get("org_role"),
-        "mfa_verified": bool(claims.get("mfa_verified")),
-        "expires_at": datetime.fromtimestamp(claims["exp"], UTC),
-    }
+        return _INVALID
+    return Verification(
+        valid=True,
+        session_id=claims["sid"],
+        user_id=claims["sub"],
+        tenant_id=tenant_id,
+        role=claims.get("role"),
+        org_id=claims.get("org_id"),
+        org_role=claims.get("org_role"),
+        mfa_verified=bool(claims.get("mfa_verified")),
+        expires_at=datetime.fromtimestamp(claims["exp"], UTC),
+    )

@@ -35,6 +35,7 @@ from jwt.algorithms import ECAlgorithm, RSAAlgorithm
 
 from identity.ids import new_id
 from identity.sessions import signing_store as store
+from identity.sessions.records import PublicJwk
 
 log = structlog.get_logger("identity.tokens")
 
@@ -56,6 +57,11 @@ UNKNOWN_KID_RELOAD_SECONDS = 5.0
 SCHEDULE_CHECK_SECONDS = 3600.0
 
 
+#: A JWT's claim set: the registered claims and ours (docs/auth.md), open JSON by nature (a
+#: verified token answers whatever its signer put in it), read by key where needed.
+Claims = dict[str, Any]
+
+
 class InvalidToken(Exception):
     """The token is not one this service signed and may accept (any reason)."""
 
@@ -66,7 +72,7 @@ class _Key:
     alg: str
     public: Any  # ec.EllipticCurvePublicKey or rsa.RSAPublicKey, as alg says
     private: Any
-    jwk: dict[str, Any]
+    jwk: PublicJwk
     activates_at: datetime
     expires_at: datetime | None
 
@@ -75,7 +81,7 @@ class _Key:
 _KEY_TYPES: dict[str, type] = {ALGORITHM: ec.EllipticCurvePrivateKey, RSA_ALGORITHM: rsa.RSAPrivateKey}
 
 
-def _generate(algorithm: str) -> tuple[str, dict[str, Any]]:
+def _generate(algorithm: str) -> tuple[str, PublicJwk]:
     """(private PEM, public JWK) of a new key. RSA generation is CPU work: run in a thread."""
     if algorithm == ALGORITHM:
         private: Any = ec.generate_private_key(ec.SECP256R1())
@@ -192,11 +198,11 @@ class SigningKeys:
             raise RuntimeError(f"no {algorithm} signing key is active; run `identity keys rotate-signing`")
         return max(active, key=lambda k: k.activates_at)
 
-    def sign(self, claims: dict[str, Any]) -> str:
+    def sign(self, claims: Claims) -> str:
         """An access token (always ES256)."""
         return sign_es256(self.current(ALGORITHM), claims, "JWT")
 
-    def verify(self, token: str) -> dict[str, Any]:
+    def verify(self, token: str) -> Claims:
         """Verify an access token's signature, algorithm, issuer, times and required claims;
         raise InvalidToken otherwise. The algorithm is pinned: 'none', HS256 (with the public
         key as a secret), RS256 (ID tokens' keys never sign access tokens) or any other alg in
@@ -234,7 +240,7 @@ def _b64(data: bytes) -> bytes:
     return base64.urlsafe_b64encode(data).rstrip(b"=")
 
 
-def sign_es256(key: _Key, claims: dict[str, Any], typ: str) -> str:
+def sign_es256(key: _Key, claims: Claims, typ: str) -> str:
     """The JWS pyjwt would make (RFC 7515 compact, ES256 signature as r || s, RFC 7518 §3.4)
     without its per-call overhead: the header segment is made once per key and type, and the
     claims are encoded with msgspec. Every refresh and every machine token signs one, and

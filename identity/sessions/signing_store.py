@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from identity.sessions.records import SigningKeyRecord
+from identity.sessions.records import PublicJwk, SigningKeyRecord
 
 _ROTATION_LOCK = 0x51_6E_1A_6B  # advisory lock: one process rotates at a time
 
@@ -28,7 +28,7 @@ async def retire_keys_before(conn: Any, algorithm: str, activates: datetime, gra
 
 
 async def insert_key(
-    conn: Any, kid: str, algorithm: str, public_jwk: dict[str, Any], sealed_pem: str, activates: datetime
+    conn: Any, kid: str, algorithm: str, public_jwk: PublicJwk, sealed_pem: str, activates: datetime
 ) -> None:
     await conn.execute(
         """INSERT INTO signing_keys (id, algorithm, public_jwk, private_key_sealed, activates_at)

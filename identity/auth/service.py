@@ -40,7 +40,7 @@ from identity.users import metadata as user_metadata
 from identity.users import store as users
 from identity.users.errors import EMAIL_TAKEN, USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import present_user
-from identity.users.records import UserRecord
+from identity.users.records import UserColumns, UserRecord
 from identity.users.service import create_user
 
 
@@ -106,7 +106,7 @@ async def complete_sign_in(
     *,
     new_hash: str | None = None,
     verify_email: bool = False,
-    extra: dict[str, Any] | None = None,
+    extra: UserColumns | None = None,
     mfa_verified: bool = False,
     gate_skipped: bool = False,
 ) -> tuple[UserRecord, dict[str, Any]]:
@@ -120,7 +120,7 @@ async def complete_sign_in(
     if verify_email and not user.email_verified:
         # The link proved the inbox: whatever was set up before the proof goes (email_proof.py).
         user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
-    changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
+    changes: UserColumns = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
     first = user.welcomed_at is None
     if first:
         changes["welcomed_at"] = datetime.now(UTC)

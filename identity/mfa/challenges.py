@@ -40,6 +40,7 @@ from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
 from identity.tenants import auth_config
 from identity.users import store as users
+from identity.users.records import UserRecord
 
 CHALLENGE_TTL = timedelta(minutes=10)
 MAX_CODES_SENT = 5
@@ -94,7 +95,7 @@ async def _prepare(
     conn: asyncpg.Connection,
     box: Any,
     tenant: Tenant,
-    user: Any,
+    user: UserRecord,
     challenge: ChallengeRecord,
     factor: FactorRecord | None,
 ) -> tuple[ChallengeRecord, dict[str, Any]]:
@@ -140,11 +141,11 @@ async def _prepare(
                 box,
                 tenant_id=tenant.id,
                 template="mfa_otp",
-                to=user["email"],
-                user_id=user["id"],
+                to=user.email,
+                user_id=user.id,
                 variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
             )
-            extra["sent_to"] = codes.mask_email(user["email"])
+            extra["sent_to"] = codes.mask_email(user.email)
     elif kind == "webauthn":
         assert factor is not None  # the kind is the factor's
         rp = passkeys.relying_party(tenant.auth_config, factor.rp_id)
@@ -156,23 +157,23 @@ async def _prepare(
             "options": passkeys.authentication_options(
                 rp,
                 challenge=nonce,
-                credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+                credentials=await store.credential_ids(conn, tenant.id, user.id, rp.id),
             )
         }
     updated = await store.update_challenge(conn, tenant.id, challenge.id, changes)
     return updated, extra
 
 
-def gate_skips(tenant: Tenant, user: Any) -> bool:
+def gate_skips(tenant: Tenant, user: UserRecord) -> bool:
     """gate() answers None without a challenge when the user has no active factor (which
     users.mfa_enabled mirrors) and the tenant does not require MFA."""
-    return not user["mfa_enabled"] and not auth_config.load(tenant.auth_config).mfa_required
+    return not user.mfa_enabled and not auth_config.load(tenant.auth_config).mfa_required
 
 
 async def gate(
     conn: asyncpg.Connection,
     tenant: Tenant,
-    user: Any,
+    user: UserRecord,
     *,
     rt: AuthRuntime | None = None,
     verify_email: bool = False,
@@ -180,10 +181,10 @@ async def gate(
 ) -> dict[str, Any] | None:
     """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge.
     With `rt` (the auth runtime) the code of an sms/email_otp factor is sent at once."""
-    factors = await store.active_factors(conn, tenant.id, user["id"])
+    factors = await store.active_factors(conn, tenant.id, user.id)
     if not factors and not auth_config.load(tenant.auth_config).mfa_required:
         return None
-    await store.purge_challenges(conn, tenant.id, user["id"])
+    await store.purge_challenges(conn, tenant.id, user.id)
     # A passkey whose origin the tenant no longer allows is asked for only when nothing else
     # is left (and then cannot be used until the origin is back: MFA fails closed).
     usable = [f for f in factors if _usable(tenant, f)]
@@ -193,7 +194,7 @@ async def gate(
         {
             "tenant_id": tenant.id,
             "id": new_id("mfc"),
-            "user_id": user["id"],
+            "user_id": user.id,
             "factor_id": chosen.id if chosen else None,
             "factor_type": chosen.type if chosen else FALLBACK_TYPE,
             "verify_email": verify_email,
@@ -237,9 +238,9 @@ async def select(
         ensure_can_sign_in(user)
         if factor_id is None:
             factor_id = challenge.factor_id
-        factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
+        factor = await _active_factor(conn, tenant.id, user.id, factor_id) if factor_id else None
         challenge, extra = await _prepare(conn, rt.box, tenant, user, challenge, factor)
-        factors = await store.active_factors(conn, tenant.id, user["id"])
+        factors = await store.active_factors(conn, tenant.id, user.id)
     return present(challenge, factors, extra)
 
 
@@ -255,14 +256,14 @@ async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> dic
         user = await users.get(conn, tenant.id, challenge.user_id)
         if user is None:
             raise auth_errors.INVALID_TOKEN()
-        factors = await store.active_factors(conn, tenant.id, user["id"])
+        factors = await store.active_factors(conn, tenant.id, user.id)
         current = next((f for f in factors if f.id == challenge.factor_id), None)
         extra: dict[str, Any] = {}
         kind = challenge.factor_type
         if kind == "sms" and current is not None:
             extra["sent_to"] = codes.mask_phone(current.phone_number)
         elif kind == "email_otp":
-            extra["sent_to"] = codes.mask_email(user["email"])
+            extra["sent_to"] = codes.mask_email(user.email)
         elif kind == "webauthn" and current is not None and challenge.webauthn_challenge:
             rp = passkeys.relying_party(tenant.auth_config, current.rp_id)
             if rp is not None:
@@ -270,17 +271,17 @@ async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> dic
                     "options": passkeys.authentication_options(
                         rp,
                         challenge=challenge.webauthn_challenge,
-                        credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+                        credentials=await store.credential_ids(conn, tenant.id, user.id, rp.id),
                     )
                 }
     # user_id: for the caller's per-user rate limit (the hosted page counts its attempts with
     # the API's); not part of the API's challenge object.
-    return {**present(challenge, factors, extra), "user_id": user["id"]}
+    return {**present(challenge, factors, extra), "user_id": user.id}
 
 
 @dataclass
 class Verified:
-    user: Any
+    user: UserRecord
     session: dict[str, Any]
 
 
@@ -313,7 +314,7 @@ async def verify(
         if user is None:
             raise auth_errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
-        factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
+        factor = await _active_factor(conn, tenant.id, user.id, factor_id) if factor_id else None
         if factor is not None:
             kind = factor.type
         elif factor_type is not None:
@@ -340,7 +341,7 @@ async def verify(
                 tenant.id,
                 "mfa.verified",
                 {
-                    "user_id": user["id"],
+                    "user_id": user.id,
                     "session_id": creds["id"],
                     "factor_id": used,
                     "type": kind,
@@ -359,7 +360,7 @@ async def _check(
     conn: asyncpg.Connection,
     box: Any,
     tenant: Tenant,
-    user: Any,
+    user: UserRecord,
     challenge: ChallengeRecord,
     kind: str,
     factor: FactorRecord | None,
@@ -372,9 +373,7 @@ async def _check(
         raise WrongCode("The code must be a string")
     if kind == "totp":
         digits = codes.normalise_otp(code)
-        candidates = (
-            [factor] if factor is not None else await store.factors_of_type(conn, tenant.id, user["id"], "totp")
-        )
+        candidates = [factor] if factor is not None else await store.factors_of_type(conn, tenant.id, user.id, "totp")
         if not candidates:
             raise WrongCode("There is no authenticator app enrolled")
         for candidate in candidates:
@@ -401,14 +400,14 @@ async def _check(
             if digits and constant_time_equals(wanted, entry["hash"]):
                 if entry["factor_id"] is None:
                     return None
-                used = await _active_factor(conn, tenant.id, user["id"], entry["factor_id"])
+                used = await _active_factor(conn, tenant.id, user.id, entry["factor_id"])
                 await store.touch(conn, tenant.id, used.id)
                 return used.id
         raise WrongCode("The code is not correct")
     if kind == "backup_codes":
         normal = codes.normalise_backup_code(code)
         spent = (
-            await store.use_backup_code(conn, tenant.id, user["id"], backup_hash(box, tenant.id, user["id"], normal))
+            await store.use_backup_code(conn, tenant.id, user.id, backup_hash(box, tenant.id, user.id, normal))
             if normal
             else None
         )
@@ -416,7 +415,7 @@ async def _check(
             raise WrongCode("The backup code is not correct or was already used")
         if spent.remaining <= 0:  # the set is used up: the factor stops counting as active
             await store.update_factor(conn, tenant.id, spent.factor_id, {"status": "disabled", "last_used_at": _now()})
-            await store.sync_mfa_enabled(conn, tenant.id, user["id"])
+            await store.sync_mfa_enabled(conn, tenant.id, user.id)
         else:
             await store.touch(conn, tenant.id, spent.factor_id)
         return spent.factor_id
@@ -426,7 +425,7 @@ async def _check(
 async def _check_webauthn(
     conn: asyncpg.Connection,
     tenant: Tenant,
-    user: Any,
+    user: UserRecord,
     challenge: ChallengeRecord,
     factor: FactorRecord | None,
     code: str | dict[str, Any],
@@ -438,7 +437,7 @@ async def _check_webauthn(
         credential_id = passkeys.credential_id_of(code)
     except passkeys.CeremonyFailed as exc:
         raise WrongCode(f"The passkey response is not valid: {exc}") from None
-    found = await store.webauthn_by_credential(conn, tenant.id, user["id"], credential_id)
+    found = await store.webauthn_by_credential(conn, tenant.id, user.id, credential_id)
     if found is None or found.public_key is None:
         raise WrongCode("This passkey is not enrolled for the user")
     if factor is not None and factor.type != "webauthn":

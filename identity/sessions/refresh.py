@@ -25,6 +25,7 @@ from identity.sessions import errors, store
 from identity.sessions import service as sessions
 from identity.sessions.refresh_hints import Hint
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.subject import TokenSubject
 from identity.tenants import auth_config
 
 _FIELDS = ("access_token", "refresh_token", "access_token_expires_at", "refresh_token_expires_at")
@@ -82,7 +83,7 @@ def _new_pair(
     tenant's reuse interval, or (None, None) when the interval is 0, and the new refresh token's
     hash."""
     # The new access token carries the user's current role and metadata.
-    user = {"id": row["user_id"], "role": row["user_role"], "public_metadata": row["user_public_metadata"]}
+    user = TokenSubject(id=row["user_id"], role=row["user_role"], public_metadata=row["user_public_metadata"])
     new_token = sessions.new_refresh_token()
     creds = sessions.credentials(rt, tenant.id, tenant.auth_config, user, row, new_token)
     pair = {k: creds[k] for k in _FIELDS}

@@ -235,13 +235,13 @@ async def test_verify_email_page(api: Api, app, tenant, sign_up) -> None:
     assert "Confirm that you created" in html and "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
     assert resp.headers["Cache-Control"] == "no-store"
     row = await users.get(state(app).pool, tenant.id, a["user"]["id"])
-    assert row["email_verified"] is False
+    assert row.email_verified is False
     [form] = parse_page(html).forms
     status, html, resp = await api.call("POST", "/v1/auth/verify-email/confirm", data=form["fields"])
     assert status == 200 and resp.content_type == "text/html"
     assert "Email verified" in html and "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
     row = await users.get(state(app).pool, tenant.id, a["user"]["id"])
-    assert row["email_verified"] is True
+    assert row.email_verified is True
     status, html, _ = await api.call("GET", f"/v1/auth/verify-email?token={token}")
     assert status == 200 and "already verified" in html
     for query in ("?token=nope", "", "?token="):
@@ -283,7 +283,7 @@ async def test_owner_email_creates_an_admin_who_signs_in_by_link(api: Api, app, 
     status, tenant_body, _ = await api.call("GET", f"/v1/tenants/{t.id}", token=MASTER_KEY)
     assert tenant_body["user_count"] == 1
     row = await users.get_by_email(state(app).pool, t.id, "owner@example.com")
-    assert row["role"] == "admin" and row["password_hash"] is None
+    assert row.role == "admin" and row.password_hash is None
     token = await _magic_token(app, t, "owner@example.com")
     status, body, _ = await t.public("POST", "/v1/auth/magic-link/verify", json={"token": token})
     assert status == 200 and body["user"]["role"] == "admin"

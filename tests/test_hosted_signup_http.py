@@ -67,7 +67,7 @@ async def test_sign_up_then_code_signs_in_and_a_taken_address_looks_the_same(api
     assert status == 200 and url.endswith(f"/oauth/{tenant.id}/account"), (url, page)
     assert email in page
     row = await users.get_by_email(state(app).pool, tenant.id, email)
-    assert row["email_verified"] is True
+    assert row.email_verified is True
 
 
 async def test_the_password_policy_is_listed_and_the_refusal_is_next_to_the_field(api: Api, make_tenant) -> None:
@@ -98,7 +98,7 @@ async def test_the_emailed_link_asks_first_then_signs_in_this_browser(api: Api, 
     path = link.split("127.0.0.1:3000", 1)[-1]
     status, html, _ = await api.call("GET", path)
     assert status == 200 and "Confirm" in html
-    assert (await users.get_by_email(state(app).pool, tenant.id, email))["email_verified"] is False
+    assert (await users.get_by_email(state(app).pool, tenant.id, email)).email_verified is False
     form = parse_page(html).forms[0]
     assert form["fields"]["token"] == token_in(link)
     status, html, url = await _post(api, form["action"], form["fields"])

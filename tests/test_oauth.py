@@ -665,7 +665,7 @@ async def test_mfa_step_seam_shows_the_code_form(app, tenant, meta, browser, use
         async with pool.acquire() as conn, conn.transaction():
             row = await users.get(conn, tenant_.id, user["id"])
             _, creds = await auth_service.complete_sign_in(conn, rt, tenant_, row, client_info)
-        return {"user": {"id": row["id"]}, "session": creds}
+        return {"user": {"id": row.id}, "session": creds}
 
     registry.hosted_mfa_step = verifier
     try:

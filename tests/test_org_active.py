@@ -12,6 +12,7 @@ import jwt
 
 from identity.sessions.access import claims_for
 from identity.sessions.runtime import runtime
+from identity.sessions.subject import TokenSubject
 from identity.state import state
 from tests.support.api import assert_error
 from tests.support.organizations import new_org, new_user
@@ -174,7 +175,7 @@ async def test_impersonation_claim_is_kept(tenant, app, sign_up) -> None:
         claims_for(
             issuer=rt.issuer,
             tenant_id=tenant.id,
-            user={"id": user["id"], "role": "member", "public_metadata": {}},
+            user=TokenSubject(id=user["id"], role="member", public_metadata={}),
             session=session,
             ttl=timedelta(hours=1),
             act={"sub": "admin_1"},

@@ -84,8 +84,8 @@ async def test_imported_hashes_sign_in_and_are_upgraded(api: Api, app, tenant) -
         status, body, _ = await tenant.public("POST", "/v1/auth/sign-in", json={"email": email, "password": PLAIN})
         assert status == 200, (encoded, body)
         row = await users.get_by_email(state(app).pool, tenant.id, email)
-        assert row["password_hash"].startswith("$argon2id$v=19$m=19456,t=2,p=1$")
-        assert not passwords.needs_rehash(row["password_hash"])
+        assert row.password_hash.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
+        assert not passwords.needs_rehash(row.password_hash)
         status, body, _ = await tenant.public("POST", "/v1/auth/sign-in", json={"email": email, "password": PLAIN})
         assert status == 200
         status, body, _ = await tenant.public(
@@ -134,7 +134,7 @@ async def test_lockout_after_repeated_failures(api: Api, app, make_tenant) -> No
     assert status == 403
     assert_error(body, "account_locked")
     row = await users.get_by_email(state(app).pool, t.id, email)
-    assert row["locked_until"] is not None
+    assert row.locked_until is not None
     # the lock ends by itself
     await state(app).pool.execute(
         "UPDATE users SET locked_until = now() - interval '1 second' WHERE tenant_id = $1", t.id
@@ -142,7 +142,7 @@ async def test_lockout_after_repeated_failures(api: Api, app, make_tenant) -> No
     status, body, _ = await t.public("POST", "/v1/auth/sign-in", json={"email": email, "password": password})
     assert status == 200
     row = await users.get_by_email(state(app).pool, t.id, email)
-    assert row["failed_sign_ins"] == 0 and row["locked_until"] is None
+    assert row.failed_sign_ins == 0 and row.locked_until is None
 
 
 async def test_failures_outside_the_window_do_not_add_up(api: Api, app, make_tenant) -> None:
@@ -157,7 +157,7 @@ async def test_failures_outside_the_window_do_not_add_up(api: Api, app, make_ten
     status, _, _ = await t.public("POST", "/v1/auth/sign-in", json={"email": email, "password": "wrong password"})
     assert status == 401
     row = await users.get_by_email(state(app).pool, t.id, email)
-    assert row["failed_sign_ins"] == 1
+    assert row.failed_sign_ins == 1
 
 
 async def test_password_reset_clears_the_lock(api: Api, app, make_tenant) -> None:

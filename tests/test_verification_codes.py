@@ -79,7 +79,7 @@ async def test_wrong_codes_are_counted_and_void_the_code_but_not_the_link(api: A
     # the right code now: void after 5 wrong ones
     status, body, _ = await _verify(tenant, email, mail["code"])
     assert_error(body, "invalid_code", 401)
-    assert (await users.get(state(app).pool, tenant.id, created["user"]["id"]))["email_verified"] is False
+    assert (await users.get(state(app).pool, tenant.id, created["user"]["id"])).email_verified is False
     status, body, _ = await tenant.public("POST", "/v1/auth/verify-email", json={"token": token_in(mail["verify_url"])})
     assert status == 200 and body["user"]["email_verified"] is True
 
@@ -180,7 +180,7 @@ async def test_register_never_says_an_address_is_taken(api: Api, app, tenant, si
     mail = await _latest_verification(app, tenant.id)
     assert mail["verify_url"].startswith(urls["verify_page_url"] + "&token=")
     row = await users.get(pool, tenant.id, new.user_id)
-    assert row["email_verified"] is False and row["last_sign_in_at"] is None
+    assert row.email_verified is False and row.last_sign_in_at is None
     assert (
         await pool.fetchval(
             "SELECT count(*) FROM sessions WHERE tenant_id = $1 AND user_id = $2", tenant.id, new.user_id
@@ -245,7 +245,7 @@ async def test_the_link_on_the_hosted_page_signs_in_only_its_own_flow(api: Api, 
         "verified",
         None,
     )
-    assert (await users.get(pool, tenant.id, a.user_id))["email_verified"] is True
+    assert (await users.get(pool, tenant.id, a.user_id)).email_verified is True
     outcome, result = await links.confirm_verification_link(pool, rt, t, token_b, CLIENT, sign_in_user_id=b.user_id)
     assert outcome == "verified" and result is not None
     answer = msgspec.to_builtins(result)

@@ -165,7 +165,7 @@ async def bulk_disable(pool: asyncpg.Pool, tenant_id: str, body: BulkDisable, au
                 tenant_id,
                 "user.disabled",
                 "user",
-                [r["id"] for r in changed],
+                [r.id for r in changed],
                 metadata={"reason": body.reason, "bulk": True, "revoke_sessions": body.revoke_sessions},
             )
     return {"disabled": len(changed), "sessions_revoked": len(revoked)}

@@ -37,7 +37,7 @@ from identity.sessions.runtime import AuthRuntime
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import event_data
-from identity.users.records import UserRecord
+from identity.users.records import UserColumns, UserRecord
 from identity.users.service import change
 
 #: The flows that prove an address.
@@ -79,10 +79,10 @@ async def prove(
         return locked
     user = locked
     now = datetime.now(UTC)
-    changes: dict[str, Any] = {"email_verified": True}
+    changes: UserColumns = {"email_verified": True}
     discard_password = via in _DISCARDS_PASSWORD and user.password_hash is not None
     if discard_password:
-        changes.update(password_hash=None, password_changed_at=now)
+        changes.update({"password_hash": None, "password_changed_at": now})
     revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user.id, reason=SESSION_REASON)
     unlinked: list[Any] = []
     if rt.unlink_unvouched is not None:

@@ -34,7 +34,7 @@ from identity.tenants import auth_config
 from identity.users import lockout, onetime, passwords, policy
 from identity.users import store as users
 from identity.users.presenter import present_user
-from identity.users.records import OneTimeRecord, UserRecord
+from identity.users.records import OneTimeRecord, UserColumns, UserRecord
 from identity.users.service import change, create_user
 
 SENT = Sent(sent=True)
@@ -167,7 +167,7 @@ async def reset_password(
         await sessions.revoke_sessions(conn, tenant.id, user_id=user.id, reason="password_reset")
         # The link proved the inbox; the new password replaces the old one below (email_proof.py).
         user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.PASSWORD_RESET, client=client)
-        new_password = {"password_hash": hashed, "password_changed_at": datetime.now(UTC)}
+        new_password: UserColumns = {"password_hash": hashed, "password_changed_at": datetime.now(UTC)}
         challenge = await mfa_challenge(conn, rt, tenant, user, verify_email=True)
         if challenge is None:
             user, creds = await complete_sign_in(conn, rt, tenant, user, client, verify_email=True, extra=new_password)

@@ -13,7 +13,6 @@ address is proven, and a magic link's proof discards the password chosen before 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -41,7 +40,7 @@ from identity.users import metadata as user_metadata
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import present_user
-from identity.users.records import UserRecord
+from identity.users.records import UserColumns, UserRecord
 from identity.users.service import create_user, refuse_taken
 
 
@@ -107,7 +106,7 @@ async def complete_sign_in(
     *,
     new_hash: str | None = None,
     verify_email: bool = False,
-    extra: Mapping[str, object] | None = None,
+    extra: UserColumns | None = None,
     mfa_verified: bool = False,
     gate_skipped: bool = False,
 ) -> tuple[UserRecord, SessionCredentials]:
@@ -121,7 +120,7 @@ async def complete_sign_in(
     if verify_email and not user.email_verified:
         # The link proved the inbox: whatever was set up before the proof goes (email_proof.py).
         user = await email_proof.prove(rt, conn, tenant.id, user, via=email_proof.MAGIC_LINK, client=client)
-    changes: dict[str, Any] = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
+    changes: UserColumns = {"last_sign_in_at": datetime.now(UTC), **lockout.CLEARED}
     first = user.welcomed_at is None
     if first:
         changes["welcomed_at"] = datetime.now(UTC)

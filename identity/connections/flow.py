@@ -60,6 +60,7 @@ from identity.tenants import store as tenants
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND
 from identity.users.presenter import present_user
+from identity.users.records import UserRecord
 from identity.users.service import create_user
 
 FLOW_TTL = timedelta(minutes=10)
@@ -352,7 +353,7 @@ async def _resolve(
                     "session_expired", "You were signed out meanwhile; sign in and connect the account again."
                 )
             _active(user)
-            if identity is not None and identity.user_id != user["id"]:
+            if identity is not None and identity.user_id != user.id:
                 raise FlowError(
                     "identity_already_linked", f"This {provider_label} account is already connected to another user."
                 )
@@ -366,7 +367,7 @@ async def _resolve(
                     "tenant_id": tenant_id,
                     "token_hash": sha256_hex(ticket),
                     "kind": "link_result",
-                    "user_id": user["id"],
+                    "user_id": user.id,
                     "session_id": flow.link_session_id,
                     "connection_id": row.id,
                     "profile": msgspec.structs.asdict(profile),
@@ -381,7 +382,7 @@ async def _resolve(
             assert user is not None  # the identity's foreign key cascades from the user
             _active(user)
             identity = await store.touch_identity(conn, tenant_id, identity.id, profile)
-            if profile.email_verified and profile.email == user["email"] and not user["email_verified"]:
+            if profile.email_verified and profile.email == user.email and not user.email_verified:
                 # The provider vouches for the user's own address: its first proof, which ends
                 # what was set up before it (identity/auth/email_proof.py).
                 user = await email_proof.prove(
@@ -412,7 +413,7 @@ async def _resolve(
                         "this address, so it cannot be connected automatically. Sign in another way "
                         "and connect the account from your settings.",
                     )
-                if not user["email_verified"]:
+                if not user.email_verified:
                     raise FlowError(
                         "account_email_not_verified",
                         f"An account with {email} already exists but its address is not verified. "
@@ -426,9 +427,9 @@ async def _resolve(
                     conn, tenant_id, email=email, name=profile.name, email_verified=profile.email_verified
                 )
                 if profile.avatar_url:
-                    user = await users.update(conn, tenant_id, user["id"], {"avatar_url": profile.avatar_url})
+                    user = await users.update(conn, tenant_id, user.id, {"avatar_url": profile.avatar_url})
                     assert user is not None  # created just above in this transaction
-                if not user["email_verified"]:
+                if not user.email_verified:
                     await queue_verification(conn, rt.box, st.settings.public_url, tenant_id, user)
                 new_user = True
             identity = await _link(conn, tenant_id, row, user, profile, request)
@@ -440,7 +441,7 @@ async def _resolve(
                 "tenant_id": tenant_id,
                 "token_hash": sha256_hex(ticket),
                 "kind": "exchange",
-                "user_id": user["id"],
+                "user_id": user.id,
                 "connection_id": row.id,
                 "identity_id": identity.id,
                 "new_user": new_user,
@@ -450,9 +451,9 @@ async def _resolve(
     return {"token": ticket}
 
 
-def _active(user: Any) -> None:
-    if user["status"] != "active":
-        code = "user_banned" if user["status"] == "banned" else "user_disabled"
+def _active(user: UserRecord) -> None:
+    if user.status != "active":
+        code = "user_banned" if user.status == "banned" else "user_disabled"
         raise FlowError(code, "This account is banned." if code == "user_banned" else "This account is disabled.")
 
 
@@ -460,7 +461,7 @@ async def _link(
     conn: asyncpg.Connection,
     tenant_id: str,
     row: ConnectionRecord,
-    user: Any,
+    user: UserRecord,
     profile: Profile,
     request: web.Request,
 ) -> Any:
@@ -469,7 +470,7 @@ async def _link(
         {
             "tenant_id": tenant_id,
             "id": new_id("oac"),
-            "user_id": user["id"],
+            "user_id": user.id,
             "connection_id": row.id,
             "provider": row.provider,
             "provider_user_id": profile.provider_user_id,
@@ -486,7 +487,7 @@ async def _link(
         "oauth.connected",
         {
             "id": identity.id,
-            "user_id": user["id"],
+            "user_id": user.id,
             "provider": row.provider,
             "provider_user_id": profile.provider_user_id,
             "email": profile.email,
@@ -495,7 +496,7 @@ async def _link(
         },
     )
     audit = AuditContext(
-        actor={"id": user["id"], "email": user["email"], "type": "user"},
+        actor={"id": user.id, "email": user.email, "type": "user"},
         ip_address=client_ip(request),
         user_agent=user_agent(request),
     )
@@ -504,7 +505,7 @@ async def _link(
         tenant_id,
         "oauth.connected",
         "user",
-        user["id"],
+        user.id,
         {
             "identity_id": identity.id,
             "provider": row.provider,
@@ -559,7 +560,7 @@ async def _complete_link(
         user = await users.get(conn, tenant.id, user_id, for_update=True)
         if user is None:
             raise USER_NOT_FOUND()
-        if not user["email_verified"]:  # the address changed since the link began (service.start_link)
+        if not user.email_verified:  # the address changed since the link began (service.start_link)
             raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         profile = ticket.profile
         identity = await store.find_identity(conn, tenant.id, row.id, profile.provider_user_id, for_update=True)

@@ -420,7 +420,7 @@ async def start_link(
     expires_at = datetime.now(UTC) + LINK_TICKET_TTL
     async with pool.acquire() as conn, conn.transaction():
         user = await users.get(conn, tenant.id, user_id)
-        if user is None or not user["email_verified"]:
+        if user is None or not user.email_verified:
             raise auth_errors.EMAIL_NOT_VERIFIED(LINK_NEEDS_VERIFIED_EMAIL)
         # A stolen or long-lived session must not be enough to attach an account (a way in) to
         # the user: the sign-in behind it must be recent.

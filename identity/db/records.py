@@ -9,7 +9,7 @@ values come from Postgres in the column types the fields declare.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol, Self
+from typing import Any, Self
 
 import msgspec
 
@@ -34,10 +34,3 @@ class ByKey(Record, frozen=True):
 
     def __getitem__(self, column: str) -> Any:
         return getattr(self, column)
-
-
-class Keyed(Protocol):
-    """What a function reads by key from a record of another package it may not import (an
-    asyncpg.Record or a ByKey record): the sessions package takes the users package's user."""
-
-    def __getitem__(self, column: str, /) -> Any: ...

@@ -26,6 +26,7 @@ from identity.http.routing import Ctx, HandlerResult, Router
 from identity.oauth import authorize as oauth
 from identity.organizations import active as active_org
 from identity.organizations import service as organizations
+from identity.organizations.records import PageInvitationRecord
 from identity.principals import Tenant
 from identity.state import state
 from identity.users import store as users
@@ -38,10 +39,10 @@ def _token(value: Any) -> str:
     return value[:512] if isinstance(value, str) else ""
 
 
-async def _invitation(request: web.Request, tenant: Tenant, token: str) -> tuple[str, Any]:
+async def _invitation(request: web.Request, tenant: Tenant, token: str) -> tuple[str, PageInvitationRecord | None]:
     """(status, row): pending, accepted, expired or invalid (unknown, revoked, another tenant's)."""
     status, row = await organizations.invitation_page(state(request).pool, token or None)
-    if row is None or row["tenant_id"] != tenant.id:
+    if row is None or row.tenant_id != tenant.id:
         return "invalid", None
     return status, row
 
@@ -57,7 +58,7 @@ async def _page(
     if session is not None:
         async with state(request).pool.acquire() as conn:
             user = await users.get(conn, tenant.id, session["user_id"])
-        signed_email = user["email"] if user is not None and user["status"] == "active" else None
+        signed_email = user.email if user is not None and user.status == "active" else None
     code = status_code or (200 if status in ("pending", "accepted") else 400)
     return await render_page(
         request,
@@ -65,13 +66,13 @@ async def _page(
         "invitation.html",
         status=code,
         state_=status,
-        org_name=row["org_name"] if row is not None else "",
-        role=row["role"] if row is not None else "",
-        invited=row["email"] if row is not None else "",
-        expires_at=row["expires_at"].date().isoformat() if row is not None else "",
+        org_name=row.org_name if row is not None else "",
+        role=row.role if row is not None else "",
+        invited=row.email if row is not None else "",
+        expires_at=row.expires_at.date().isoformat() if row is not None else "",
         token=token,
         signed_email=signed_email,
-        matches=signed_email is not None and row is not None and signed_email == row["email"],
+        matches=signed_email is not None and row is not None and signed_email == row.email,
         sign_in_url=f"/oauth/{tenant.id}/sign-in?return_to={back}",
         sign_up_url=f"/oauth/{tenant.id}/sign-up?return_to={back}",
         sign_out_url=f"/oauth/{tenant.id}/sign-out",

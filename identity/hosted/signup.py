@@ -158,8 +158,8 @@ async def verify_before_sign_in(request: web.Request, tenant: Tenant, flow: Flow
         user = await users.get_by_email(conn, tenant.id, users.normalise_email(email))
     if user is None:  # deleted in between: the sign-in page says what the service said
         return redirect(finishing.page_url(tenant.id, "sign-in", flow))
-    await _send_verification(request, tenant, flow, user["email"], user["id"])
-    pending = {"email": user["email"], "user_id": user["id"], "sign_in": True}
+    await _send_verification(request, tenant, flow, user.email, user.id)
+    pending = {"email": user.email, "user_id": user.id, "sign_in": True}
     await flows.set_pending(st.pool, flow, {**flow.pending, PENDING_SIGNUP: pending})
     return redirect(finishing.page_url(tenant.id, "sign-up/verify", flow))
 

@@ -23,6 +23,7 @@ __all__ = [
     "ShortText",
     "Url",
     "Metadata",
+    "JsonObject",
     "Limit",
     "EMAIL_RE",
 ]
@@ -57,6 +58,10 @@ Slug = Annotated[str, Meta(min_length=1, max_length=63, pattern=r"^[a-z0-9](?:[a
 ShortText = Annotated[str, Meta(max_length=1000)]
 Url = Annotated[str, Meta(min_length=1, max_length=2048)]
 Metadata = Annotated[dict[str, Any], Meta(description="Free-form JSON object")]
+#: A JSON object whose keys are open by design: free-form metadata as stored and answered, an
+#: event's data, a webhook or outbox payload. (Metadata is the same type with its description,
+#: for request bodies; a response keeps this plain one, so /openapi.json shows no description.)
+JsonObject = dict[str, Any]
 Limit = Annotated[int, Meta(ge=1, le=100)]
 
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?"

@@ -158,11 +158,11 @@ async def _prepare(
                 box,
                 tenant_id=tenant.id,
                 template="mfa_otp",
-                to=user["email"],
-                user_id=user["id"],
+                to=user.email,
+                user_id=user.id,
                 variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
             )
-            asked = Asked(sent_to=codes.mask_email(user["email"]))
+            asked = Asked(sent_to=codes.mask_email(user.email))
     elif kind == "webauthn":
         assert factor is not None  # the kind is the factor's
         rp = passkeys.relying_party(tenant.auth_config, factor.rp_id)
@@ -175,7 +175,7 @@ async def _prepare(
                 options=passkeys.authentication_options(
                     rp,
                     challenge=nonce,
-                    credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+                    credentials=await store.credential_ids(conn, tenant.id, user.id, rp.id),
                 )
             )
         )
@@ -186,7 +186,7 @@ async def _prepare(
 def gate_skips(tenant: Tenant, user: UserRecord) -> bool:
     """gate() answers None without a challenge when the user has no active factor (which
     users.mfa_enabled mirrors) and the tenant does not require MFA."""
-    return not user["mfa_enabled"] and not auth_config.load(tenant.auth_config).mfa_required
+    return not user.mfa_enabled and not auth_config.load(tenant.auth_config).mfa_required
 
 
 async def gate(
@@ -201,10 +201,10 @@ async def gate(
     """identity.auth.mfa_gate's gate: None (no second factor needed) or the mfa_challenge (a
     Challenge as JSON builtins, see ChallengeObject). With `rt` (the auth runtime) the code of an
     sms/email_otp factor is sent at once."""
-    factors = await store.active_factors(conn, tenant.id, user["id"])
+    factors = await store.active_factors(conn, tenant.id, user.id)
     if not factors and not auth_config.load(tenant.auth_config).mfa_required:
         return None
-    await store.purge_challenges(conn, tenant.id, user["id"])
+    await store.purge_challenges(conn, tenant.id, user.id)
     # A passkey whose origin the tenant no longer allows is asked for only when nothing else
     # is left (and then cannot be used until the origin is back: MFA fails closed).
     usable = [f for f in factors if _usable(tenant, f)]
@@ -214,7 +214,7 @@ async def gate(
         {
             "tenant_id": tenant.id,
             "id": new_id("mfc"),
-            "user_id": user["id"],
+            "user_id": user.id,
             "factor_id": chosen.id if chosen else None,
             "factor_type": chosen.type if chosen else FALLBACK_TYPE,
             "verify_email": verify_email,
@@ -260,9 +260,9 @@ async def select(
         ensure_can_sign_in(user)
         if factor_id is None:
             factor_id = challenge.factor_id
-        factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
+        factor = await _active_factor(conn, tenant.id, user.id, factor_id) if factor_id else None
         challenge, asked = await _prepare(conn, rt.box, tenant, user, challenge, factor)
-        factors = await store.active_factors(conn, tenant.id, user["id"])
+        factors = await store.active_factors(conn, tenant.id, user.id)
     return present(challenge, factors, asked)
 
 
@@ -288,14 +288,14 @@ async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> Des
         user = await users.get(conn, tenant.id, challenge.user_id)
         if user is None:
             raise auth_errors.INVALID_TOKEN()
-        factors = await store.active_factors(conn, tenant.id, user["id"])
+        factors = await store.active_factors(conn, tenant.id, user.id)
         current = next((f for f in factors if f.id == challenge.factor_id), None)
         asked = NOTHING_ASKED
         kind = challenge.factor_type
         if kind == "sms" and current is not None and current.phone_number is not None:
             asked = Asked(sent_to=codes.mask_phone(current.phone_number))
         elif kind == "email_otp":
-            asked = Asked(sent_to=codes.mask_email(user["email"]))
+            asked = Asked(sent_to=codes.mask_email(user.email))
         elif kind == "webauthn" and current is not None and challenge.webauthn_challenge:
             rp = passkeys.relying_party(tenant.auth_config, current.rp_id)
             if rp is not None:
@@ -304,11 +304,11 @@ async def describe(pool: asyncpg.Pool, tenant: Tenant, challenge_id: str) -> Des
                         options=passkeys.authentication_options(
                             rp,
                             challenge=challenge.webauthn_challenge,
-                            credentials=await store.credential_ids(conn, tenant.id, user["id"], rp.id),
+                            credentials=await store.credential_ids(conn, tenant.id, user.id, rp.id),
                         )
                     )
                 )
-    return Described(present(challenge, factors, asked), user_id=user["id"])
+    return Described(present(challenge, factors, asked), user_id=user.id)
 
 
 @dataclass
@@ -346,7 +346,7 @@ async def verify(
         if user is None:
             raise auth_errors.INVALID_TOKEN()
         ensure_can_sign_in(user)
-        factor = await _active_factor(conn, tenant.id, user["id"], factor_id) if factor_id else None
+        factor = await _active_factor(conn, tenant.id, user.id, factor_id) if factor_id else None
         if factor is not None:
             kind = factor.type
         elif factor_type is not None:
@@ -373,7 +373,7 @@ async def verify(
                 tenant.id,
                 "mfa.verified",
                 {
-                    "user_id": user["id"],
+                    "user_id": user.id,
                     "session_id": creds.id,
                     "factor_id": used,
                     "type": kind,
@@ -405,9 +405,7 @@ async def _check(
         raise WrongCode("The code must be a string")
     if kind == "totp":
         digits = codes.normalise_otp(code)
-        candidates = (
-            [factor] if factor is not None else await store.factors_of_type(conn, tenant.id, user["id"], "totp")
-        )
+        candidates = [factor] if factor is not None else await store.factors_of_type(conn, tenant.id, user.id, "totp")
         if not candidates:
             raise WrongCode("There is no authenticator app enrolled")
         for candidate in candidates:
@@ -435,14 +433,14 @@ async def _check(
             if digits and constant_time_equals(wanted, entry["hash"]):
                 if entry["factor_id"] is None:
                     return None
-                used = await _active_factor(conn, tenant.id, user["id"], entry["factor_id"])
+                used = await _active_factor(conn, tenant.id, user.id, entry["factor_id"])
                 await store.touch(conn, tenant.id, used.id)
                 return used.id
         raise WrongCode("The code is not correct")
     if kind == "backup_codes":
         normal = codes.normalise_backup_code(code)
         spent = (
-            await store.use_backup_code(conn, tenant.id, user["id"], backup_hash(box, tenant.id, user["id"], normal))
+            await store.use_backup_code(conn, tenant.id, user.id, backup_hash(box, tenant.id, user.id, normal))
             if normal
             else None
         )
@@ -450,7 +448,7 @@ async def _check(
             raise WrongCode("The backup code is not correct or was already used")
         if spent.remaining <= 0:  # the set is used up: the factor stops counting as active
             await store.update_factor(conn, tenant.id, spent.factor_id, {"status": "disabled", "last_used_at": _now()})
-            await store.sync_mfa_enabled(conn, tenant.id, user["id"])
+            await store.sync_mfa_enabled(conn, tenant.id, user.id)
         else:
             await store.touch(conn, tenant.id, spent.factor_id)
         return spent.factor_id
@@ -472,7 +470,7 @@ async def _check_webauthn(
         credential_id = passkeys.credential_id_of(code)
     except passkeys.CeremonyFailed as exc:
         raise WrongCode(f"The passkey response is not valid: {exc}") from None
-    found = await store.webauthn_by_credential(conn, tenant.id, user["id"], credential_id)
+    found = await store.webauthn_by_credential(conn, tenant.id, user.id, credential_id)
     if found is None or found.public_key is None:
         raise WrongCode("This passkey is not enrolled for the user")
     if factor is not None and factor.type != "webauthn":

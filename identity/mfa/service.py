@@ -199,7 +199,7 @@ async def list_factors(pool: asyncpg.Pool, tenant_id: str, user_id: str) -> Fact
         if user is None:
             raise USER_NOT_FOUND()
         rows = await store.list_factors(conn, tenant_id, user_id)
-    data = [present_factor(r, user["email"]) for r in rows]
+    data = [present_factor(r, user.email) for r in rows]
     return FactorList(data=data, total=len(data))
 
 
@@ -239,7 +239,7 @@ async def enroll(
         if body.type == "totp":
             secret = totp.new_secret()
             values["totp_secret"] = box.encrypt(secret, associated=totp_aad(tenant.id, factor_id))
-            uri = totp.uri(secret, user["email"], app_name)
+            uri = totp.uri(secret, user.email, app_name)
             result.totp = TotpEnrollment(secret=secret, uri=uri, qr_code=totp.qr_data_uri(uri))
         elif body.type in ("sms", "email_otp"):
             code = codes.new_otp()
@@ -251,7 +251,7 @@ async def enroll(
             if phone is not None:
                 result.phone_number = codes.mask_phone(phone)
             else:
-                result.email = codes.mask_email(user["email"])
+                result.email = codes.mask_email(user.email)
         else:
             assert rp is not None
             challenge = passkeys.new_challenge()
@@ -261,8 +261,8 @@ async def enroll(
                     rp,
                     rp_name=app_name,
                     user_id=user_id,
-                    user_name=user["email"],
-                    display_name=user["name"] or user["email"],
+                    user_name=user.email,
+                    display_name=user.name or user.email,
                     challenge=challenge,
                     exclude=await store.credential_ids(conn, tenant.id, user_id),
                 )
@@ -276,7 +276,7 @@ async def enroll(
                 box,
                 tenant_id=tenant.id,
                 template="mfa_otp",
-                to=user["email"],
+                to=user.email,
                 user_id=user_id,
                 variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
             )
@@ -300,7 +300,7 @@ async def pending_totp(
         app_name = await store.tenant_name(conn, tenant.id)
     assert factor.totp_secret is not None  # a TOTP factor is made with its secret
     secret = box.decrypt(factor.totp_secret, associated=totp_aad(tenant.id, factor_id))
-    uri = totp.uri(secret, user["email"], app_name)
+    uri = totp.uri(secret, user.email, app_name)
     return TotpEnrollment(secret=secret, uri=uri, qr_code=totp.qr_data_uri(uri))
 
 
@@ -358,7 +358,7 @@ async def confirm(
             )
     if error is not None:
         raise error
-    return present_factor(row, user["email"])
+    return present_factor(row, user.email)
 
 
 async def _confirm_webauthn(

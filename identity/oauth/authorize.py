@@ -30,6 +30,7 @@ from identity.sessions import store as sessions
 from identity.sessions.runtime import runtime
 from identity.state import HostedPages, state
 from identity.users import store as users
+from identity.users.records import UserRecord
 
 CODE_TTL = timedelta(seconds=60)
 
@@ -128,13 +129,13 @@ async def _issue_code(
 KNOWN_SCOPES = ("openid", "email", "profile", "offline_access")
 
 
-async def _consent_page(flow: Flow, req: AuthRequest, user: Any) -> web.Response:
+async def _consent_page(flow: Flow, req: AuthRequest, user: UserRecord) -> web.Response:
     return await flow.page(
         "consent.html",
         client_name=req.client.name,
         scopes=list(req.scopes),
         known_scopes=KNOWN_SCOPES,
-        user_email=user["email"],
+        user_email=user.email,
         hidden=req.hidden(),
     )
 
@@ -147,7 +148,7 @@ async def _proceed(
         return pages.redirect(error_redirect(req, "access_denied", "This application is suspended."))
     async with flow.pool.acquire() as conn, conn.transaction():
         user = await users.get(conn, flow.tenant.id, user_id)
-        if user is None or user["status"] != "active":
+        if user is None or user.status != "active":
             return pages.redirect(error_redirect(req, "access_denied", "This account cannot sign in."))
         if await _needs_consent(conn, flow, req, user_id):
             if not allow_pages or "none" in req.prompts:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from identity.crypto import random_token, sha256_hex
 from identity.ids import new_id
@@ -13,6 +13,7 @@ from identity.oauth import jwts, store
 from identity.oauth.records import GrantRecord
 from identity.sessions.runtime import AuthRuntime
 from identity.tenants.auth_config import duration
+from identity.users.records import UserRecord
 
 REFRESH_PREFIX = "ort_"  # OAuth refresh token; platform session refresh tokens are rft_
 
@@ -21,20 +22,37 @@ def new_refresh_token() -> str:
     return REFRESH_PREFIX + random_token(32)
 
 
-def claims_for_user(user: Any, scopes: list[str]) -> dict[str, Any]:
+class ReleasedUser(Protocol):
+    """What the scope claims read of a user: a UserRecord, or userinfo's UserinfoRecord."""
+
+    @property
+    def email(self) -> str: ...
+    @property
+    def email_verified(self) -> bool: ...
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def username(self) -> str | None: ...
+    @property
+    def avatar_url(self) -> str | None: ...
+    @property
+    def updated_at(self) -> datetime: ...
+
+
+def claims_for_user(user: ReleasedUser, scopes: list[str]) -> dict[str, Any]:
     """The standard claims a scope releases (OIDC Core §5.4): email -> email, email_verified;
     profile -> name, preferred_username, picture, updated_at."""
     claims: dict[str, Any] = {}
     if "email" in scopes:
-        claims["email"] = user["email"]
-        claims["email_verified"] = bool(user["email_verified"])
+        claims["email"] = user.email
+        claims["email_verified"] = bool(user.email_verified)
     if "profile" in scopes:
-        claims["name"] = user["name"]
-        if user["username"]:
-            claims["preferred_username"] = user["username"]
-        if user["avatar_url"]:
-            claims["picture"] = user["avatar_url"]
-        claims["updated_at"] = int(user["updated_at"].timestamp())
+        claims["name"] = user.name
+        if user.username:
+            claims["preferred_username"] = user.username
+        if user.avatar_url:
+            claims["picture"] = user.avatar_url
+        claims["updated_at"] = int(user.updated_at.timestamp())
     return claims
 
 
@@ -73,7 +91,7 @@ def id_token(
     *,
     iss: str,
     client_id: str,
-    user: Any,
+    user: UserRecord,
     scopes: list[str],
     auth_time: datetime,
     nonce: str | None,
@@ -86,7 +104,7 @@ def id_token(
     """Signed with the client's id_token_signed_response_alg (RS256 unless it registered ES256)."""
     claims: dict[str, Any] = {
         "iss": iss,
-        "sub": user["id"],
+        "sub": user.id,
         "aud": client_id,
         "azp": client_id,
         "iat": int(now.timestamp()),
@@ -109,7 +127,7 @@ async def user_grant(
     tenant: Any,
     iss: str,
     client: Any,
-    user: Any,
+    user: UserRecord,
     session: Any,
     scopes: list[str],
     auth_time: datetime,
@@ -127,7 +145,7 @@ async def user_grant(
             "tenant_id": tenant.id,
             "id": new_id("grt"),
             "client_id": client["id"],
-            "user_id": user["id"],
+            "user_id": user.id,
             "session_id": session["id"],
             "scopes": scopes,
             "auth_time": auth_time,
@@ -147,7 +165,7 @@ def respond(
     tenant: Any,
     iss: str,
     client: Any,
-    user: Any,
+    user: UserRecord,
     grant: GrantRecord,
     refresh: str | None,
     nonce: str | None,
@@ -161,7 +179,7 @@ def respond(
         iss=iss,
         tenant_id=tenant.id,
         client_id=client["id"],
-        sub=user["id"],
+        sub=user.id,
         scopes=scopes,
         grant_id=grant.id,
         expires=expires,

@@ -57,3 +57,16 @@ class CodeRecord(Record, frozen=True):
     expires_at: datetime
     used_at: datetime | None
     expired: bool
+
+
+class UserinfoRecord(Record, frozen=True):
+    """The user behind a live grant (store.userinfo): the claims userinfo may release."""
+
+    id: str
+    email: str
+    email_verified: bool
+    name: str | None
+    username: str | None
+    avatar_url: str | None
+    updated_at: datetime
+    status: str

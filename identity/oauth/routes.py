@@ -274,9 +274,9 @@ async def _userinfo(ctx: Ctx) -> web.Response:
     if "openid" not in scopes:
         return bearer_error("The token lacks the openid scope.", "insufficient_scope", 403)
     user = await store.userinfo(ctx.pool, tenant.id, claims["gid"], claims["sub"])
-    if user is None or user["status"] != "active":
+    if user is None or user.status != "active":
         return bearer_error("The access token has been revoked or its session has ended.")
-    return _json({"sub": user["id"], **claims_for_user(user, scopes)}, headers=NO_STORE)
+    return _json({"sub": user.id, **claims_for_user(user, scopes)}, headers=NO_STORE)
 
 
 @router.get(

@@ -9,7 +9,14 @@ from typing import Any
 import asyncpg
 
 from identity.db.inserts import insert_into
-from identity.oauth.records import CodeRecord, GrantRecord, GrantStateRecord, RefreshGrantRecord, RefreshTokenRecord
+from identity.oauth.records import (
+    CodeRecord,
+    GrantRecord,
+    GrantStateRecord,
+    RefreshGrantRecord,
+    RefreshTokenRecord,
+    UserinfoRecord,
+)
 
 # -- browser sessions (the provider cookie) ---------------------------------------------------
 
@@ -196,9 +203,9 @@ async def grant_state(conn: Any, tenant_id: str, grant_id: str) -> GrantStateRec
     )
 
 
-async def userinfo(conn: Any, tenant_id: str, grant_id: str, user_id: str) -> asyncpg.Record | None:
+async def userinfo(conn: Any, tenant_id: str, grant_id: str, user_id: str) -> UserinfoRecord | None:
     """The user behind a live grant, in one round trip; None when the grant or session ended."""
-    return await conn.fetchrow(
+    row = await conn.fetchrow(
         """SELECT u.id, u.email, u.email_verified, u.name, u.username, u.avatar_url, u.updated_at,
                   u.status
            FROM oauth_grants g
@@ -211,3 +218,4 @@ async def userinfo(conn: Any, tenant_id: str, grant_id: str, user_id: str) -> as
         grant_id,
         user_id,
     )
+    return UserinfoRecord.maybe(row)

@@ -226,7 +226,7 @@ async def _code(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, 
             # A refresh token belongs to a user grant (session_alive needs its session).
             user = await users.get(conn, tenant.id, row.user_id) if row.user_id is not None else None
             session = await sessions.live_expiry(conn, tenant.id, row.session_id)
-            if user is None or user["status"] != "active" or session is None:
+            if user is None or user.status != "active" or session is None:
                 failure = invalid_grant("The user's session has ended.")
             else:
                 return await issue.user_grant(
@@ -268,7 +268,7 @@ async def _refresh(
             narrowed = _requested_scopes(form, scopes)
             # A refresh token belongs to a user grant (session_alive needs its session).
             user = await users.get(conn, tenant.id, row.user_id) if row.user_id is not None else None
-            if user is None or user["status"] != "active":
+            if user is None or user.status != "active":
                 failure = invalid_grant("The user can no longer sign in.")
             else:
                 new = issue.new_refresh_token()

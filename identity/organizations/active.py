@@ -15,10 +15,10 @@ the refresh token.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 import asyncpg
 
+from identity.audit.context import AuditContext
 from identity.auth import errors as auth_errors
 from identity.http.errors import UNAUTHENTICATED
 from identity.http.pagination import Page, paginate
@@ -30,6 +30,7 @@ from identity.organizations.service import present_org
 from identity.principals import Principal
 from identity.sessions.access import claims_for
 from identity.sessions.runtime import AuthRuntime
+from identity.sessions.subject import TokenSubject
 from identity.tenants.auth_config import duration
 
 
@@ -39,7 +40,7 @@ async def set_session_organization(
     session_id: str,
     user_id: str,
     organization_id: str | None,
-    audit: Any = None,
+    audit: AuditContext | None = None,
 ) -> tuple[SessionOrgRecord, str | None, Role | None]:
     """Store the session's active organization (None clears it); returns (session row, org id,
     role). The hosted account page's switcher calls this for its browser session; set_active
@@ -72,7 +73,7 @@ async def set_active(
     rt: AuthRuntime,
     principal: Principal,
     organization_id: str | None,
-    audit: Any = None,
+    audit: AuditContext | None = None,
 ) -> ActiveOrganization:
     """`audit` is given when the rule asks for an entry (an impersonation token acting)."""
     assert principal.tenant is not None and principal.session_id and principal.user_id
@@ -83,7 +84,7 @@ async def set_active(
     claims = claims_for(
         issuer=rt.issuer,
         tenant_id=tenant.id,
-        user={"id": session.user_id, "role": session.role, "public_metadata": session.public_metadata},
+        user=TokenSubject(id=session.user_id, role=session.role, public_metadata=session.public_metadata),
         session={
             "id": session.id,
             "expires_at": session.expires_at,

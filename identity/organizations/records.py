@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
-from identity.db.records import ByKey, Record
+from identity.db.records import Record
+from identity.http.types import JsonObject
 from identity.organizations.schemas import InvitationStatus, Role
 
 
@@ -17,11 +18,37 @@ class OrgRecord(Record, frozen=True):
     name: str
     slug: str
     logo_url: str | None
-    public_metadata: dict[str, Any]
+    public_metadata: JsonObject
     created_by: str | None
     created_at: datetime
     updated_at: datetime
     member_count: int
+
+
+class OrgColumns(TypedDict, total=False):
+    """The columns store.insert_org and store.update_org write, by name (checked by mypy)."""
+
+    tenant_id: str
+    id: str
+    name: str
+    slug: str
+    logo_url: str | None
+    public_metadata: JsonObject
+    created_by: str | None
+
+
+class InvitationColumns(TypedDict):
+    """The columns store.insert_invitation writes."""
+
+    tenant_id: str
+    id: str
+    org_id: str
+    email: str
+    role: Role
+    token_hash: str
+    redirect_url: str | None
+    inviter_user_id: str | None
+    expires_at: datetime
 
 
 class UserMembershipRecord(OrgRecord, frozen=True):
@@ -70,9 +97,9 @@ class TokenInvitationRecord(InvitationRecord, frozen=True):
     org_slug: str
 
 
-class PageInvitationRecord(InvitationRecord, ByKey, frozen=True):
+class PageInvitationRecord(InvitationRecord, frozen=True):
     """An invitation for the invitation pages, with the organization's and application's
-    names; the hosted page (identity/hosted/invitations.py) still reads it by key."""
+    names."""
 
     org_name: str
     app_name: str
@@ -89,4 +116,4 @@ class SessionOrgRecord(Record, frozen=True):
     org_id: str | None
     role: str
     status: str
-    public_metadata: dict[str, Any]
+    public_metadata: JsonObject

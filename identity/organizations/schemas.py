@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from identity.http.redirects import RedirectUrl
 from identity.http.types import (
     UNSET,
     Body,
+    JsonObject,
     Limit,
     Meta,
     Metadata,
@@ -61,7 +62,7 @@ class Organization(Model):
     slug: str
     logo_url: str | None
     member_count: int
-    public_metadata: dict[str, Any]
+    public_metadata: JsonObject
     created_by: str | None
     created_at: datetime
     updated_at: datetime

@@ -11,7 +11,6 @@ Role rules:
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -25,7 +24,7 @@ from identity.events.emit import emit
 from identity.http.errors import INVALID_EMAIL, ApiError, ValidationFailed
 from identity.http.pagination import Page, paginate
 from identity.http.redirects import check_redirect
-from identity.http.types import EMAIL_RE, UNSET
+from identity.http.types import EMAIL_RE, UNSET, JsonObject
 from identity.http.validation import duration_field
 from identity.ids import new_id
 from identity.organizations import store
@@ -40,7 +39,7 @@ from identity.organizations.errors import (
     ORGANIZATION_NOT_FOUND,
     ORGANIZATION_SLUG_TAKEN,
 )
-from identity.organizations.records import InvitationRecord, MemberRecord, OrgRecord, PageInvitationRecord
+from identity.organizations.records import InvitationRecord, MemberRecord, OrgColumns, OrgRecord, PageInvitationRecord
 from identity.organizations.schemas import (
     AddMember,
     CreateInvitation,
@@ -125,7 +124,7 @@ def present_invitation(row: InvitationRecord) -> Invitation:
     )
 
 
-def _member_event(row: MemberRecord, via: str) -> dict[str, Any]:
+def _member_event(row: MemberRecord, via: str) -> JsonObject:
     # added_at is the catalogue's key (docs/events.md); joined_at, id and via were sent first
     # and stay for receivers that read them.
     return {
@@ -142,7 +141,7 @@ def _member_event(row: MemberRecord, via: str) -> dict[str, Any]:
 # -- slugs ------------------------------------------------------------------------------------
 
 
-async def _insert_with_slug(conn: asyncpg.Connection, values: dict[str, Any], explicit: str | None) -> OrgRecord:
+async def _insert_with_slug(conn: asyncpg.Connection, values: OrgColumns, explicit: str | None) -> OrgRecord:
     """Insert with the given slug (409 when taken) or one made from the name, adding a short
     random suffix while it is taken. The unique key decides, so concurrent creations with the
     same name get different slugs."""
@@ -247,17 +246,17 @@ async def update_org(
 ) -> Organization:
     async with pool.acquire() as conn, conn.transaction():
         org = await _org(conn, tenant_id, id_or_slug, lock="UPDATE")
-        changes: dict[str, Any] = {}
-        for field in ("name", "slug", "logo_url", "public_metadata"):
-            value = getattr(body, field)
-            if field == "logo_url" and value is not UNSET:
-                value = _logo_url(value)
-            if field == "slug" and value is not UNSET:
-                value = slugs.explicit(value)
-            if field == "public_metadata" and value is not UNSET:
-                value = metadata.check(field, value)
-            if value is not UNSET and value != getattr(org, field):
-                changes[field] = value
+        changes: OrgColumns = {}  # the fields given that differ from the stored ones
+        if body.name is not UNSET and body.name != org.name:
+            changes["name"] = body.name
+        if body.slug is not UNSET and (slug := slugs.explicit(body.slug)) != org.slug:
+            changes["slug"] = slug
+        if body.logo_url is not UNSET and (logo_url := _logo_url(body.logo_url)) != org.logo_url:
+            changes["logo_url"] = logo_url
+        if body.public_metadata is not UNSET:
+            public_metadata = metadata.check("public_metadata", body.public_metadata)
+            if public_metadata != org.public_metadata:
+                changes["public_metadata"] = public_metadata
         if not changes:
             return present_org(org)
         row = await store.update_org(conn, tenant_id, org.id, changes)
@@ -591,9 +590,9 @@ async def accept_invitation(
         user = await users.get(conn, tenant_id, user_id)
         if user is None:
             raise USER_NOT_FOUND()
-        if user["status"] != "active":
-            raise auth_errors.user_inactive(user["status"])
-        if user["email"] != inv.email:
+        if user.status != "active":
+            raise auth_errors.user_inactive(user.status)
+        if user.email != inv.email:
             raise INVITATION_EMAIL_MISMATCH()
         row = await store.insert_member(conn, tenant_id, new_id("mem"), inv.org_id, user_id, inv.role)
         if row is None:

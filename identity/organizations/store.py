@@ -11,8 +11,10 @@ import asyncpg
 from identity.db.inserts import insert_into
 from identity.db.keysets import Keyset, read_page
 from identity.organizations.records import (
+    InvitationColumns,
     InvitationRecord,
     MemberRecord,
+    OrgColumns,
     OrgRecord,
     PageInvitationRecord,
     SessionOrgRecord,
@@ -43,7 +45,7 @@ def _org_column(id_or_slug: str) -> str:
     return "id" if id_or_slug.startswith("org_") else "slug"
 
 
-async def insert_org(conn: asyncpg.Connection, values: dict[str, Any]) -> OrgRecord | None:
+async def insert_org(conn: asyncpg.Connection, values: OrgColumns) -> OrgRecord | None:
     """Insert an organization; None when the slug is taken (no exception, no savepoint)."""
     row = await conn.fetchrow(
         f"""{insert_into("organizations", values)}
@@ -86,9 +88,7 @@ async def list_orgs(conn: Any, tenant_id: str, page: Keyset, *, q: str | None) -
     return OrgRecord.all(rows), total
 
 
-async def update_org(
-    conn: asyncpg.Connection, tenant_id: str, org_id: str, changes: dict[str, Any]
-) -> OrgRecord | None:
+async def update_org(conn: asyncpg.Connection, tenant_id: str, org_id: str, changes: OrgColumns) -> OrgRecord | None:
     """Set the given columns (names come from code). None when the new slug is taken."""
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     try:
@@ -280,7 +280,7 @@ _INV_STATUS = {
 }
 
 
-async def insert_invitation(conn: asyncpg.Connection, values: dict[str, Any]) -> InvitationRecord:
+async def insert_invitation(conn: asyncpg.Connection, values: InvitationColumns) -> InvitationRecord:
     return InvitationRecord.of(
         await conn.fetchrow(insert_into("invitations", values) + f" RETURNING {INV_COLUMNS}", *values.values())
     )

@@ -21,6 +21,7 @@ from identity import origin
 from identity.db.transactions import require_transaction
 from identity.delivery import store as machine
 from identity.delivery.lifecycle import Lifecycle
+from identity.http.types import JsonObject
 from identity.ids import new_id
 
 QUEUE = "outbox"
@@ -44,7 +45,7 @@ OUTBOX = Lifecycle(
 )
 
 
-async def enqueue(conn: asyncpg.Connection, tenant_id: str, topic: str, payload: dict[str, Any]) -> str:
+async def enqueue(conn: asyncpg.Connection, tenant_id: str, topic: str, payload: JsonObject) -> str:
     """Write one outbox row and its job; returns the row id. Call inside a transaction."""
     ids = await enqueue_many(conn, tenant_id, [(topic, payload)])
     return ids[0]
@@ -59,7 +60,7 @@ _INSERT_AND_DEFER = f"""WITH j AS (
 SELECT {machine.jobs(OUTBOX)} FROM j"""
 
 
-async def enqueue_many(conn: asyncpg.Connection, tenant_id: str, items: list[tuple[str, dict[str, Any]]]) -> list[str]:
+async def enqueue_many(conn: asyncpg.Connection, tenant_id: str, items: list[tuple[str, JsonObject]]) -> list[str]:
     if not items:
         return []
     require_transaction(conn, "an outbox row")

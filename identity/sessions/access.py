@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from identity.sessions.signing import Claims, InvalidToken, SigningKeys, UnknownKid
+from identity.sessions.subject import TokenUser
 
 TOKEN_CACHE_SIZE = 20_000
 
@@ -25,7 +26,7 @@ def claims_for(
     *,
     issuer: str,
     tenant_id: str,
-    user: Any,
+    user: TokenUser,
     session: Any,
     ttl: timedelta,
     now: datetime | None = None,
@@ -42,16 +43,16 @@ def claims_for(
     claims = {
         "iss": issuer,
         "aud": tenant_id,
-        "sub": user["id"],
+        "sub": user.id,
         "sid": session["id"],
         "tid": tenant_id,
-        "role": user["role"],
+        "role": user.role,
         "org_id": session["org_id"],
         # The user's role in the active organization (identity/organizations/active.py); read
         # from the membership by whoever loads the session (refresh joins it), else None.
         "org_role": session.get("org_role") if session["org_id"] else None,
         "mfa_verified": bool(session["mfa_verified"]),
-        "public_metadata": user["public_metadata"] or {},
+        "public_metadata": user.public_metadata or {},
         "iat": int(now.timestamp()),
         "exp": int(expires.timestamp()),
     }

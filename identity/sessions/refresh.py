@@ -27,6 +27,7 @@ from identity.sessions import service as sessions
 from identity.sessions.refresh_hints import Hint
 from identity.sessions.runtime import AuthRuntime
 from identity.sessions.schemas import TokenPair
+from identity.sessions.subject import TokenSubject
 from identity.tenants import auth_config
 
 #: Counts a request against the per-user rate limit (Ctx.rate_limit); raises 429 when spent.
@@ -87,7 +88,7 @@ def _new_pair(
     tenant's reuse interval, or (None, None) when the interval is 0, and the new refresh token's
     hash."""
     # The new access token carries the user's current role and metadata.
-    user = {"id": row["user_id"], "role": row["user_role"], "public_metadata": row["user_public_metadata"]}
+    user = TokenSubject(id=row["user_id"], role=row["user_role"], public_metadata=row["user_public_metadata"])
     new_token = sessions.new_refresh_token()
     pair = sessions.token_pair(rt, tenant.id, tenant.auth_config, user, row, new_token)
     interval = auth_config.duration(tenant.auth_config, "refresh_token_reuse_interval")

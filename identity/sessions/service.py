@@ -15,7 +15,6 @@ import asyncpg
 
 from identity.audit.context import AuditContext
 from identity.crypto import random_token, sha256_hex
-from identity.db.records import Keyed
 from identity.events.emit import emit, emit_with
 from identity.http.pagination import Page, paginate
 from identity.ids import new_id
@@ -27,6 +26,7 @@ from identity.sessions.records import RevokedSession, SessionRecord
 from identity.sessions.runtime import AuthRuntime
 from identity.sessions.schemas import ListSessions, Revoked, Session, SessionCredentials, TokenPair, Verification
 from identity.sessions.signing import InvalidToken
+from identity.sessions.subject import SigningInUser, TokenUser
 from identity.tenants.auth_config import duration
 
 REFRESH_PREFIX = "rft_"
@@ -49,10 +49,10 @@ def present(row: SessionRecord) -> Session:
     )
 
 
-def ensure_can_sign_in(user: Keyed) -> None:
+def ensure_can_sign_in(user: SigningInUser) -> None:
     """A session is made only for an active user (403 user_banned / user_disabled)."""
-    if user["status"] != "active":
-        raise errors.user_inactive(user["status"])
+    if user.status != "active":
+        raise errors.user_inactive(user.status)
 
 
 def new_refresh_token() -> str:
@@ -60,7 +60,7 @@ def new_refresh_token() -> str:
 
 
 def _access_token(
-    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: Keyed, session: asyncpg.Record
+    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: TokenUser, session: asyncpg.Record
 ) -> tuple[str, datetime]:
     """A signed access token for the session and its expiry."""
     claims = claims_for(
@@ -77,7 +77,7 @@ def credentials(
     rt: AuthRuntime,
     tenant_id: str,
     auth_config: dict[str, Any],
-    user: Keyed,
+    user: TokenUser,
     session: asyncpg.Record,
     refresh_token: str,
 ) -> SessionCredentials:
@@ -96,7 +96,7 @@ def token_pair(
     rt: AuthRuntime,
     tenant_id: str,
     auth_config: dict[str, Any],
-    user: Keyed,
+    user: TokenUser,
     session: asyncpg.Record,
     refresh_token: str,
 ) -> TokenPair:
@@ -115,7 +115,7 @@ async def create_session(
     rt: AuthRuntime,
     tenant_id: str,
     auth_config: dict[str, Any],
-    user: Keyed,
+    user: TokenUser,
     client: ClientInfo,
     *,
     mfa_verified: bool = False,
@@ -130,7 +130,7 @@ async def create_session(
         {
             "tenant_id": tenant_id,
             "id": session_id,
-            "user_id": user["id"],
+            "user_id": user.id,
             "user_agent": client.user_agent,
             "ip_address": client.ip_address,
             "country": client.country,
@@ -149,7 +149,7 @@ async def create_session(
         "session.created",
         {
             "id": session_id,
-            "user_id": user["id"],
+            "user_id": user.id,
             "ip_address": client.ip_address,
             "user_agent": client.user_agent,
             "device_type": client.device_type,

@@ -16,6 +16,10 @@ from identity.http.redirects import as_origin
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url
 
+#: An AuthConfig as tenants.auth_config stores it (msgspec.to_builtins of one) and
+#: Tenant.auth_config carries it through the tenant cache; load() reads it back typed.
+StoredAuthConfig = dict[str, Any]
+
 Origin = Annotated[str, Meta(min_length=1, max_length=500)]
 Provider = Literal["turnstile", "hcaptcha", "recaptcha"]
 VerifyUrl = Annotated[str, Meta(min_length=1, max_length=2048)]
@@ -185,18 +189,18 @@ def _check(config: AuthConfig, allow_http: bool) -> None:
             )
 
 
-def load(stored: dict[str, Any] | None) -> AuthConfig:
+def load(stored: StoredAuthConfig | None) -> AuthConfig:
     """The stored object with defaults for keys added since it was written."""
     return msgspec.convert(stored or {}, AuthConfig)
 
 
 def merge(
-    current: dict[str, Any] | None,
+    current: StoredAuthConfig | None,
     patch: AuthConfigPatch,
     *,
     has_bot_secret: bool = False,
     allow_http: bool,
-) -> dict[str, Any]:
+) -> StoredAuthConfig:
     """Merge a patch into the stored config. A bot_protection.secret in the patch is not part
     of the result: the caller stores it encrypted (see bot_secret). allow_http:
     IDENTITY_WEBHOOK_ALLOW_HTTP, for the verify_url the service will call."""
@@ -225,11 +229,11 @@ def merge(
     # Stored serialised (lower case, no default port, no trailing slash), as a browser sends an
     # Origin header, so CORS and redirects compare like with like.
     config.allowed_origins = list(dict.fromkeys(o if o == "*" else as_origin(o) or o for o in config.allowed_origins))
-    stored: dict[str, Any] = msgspec.to_builtins(config)
+    stored: StoredAuthConfig = msgspec.to_builtins(config)
     return stored
 
 
-def full(patch: AuthConfigPatch | None, *, allow_http: bool) -> dict[str, Any]:
+def full(patch: AuthConfigPatch | None, *, allow_http: bool) -> StoredAuthConfig:
     return merge({}, patch or AuthConfigPatch(), allow_http=allow_http)
 
 
@@ -241,5 +245,5 @@ def bot_secret(patch: AuthConfigPatch | UnsetType | None) -> str | None:
     return None if secret is UNSET else secret
 
 
-def duration(config: dict[str, Any], name: str) -> timedelta:
+def duration(config: StoredAuthConfig, name: str) -> timedelta:
     return parse_duration(load(config).__getattribute__(name))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from identity.http.types import (
     UNSET,
     Body,
+    JsonObject,
     Limit,
     Meta,
     Metadata,
@@ -85,8 +86,8 @@ class Tenant(Model):
     user_count: int
     org_count: int
     auth_config: AuthConfig
-    public_metadata: dict[str, Any]
-    private_metadata: dict[str, Any]
+    public_metadata: JsonObject
+    private_metadata: JsonObject
     rate_limits: RateLimits | None
     created_at: datetime
     updated_at: datetime

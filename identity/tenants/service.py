@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import asyncpg
 import msgspec
@@ -14,12 +13,13 @@ from identity.crypto import SecretBox, random_token
 from identity.http.errors import INVALID_EMAIL, TENANT_NOT_FOUND, ValidationFailed
 from identity.http.key_cache import forget_tenant_everywhere
 from identity.http.pagination import Page, paginate
-from identity.http.types import EMAIL_RE, UNSET, derived
+from identity.http.types import EMAIL_RE, UNSET, JsonObject, derived
 from identity.ids import new_id
 from identity.keys.service import issue_key
 from identity.state import TenantCreated as OnTenantCreated
 from identity.tenants import auth_config, store
 from identity.tenants.errors import SLUG_TAKEN
+from identity.tenants.records import RateLimitFigures, TenantColumns, TenantRecord
 from identity.tenants.schemas import (
     CreateTenant,
     ListTenants,
@@ -34,7 +34,6 @@ from identity.tenants.schemas import (
     UsersStats,
 )
 from identity.tenants.stats import stats as tenant_figures
-from identity.tenants.store import TenantRecord
 
 
 def present(row: TenantRecord) -> Tenant:
@@ -66,12 +65,19 @@ async def _free_slug(conn: asyncpg.Connection, base: str) -> str:
     raise SLUG_TAKEN()
 
 
-def _rate_limits(plan: str, limits: RateLimits | None) -> dict[str, Any] | None:
+def _rate_limits(plan: str, limits: RateLimits | None) -> RateLimitFigures | None:
     if limits is None:
         return None
     if plan != "enterprise":
         raise ValidationFailed("rate_limits", "custom rate limits are for the enterprise plan")
-    return {k: v for k, v in msgspec.structs.asdict(limits).items() if v is not None}
+    figures: RateLimitFigures = {}  # a figure left out stays out (the limiter's default)
+    if limits.read_per_minute is not None:
+        figures["read_per_minute"] = limits.read_per_minute
+    if limits.write_per_minute is not None:
+        figures["write_per_minute"] = limits.write_per_minute
+    if limits.auth_per_minute is not None:
+        figures["auth_per_minute"] = limits.auth_per_minute
+    return figures
 
 
 async def create(
@@ -154,7 +160,7 @@ async def _change(
     id_or_slug: str,
     audit: AuditContext,
     action: str,
-    build: Callable[[TenantRecord], tuple[dict[str, Any], dict[str, Any]]],
+    build: Callable[[TenantRecord], tuple[TenantColumns, JsonObject]],
 ) -> Tenant:
     async with pool.acquire() as conn, conn.transaction():
         current = _found(await store.get(conn, id_or_slug, for_update=True))
@@ -180,12 +186,20 @@ async def update(
     *,
     allow_http: bool,
 ) -> Tenant:
-    def build(current: TenantRecord) -> tuple[dict[str, Any], dict[str, Any]]:
-        changes: dict[str, Any] = {}
-        for field in ("name", "slug", "plan", "status", "public_metadata", "private_metadata"):
-            value = getattr(body, field)
-            if value is not UNSET:
-                changes[field] = slugs.explicit(value) if field == "slug" else value
+    def build(current: TenantRecord) -> tuple[TenantColumns, JsonObject]:
+        changes: TenantColumns = {}
+        if body.name is not UNSET:
+            changes["name"] = body.name
+        if body.slug is not UNSET:
+            changes["slug"] = slugs.explicit(body.slug)
+        if body.plan is not UNSET:
+            changes["plan"] = body.plan
+        if body.status is not UNSET:
+            changes["status"] = body.status
+        if body.public_metadata is not UNSET:
+            changes["public_metadata"] = body.public_metadata
+        if body.private_metadata is not UNSET:
+            changes["private_metadata"] = body.private_metadata
         if body.auth_config is not UNSET:
             changes["auth_config"] = auth_config.merge(
                 current.auth_config,

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 import asyncpg
 
 from identity.db.keysets import Keyset, read_page
-from identity.db.records import Record
 from identity.principals import Tenant
-from identity.tenants.schemas import Plan, Status
+from identity.tenants.records import TenantColumns, TenantRecord
 
 # user_count: the per-(status, role) counts kept by sql/009, exact without counting rows.
 COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_metadata,
@@ -20,26 +18,7 @@ COLUMNS = """t.id, t.name, t.slug, t.status, t.plan, t.auth_config, t.public_met
              (SELECT count(*) FROM organizations o WHERE o.tenant_id = t.id) AS org_count"""
 
 
-class TenantRecord(Record, frozen=True):
-    """A tenant as COLUMNS reads it."""
-
-    id: str
-    name: str
-    slug: str
-    status: Status
-    plan: Plan
-    auth_config: dict[str, Any] | None
-    public_metadata: dict[str, Any]
-    private_metadata: dict[str, Any]
-    rate_limits: dict[str, Any] | None
-    created_at: datetime
-    updated_at: datetime
-    has_bot_secret: bool
-    user_count: int
-    org_count: int
-
-
-async def insert(conn: asyncpg.Connection, values: dict[str, Any]) -> TenantRecord:
+async def insert(conn: asyncpg.Connection, values: TenantColumns) -> TenantRecord:
     cols = ", ".join(values)
     params = ", ".join(f"${i}" for i in range(1, len(values) + 1))
     row = await conn.fetchrow(
@@ -93,7 +72,7 @@ async def list_page(
     return TenantRecord.all(rows), total
 
 
-async def update(conn: asyncpg.Connection, tenant_id: str, changes: dict[str, Any]) -> TenantRecord:
+async def update(conn: asyncpg.Connection, tenant_id: str, changes: TenantColumns) -> TenantRecord:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=2))
     row = await conn.fetchrow(
         f"""WITH t AS (UPDATE tenants SET {sets}, updated_at = now() WHERE id = $1 RETURNING *)

@@ -8,14 +8,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from identity.users import store as users
-from identity.users.records import UserRecord
+from identity.users.records import UserColumns, UserRecord
 
 LOCK_THRESHOLD = 10
 LOCK_WINDOW = timedelta(minutes=15)
 LOCK_DURATION = timedelta(minutes=15)
 
 #: Columns that clear the lockout state (for users.store.update).
-CLEARED = {"failed_sign_ins": 0, "failed_window_start": None, "locked_until": None}
+CLEARED: UserColumns = {"failed_sign_ins": 0, "failed_window_start": None, "locked_until": None}
 
 
 def is_locked(user: UserRecord, now: datetime | None = None) -> bool:

@@ -12,9 +12,9 @@ and the base64 expansion (a 4096-byte object makes a token of about 6 KB).
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from identity.http.errors import ValidationFailed
+from identity.http.types import JsonObject
 
 #: Largest metadata object, as compact UTF-8 JSON.
 METADATA_MAX_BYTES = 8192
@@ -22,7 +22,7 @@ METADATA_MAX_BYTES = 8192
 TOKEN_METADATA_MAX_BYTES = 4096
 
 
-def check(field: str, value: dict[str, Any], *, in_token: bool = False) -> dict[str, Any]:
+def check(field: str, value: JsonObject, *, in_token: bool = False) -> JsonObject:
     """The value, or 422 validation_error naming the field when it is too large. in_token: the
     object is a user's public_metadata, signed into access tokens."""
     if in_token:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, overload
+from typing import Literal, overload
 
-from identity.http.types import derived
+from identity.http.types import JsonObject, derived
 from identity.users.records import UserRecord
 from identity.users.schemas import PublicUser, User
 
@@ -39,7 +39,7 @@ def present_user(row: UserRecord, *, private: bool = True) -> PublicUser:
     return public
 
 
-def event_data(row: UserRecord) -> dict[str, Any]:
+def event_data(row: UserRecord) -> JsonObject:
     """The data of user.* events (docs/events.md; the user.created example: id, email, name,
     created_at), plus the fields a receiver needs to act on."""
     return {

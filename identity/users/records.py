@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
-from identity.db.records import ByKey, Record
+from identity.db.records import Record
+from identity.http.types import JsonObject
 
 
-class UserRecord(ByKey, frozen=True):
-    """A user as store.COLUMNS reads it. Still read by key (ByKey) by the packages that take a
-    user from this store outside identity/users, identity/auth and identity/sessions (OAuth,
-    MFA, connections, organizations, admin, console, hosted pages)."""
+class UserRecord(Record, frozen=True):
+    """A user as store.COLUMNS reads it."""
 
     id: str
     tenant_id: str
@@ -25,8 +24,8 @@ class UserRecord(ByKey, frozen=True):
     role: str
     status: str
     mfa_enabled: bool
-    public_metadata: dict[str, Any]
-    private_metadata: dict[str, Any]
+    public_metadata: JsonObject
+    private_metadata: JsonObject
     password_hash: str | None
     password_changed_at: datetime | None
     failed_sign_ins: int
@@ -35,6 +34,32 @@ class UserRecord(ByKey, frozen=True):
     welcomed_at: datetime | None
     created_at: datetime
     updated_at: datetime
+    last_sign_in_at: datetime | None
+
+
+class UserColumns(TypedDict, total=False):
+    """The columns a statement of store.py writes (insert_unless_taken, update), by name: mypy
+    checks the names and the value types that a dict[str, Any] let through."""
+
+    tenant_id: str
+    id: str
+    email: str
+    username: str | None
+    name: str | None
+    phone: str | None
+    avatar_url: str | None
+    email_verified: bool
+    phone_verified: bool
+    role: str
+    status: str
+    public_metadata: JsonObject
+    private_metadata: JsonObject
+    password_hash: str | None
+    password_changed_at: datetime | None
+    failed_sign_ins: int
+    failed_window_start: datetime | None
+    locked_until: datetime | None
+    welcomed_at: datetime | None
     last_sign_in_at: datetime | None
 
 

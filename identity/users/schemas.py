@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from identity.http.types import UNSET, Body, Limit, Meta, Metadata, Model, Pagination, Query, UnsetType, Url
+from identity.http.types import UNSET, Body, JsonObject, Limit, Meta, Metadata, Model, Pagination, Query, UnsetType, Url
 from identity.users.passwords import MAX_PASSWORD_LENGTH
 
 Email = Annotated[str, Meta(min_length=1, max_length=320)]
@@ -42,7 +42,7 @@ class PublicUser(Model):
     role: str
     status: str
     mfa_enabled: bool
-    public_metadata: dict[str, Any]
+    public_metadata: JsonObject
     created_at: datetime
     updated_at: datetime
     last_sign_in_at: datetime | None
@@ -125,7 +125,7 @@ class ImpersonateUser(Body):
 class User(PublicUser):
     """The whole user, for secret-key callers: with private_metadata."""
 
-    private_metadata: dict[str, Any]
+    private_metadata: JsonObject
 
 
 class UserPagination(Model):

@@ -5,7 +5,6 @@ for changes made by a secret key, the master key or an impersonation token, its 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -16,7 +15,7 @@ from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import INVALID_EMAIL, ValidationFailed
 from identity.http.pagination import Keyset, Page, paginate
-from identity.http.types import EMAIL_RE, UNSET
+from identity.http.types import EMAIL_RE, UNSET, JsonObject
 from identity.ids import new_id
 from identity.principals import Tenant
 from identity.sessions import service as sessions
@@ -27,7 +26,7 @@ from identity.tenants import auth_config
 from identity.users import lockout, metadata, onetime, passwords, store
 from identity.users.errors import EMAIL_TAKEN, USER_IS_BANNED, USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import event_data, present_user
-from identity.users.records import UserRecord
+from identity.users.records import UserColumns, UserRecord
 from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser, User, UserSession
 
 
@@ -42,14 +41,14 @@ async def create_user(
     phone: str | None = None,
     role: str = "member",
     email_verified: bool = False,
-    public_metadata: dict[str, Any] | None = None,
-    private_metadata: dict[str, Any] | None = None,
+    public_metadata: JsonObject | None = None,
+    private_metadata: JsonObject | None = None,
     last_sign_in_at: datetime | None = None,
 ) -> UserRecord:
     """Insert the user and emit user.created, in the caller's transaction.
     Raises 409 email_already_exists / username_already_exists. last_sign_in_at: a sign-up that
     signs the user in at once sets it in the insert rather than updating the row after."""
-    values: dict[str, Any] = {
+    values: UserColumns = {
         "tenant_id": tenant_id,
         "id": new_id("usr"),
         "email": store.normalise_email(email),
@@ -72,7 +71,7 @@ async def create_user(
     return row
 
 
-async def refuse_taken(conn: Any, tenant_id: str, email: str, username: str | None) -> None:
+async def refuse_taken(conn: asyncpg.Connection, tenant_id: str, email: str, username: str | None) -> None:
     """409 for a taken email or username, answered before a hash is spent on a new user
     (create_user's insert checks again)."""
     if await store.email_exists(conn, tenant_id, email):
@@ -118,7 +117,7 @@ async def _locked(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> Use
     return row
 
 
-async def change(conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: dict[str, Any]) -> UserRecord:
+async def change(conn: asyncpg.Connection, tenant_id: str, user_id: str, changes: UserColumns) -> UserRecord:
     """store.update of a user the caller found (and, in a transaction, locked): the row, or 404
     user_not_found when it is gone."""
     row = await store.update(conn, tenant_id, user_id, changes)
@@ -178,7 +177,7 @@ async def create(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, body: Creat
             public_metadata=body.public_metadata,
             private_metadata=body.private_metadata,
         )
-        extra: dict[str, Any] = {}
+        extra: UserColumns = {}
         if body.avatar_url is not None:
             extra["avatar_url"] = body.avatar_url
         if body.phone_verified:
@@ -219,7 +218,7 @@ async def _unique(
     conn: asyncpg.Connection,
     tenant_id: str,
     user_id: str,
-    changes: dict[str, Any],
+    changes: UserColumns,
 ) -> UserRecord:
     try:
         async with conn.transaction():
@@ -237,17 +236,23 @@ async def update(
     email_verified comes with it, and the links mailed to the old address stop working. audit is
     None for a user changing their own profile (PATCH /v1/auth/me: name and username only), which
     the audit rule does not record (identity/audit/context.py when_required)."""
-    changes: dict[str, Any] = {}
-    for field in ("name", "phone", "role", "email_verified", "phone_verified"):
-        value = getattr(body, field)
-        if value is not UNSET:
-            changes[field] = value
+    changes: UserColumns = {}
+    if body.name is not UNSET:
+        changes["name"] = body.name
+    if body.phone is not UNSET:
+        changes["phone"] = body.phone
+    if body.role is not UNSET:
+        changes["role"] = body.role
+    if body.email_verified is not UNSET:
+        changes["email_verified"] = body.email_verified
+    if body.phone_verified is not UNSET:
+        changes["phone_verified"] = body.phone_verified
     if body.avatar_url is not UNSET:
         changes["avatar_url"] = _avatar(body.avatar_url)
-    for field in ("public_metadata", "private_metadata"):
-        value = getattr(body, field)
-        if value is not UNSET:
-            changes[field] = metadata.check(field, value, in_token=field == "public_metadata")
+    if body.public_metadata is not UNSET:
+        changes["public_metadata"] = metadata.check("public_metadata", body.public_metadata, in_token=True)
+    if body.private_metadata is not UNSET:
+        changes["private_metadata"] = metadata.check("private_metadata", body.private_metadata)
     if body.username is not UNSET:
         if body.username is not None:
             _username_allowed(tenant)
@@ -377,7 +382,7 @@ async def unlock(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
     async with pool.acquire() as conn, conn.transaction():
         row = await _locked(conn, tenant_id, user_id)
         was_locked = lockout.is_locked(row)
-        row = await change(conn, tenant_id, user_id, dict(lockout.CLEARED))
+        row = await change(conn, tenant_id, user_id, lockout.CLEARED)
         await audit.record(conn, tenant_id, "user.unlocked", "user", user_id, {"was_locked": was_locked})
     return present_user(row)
 

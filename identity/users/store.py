@@ -7,7 +7,7 @@ from typing import Any
 import asyncpg
 
 from identity.sessions import me_cache
-from identity.users.records import CheckedUserRecord, FailedSignIn, UserRecord
+from identity.users.records import CheckedUserRecord, FailedSignIn, UserColumns, UserRecord
 
 COLUMNS = """id, tenant_id, email, username, name, phone, avatar_url, email_verified,
              phone_verified, role, status, mfa_enabled, public_metadata, private_metadata,
@@ -19,7 +19,7 @@ def normalise_email(email: str) -> str:
     return email.strip().lower()
 
 
-async def insert_unless_taken(conn: asyncpg.Connection, values: dict[str, Any]) -> UserRecord | None:
+async def insert_unless_taken(conn: asyncpg.Connection, values: UserColumns) -> UserRecord | None:
     """Insert one user; None when the email or username is taken (no error, so no savepoint is
     needed to keep the caller's transaction alive)."""
     cols = ", ".join(values)
@@ -72,7 +72,7 @@ HAS_ACTIVE_FACTOR = """EXISTS (SELECT 1 FROM mfa_factors f
     WHERE f.tenant_id = $1 AND f.user_id = $2 AND f.status = 'active') AS has_active_factor"""
 
 
-async def _update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any], extra: str) -> Any:
+async def _update(conn: Any, tenant_id: str, user_id: str, changes: UserColumns, extra: str) -> Any:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     me_cache.forget_everywhere(conn, tenant_id, [user_id])
     return await conn.fetchrow(
@@ -84,13 +84,13 @@ async def _update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, An
     )
 
 
-async def update(conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any]) -> UserRecord | None:
+async def update(conn: Any, tenant_id: str, user_id: str, changes: UserColumns) -> UserRecord | None:
     """Set the given columns (names come from code, never from input) and updated_at."""
     return UserRecord.maybe(await _update(conn, tenant_id, user_id, changes, ""))
 
 
 async def update_checking_factors(
-    conn: Any, tenant_id: str, user_id: str, changes: dict[str, Any]
+    conn: Any, tenant_id: str, user_id: str, changes: UserColumns
 ) -> CheckedUserRecord | None:
     """update(), also reading whether the user has an active second factor (HAS_ACTIVE_FACTOR)."""
     return CheckedUserRecord.maybe(await _update(conn, tenant_id, user_id, changes, f", {HAS_ACTIVE_FACTOR}"))

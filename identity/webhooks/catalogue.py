@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from identity.events.emit import CATALOGUE
+from identity.http.types import JsonObject
 from identity.ids import new_id
 
 
@@ -23,7 +24,7 @@ def _later(days: int) -> str:
     return (datetime.now(UTC) + timedelta(days=days)).isoformat().replace("+00:00", "Z")
 
 
-def _user(**extra: Any) -> dict[str, Any]:
+def _user(**extra: Any) -> JsonObject:
     return {
         "id": new_id("usr"),
         "email": "jane@example.com",
@@ -36,10 +37,10 @@ def _user(**extra: Any) -> dict[str, Any]:
     }
 
 
-def sample(kind: str) -> dict[str, Any]:
+def sample(kind: str) -> JsonObject:
     """Example data of `kind` (must be in CATALOGUE)."""
     user_id, org_id = new_id("usr"), new_id("org")
-    samples: dict[str, Callable[[], dict[str, Any]]] = {
+    samples: dict[str, Callable[[], JsonObject]] = {
         "user.created": lambda: _user(),
         "user.updated": lambda: _user(fields=["name"]),
         "user.deleted": lambda: {"id": user_id, "email": "jane@example.com", "role": "member", "deleted_at": _now()},

@@ -17,14 +17,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+import asyncpg
 import structlog
 from prometheus_client import Counter, Histogram
 
 from identity import origin, tracing
+from identity.config import Settings
 from identity.crypto import SecretBox
 from identity.delivery.lifecycle import next_delay
 from identity.webhooks import signing, store, transport
-from identity.webhooks.store import ClaimRecord
+from identity.webhooks.records import ClaimRecord
 from workers.runtime import Runtime
 
 if TYPE_CHECKING:
@@ -119,9 +121,9 @@ def retry_delay(schedule: tuple[float, ...], row: ClaimRecord) -> float | None:
 
 
 async def attempt(
-    pool: Any,
-    box: Any,
-    settings: Any,
+    pool: asyncpg.Pool,
+    box: SecretBox,
+    settings: Settings,
     tenant_id: str,
     delivery_id: str,
     limits: Limits | None = None,

@@ -14,20 +14,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from identity.events.emit import Event
+from identity.http.types import JsonObject
 from identity.ids import new_id
 from identity.webhooks import store
-from identity.webhooks.store import Target
+from identity.webhooks.records import Target
 
 #: Fields of user.* event data that describe the change rather than the user; version 2
 #: keeps them beside data.user instead of inside it.
 CHANGE_FIELDS = ("fields", "reason")
 
 
-def encode(payload: dict[str, Any]) -> str:
+def encode(payload: JsonObject) -> str:
     return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
 
 
-def v1_payload(event: dict[str, Any]) -> dict[str, Any]:
+def v1_payload(event: Event) -> JsonObject:
     return {
         "id": event["id"],
         "type": event["type"],
@@ -37,7 +39,7 @@ def v1_payload(event: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def v2_data(type_: str, data: dict[str, Any], role: str | None = None) -> dict[str, Any]:
+def v2_data(type_: str, data: JsonObject, role: str | None = None) -> JsonObject:
     """Version 2 nests the user of user.* events as data.user {id, email, roles, ...}."""
     if not type_.startswith("user."):
         return data
@@ -47,14 +49,14 @@ def v2_data(type_: str, data: dict[str, Any], role: str | None = None) -> dict[s
     for key, value in data.items():
         if key not in user and key != "role" and key not in CHANGE_FIELDS:
             user[key] = value
-    out: dict[str, Any] = {"user": user}
+    out: JsonObject = {"user": user}
     for key in CHANGE_FIELDS:
         if key in data:
             out[key] = data[key]
     return out
 
 
-async def v2_payload(conn: Any, event: dict[str, Any]) -> dict[str, Any]:
+async def v2_payload(conn: Any, event: Event) -> JsonObject:
     data = event["data"]
     role = None
     if event["type"].startswith("user.") and "role" not in data:
@@ -62,7 +64,7 @@ async def v2_payload(conn: Any, event: dict[str, Any]) -> dict[str, Any]:
     return {**v1_payload(event), "data": v2_data(event["type"], data, role)}
 
 
-async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any], targets: list[Any]) -> None:
+async def fan_out(conn: Any, tenant_id: str, event: Event, targets: list[Any]) -> None:
     """emit()'s subscriber: targets were found by store.TARGETS_OF_EV in the event's INSERT
     (identity/events/store.insert_sql; connected in identity/wiring.connect_events)."""
     if targets:
@@ -70,9 +72,7 @@ async def fan_out(conn: Any, tenant_id: str, event: dict[str, Any], targets: lis
         await fan_out_many(conn, tenant_id, [event], found)
 
 
-async def fan_out_many(
-    conn: Any, tenant_id: str, events: list[dict[str, Any]], targets: list[Target] | None = None
-) -> None:
+async def fan_out_many(conn: Any, tenant_id: str, events: list[Event], targets: list[Target] | None = None) -> None:
     """Deliveries for events of one type: one lookup of the subscribed webhooks (unless the
     caller found them), one insert."""
     if not events:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, cast
+from typing import Literal, TypeVar, cast
 
 import asyncpg
 
@@ -14,12 +14,20 @@ from identity.crypto import SecretBox
 from identity.events.emit import CATALOGUE, _jsonable
 from identity.http.errors import TENANT_NOT_FOUND, ValidationFailed
 from identity.http.pagination import Page, paginate
-from identity.http.types import derived
+from identity.http.types import JsonObject, derived
 from identity.ids import new_id
 from identity.outbound.addresses import AddressRefused
 from identity.outbound.http import check_url_at_creation
 from identity.webhooks import catalogue, delivery, fanout, signing, store
 from identity.webhooks.errors import DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND
+from identity.webhooks.records import (
+    AdminColumns,
+    AdminRecord,
+    DeliveryRecord,
+    EndpointColumns,
+    EndpointRecord,
+    TargetColumns,
+)
 from identity.webhooks.schemas import (
     Accepted,
     AdminCreateWebhook,
@@ -39,7 +47,6 @@ from identity.webhooks.schemas import (
     Webhook,
     WebhookCreated,
 )
-from identity.webhooks.store import AdminRecord, DeliveryRecord, EndpointRecord
 
 T = TypeVar("T")
 
@@ -106,14 +113,22 @@ def _sealed(box: SecretBox, secret: str, associated: str) -> str:
     return box.encrypt(secret, associated=associated)
 
 
-async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Settings) -> dict[str, Any]:
-    """The events and URL an update sets, checked as on create (v1 and v2 alike)."""
-    changes: dict[str, Any] = {}
+async def _target_changes(body: UpdateWebhook | AdminUpdateWebhook, settings: Settings) -> TargetColumns:
+    """The events and URL an update gives, checked as on create (v1 and v2 alike)."""
+    changes: TargetColumns = {}
     if isinstance(body.events, list):
         changes["events"] = check_events(body.events)
     if isinstance(body.url, str):
         changes["url"] = await check_url(body.url, settings)
     return changes
+
+
+def _put_target_changes(changes: TargetColumns, given: TargetColumns, current: EndpointRecord | AdminRecord) -> None:
+    """Put in `changes` the events and URL given that differ from the webhook's."""
+    if "events" in given and given["events"] != current.events:
+        changes["events"] = given["events"]
+    if "url" in given and given["url"] != current.url:
+        changes["url"] = given["url"]
 
 
 # -- v1 ----------------------------------------------------------------------------------------
@@ -156,16 +171,18 @@ async def get(pool: asyncpg.Pool, tenant_id: str, webhook_id: str) -> Webhook:
 async def update(
     pool: asyncpg.Pool, settings: Settings, tenant_id: str, webhook_id: str, body: UpdateWebhook, audit: AuditContext
 ) -> Webhook:
-    changes = await _target_changes(body, settings)
-    if isinstance(body.description, str):
-        changes["description"] = body.description
-    if isinstance(body.enabled, bool):
-        changes["enabled"] = body.enabled
+    given = await _target_changes(body, settings)
     async with pool.acquire() as conn, conn.transaction():
         current = await store.get_endpoint(conn, tenant_id, webhook_id, for_update=True)
         if current is None:
             raise WEBHOOK_NOT_FOUND()
-        changes = {k: v for k, v in changes.items() if getattr(current, k) != v}
+        # Only what differs is written (and audited).
+        changes: EndpointColumns = {}
+        _put_target_changes(changes, given, current)
+        if isinstance(body.description, str) and body.description != current.description:
+            changes["description"] = body.description
+        if isinstance(body.enabled, bool) and body.enabled != current.enabled:
+            changes["enabled"] = body.enabled
         if changes:
             await store.update_endpoint(conn, tenant_id, webhook_id, changes)
             action = "webhook.updated"
@@ -174,7 +191,7 @@ async def update(
             elif changes.get("enabled") is True:
                 action = "webhook.resumed"
                 await store.requeue_endpoint(conn, tenant_id, webhook_id, None)
-            await audit.record(conn, tenant_id, action, "webhook", webhook_id, changes)
+            await audit.record(conn, tenant_id, action, "webhook", webhook_id, {**changes})
         row = await store.get_endpoint(conn, tenant_id, webhook_id)
     assert row is not None  # locked above, in this transaction
     return present(row)
@@ -347,7 +364,7 @@ async def _audit_admin(
     action: str,
     webhook_id: str,
     audit: AuditContext,
-    metadata: dict[str, Any] | None = None,
+    metadata: JsonObject | None = None,
 ) -> None:
     # Webhooks of every tenant belong to no tenant's audit log.
     if tenant_id is not None:
@@ -385,19 +402,21 @@ async def admin_get(pool: asyncpg.Pool, webhook_id: str) -> AdminWebhook:
 async def admin_update(
     pool: asyncpg.Pool, settings: Settings, webhook_id: str, body: AdminUpdateWebhook, audit: AuditContext
 ) -> AdminWebhook:
-    changes = await _target_changes(body, settings)
-    if isinstance(body.active, bool):
-        changes["active"] = body.active
+    given = await _target_changes(body, settings)
     async with pool.acquire() as conn, conn.transaction():
         current = await store.lock_admin(conn, webhook_id)
         if current is None:
             raise WEBHOOK_NOT_FOUND()
-        changes = {k: v for k, v in changes.items() if getattr(current, k) != v}
+        # Only what differs is written (and audited).
+        changes: AdminColumns = {}
+        _put_target_changes(changes, given, current)
+        if isinstance(body.active, bool) and body.active != current.active:
+            changes["active"] = body.active
         if changes:
             await store.update_admin(conn, webhook_id, changes)
             if changes.get("active") is True:
                 await store.requeue_endpoint(conn, None, None, webhook_id)
-            await _audit_admin(conn, current.tenant_id, "webhook.updated", webhook_id, audit, changes)
+            await _audit_admin(conn, current.tenant_id, "webhook.updated", webhook_id, audit, {**changes})
         row = await store.get_admin(conn, webhook_id)
     assert row is not None  # locked above, in this transaction
     return present_admin(row)

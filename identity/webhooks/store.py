@@ -15,7 +15,15 @@ from identity.db.records import Record
 from identity.db.statements import statement
 from identity.delivery import store as machine
 from identity.delivery.lifecycle import Lifecycle
-from identity.webhooks.schemas import DeliveryStatus
+from identity.webhooks.records import (
+    AdminColumns,
+    AdminRecord,
+    ClaimRecord,
+    DeliveryRecord,
+    EndpointColumns,
+    EndpointRecord,
+    Target,
+)
 
 _R = TypeVar("_R", bound=Record)
 
@@ -81,13 +89,6 @@ SELECT 2, a.id FROM admin_webhooks a
 _MATCHING = (
     f"SELECT t.version, t.id FROM (SELECT $1::text AS tenant_id, $2::text AS type) ev, LATERAL ({TARGETS_OF_EV}) t"
 )
-
-
-class Target(Record, frozen=True):
-    """A webhook an event goes to: a tenant's endpoint (version 1) or an admin webhook (2)."""
-
-    version: int
-    id: str
 
 
 async def matching(conn: Any, tenant_id: str, type_: str) -> list[Target]:
@@ -180,19 +181,6 @@ async def insert_event_deliveries(
 # -- v1 endpoints ------------------------------------------------------------------------------
 
 
-class EndpointRecord(Record, frozen=True):
-    """A tenant's webhook endpoint as _ENDPOINT_COLUMNS reads it."""
-
-    id: str
-    url: str
-    description: str
-    events: list[str]
-    enabled: bool
-    created_at: datetime
-    updated_at: datetime
-    last_triggered_at: datetime | None
-
-
 _ENDPOINT_COLUMNS = """e.id, e.url, e.description, e.events, e.enabled, e.created_at, e.updated_at,
     (SELECT d.created_at FROM webhook_deliveries d
       WHERE d.tenant_id = e.tenant_id AND d.endpoint_id = e.id
@@ -255,7 +243,7 @@ async def list_endpoints(conn: Any, tenant_id: str, page: Keyset) -> tuple[list[
     return EndpointRecord.all(rows), total
 
 
-async def update_endpoint(conn: Any, tenant_id: str, endpoint_id: str, changes: dict[str, Any]) -> None:
+async def update_endpoint(conn: Any, tenant_id: str, endpoint_id: str, changes: EndpointColumns) -> None:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=3))
     await conn.execute(
         f"UPDATE webhook_endpoints SET {sets}, updated_at = now() WHERE tenant_id = $1 AND id = $2",
@@ -280,19 +268,6 @@ async def delete_endpoint(conn: Any, tenant_id: str, endpoint_id: str) -> bool:
 _ADMIN_COLUMNS = """a.id, a.tenant_id, a.url, a.events, a.active, a.created_at, a.updated_at,
     (SELECT d.created_at FROM webhook_deliveries d WHERE d.admin_webhook_id = a.id
       ORDER BY d.id DESC LIMIT 1) AS last_triggered_at"""
-
-
-class AdminRecord(Record, frozen=True):
-    """An admin (v2) webhook as _ADMIN_COLUMNS reads it."""
-
-    id: str
-    tenant_id: str | None
-    url: str
-    events: list[str]
-    active: bool
-    created_at: datetime
-    updated_at: datetime
-    last_triggered_at: datetime | None
 
 
 async def insert_admin(
@@ -345,7 +320,7 @@ async def list_admin(conn: Any, tenant_id: str | None, page: Keyset) -> tuple[li
     return AdminRecord.all(rows), total
 
 
-async def update_admin(conn: Any, webhook_id: str, changes: dict[str, Any]) -> bool:
+async def update_admin(conn: Any, webhook_id: str, changes: AdminColumns) -> bool:
     sets = ", ".join(f"{col} = ${i}" for i, col in enumerate(changes, start=2))
     return bool(
         await conn.fetchval(
@@ -365,28 +340,6 @@ async def delete_admin(conn: Any, webhook_id: str) -> bool:
 DELIVERY_COLUMNS = """d.tenant_id, d.id, coalesce(d.endpoint_id, d.admin_webhook_id) AS webhook_id,
     d.event_id, d.event_type, d.status, d.http_status, d.duration_ms, d.attempts, d.last_error,
     d.next_attempt_at, d.test, d.created_at, d.updated_at, d.delivered_at"""
-
-
-class DeliveryRecord(Record, frozen=True):
-    """A delivery as DELIVERY_COLUMNS reads it (get_delivery adds which webhook it goes to)."""
-
-    tenant_id: str
-    id: str
-    webhook_id: str
-    event_id: str
-    event_type: str
-    status: DeliveryStatus
-    http_status: int | None
-    duration_ms: int | None
-    attempts: int
-    last_error: str | None
-    next_attempt_at: datetime | None
-    test: bool
-    created_at: datetime
-    updated_at: datetime
-    delivered_at: datetime | None
-    endpoint_id: str | None = None
-    admin_webhook_id: str | None = None
 
 
 async def list_deliveries(
@@ -517,26 +470,6 @@ FROM d
 LEFT JOIN webhook_endpoints e ON e.tenant_id = d.tenant_id AND e.id = d.endpoint_id
 LEFT JOIN admin_webhooks w ON w.id = d.admin_webhook_id
 """
-
-
-class ClaimRecord(Record, frozen=True):
-    """A claimed delivery, with what its attempt needs (the _CLAIM statement's columns)."""
-
-    tenant_id: str
-    id: str
-    endpoint_id: str | None
-    admin_webhook_id: str | None
-    event_id: str
-    event_type: str
-    body: str
-    test: bool
-    attempts: int
-    series_start: int
-    created_at: datetime
-    request_id: str | None
-    traceparent: str | None
-    url: str
-    secret: str
 
 
 #: Claims of one webhook take turns under this lock (the two-key form, its own key space).

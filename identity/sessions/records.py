@@ -12,8 +12,7 @@ from identity.db.records import Record
 
 
 class SessionRecord(Record, frozen=True):
-    """A session as store.COLUMNS reads it, with its derived status. Still read by key (ByKey)
-    by MFA and the hosted account pages."""
+    """A session as store.COLUMNS reads it, with its derived status."""
 
     id: str
     tenant_id: str

@@ -24,6 +24,19 @@ def _encode(value: int, length: int) -> str:
     return "".join(reversed(out))
 
 
+#: Every pair of characters, by the 10 bits it stands for.
+_PAIRS = [a + b for a in _ALPHABET for b in _ALPHABET]
+_PAIR_SHIFTS = tuple(range(120, -1, -10))
+_MILLIS_MASK = (1 << 50) - 1  # the 10 characters hold the low 50 bits, as _encode(millis, 10)
+
+
+def _suffix(millis: int, rand: int) -> str:
+    """_encode(millis, 10) + _encode(rand, 16), two characters at a time (every request makes
+    an id, for its request id: this is a fifth of _encode's cost)."""
+    value = ((millis & _MILLIS_MASK) << 80) | rand
+    return "".join([_PAIRS[(value >> shift) & 1023] for shift in _PAIR_SHIFTS])
+
+
 _RANDOM_LIMIT = 1 << 80
 _lock = threading.Lock()
 _last = (0, 0)  # (millis, random part) of the previous identifier
@@ -43,7 +56,7 @@ def new_id(prefix: str) -> str:
         else:
             rand = int.from_bytes(os.urandom(10), "big") >> 1  # room to count up within the ms
         _last = (millis, rand)
-    return f"{prefix}_{_encode(millis, 10)}{_encode(rand, 16)}"
+    return f"{prefix}_{_suffix(millis, rand)}"
 
 
 def floor_id(prefix: str, when_ms: int) -> str:

@@ -8,6 +8,8 @@ import logging
 import os
 import re
 import sys
+import threading
+import time
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -26,7 +28,10 @@ _PLAIN = frozenset({"event", "level", "timestamp", "logger", "request_id", "tena
 def mask_credentials(value: str) -> str:
     """`value` with anything shaped like one of our credentials masked."""
     # Every credential has an underscore: a string without one (most values) needs no regex.
-    return _CREDENTIAL.sub(r"\1_[redacted]", value) if "_" in value else value
+    # search() first: sub() with a group reference runs Python code on every call, match or not.
+    if "_" not in value or _CREDENTIAL.search(value) is None:
+        return value
+    return _CREDENTIAL.sub(r"\1_[redacted]", value)
 
 
 def redacted(key: str, value: Any) -> Any:
@@ -55,6 +60,18 @@ def _fallback(obj: Any) -> Any:
 
 
 _ENCODE = json.JSONEncoder(default=_fallback).encode  # json.dumps's output, encoder built once
+_C_MAKE_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)
+
+
+def _encode_line(fields: dict[str, Any]) -> str:
+    """_ENCODE(fields): the C encoder JSONEncoder.iterencode makes for it, with the same
+    arguments (a fresh dict of markers: check_circular), without the Python around it."""
+    if _C_MAKE_ENCODER is None:
+        return _ENCODE(fields)
+    encoder = _C_MAKE_ENCODER({}, _fallback, json.encoder.encode_basestring_ascii, None, ": ", ", ", False, False, True)
+    return "".join(encoder(fields, 0))
+
+
 _PRERENDERED = "identity_json_line"
 
 
@@ -74,9 +91,43 @@ def write_info(logger: logging.Logger, event: str, fields: dict[str, Any]) -> No
     fields["level"] = "info"
     fields["logger"] = logger.name
     fields["timestamp"] = _timestamp()
-    record = logger.makeRecord(logger.name, logging.INFO, "(unknown file)", 0, _ENCODE(fields), (), None)
-    setattr(record, _PRERENDERED, True)
-    logger.handle(record)
+    logger.handle(_record(logger, _encode_line(fields)))
+
+
+#: (logger name, thread, process) -> the attributes of an info record of write_info's that do
+#: not change from one line to the next (pathname, thread and process names...), with its time.
+_RECORD_FIELDS: dict[tuple[str, int, int], dict[str, Any]] = {}
+_new_record = logging.LogRecord.__new__
+
+
+def _record(logger: logging.Logger, line: str) -> logging.LogRecord:
+    """What logger.makeRecord() makes for the line, the same attributes with their values, made
+    by copying those of the first one: LogRecord.__init__ asks the thread, the process and the
+    path of the (unknown) file again for every line, and was a tenth of a cheap request's
+    access line."""
+    if logging.getLogRecordFactory() is not logging.LogRecord:  # someone's own factory: use it
+        record = logger.makeRecord(logger.name, logging.INFO, "(unknown file)", 0, line, (), None)
+        setattr(record, _PRERENDERED, True)
+        return record
+    key = (logger.name, threading.get_ident(), os.getpid())
+    fields = _RECORD_FIELDS.get(key)
+    if fields is None:
+        if len(_RECORD_FIELDS) >= 256:  # threads come and go (a thread pool's)
+            _RECORD_FIELDS.clear()
+        first = logger.makeRecord(logger.name, logging.INFO, "(unknown file)", 0, "", (), None)
+        setattr(first, _PRERENDERED, True)
+        fields = _RECORD_FIELDS[key] = dict(first.__dict__)
+    record = _new_record(logging.LogRecord)
+    record.__dict__.update(fields)
+    ct = time.time()
+    # As LogRecord.__init__ sets them (relativeCreated: since the logging module was loaded).
+    record.created = ct
+    record.msecs = int((ct - int(ct)) * 1000) + 0.0
+    record.relativeCreated = fields["relativeCreated"] + (ct - fields["created"]) * 1000
+    record.msg = line
+    if fields["threadName"] is not None:  # a thread may be renamed, or its id reused by another
+        record.threadName = threading.current_thread().name
+    return record
 
 
 class _Formatter(structlog.stdlib.ProcessorFormatter):

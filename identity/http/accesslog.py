@@ -9,6 +9,7 @@ default), so a request id a user reports can always be found when it failed.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import random
@@ -43,12 +44,18 @@ def route_of(request: web.Request) -> str:
     return route.resource.canonical
 
 
+@functools.lru_cache(maxsize=256)
+def _secret_param(name: str) -> bool:
+    # Parameter names are the routes' own, a few dozen: asked once each, not per request.
+    return _SECRET_PARAM.search(name) is not None
+
+
 def logged_path(request: web.Request) -> str:
     path = request.path
     info = request.match_info
     if info is not None:
         for name, value in info.items():
-            if value and _SECRET_PARAM.search(name):
+            if value and _secret_param(name):
                 path = path.replace(value, "[redacted]")
     return path[:_MAX_PATH]
 
@@ -81,8 +88,14 @@ def tenant_of(request: web.Request) -> str | None:
 
 
 def record(
-    request: web.Request, status: int, response: web.StreamResponse | None, request_id: str, duration: float
+    request: web.Request,
+    status: int,
+    response: web.StreamResponse | None,
+    request_id: str,
+    duration: float,
+    route: str | None = None,
 ) -> None:
+    """The request's line; `route`: route_of(request), when the caller has it already."""
     if status < 400:
         sample = request.app[STATE].settings.access_log_sample
         if sample < 1.0 and random.random() >= sample:
@@ -98,7 +111,7 @@ def record(
         "http_request",
         {
             "method": mask_credentials(request.method),
-            "route": route_of(request),
+            "route": route if route is not None else route_of(request),
             "path": mask_credentials(logged_path(request)),
             "status": status,
             "error_code": mask_credentials(code) if code is not None else None,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import ipaddress
 
 from aiohttp import web
@@ -12,13 +11,30 @@ from identity.state import STATE
 _Networks = tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
 
 
-@functools.lru_cache(maxsize=4096)
+#: id(proxies) -> (proxies, address -> trusted). Kept: every request asks it of the same few
+#: proxy and client addresses, and parsing one was a few per cent of a cheap request's CPU.
+#: Keyed by the tuple's identity (the settings hold it): hashing a tuple of networks, as an
+#: lru_cache key does, runs ipaddress's Python __hash__ for each network on every call.
+_KNOWN: dict[int, tuple[_Networks, dict[str, bool]]] = {}
+_MAX_ADDRESSES = 4096
+
+
 def _trusted(hop: str, proxies: _Networks) -> bool:
-    """Whether the address is one of the trusted proxies (ValueError if it is no address).
-    Kept: every request asks it of the same few proxy and client addresses, and parsing one
-    was a few per cent of a cheap request's CPU."""
-    addr = ipaddress.ip_address(hop)
-    return any(addr in net for net in proxies)
+    """Whether the address is one of the trusted proxies (ValueError if it is no address)."""
+    entry = _KNOWN.get(id(proxies))
+    if entry is None or entry[0] is not proxies:
+        if len(_KNOWN) >= 16:  # settings are made once per process (more in tests)
+            _KNOWN.clear()
+        entry = _KNOWN[id(proxies)] = (proxies, {})
+    known = entry[1]
+    trusted = known.get(hop)
+    if trusted is None:
+        addr = ipaddress.ip_address(hop)
+        trusted = any(addr in net for net in proxies)
+        if len(known) >= _MAX_ADDRESSES:
+            known.clear()
+        known[hop] = trusted
+    return trusted
 
 
 def client_ip(request: web.Request) -> str | None:

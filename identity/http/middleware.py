@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -20,6 +21,7 @@ from identity.ids import new_id
 from identity.state import RATE_HEADERS, REQUEST_ID
 
 log = structlog.get_logger("identity.http")
+_NO_SPAN: contextlib.nullcontext[None] = contextlib.nullcontext()
 
 #: What asyncpg raises while Postgres is down, restarting or failing over (each seen in
 #: tests/test_faults.py::test_postgres_restart_under_load): terminated sessions (57P01/57P02),
@@ -65,7 +67,8 @@ def _protect(response: web.StreamResponse) -> None:
     another site (clickjacking), whatever CSP the page sets for itself."""
     headers = response.headers
     headers.setdefault("X-Content-Type-Options", "nosniff")
-    if response.content_type == "text/html":
+    # Only a type that names html can be text/html (aiohttp would parse the header otherwise).
+    if "html" in headers.get("Content-Type", "").lower() and response.content_type == "text/html":
         headers.setdefault("X-Frame-Options", "DENY")
         csp = headers.get("Content-Security-Policy")
         if not csp:
@@ -100,8 +103,7 @@ async def platform_middleware(request: web.Request, handler: Handler) -> web.Str
     route = accesslog.route_of(request)
     # The request's origin (identity/origin.py): its log lines, and the work it queues, carry
     # its id; with tracing on, its span continues an incoming traceparent.
-    with (
-        origin.opened(request_id),
+    traced = (
         tracing.span(
             f"{request.method} {route}",
             kind="server",
@@ -111,8 +113,11 @@ async def platform_middleware(request: web.Request, handler: Handler) -> web.Str
                 "url.path": request.path,
                 "identity.request_id": request_id,
             },
-        ) as span,
-    ):
+        )
+        if tracing.enabled()
+        else _NO_SPAN  # tracing off: no generator to enter and leave per request
+    )
+    with origin.opened(request_id), traced as span:
         status = 500
         try:
             response = await _answer(request, handler, request_id)
@@ -126,7 +131,7 @@ async def platform_middleware(request: web.Request, handler: Handler) -> web.Str
             counter, latency = _metrics(route, request.method, status)
             counter.inc()
             latency.observe(elapsed)
-            accesslog.record(request, status, response, request_id, elapsed)
+            accesslog.record(request, status, response, request_id, elapsed, route)
             if span is not None:
                 tracing.annotate(
                     span,

@@ -240,7 +240,9 @@ class Route:
         return response
 
     def _render(self, result: HandlerResult) -> web.StreamResponse:
-        if isinstance(result, web.StreamResponse):
+        # type() first: StreamResponse is a MutableMapping, so isinstance() goes through
+        # ABCMeta's Python-level check, and most handlers that answer a response answer this one.
+        if type(result) is web.Response or isinstance(result, web.StreamResponse):
             return result
         if isinstance(result, Reply):
             if result.status == 204 or result.body is None:

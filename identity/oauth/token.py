@@ -22,6 +22,7 @@ import msgspec
 from aiohttp import web
 
 from identity.clients.service import CONFIDENTIAL
+from identity.clients.store import ClientRecord
 from identity.clients.store import get as get_client
 from identity.crypto import constant_time_equals, sha256_hex
 from identity.http import bodies
@@ -41,7 +42,7 @@ FORM_TYPE = bodies.FORM_TYPE
 
 async def read_form(request: web.Request) -> dict[str, str]:
     """The form body, one value per parameter (RFC 6749 §3.2: repeated ones are an error)."""
-    if request.content_type != FORM_TYPE:
+    if not bodies.declared_as(request, FORM_TYPE):
         raise invalid_request(f"Send the parameters as {FORM_TYPE}.")
     try:
         pairs = await bodies.read_form_pairs(request)
@@ -57,7 +58,7 @@ async def read_form(request: web.Request) -> dict[str, str]:
     for key, value in out.items():  # in the order the names first appear, as before
         if key in repeated:
             raise invalid_request(f"The parameter {key} must be sent once.")
-        if unstorable(value) or len(value) > 4096:
+        if len(value) > 4096:  # unstorable ones were refused by read_form_pairs
             raise invalid_request(f"The parameter {key} is not valid.")
     return out
 
@@ -68,17 +69,24 @@ def _basic(request: web.Request) -> tuple[str, str] | None:
     if scheme.lower() != "basic":
         return None
     try:
-        decoded = base64.b64decode(value.strip(), validate=True).decode()
+        # base64.b64decode(value.strip(), validate=True), without its Python wrapper (a str
+        # that is not ASCII is a ValueError there too)
+        decoded = binascii.a2b_base64(value.strip().encode("ascii"), strict_mode=True).decode()
         client_id, sep, secret = decoded.partition(":")
         if not sep:
             raise ValueError
         # RFC 6749 §2.3.1: both parts are form-urlencoded before Basic encoding.
-        return unquote_plus(client_id), unquote_plus(secret)
+        return _form_decoded(client_id), _form_decoded(secret)
     except (ValueError, binascii.Error, UnicodeDecodeError):
         raise invalid_client("Malformed HTTP Basic credentials.", basic=True) from None
 
 
-async def authenticate_client(request: web.Request, pool: Any, tenant_id: str, form: dict[str, str]) -> Any:
+def _form_decoded(part: str) -> str:
+    # unquote_plus() returns a part with neither "+" nor "%" as it is
+    return unquote_plus(part) if "%" in part or "+" in part else part
+
+
+async def authenticate_client(request: web.Request, pool: Any, tenant_id: str, form: dict[str, str]) -> ClientRecord:
     """The client row of an authenticated client, or OAuthError invalid_client."""
     basic = _basic(request)
     assertion = form.get("client_assertion")
@@ -94,17 +102,13 @@ async def authenticate_client(request: web.Request, pool: Any, tenant_id: str, f
     client = await _client(request, pool, tenant_id, client_id)
     if client is None:
         raise invalid_client("Unknown client.", basic=basic is not None)
-    if client["token_endpoint_auth_method"] == PRIVATE_KEY_JWT:
+    if client.token_endpoint_auth_method == PRIVATE_KEY_JWT:
         raise invalid_client(
             "This client authenticates with a signed assertion (private_key_jwt).", basic=basic is not None
         )
-    if client["type"] in CONFIDENTIAL:
+    if client.type in CONFIDENTIAL:
         # Client secrets are 256-bit random: SHA-256 is the right hash, compared in constant time.
-        if (
-            not secret
-            or client["secret_hash"] is None
-            or not constant_time_equals(sha256_hex(secret), client["secret_hash"])
-        ):
+        if not secret or client.secret_hash is None or not constant_time_equals(sha256_hex(secret), client.secret_hash):
             raise invalid_client("The client secret is missing or wrong.", basic=basic is not None)
     elif secret:
         raise invalid_client("A public client has no secret; send client_id only.", basic=basic is not None)
@@ -112,12 +116,12 @@ async def authenticate_client(request: web.Request, pool: Any, tenant_id: str, f
     return client
 
 
-async def _client(request: web.Request, pool: Any, tenant_id: str, client_id: str) -> Any:
+async def _client(request: web.Request, pool: Any, tenant_id: str, client_id: str) -> ClientRecord | None:
     """The client's row, from memory when it was read lately (identity/clients/cache.py)."""
     if not client_id.startswith("cli_") or len(client_id) > 64 or unstorable(client_id):
         return None
     cache = oauth_runtime(request).clients
-    client = cache.get(tenant_id, ("client", client_id))
+    client: ClientRecord | None = cache.get(tenant_id, ("client", client_id))
     if client is None:
         version = cache.version
         client = await get_client(pool, tenant_id, client_id)
@@ -126,7 +130,7 @@ async def _client(request: web.Request, pool: Any, tenant_id: str, client_id: st
     return client
 
 
-async def _assertion_client(request: web.Request, pool: Any, tenant_id: str, form: dict[str, str]) -> Any:
+async def _assertion_client(request: web.Request, pool: Any, tenant_id: str, form: dict[str, str]) -> ClientRecord:
     """private_key_jwt (RFC 7523 §2.2)."""
     if form.get("client_assertion_type") != client_assertion.ASSERTION_TYPE:
         raise invalid_client(f"client_assertion_type must be {client_assertion.ASSERTION_TYPE}.")
@@ -139,7 +143,7 @@ async def _assertion_client(request: web.Request, pool: Any, tenant_id: str, for
     client = await _client(request, pool, tenant_id, client_id)
     if client is None:
         raise invalid_client("Unknown client.")
-    if client["token_endpoint_auth_method"] != PRIVATE_KEY_JWT:
+    if client.token_endpoint_auth_method != PRIVATE_KEY_JWT:
         raise invalid_client("This client is not registered for private_key_jwt.")
     iss = jwts.issuer(state(request).settings.public_url, tenant_id)
     endpoint = f"{iss}/{request.path.rstrip('/').rsplit('/', 1)[-1]}"
@@ -148,11 +152,11 @@ async def _assertion_client(request: web.Request, pool: Any, tenant_id: str, for
     return client
 
 
-def _check_origin(request: web.Request, client: Any) -> None:
+def _check_origin(request: web.Request, client: ClientRecord) -> None:
     origin = request.headers.get("Origin")
     if not origin:
         return
-    if origin.rstrip("/") not in set(client["allowed_origins"]):
+    if origin.rstrip("/") not in set(client.allowed_origins):
         raise OAuthError("invalid_client", "This origin is not in the client's allowed_origins.", 401)
     request[CORS_ORIGIN] = origin
 
@@ -180,13 +184,13 @@ async def token(request: web.Request, pool: Any, rt: AuthRuntime, tenant: Any, i
         raise invalid_request("grant_type is required.")
     if grant_type not in ("authorization_code", "refresh_token", "client_credentials"):
         raise OAuthError("unsupported_grant_type", f"Unsupported grant_type {grant_type!r}.")
-    if grant_type not in client["grant_types"]:
+    if grant_type not in client.grant_types:
         raise OAuthError("unauthorized_client", f"This client may not use the {grant_type} grant.")
     if grant_type == "authorization_code":
         return await _code(pool, rt, tenant, iss, client, form)
     if grant_type == "refresh_token":
         return await _refresh(pool, rt, tenant, iss, client, form)
-    scopes = _requested_scopes(form, list(client["scopes"]))
+    scopes = _requested_scopes(form, client.scopes)
     return await issue.machine_grant(
         pool, oauth_runtime(request), rt, tenant=tenant, iss=iss, client=client, scopes=scopes
     )

@@ -19,7 +19,7 @@ caching the JWKS see it before the first token signed with it.
 from __future__ import annotations
 
 import asyncio
-import base64
+import binascii
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -236,8 +236,12 @@ _ECDSA = ec.ECDSA(hashes.SHA256())
 _HEADERS: dict[tuple[str, str], bytes] = {}
 
 
+_URLSAFE = bytes.maketrans(b"+/", b"-_")
+
+
 def _b64(data: bytes) -> bytes:
-    return base64.urlsafe_b64encode(data).rstrip(b"=")
+    # base64.urlsafe_b64encode's bytes, without its two Python-level wrappers
+    return binascii.b2a_base64(data, newline=False).translate(_URLSAFE).rstrip(b"=")
 
 
 def sign_es256(key: _Key, claims: Claims, typ: str) -> str:

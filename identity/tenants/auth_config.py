@@ -246,4 +246,8 @@ def bot_secret(patch: AuthConfigPatch | UnsetType | None) -> str | None:
 
 
 def duration(config: StoredAuthConfig, name: str) -> timedelta:
-    return parse_duration(load(config).__getattribute__(name))
+    """A duration setting of a stored config. The stored string when there is one (a plain str
+    field: what load() would give), else the default load() fills in. Not load() every time:
+    every token request asks, and converting the whole config was a few per cent of its CPU."""
+    stored = config.get(name) if config else None
+    return parse_duration(stored if isinstance(stored, str) else load(config).__getattribute__(name))

@@ -20,6 +20,8 @@ prints:
   change) and the functions the API spent its CPU in (cProfile, during the first wrk run).
 
 BENCH_CODE_ROOT=/path/to/checkout runs another checkout's service code under this harness.
+With --logs the API writes its log lines (the access line of every request) as the service
+does, to /dev/null: without it the root logger's level leaves them out.
 
 It starts no Postgres: give it a server (it creates a database there and drops it after).
 """
@@ -31,6 +33,7 @@ import asyncio
 import base64
 import cProfile
 import io
+import logging
 import os
 import pstats
 import re
@@ -297,6 +300,13 @@ async def main_async(args: argparse.Namespace) -> None:
     env = env_for(db.dsn, workdir)
     subprocess.run([PY, "-m", "identity.cli", "migrate"], env=env, check=True, capture_output=True)
     settings = Settings.from_env(env)
+    if args.logs:
+        from identity import logs
+
+        logs.configure()
+        for handler in logging.getLogger().handlers:
+            if isinstance(handler, logging.StreamHandler):
+                handler.setStream(open(os.devnull, "w"))  # noqa: SIM115
     pool = await create_pool(db.dsn, 2, 20)
     app = create_app(settings, dsn=db.dsn, pool=pool)
     from aiohttp import web
@@ -430,6 +440,7 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--sequential", action="store_true", help="only the one-connection counts (no wrk)")
     ap.add_argument("--loop", choices=("asyncio", "uvloop"), default="uvloop", help="default: uvloop, as the service")
+    ap.add_argument("--logs", action="store_true", help="write the service's log lines (to /dev/null)")
     ap.add_argument("--profile-out", help="with --profile: also dump the pstats here")
     ap.add_argument("--dsn", default=os.environ.get("IDENTITY_DATABASE_URL"))
     args = ap.parse_args()

@@ -7,16 +7,15 @@ from typing import Any
 
 from identity.clients.schemas import ClientType, IdTokenAlg
 from identity.db.keysets import Keyset, read_page
-from identity.db.records import ByKey, Record
+from identity.db.records import Record
 
 COLUMNS = """tenant_id, id, name, type, redirect_uris, allowed_origins, grant_types, scopes,
              post_logout_redirect_uris, first_party, secret_hash, secret_rotated_at, created_at,
              updated_at, id_token_signed_response_alg, token_endpoint_auth_method, jwks"""
 
 
-class ClientRecord(ByKey, frozen=True):
-    """An OAuth client as COLUMNS reads it (the token endpoint, identity/oauth/token.py and
-    issue.py, reads it by key still)."""
+class ClientRecord(Record, frozen=True):
+    """An OAuth client as COLUMNS reads it."""
 
     tenant_id: str
     id: str

@@ -26,11 +26,3 @@ class Record(msgspec.Struct, frozen=True, kw_only=True):
     @classmethod
     def all(cls, rows: Iterable[Mapping[str, Any]]) -> list[Self]:
         return [cls(**row) for row in rows]
-
-
-class ByKey(Record, frozen=True):
-    """A record that modules outside its package still read by key (record["column"]), as they
-    read the asyncpg.Record it replaced; drop this base once they read attributes."""
-
-    def __getitem__(self, column: str) -> Any:
-        return getattr(self, column)

@@ -148,14 +148,14 @@ async def user_grant(
     """A grant for a user's authorization and the token response for it."""
     now = datetime.now(UTC)
     refresh = None
-    if "offline_access" in scopes and "refresh_token" in client["grant_types"]:
+    if "offline_access" in scopes and "refresh_token" in client.grant_types:
         refresh = new_refresh_token()
     grant = await store.insert_grant(
         conn,
         {
             "tenant_id": tenant.id,
             "id": new_id("grt"),
-            "client_id": client["id"],
+            "client_id": client.id,
             "user_id": user.id,
             "session_id": session["id"],
             "scopes": scopes,
@@ -189,7 +189,7 @@ def respond(
         rt,
         iss=iss,
         tenant_id=tenant.id,
-        client_id=client["id"],
+        client_id=client.id,
         sub=user.id,
         scopes=scopes,
         grant_id=grant.id,
@@ -210,7 +210,7 @@ def respond(
         body["id_token"] = id_token(
             rt,
             iss=iss,
-            client_id=client["id"],
+            client_id=client.id,
             user=user,
             scopes=scopes,
             auth_time=grant.auth_time,
@@ -219,7 +219,7 @@ def respond(
             session_id=grant.session_id,
             now=now,
             ttl=ttl,
-            algorithm=client["id_token_signed_response_alg"],
+            algorithm=client.id_token_signed_response_alg,
         )
     return body
 

@@ -215,7 +215,7 @@ async def _code(pool: Any, rt: AuthRuntime, tenant: Any, iss: str, client: Any, 
             failure = invalid_grant("The code was already used; the tokens issued from it are revoked.")
         elif row.expired:
             failure = invalid_grant("The code has expired.")
-        elif row.client_id != client["id"]:
+        elif row.client_id != client.id:
             failure = invalid_grant("The code was issued to another client.")
         elif row.redirect_uri != form["redirect_uri"]:
             failure = invalid_grant("redirect_uri does not match the authorization request.")
@@ -259,7 +259,7 @@ async def _refresh(
     failure: OAuthError | None = None
     async with pool.acquire() as conn, conn.transaction():
         row = await store.lock_refresh(conn, tenant.id, sha256_hex(presented))
-        if row is None or row.client_id != client["id"]:
+        if row is None or row.client_id != client.id:
             raise invalid_grant("The refresh token is not valid.")
         if row.rotated_at is not None:
             # Reuse of a rotated token (RFC 9700 §4.14.2): the whole grant is revoked.

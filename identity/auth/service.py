@@ -30,7 +30,7 @@ from identity.http.types import EMAIL_RE
 from identity.principals import Tenant
 from identity.sessions import service as sessions
 from identity.sessions.device import ClientInfo
-from identity.sessions.me_cache import MeCache
+from identity.sessions.me_cache import MeAnswer, MeCache
 from identity.sessions.runtime import AuthRuntime
 from identity.sessions.schemas import SessionCredentials
 from identity.sessions.service import ensure_can_sign_in as ensure_can_sign_in
@@ -309,7 +309,7 @@ async def sign_out(pool: asyncpg.Pool, tenant_id: str, session_id: str, audit: A
             )
 
 
-async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -> dict[str, Any]:
+async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -> MeAnswer:
     """The /me object, from the cache when it holds it (identity/sessions/me_cache.py). A dict
     of `Me`'s shape: the cache lives below this package (see present_me)."""
     hit = cache.get(tenant_id, user_id)
@@ -319,6 +319,6 @@ async def me(pool: asyncpg.Pool, cache: MeCache, tenant_id: str, user_id: str) -
     row = await users.me_row(pool, tenant_id, user_id)
     if row is None:
         raise USER_NOT_FOUND()
-    out: dict[str, Any] = present_me(row)
+    out: MeAnswer = present_me(row)
     cache.put(tenant_id, user_id, out, version)
     return out

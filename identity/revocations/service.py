@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Any
 
+import asyncpg
 import msgspec
 
 from identity.revocations import store
@@ -30,7 +30,7 @@ def event(entry: Entry) -> bytes:
 
 
 async def run(
-    pool: Any,
+    pool: asyncpg.Pool,
     tenant_id: str,
     after: Cursor | None,
     write: Write,

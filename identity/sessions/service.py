@@ -27,7 +27,7 @@ from identity.sessions.runtime import AuthRuntime
 from identity.sessions.schemas import ListSessions, Revoked, Session, SessionCredentials, TokenPair, Verification
 from identity.sessions.signing import InvalidToken
 from identity.sessions.subject import SigningInUser, TokenUser
-from identity.tenants.auth_config import duration
+from identity.tenants.auth_config import StoredAuthConfig, duration
 
 REFRESH_PREFIX = "rft_"
 
@@ -60,7 +60,7 @@ def new_refresh_token() -> str:
 
 
 def _access_token(
-    rt: AuthRuntime, tenant_id: str, auth_config: dict[str, Any], user: TokenUser, session: asyncpg.Record
+    rt: AuthRuntime, tenant_id: str, auth_config: StoredAuthConfig, user: TokenUser, session: asyncpg.Record
 ) -> tuple[str, datetime]:
     """A signed access token for the session and its expiry."""
     claims = claims_for(
@@ -76,7 +76,7 @@ def _access_token(
 def credentials(
     rt: AuthRuntime,
     tenant_id: str,
-    auth_config: dict[str, Any],
+    auth_config: StoredAuthConfig,
     user: TokenUser,
     session: asyncpg.Record,
     refresh_token: str,
@@ -95,7 +95,7 @@ def credentials(
 def token_pair(
     rt: AuthRuntime,
     tenant_id: str,
-    auth_config: dict[str, Any],
+    auth_config: StoredAuthConfig,
     user: TokenUser,
     session: asyncpg.Record,
     refresh_token: str,
@@ -114,7 +114,7 @@ async def create_session(
     conn: asyncpg.Connection,
     rt: AuthRuntime,
     tenant_id: str,
-    auth_config: dict[str, Any],
+    auth_config: StoredAuthConfig,
     user: TokenUser,
     client: ClientInfo,
     *,

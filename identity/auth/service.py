@@ -41,7 +41,7 @@ from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND, USERNAME_TAKEN
 from identity.users.presenter import present_user
 from identity.users.records import UserColumns, UserRecord
-from identity.users.service import create_user, refuse_taken
+from identity.users.service import create_user, queue_welcome, refuse_taken
 
 
 class FactorFound(Exception):
@@ -141,15 +141,7 @@ async def complete_sign_in(
         updated = await users.update(conn, tenant.id, user.id, changes)
     assert updated is not None  # the caller read the user in this transaction
     if first:
-        await queue_email(
-            conn,
-            rt.box,
-            tenant_id=tenant.id,
-            template="welcome",
-            to=updated.email,
-            user_id=updated.id,
-            variables={"user_name": updated.name or ""},
-        )
+        await queue_welcome(conn, rt.box, tenant.id, updated)
     creds = await sessions.create_session(
         conn, rt, tenant.id, tenant.auth_config, updated, client, mfa_verified=mfa_verified
     )
@@ -179,6 +171,31 @@ def _checked_sign_up(tenant: Tenant, body: SignUp) -> tuple[str, dict[str, Any]]
     return email, user_metadata.check("metadata", body.metadata or {}, in_token=True)
 
 
+async def _create_signed_up(
+    conn: asyncpg.Connection,
+    tenant_id: str,
+    body: SignUp,
+    email: str,
+    public_metadata: dict[str, Any],
+    password_hash: str,
+    *,
+    signed_in: bool,
+) -> UserRecord:
+    """The user a sign-up creates, through the API or the hosted page: the body's name and
+    username with the checked email and metadata. signed_in: the API's sign-up signs the user in
+    at once, so the insert sets last_sign_in_at."""
+    return await create_user(
+        conn,
+        tenant_id,
+        email=email,
+        password_hash=password_hash,
+        name=body.name,
+        username=body.username,
+        public_metadata=public_metadata,
+        last_sign_in_at=datetime.now(UTC) if signed_in else None,
+    )
+
+
 async def sign_up(
     pool: asyncpg.Pool, rt: AuthRuntime, public_url: str, tenant: Tenant, body: SignUp, client: ClientInfo
 ) -> SignUpResult:
@@ -186,16 +203,7 @@ async def sign_up(
     await refuse_taken(pool, tenant.id, email, body.username)
     hashed = await passwords.hash_password(body.password)
     async with pool.acquire() as conn, conn.transaction():
-        user = await create_user(
-            conn,
-            tenant.id,
-            email=email,
-            password_hash=hashed,
-            name=body.name,
-            username=body.username,
-            public_metadata=public_metadata,
-            last_sign_in_at=datetime.now(UTC),
-        )
+        user = await _create_signed_up(conn, tenant.id, body, email, public_metadata, hashed, signed_in=True)
         await queue_verification(conn, rt.box, public_url, tenant.id, user)
         creds = await sessions.create_session(conn, rt, tenant.id, tenant.auth_config, user, client)
     return SignUpResult(user=present_reduced(user), session=creds)
@@ -244,15 +252,7 @@ async def register(
                 variables={"sign_in_url": sign_in_url, "forgot_password_url": forgot_password_url},
             )
             return Registered(email=email, user_id=None)
-        user = await create_user(
-            conn,
-            tenant.id,
-            email=email,
-            password_hash=hashed,
-            name=body.name,
-            username=body.username,
-            public_metadata=public_metadata,
-        )
+        user = await _create_signed_up(conn, tenant.id, body, email, public_metadata, hashed, signed_in=False)
         await queue_verification(conn, rt.box, "", tenant.id, user, page_url=verify_page_url)
     return Registered(email=email, user_id=user.id)
 

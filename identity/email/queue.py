@@ -20,24 +20,15 @@ Templates and the variables each one receives (the worker adds app_name and user
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, get_args
 
 import asyncpg
 
+from identity.email.schemas import TemplateName
 from identity.outbox.store import enqueue
 
-TEMPLATES = (
-    "verification",
-    "magic_link",
-    "invitation",
-    "password_reset",
-    "mfa_otp",
-    "welcome",
-    "account_exists",
-    "email_code",
-    "email_change",
-    "email_changed",
-)
+# The names the API declares (TemplateName), in its order: the one list of them.
+TEMPLATES: tuple[str, ...] = get_args(TemplateName)
 TOPIC = "email"
 
 

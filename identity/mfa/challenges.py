@@ -28,7 +28,6 @@ from identity.auth import errors as auth_errors
 from identity.auth.mfa_gate import ChallengeObject
 from identity.auth.service import complete_sign_in, ensure_can_sign_in, ensure_open
 from identity.crypto import SecretBox, constant_time_equals
-from identity.email.queue import queue_email
 from identity.events.emit import emit
 from identity.http.errors import ApiError
 from identity.http.ratelimit.errors import RATE_LIMITED
@@ -38,8 +37,7 @@ from identity.mfa import codes, passkeys, store, totp
 from identity.mfa.errors import INVALID_CODE, MFA_FACTOR_NOT_FOUND, WEBAUTHN_NOT_CONFIGURED
 from identity.mfa.records import ChallengeRecord, FactorRecord, SentCode
 from identity.mfa.schemas import Challenge, FactorSummary, FactorType, MfaTokens, WebauthnOptions
-from identity.mfa.service import backup_hash, totp_aad
-from identity.mfa.sms import otp_text, queue_sms
+from identity.mfa.service import backup_hash, send_code, totp_aad
 from identity.principals import Tenant
 from identity.sessions.device import ClientInfo
 from identity.sessions.runtime import AuthRuntime
@@ -141,28 +139,13 @@ async def _prepare(
         changes["codes"] = live[-LIVE_CODES:]
         changes["codes_sent"] = challenge.codes_sent + 1
         app_name = await store.tenant_name(conn, tenant.id)
+        phone = None
         if kind == "sms":
             # Only the fallback has no factor (it is emailed); an sms factor has its number.
             assert factor is not None and factor.phone_number is not None
-            await queue_sms(
-                conn,
-                box,
-                tenant_id=tenant.id,
-                to=factor.phone_number,
-                body=otp_text(app_name, code, codes.OTP_TTL_TEXT),
-            )
-            asked = Asked(sent_to=codes.mask_phone(factor.phone_number))
-        else:
-            await queue_email(
-                conn,
-                box,
-                tenant_id=tenant.id,
-                template="mfa_otp",
-                to=user.email,
-                user_id=user.id,
-                variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
-            )
-            asked = Asked(sent_to=codes.mask_email(user.email))
+            phone = factor.phone_number
+        await send_code(conn, box, tenant.id, app_name, code, phone=phone, user=user)
+        asked = Asked(sent_to=codes.mask_phone(phone) if phone is not None else codes.mask_email(user.email))
     elif kind == "webauthn":
         assert factor is not None  # the kind is the factor's
         rp = passkeys.relying_party(tenant.auth_config, factor.rp_id)

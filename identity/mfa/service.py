@@ -137,6 +137,32 @@ def event_data(row: FactorRecord) -> FactorEvent:
 # -- helpers -----------------------------------------------------------------------------------
 
 
+async def send_code(
+    conn: asyncpg.Connection,
+    box: SecretBox,
+    tenant_id: str,
+    app_name: str,
+    code: str,
+    *,
+    phone: str | None,
+    user: UserRecord,
+) -> None:
+    """A one-time code of an enrolment or a sign-in challenge: by SMS to phone, or without one
+    the mfa_otp email to the user's address."""
+    if phone is not None:
+        await queue_sms(conn, box, tenant_id=tenant_id, to=phone, body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
+    else:
+        await queue_email(
+            conn,
+            box,
+            tenant_id=tenant_id,
+            template="mfa_otp",
+            to=user.email,
+            user_id=user.id,
+            variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
+        )
+
+
 async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> UserRecord:
     user = await users.get(conn, tenant_id, user_id, for_update=True)
     if user is None:
@@ -268,18 +294,8 @@ async def enroll(
                 )
             )
         await store.insert_factor(conn, values)
-        if code is not None and phone is not None:
-            await queue_sms(conn, box, tenant_id=tenant.id, to=phone, body=otp_text(app_name, code, codes.OTP_TTL_TEXT))
-        elif code is not None:
-            await queue_email(
-                conn,
-                box,
-                tenant_id=tenant.id,
-                template="mfa_otp",
-                to=user.email,
-                user_id=user_id,
-                variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
-            )
+        if code is not None:
+            await send_code(conn, box, tenant.id, app_name, code, phone=phone, user=user)
         await audit.record(
             conn, tenant.id, "mfa.factor.created", "mfa_factor", factor_id, {"user_id": user_id, "type": body.type}
         )

@@ -41,7 +41,7 @@ from identity.oauth.schemas import (
     UserInfo,
 )
 from identity.sessions import service as sessions
-from identity.sessions.jwks import CACHE_SECONDS, Jwks
+from identity.sessions.jwks import CACHE_SECONDS, Jwks, jwks_response
 from identity.sessions.runtime import runtime
 from identity.sessions.signing import ID_TOKEN_ALGORITHMS, Claims
 from identity.state import CORS_ORIGIN
@@ -156,13 +156,7 @@ async def jwks(ctx: Ctx) -> HandlerResult:
     as `/.well-known/jwks.json`. Public: no credential; cacheable for 5 minutes, fetch again on an
     unknown `kid`. 404 for an unknown tenant. Changes nothing."""
     await _tenant(ctx)
-    rt = runtime(ctx.app)
-    await rt.keys.maybe_reload(ctx.pool)
-    return web.Response(
-        body=rt.keys.jwks_bytes,
-        content_type="application/json",
-        headers={"Cache-Control": f"public, max-age={CACHE_SECONDS}"},
-    )
+    return await jwks_response(ctx)
 
 
 _AUTHORIZE_DOC = (

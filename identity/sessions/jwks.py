@@ -47,6 +47,12 @@ async def jwks(ctx: Ctx) -> Any:
     RS256) this service signs, so that a backend can check a token locally. Public: no credential, not
     rate limited. A key is published before it signs anything; clients may cache the set for 5 minutes
     (`Cache-Control`) and should fetch it again on meeting an unknown `kid`."""
+    return await jwks_response(ctx)
+
+
+async def jwks_response(ctx: Ctx) -> web.Response:
+    """The set as served here and at each tenant's OAuth discovery (oauth/routes.py): reloaded
+    when the keys changed, cacheable CACHE_SECONDS."""
     rt = runtime(ctx.app)
     await rt.keys.maybe_reload(ctx.pool)
     return web.Response(

@@ -73,25 +73,6 @@ def _access_token(
     return rt.tokens.issue(claims), datetime.fromtimestamp(claims["exp"], UTC)
 
 
-def credentials(
-    rt: AuthRuntime,
-    tenant_id: str,
-    auth_config: StoredAuthConfig,
-    user: TokenUser,
-    session: asyncpg.Record,
-    refresh_token: str,
-) -> SessionCredentials:
-    """Sign an access token for the session: the session object of sign-in answers."""
-    access_token, access_expires = _access_token(rt, tenant_id, auth_config, user, session)
-    return SessionCredentials(
-        id=session["id"],
-        access_token=access_token,
-        refresh_token=refresh_token,
-        access_token_expires_at=access_expires,
-        refresh_token_expires_at=session["expires_at"],
-    )
-
-
 def token_pair(
     rt: AuthRuntime,
     tenant_id: str,
@@ -100,7 +81,8 @@ def token_pair(
     session: asyncpg.Record,
     refresh_token: str,
 ) -> TokenPair:
-    """The same without the session id: the answer of a refresh token's rotation."""
+    """The tokens of a refresh token's rotation: a new access token for the session, with the
+    new refresh token (create_session answers the same with the session's id)."""
     access_token, access_expires = _access_token(rt, tenant_id, auth_config, user, session)
     return TokenPair(
         access_token=access_token,
@@ -161,7 +143,15 @@ async def create_session(
         source="s",
         args=[*args, sha256_hex(refresh)],
     )
-    return credentials(rt, tenant_id, auth_config, user, session, refresh)
+    assert session is not None  # the statement inserts the session and returns its row
+    access_token, access_expires = _access_token(rt, tenant_id, auth_config, user, session)
+    return SessionCredentials(
+        id=session["id"],
+        access_token=access_token,
+        refresh_token=refresh,
+        access_token_expires_at=access_expires,
+        refresh_token_expires_at=session["expires_at"],
+    )
 
 
 async def revoke_session(

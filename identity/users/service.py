@@ -30,6 +30,20 @@ from identity.users.records import UserColumns, UserRecord
 from identity.users.schemas import CreateUser, ListUserSessions, UpdateUser, User, UserSession
 
 
+async def queue_welcome(conn: asyncpg.Connection, box: SecretBox, tenant_id: str, user: UserRecord) -> None:
+    """The welcome email, at a user's creation through the API (send_welcome_email) or at a
+    first sign-in."""
+    await queue_email(
+        conn,
+        box,
+        tenant_id=tenant_id,
+        template="welcome",
+        to=user.email,
+        user_id=user.id,
+        variables={"user_name": user.name or ""},
+    )
+
+
 async def create_user(
     conn: asyncpg.Connection,
     tenant_id: str,
@@ -187,15 +201,7 @@ async def create(pool: asyncpg.Pool, box: SecretBox, tenant: Tenant, body: Creat
         if body.send_welcome_email:
             # Marked as welcomed, so the first sign-in does not send it a second time.
             extra["welcomed_at"] = datetime.now(UTC)
-            await queue_email(
-                conn,
-                box,
-                tenant_id=tenant.id,
-                template="welcome",
-                to=row.email,
-                user_id=row.id,
-                variables={"user_name": row.name or ""},
-            )
+            await queue_welcome(conn, box, tenant.id, row)
         if extra:
             row = await change(conn, tenant.id, row.id, extra)
         await audit.record(

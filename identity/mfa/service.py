@@ -49,6 +49,7 @@ from identity.tenants import auth_config
 from identity.users import store as users
 from identity.users.errors import USER_NOT_FOUND
 from identity.users.records import UserRecord
+from identity.users.service import locked_user
 
 DEFAULT_NAMES = {
     "totp": "Authenticator app",
@@ -161,13 +162,6 @@ async def send_code(
             user_id=user.id,
             variables={"code": code, "expires_in": codes.OTP_TTL_TEXT},
         )
-
-
-async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> UserRecord:
-    user = await users.get(conn, tenant_id, user_id, for_update=True)
-    if user is None:
-        raise USER_NOT_FOUND()
-    return user
 
 
 async def ensure_recent_sign_in(conn: asyncpg.Connection, tenant_id: str, user_id: str, session_id: str) -> None:

@@ -124,7 +124,9 @@ def _username_allowed(tenant: Tenant) -> None:
         raise ValidationFailed("username", "usernames are not enabled for this application")
 
 
-async def _locked(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> UserRecord:
+async def locked_user(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> UserRecord:
+    """The user's row, locked in the caller's transaction, or 404 user_not_found (the user
+    services and the MFA factors' changes)."""
     row = await store.get(conn, tenant_id, user_id, for_update=True)
     if row is None:
         raise USER_NOT_FOUND()
@@ -265,7 +267,7 @@ async def update(
         changes["username"] = body.username
     email = _email(body.email) if body.email is not UNSET else None
     async with pool.acquire() as conn, conn.transaction():
-        row = await _locked(conn, tenant.id, user_id)
+        row = await locked_user(conn, tenant.id, user_id)
         if email is not None and email != row.email:
             changes["email"] = email
             if body.email_verified is UNSET:
@@ -291,7 +293,7 @@ async def delete(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
     """DELETE /v1/users/:id: sessions are revoked first (every process forgets them at once),
     then the row goes and its sessions, tokens, MFA factors and memberships cascade with it."""
     async with pool.acquire() as conn, conn.transaction():
-        row = await _locked(conn, tenant_id, user_id)
+        row = await locked_user(conn, tenant_id, user_id)
         revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="user_deleted")
         await store.delete(conn, tenant_id, user_id)
         await emit(
@@ -371,14 +373,14 @@ async def disable(
     unless revoke_sessions is false. Disabling a disabled user changes nothing; a banned one is
     409 user_banned (enable them first)."""
     async with pool.acquire() as conn, conn.transaction():
-        row = await _disable(conn, tenant_id, await _locked(conn, tenant_id, user_id), reason, revoke, audit)
+        row = await _disable(conn, tenant_id, await locked_user(conn, tenant_id, user_id), reason, revoke, audit)
     return present_user(row)
 
 
 async def enable(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> User:
     """disabled or banned -> active (also clears a password lockout)."""
     async with pool.acquire() as conn, conn.transaction():
-        row = await _enable(conn, tenant_id, await _locked(conn, tenant_id, user_id), audit)
+        row = await _enable(conn, tenant_id, await locked_user(conn, tenant_id, user_id), audit)
     return present_user(row)
 
 
@@ -386,7 +388,7 @@ async def unlock(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditC
     """Clear a password lockout (auth/lockout.py) before it runs out (`identity users unlock`);
     the status is left as it is. Audited, also when the user was not locked."""
     async with pool.acquire() as conn, conn.transaction():
-        row = await _locked(conn, tenant_id, user_id)
+        row = await locked_user(conn, tenant_id, user_id)
         was_locked = lockout.is_locked(row)
         row = await change(conn, tenant_id, user_id, lockout.CLEARED)
         await audit.record(conn, tenant_id, "user.unlocked", "user", user_id, {"was_locked": was_locked})
@@ -397,7 +399,7 @@ async def ban(pool: asyncpg.Pool, tenant_id: str, user_id: str, reason: str | No
     """any -> banned: every session is revoked at once; the reason is kept in the audit log.
     Receivers get user.disabled with status "banned"."""
     async with pool.acquire() as conn, conn.transaction():
-        row = await _locked(conn, tenant_id, user_id)
+        row = await locked_user(conn, tenant_id, user_id)
         revoked = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="user_banned")
         if row.status != "banned":
             row = await change(conn, tenant_id, user_id, {"status": "banned"})
@@ -418,7 +420,7 @@ async def ban(pool: asyncpg.Pool, tenant_id: str, user_id: str, reason: str | No
 
 async def revoke_all(pool: asyncpg.Pool, tenant_id: str, user_id: str, audit: AuditContext) -> Revoked:
     async with pool.acquire() as conn, conn.transaction():
-        await _locked(conn, tenant_id, user_id)
+        await locked_user(conn, tenant_id, user_id)
         rows = await sessions.revoke_sessions(conn, tenant_id, user_id=user_id, reason="revoked_by_api")
         await audit.record(conn, tenant_id, "session.revoked_all", "user", user_id, {"count": len(rows)})
     return Revoked(revoked=len(rows))
@@ -434,7 +436,7 @@ async def set_password(
         raise USER_NOT_FOUND()  # before the hash is spent
     hashed = await passwords.hash_password(password)
     async with pool.acquire() as conn, conn.transaction():
-        await _locked(conn, tenant_id, user_id)
+        await locked_user(conn, tenant_id, user_id)
         row = await change(
             conn,
             tenant_id,

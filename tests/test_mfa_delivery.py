@@ -13,6 +13,7 @@ import structlog.testing
 from aiohttp import web
 
 from tests.support.api import free_port
+from tests.support.mail import WAIT_SECONDS
 from tests.support.mfa import challenge_of, claims, make_tenant_for_mfa, new_user, outbox_messages
 
 PHONE = "+447700900123"
@@ -52,7 +53,7 @@ class SmsGateway:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    async def wait_for(self, count: int = 1, timeout: float = 10.0) -> list[dict[str, Any]]:
+    async def wait_for(self, count: int = 1, timeout: float = WAIT_SECONDS) -> list[dict[str, Any]]:
         deadline = asyncio.get_running_loop().time() + timeout
         while asyncio.get_running_loop().time() < deadline:
             if len(self.received) >= count:
@@ -139,7 +140,8 @@ async def test_email_otp_arrives_by_smtp_and_signs_in(make_tenant, app, worker, 
         return re.search(r"\b(\d{6})\b", text).group(1)
 
     async def otp_messages(count: int) -> list:
-        for _ in range(500):
+        deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+        while asyncio.get_running_loop().time() < deadline:
             found = [m for m in smtp_sink.to(user["email"]) if "verification code" in m["Subject"]]
             if len(found) >= count:
                 return found

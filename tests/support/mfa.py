@@ -3,6 +3,7 @@ and a software WebAuthn authenticator that makes real credentials and real asser
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import json
@@ -72,6 +73,10 @@ async def enroll_totp(tenant, user_id: str, *, confirm_steps: int = -1) -> tuple
     status, body, _ = await tenant.secret("POST", f"/v1/users/{user_id}/mfa/factors", json={"type": "totp"})
     assert status == 201, body
     secret = body["totp"]["secret"]
+    # The previous step's code is accepted only while the current step lasts: not near its end.
+    left = 30 - (time.time() % 30)
+    if left < 6.0:
+        await asyncio.sleep(left + 0.05)
     status, factor, _ = await tenant.secret(
         "POST",
         f"/v1/users/{user_id}/mfa/factors/{body['factor_id']}/confirm",

@@ -30,10 +30,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-import aiohttp
+from client_credentials import our_client
 from common import BenchDatabase
 from per_request import SCOPE, RawClient, env_for
-from run import MASTER, PY, ROOT, free_port
+from run import PY, ROOT, free_port
 
 WARM_UP = 100
 
@@ -66,24 +66,10 @@ uvloop.run(main())
 
 
 async def machine_client(base: str) -> tuple[str, str]:
-    """(token path, Basic authorization) of a new tenant's machine client."""
-    async with aiohttp.ClientSession() as s:
-        async with s.post(
-            base + "/v1/tenants",
-            headers={"Authorization": f"Bearer {MASTER}"},
-            json={"name": "bench", "plan": "enterprise"},
-        ) as r:
-            tenant = await r.json()
-            assert r.status == 201, tenant
-        async with s.post(
-            base + "/v1/clients",
-            headers={"Authorization": f"Bearer {tenant['secret_key']}", "X-Tenant-ID": tenant["id"]},
-            json={"name": "bench", "type": "machine", "redirect_uris": [], "scopes": [SCOPE]},
-        ) as r:
-            client = await r.json()
-            assert r.status == 201, client
-    basic = base64.b64encode(f"{client['client_id']}:{client['client_secret']}".encode()).decode()
-    return f"/oauth/{tenant['id']}/token", f"Basic {basic}"
+    """(token path, Basic authorization) of a new tenant's machine client (the bench's own)."""
+    tenant_id, client_id, secret = await our_client(base)
+    basic = base64.b64encode(f"{client_id}:{secret}".encode()).decode()
+    return f"/oauth/{tenant_id}/token", f"Basic {basic}"
 
 
 async def main_async(args: argparse.Namespace) -> None:

@@ -5,10 +5,12 @@ and /v1/auth/me) keep their plain rows: issue T measured them, and a record cost
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
 from identity.db.records import Record
+from identity.sessions.refresh_hints import Hint
 
 
 class SessionRecord(Record, frozen=True):
@@ -54,3 +56,18 @@ class SigningKeyRecord(Record, frozen=True):
     private_key_sealed: str
     activates_at: datetime
     expires_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class HintedRotation:
+    """One hinted refresh's rotation, as identity/sessions/rotations.py sends it in a batch:
+    spend `old_hash`, store `new_hash`, keep `reply_sealed` until `reply_until` (both None when
+    the tenant's reuse interval is 0), if the rows still hold what `hint` says. A plain
+    dataclass: the refresh hot path."""
+
+    tenant_id: str
+    old_hash: str
+    new_hash: str
+    reply_sealed: str | None
+    reply_until: datetime | None
+    hint: Hint

@@ -24,6 +24,7 @@ from identity.crypto import sha256_hex
 from identity.principals import Tenant
 from identity.sessions import errors, store
 from identity.sessions import service as sessions
+from identity.sessions.records import HintedRotation
 from identity.sessions.refresh_hints import Hint
 from identity.sessions.runtime import AuthRuntime
 from identity.sessions.schemas import TokenPair
@@ -45,8 +46,9 @@ async def refresh(
     limit (docs/abuse.md, "Rate limits") once the token names its user; a 429 then changes nothing.
 
     A token this process issued (the common case: a client refreshing again) comes with a hint
-    of its session (identity/sessions/refresh_hints.py): its pair is built first and rotated in
-    one autocommit statement that checks the hint against the rows as it writes. Otherwise (or
+    of its session (identity/sessions/refresh_hints.py): its pair is built first and rotated by
+    a statement that checks the hint against the rows as it writes, sent together with the
+    other hinted rotations waiting at that moment (identity/sessions/rotations.py). Otherwise (or
     if the hint no longer holds) the unspent token of a live session takes two autocommit
     statements: read, then rotate_if_current(), which writes only if nothing changed meanwhile.
     Everything else, and a rotation that lost a race, is decided under the row locks below."""
@@ -54,15 +56,16 @@ async def refresh(
     if not token.startswith(sessions.REFRESH_PREFIX):
         raise errors.INVALID_TOKEN("The refresh token is not valid.")
     hints = rt.refresh_hints
+    hint = hints.take(tenant.id, token_hash)
+    if hint is not None:
+        if limit is not None:
+            await limit(hint.user_id)
+        pair, sealed, until, new_hash = _new_pair(rt, tenant, hint.as_row(), token_hash)
+        rotation = HintedRotation(tenant.id, token_hash, new_hash, sealed, until, hint)
+        if await rt.rotations.rotate(pool, rotation):
+            hints.keep(new_hash, hint)
+            return pair
     async with pool.acquire() as conn:
-        hint = hints.take(tenant.id, token_hash)
-        if hint is not None:
-            if limit is not None:
-                await limit(hint.user_id)
-            pair, sealed, until, new_hash = _new_pair(rt, tenant, hint.as_row(), token_hash)
-            if await store.rotate_if_hinted(conn, tenant.id, token_hash, new_hash, sealed, until, hint):
-                hints.keep(new_hash, hint)
-                return pair
         row = await store.read_refresh(conn, tenant.id, token_hash)
         if row is None:
             raise errors.INVALID_TOKEN("The refresh token is not valid.")

@@ -7,10 +7,11 @@ in the organization). They are kept here, keyed by the hash of the refresh token
 so that the next refresh of that token, if it reaches this process, builds its pair before
 touching the database and rotates in one statement instead of a read and a write.
 
-A hint is never trusted: the rotation that uses it writes only if every value the pair was built
-from is still what the database holds (identity.sessions.store.rotate_if_hinted). A stale hint,
-one of another tenant, or none (another process issued the token, or the entry was evicted)
-costs the pair's signature and falls back to the read. Each hint serves once: it is taken out
+A hint is never trusted: the rotation that uses it writes only if every value the pair was
+built from is still what the database holds (identity/sessions/sql/rotate_hinted.sql, sent in
+batches by identity/sessions/rotations.py). A stale hint, one of another tenant, or none
+(another process issued the token, or the entry was evicted) costs the pair's signature and
+falls back to the read. Each hint serves once: it is taken out
 when used.
 """
 
@@ -59,6 +60,11 @@ class Hint:
             user_role=row["user_role"],
             user_public_metadata=row["user_public_metadata"] or {},
         )
+
+    @property
+    def metadata_json(self) -> str:
+        """The user's public metadata as JSON text, as the batched rotation compares it."""
+        return msgspec.json.encode(self.user_public_metadata).decode()
 
     def as_row(self) -> dict[str, Any]:
         # Read by key as the read_refresh row it stands in for (a plain row on this hot path).

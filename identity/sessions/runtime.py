@@ -21,6 +21,7 @@ from identity.sessions.access import AccessTokens
 from identity.sessions.cache import SessionCache
 from identity.sessions.me_cache import MeCache
 from identity.sessions.refresh_hints import RefreshHints
+from identity.sessions.rotations import Rotations
 from identity.state import state
 from identity.tenants.cache import TenantCache
 
@@ -52,6 +53,7 @@ class AuthRuntime:
     issuer: str
     task: asyncio.Task[None] | None = None
     refresh_hints: RefreshHints = field(default_factory=RefreshHints)
+    rotations: Rotations = field(default_factory=Rotations)
     mfa_gate: MfaGate | None = None
     mfa_skip: MfaSkip | None = None
     unlink_unvouched: UnlinkUnvouched | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -11,7 +11,7 @@ import asyncpg
 from identity.db.keysets import Keyset, read_page
 from identity.db.statements import statement
 from identity.sessions.device import ClientInfo
-from identity.sessions.records import RevokedSession, SessionRecord
+from identity.sessions.records import HintedRotation, RevokedSession, SessionRecord
 
 
 def _columns(p: str = "") -> str:
@@ -213,12 +213,6 @@ async def lock_refresh(conn: Any, tenant_id: str, token_hash: str) -> asyncpg.Re
     return row
 
 
-@functools.cache
-def _rotation(head: str) -> str:
-    """A rotation statement: its head (the `live` CTE) and the tail both rotations share."""
-    return statement("sessions", head) + statement("sessions", "spend_and_keep")
-
-
 async def rotate_if_current(
     conn: Any,
     tenant_id: str,
@@ -236,7 +230,7 @@ async def rotate_if_current(
     or revocation that committed first makes it a no-op). True when this call rotated. Used alone (the fast
     path) and under lock_refresh's locks."""
     rotated: bool = await conn.fetchval(
-        _rotation("rotate_if_current"),
+        statement("sessions", "rotate_if_current"),
         tenant_id,
         session_id,
         new_hash,
@@ -247,36 +241,29 @@ async def rotate_if_current(
     return rotated
 
 
-async def rotate_if_hinted(
-    conn: Any,
-    tenant_id: str,
-    old_hash: str,
-    new_hash: str,
-    reply_sealed: str | None,
-    reply_until: datetime | None,
-    hint: Any,
-) -> bool:
-    """rotate_if_current for a pair built from a Hint (identity/sessions/refresh_hints.py) without
-    reading the rows first: one statement, one round trip. True when it rotated; False when the
-    token is spent, the session ended, or anything the hint says has changed (the caller then
-    reads the rows and decides as without a hint)."""
-    rotated: bool = await conn.fetchval(
-        _rotation("rotate_if_hinted"),
-        tenant_id,
-        hint.session_id,
-        new_hash,
-        old_hash,
-        reply_sealed,
-        reply_until,
-        hint.user_id,
-        hint.expires_at,
-        hint.org_id,
-        hint.mfa_verified,
-        hint.user_role,
-        hint.user_public_metadata,
-        hint.org_role,
+async def rotate_hinted(conn: Any, rotations: Sequence[HintedRotation]) -> set[tuple[str, str]]:
+    """rotate_if_current for a batch of pairs built from hints (identity/sessions/rotations.py),
+    without reading the rows first: one statement, one round trip, one commit for the batch.
+    Each row rotates only if its token is unspent, its session alive and everything its hint
+    says still holds; the (tenant_id, old token hash) of those that rotated. No two rotations
+    of one session in a batch."""
+    rows = await conn.fetch(
+        statement("sessions", "rotate_hinted"),
+        [r.tenant_id for r in rotations],
+        [r.hint.session_id for r in rotations],
+        [r.new_hash for r in rotations],
+        [r.old_hash for r in rotations],
+        [r.reply_sealed for r in rotations],
+        [r.reply_until for r in rotations],
+        [r.hint.user_id for r in rotations],
+        [r.hint.expires_at for r in rotations],
+        [r.hint.org_id for r in rotations],
+        [r.hint.mfa_verified for r in rotations],
+        [r.hint.user_role for r in rotations],
+        [r.hint.metadata_json for r in rotations],
+        [r.hint.org_role for r in rotations],
     )
-    return rotated
+    return {(row[0], row[1]) for row in rows}
 
 
 async def drop_expired_replies(conn: Any) -> int:

@@ -14,9 +14,12 @@ it without touching the rest of the file), unless the machine was busy before th
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import aiohttp
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -36,6 +39,23 @@ def db_ceilings(dsn: str, core: str) -> dict[str, float]:
     return json.loads(out)
 
 
+async def batches(base: str, token: str) -> tuple[float, float]:
+    """(statements, rotations) of the API process so far: the rotation batch histogram's
+    _count and _sum on /metrics (identity/sessions/rotations.py)."""
+    async with (
+        aiohttp.ClientSession() as s,
+        s.get(base + "/metrics", headers={"Authorization": f"Bearer {token}"}) as r,
+    ):
+        text = await r.text()
+    found = dict(re.findall(r"^identity_refresh_rotation_batch_size_(count|sum) (\S+)$", text, re.M))
+    return float(found.get("count", 0)), float(found.get("sum", 0))
+
+
+def mean_batch(before: tuple[float, float], after: tuple[float, float]) -> float:
+    statements, rotations = after[0] - before[0], after[1] - before[1]
+    return rotations / statements if statements else 0.0
+
+
 def adjacent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
     return {k: (before[k] + after[k]) / 2 for k in before}
 
@@ -51,7 +71,7 @@ def lines(result: dict) -> list[str]:
     return [
         f"refresh {result['rps']:.0f}/s: {rt:.3f} of the asyncpg round-trip ceiling beside it"
         f" ({c['pg_roundtrips_per_s']:.0f}/s; target {TARGET}), {wtx:.3f} of the write-transaction"
-        f" ceiling ({c['pg_write_tx_per_s']:.0f}/s)"
+        f" ceiling ({c['pg_write_tx_per_s']:.0f}/s); {result.get('mean_batch', 0):.1f} rotations per statement"
     ]
 
 
@@ -62,6 +82,7 @@ def section(result: dict, command: str, date: str) -> str:
         "| figure (core 0) | per second | refresh's ratio |",
         "|---|---|---|",
         f"| POST /v1/auth/token/refresh, rotation, wrk on core 1 | {result['rps']:.0f} | |",
+        f"| its rotations per statement (mean batch) | {result.get('mean_batch', 0):.1f} | |",
         f"| asyncpg `SELECT 1` round trips (8 connections) | {c['pg_roundtrips_per_s']:.0f} | {rt:.3f}"
         f" (target {TARGET}: {'met' if rt >= TARGET else 'NOT met'}) |",
         f"| asyncpg one-row write transactions (8 connections) | {c['pg_write_tx_per_s']:.0f} | {wtx:.3f} |",

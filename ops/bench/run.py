@@ -56,6 +56,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PY = sys.executable
 MASTER = "mk_live_" + "b" * 40
+#: /metrics' bearer token in the bench (refresh_ceiling.py reads the rotation batches there).
+METRICS_TOKEN = "bench-metrics-" + "m" * 24
 PASSWORD = "Bench-Passw0rd-Xq7!"
 SERVICE_CORE, LOAD_CORE, ALL_CORES = "0", "1", "0,1"
 
@@ -98,6 +100,7 @@ def start_service(
         IDENTITY_DATABASE_URL=dsn,
         IDENTITY_RATE_LIMITS="off" if rate_limits == "off" else "on",
         IDENTITY_MASTER_KEY=MASTER,
+        IDENTITY_METRICS_TOKEN=METRICS_TOKEN,
         IDENTITY_TRUSTED_PROXIES="127.0.0.1/32",
         IDENTITY_DATA_DIR=str(workdir / "data"),
         IDENTITY_SECRET_KEY="bench-secret",
@@ -428,6 +431,7 @@ async def endpoint_runs(
                     if short == "refresh" and cores == LOAD_CORE
                     else None
                 )
+                batches_before = await refresh_ceiling.batches(base, METRICS_TOKEN) if pg_before else None
                 result = wrk(
                     base + spec["path"],
                     lua_for(spec),
@@ -441,6 +445,9 @@ async def endpoint_runs(
                     # run would add that drift to the ratio.
                     result["argon2_adjacent"] = (before + argon2_ceiling()) / 2
                 if pg_before is not None:
+                    result["mean_batch"] = refresh_ceiling.mean_batch(
+                        batches_before, await refresh_ceiling.batches(base, METRICS_TOKEN)
+                    )
                     result["pg_adjacent"] = refresh_ceiling.adjacent(
                         pg_before, refresh_ceiling.db_ceilings(dsn, SERVICE_CORE)
                     )

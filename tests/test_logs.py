@@ -56,3 +56,32 @@ def test_write_info_writes_the_line_structlog_writes(json_logs) -> None:  # noqa
     through_chain, written = (re.sub(r'"timestamp": "[^"]*"', "", line) for line in lines)
     assert written == through_chain
     assert "hunter2" not in written and "abcdefghijkl" not in written
+
+
+def test_write_info_goes_through_logging_when_anything_else_listens(json_logs) -> None:  # noqa: F811 - fixture
+    """write_info writes to configure()'s handler itself only while that handler alone would
+    take the line: another handler on the root (a test's capture, an operator's own), a filter
+    on the logger or a logger that stops propagation sends the line through the logging module
+    again, so that each of them sees it as before."""
+    seen: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record)
+
+    access = logging.getLogger("identity.access")
+    logs.write_info(access, "http_request", {"status": 200})
+    extra = Keep()
+    logging.getLogger().addHandler(extra)
+    try:
+        logs.write_info(access, "http_request", {"status": 201})
+    finally:
+        logging.getLogger().removeHandler(extra)
+    dropped = logging.Filter("nothing.matches")
+    access.addFilter(dropped)
+    try:
+        logs.write_info(access, "http_request", {"status": 202})
+    finally:
+        access.removeFilter(dropped)
+    assert [line["status"] for line in json_logs()] == [200, 201]
+    assert [json.loads(r.getMessage())["status"] for r in seen] == [201]

@@ -97,7 +97,8 @@ async def test_a_batch_that_fails_on_the_server_leaves_each_caller_to_decide_alo
     alone, and the blocked one fails alone (and its token is still unspent afterwards)."""
     rt, t = runtime(app), await _tenant(app, tenant.id)
     created, pairs = await _hinted(app, tenant, sign_up, 2)
-    impatient = await create_pool(database_dsn + "?lock_timeout=300ms", 2, 2)
+    # asyncpg passes a DSN's unknown query parameters on as the connection's settings.
+    impatient = await create_pool(database_dsn + ("&" if "?" in database_dsn else "?") + "lock_timeout=300ms", 2, 2)
     holder = await asyncpg.connect(database_dsn)
     try:
         tx = holder.transaction()

@@ -269,7 +269,7 @@ def write_section(text: str) -> None:
         path.write_text(old.rstrip("\n") + "\n\n" + block)
 
 
-async def run(args: argparse.Namespace) -> None:
+async def run(args: argparse.Namespace) -> dict:
     """args.load_before: the load average before the run (run.py passes its own, taken before
     its phases); args.force: write RESULTS.md whatever it was."""
     workdir = Path(tempfile.mkdtemp(prefix="identity-bench-cc-"))
@@ -282,6 +282,7 @@ async def run(args: argparse.Namespace) -> None:
     print("\n" + text)
     if may_write_results(args.load_before, args.force):
         write_section(text)
+    return result
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -609,7 +609,8 @@ async def main() -> None:
     ap.add_argument(
         "--scenarios",
         help="comma-separated subset, e.g. me,verify: one core only, no RESULTS.md;"
-        " client_credentials alone: ours beside oidc-provider (its section of RESULTS.md)",
+        " client_credentials: ours beside oidc-provider (its section of RESULTS.md), after the"
+        " others (refresh,client_credentials: both of issue T's figures in one run)",
     )
     ap.add_argument(
         "--refresh-rounds",
@@ -632,24 +633,52 @@ async def main() -> None:
     args.load_before = load_average()  # before anything of the run's own
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
-    if args.scenarios == "client_credentials":
-        return await machine_tokens(args)
-    workdir = Path(tempfile.mkdtemp(prefix="identity-bench-"))
-    db = await BenchDatabase.create("bench", args.dsn, embedded=not args.dsn)
-    try:
-        await measure(db, args, workdir)
-    finally:
-        await db.drop()
-    if not args.scenarios:
-        await machine_tokens(args)
+    wanted = set(args.scenarios.split(",")) if args.scenarios else set()
+    # client_credentials is a comparison of its own (client_credentials.py), after the rest
+    tokens = not wanted or "client_credentials" in wanted
+    args.scenarios = ",".join(sorted(wanted - {"client_credentials"})) or None
+    r: dict = {}
+    if args.scenarios or not wanted:
+        workdir = Path(tempfile.mkdtemp(prefix="identity-bench-"))
+        db = await BenchDatabase.create("bench", args.dsn, embedded=not args.dsn)
+        try:
+            r = await measure(db, args, workdir)
+        finally:
+            await db.drop()
+    cc = await machine_tokens(args) if tokens else None
+    token_targets(r, cc)
 
 
-async def machine_tokens(args: argparse.Namespace) -> None:
+def token_targets(r: dict, cc: dict | None) -> None:
+    """Issue T's two figures, when this run measured them: client_credentials beside
+    oidc-provider, refresh beside the round-trip ceiling."""
+    x = r.get("full", {}).get("POST /v1/auth/token/refresh")
+    out = []
+    if cc is not None:
+        import client_credentials
+
+        met = cc["ratio"] >= client_credentials.TARGET
+        out.append(
+            f"client_credentials {cc['ratio']:.2f} x oidc-provider"
+            f" (target >= {client_credentials.TARGET:.1f}: {'met' if met else 'NOT met'})"
+        )
+    if x and "pg_adjacent" in x:
+        rt = refresh_ceiling.ratios(x)[0]
+        met = rt >= refresh_ceiling.TARGET
+        out.append(
+            f"refresh {rt:.3f} of the round-trip ceiling, median round"
+            f" (target >= {refresh_ceiling.TARGET}: {'met' if met else 'NOT met'})"
+        )
+    if out:
+        print("\ntoken endpoints in this run: " + "; ".join(out))
+
+
+async def machine_tokens(args: argparse.Namespace) -> dict:
     """client_credentials beside oidc-provider (ops/bench/client_credentials.py): its own section
-    of RESULTS.md."""
+    of RESULTS.md; its figures."""
     import client_credentials
 
-    await client_credentials.run(
+    return await client_credentials.run(
         argparse.Namespace(
             duration=args.duration,
             rounds=2,
@@ -661,7 +690,7 @@ async def machine_tokens(args: argparse.Namespace) -> None:
     )
 
 
-async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) -> None:
+async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) -> dict:
     admin, dsn = db.admin_dsn, db.dsn
     info = db.server.get_postmaster_info() if db.server is not None else None
     postmaster = info.pid if info else None
@@ -698,6 +727,7 @@ async def measure(db: BenchDatabase, args: argparse.Namespace, workdir: Path) ->
                     f" ({x['argon2_adjacent']:.1f}/s, measured beside it)"
                 )
         write_refresh_section(r, args)
+        return r
         return
     # The queue before the million users: their load leaves Postgres busy (autovacuum,
     # checkpoints) well after it ends, which once halved the webhook figures.
@@ -893,6 +923,7 @@ def report(r: dict, ceil: dict, args: argparse.Namespace) -> None:
     if may_write_results(args.load_before, args.force):
         (HERE / "RESULTS.md").write_text(text)
     write_refresh_section(r, args)
+    return r
 
 
 def write_refresh_section(r: dict, args: argparse.Namespace) -> None:

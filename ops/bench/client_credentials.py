@@ -243,8 +243,7 @@ def section(r: dict, args: argparse.Namespace) -> str:
         f"{SECTION}\n\n"
         f"- date: {dt.datetime.now(dt.UTC).isoformat(timespec='seconds')}; load average (1 min) before and after"
         f" each round: {', '.join(r['loads'])}\n"
-        f"- command: `.venv/bin/python ops/bench/client_credentials.py --duration {args.duration}"
-        f" --rounds {args.rounds} --event-loop {args.event_loop}`\n"
+        f"- command: `.venv/bin/python {getattr(args, 'command', None) or own_command(args)}`\n"
         f"- both servers in turn on core 0 (ours with its worker and Postgres), wrk -t1 -c{CONNECTIONS} on core 1,"
         f" POST /token with HTTP Basic and scope={SCOPE}; rate limits off\n\n"
         + table(rows)
@@ -252,6 +251,13 @@ def section(r: dict, args: argparse.Namespace) -> str:
         f" {'met' if met else 'NOT met'}; CPU per request, oidc-provider / this service:"
         f" {r['ref_cpu'] / r['ours_cpu']:.2f} (the same comparison, independent of the share of core 0"
         f" each server got on a shared machine)\n"
+    )
+
+
+def own_command(args: argparse.Namespace) -> str:
+    return (
+        f"ops/bench/client_credentials.py --duration {args.duration} --rounds {args.rounds}"
+        f" --event-loop {args.event_loop}"
     )
 
 

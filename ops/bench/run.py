@@ -686,6 +686,7 @@ async def machine_tokens(args: argparse.Namespace) -> dict:
             event_loop=args.event_loop,
             load_before=args.load_before,
             force=args.force,
+            command=" ".join(["ops/bench/run.py", *sys.argv[1:]]),
         )
     )
 

@@ -7,6 +7,7 @@ and through the API."""
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections import deque
 from datetime import UTC, datetime
 
@@ -23,6 +24,7 @@ from identity.sessions.rotations import take_batch
 from identity.sessions.runtime import runtime
 from identity.sessions.schemas import TokenPair
 from identity.state import state
+from tests.support.api import STRONG_PASSWORD
 from tests.support.database import wait_for_lock_waiter
 
 N = 6
@@ -149,6 +151,80 @@ async def test_a_revocation_committing_during_a_batch_wins_for_its_session_only(
     revoked, alive = await pending
     assert getattr(revoked, "code", None) == "invalid_token", revoked
     assert isinstance(alive, TokenPair), alive
+
+
+async def _waiters(conn: asyncpg.Connection, n: int) -> None:
+    """Until n backends of conn's database wait on a lock (the first waiter for a row waits on
+    its holder, the next ones on the first waiter). pg_stat_activity is read afresh each time:
+    within a transaction it would keep its first snapshot."""
+    for _ in range(300):
+        await conn.execute("SELECT pg_stat_clear_snapshot()")
+        if (
+            await conn.fetchval(
+                """SELECT count(*) FROM pg_stat_activity
+                   WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0"""
+            )
+            >= n
+        ):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"fewer than {n} statements ever waited")
+
+
+async def _revoke_all(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> list[dict]:
+    """The revocation of every session of a user, as sessions.revoke_sessions makes it."""
+    from identity.sessions import store
+
+    async with conn.transaction():
+        rows = await store.revoke_many(conn, tenant_id, user_id=user_id, reason="test")
+    return [{"id": r.id} for r in rows]
+
+
+async def test_a_batch_and_a_revocation_of_the_same_sessions_wait_for_each_other(
+    app, make_tenant, sign_up, database_dsn: str
+) -> None:
+    """A batch and a revocation of several sessions both lock them in key order
+    (sql/rotate_hinted.sql, sessions/store.py revoke_many): with the first session held by a
+    third transaction, the batch holding the user's two sessions and the revocation of all of
+    them queue behind it, then run one after the other (in opposite orders they could
+    deadlock, and Postgres would kill one of them after a second)."""
+    tenant = await make_tenant(auth_config={"email_verification_required": False})
+    rt, t, pool = runtime(app), await _tenant(app, tenant.id), state(app).pool
+    email = f"two-{uuid.uuid4().hex[:8]}@example.com"
+    first = await sign_up(email=email, on=tenant)
+    status, second, _ = await tenant.public(
+        "POST", "/v1/auth/sign-in", json={"email": email, "password": STRONG_PASSWORD}
+    )
+    assert status == 200, second
+    sessions = sorted([first["session"], second["session"]], key=lambda s: s["id"])
+    pairs = [await refresh_tokens.refresh(pool, rt, t, s["refresh_token"]) for s in sessions]
+    holder = await asyncpg.connect(database_dsn)
+    try:
+        tx = holder.transaction()
+        await tx.start()
+        await holder.execute(
+            "SELECT 1 FROM sessions WHERE tenant_id = $1 AND id = $2 FOR UPDATE", tenant.id, sessions[0]["id"]
+        )
+        batch = asyncio.ensure_future(
+            asyncio.gather(
+                *[refresh_tokens.refresh(pool, rt, t, p.refresh_token) for p in pairs], return_exceptions=True
+            )
+        )
+        await _waiters(holder, 1)  # the batch, on the first session
+        revoker = await asyncpg.connect(database_dsn)
+        revoke = asyncio.ensure_future(_revoke_all(revoker, tenant.id, first["user"]["id"]))
+        await _waiters(holder, 2)  # and the revocation
+        await tx.rollback()
+        revoked = await revoke
+        await revoker.close()
+    finally:
+        await holder.close()
+    assert sorted(r["id"] for r in revoked) == [s["id"] for s in sessions]
+    rotated = await batch
+    assert all(isinstance(r, TokenPair) for r in rotated), rotated  # the batch first...
+    for r in rotated:  # ...then the revocation, which ended what it had rotated
+        status, body, _ = await tenant.public("POST", "/v1/auth/token/refresh", json={"refresh_token": r.refresh_token})
+        assert status == 401, body
 
 
 async def test_concurrent_refreshes_through_the_api_all_rotate(tenant, sign_up) -> None:

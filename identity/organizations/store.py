@@ -114,8 +114,14 @@ async def clear_active_org(conn: asyncpg.Connection, tenant_id: str, org_id: str
     """Sessions whose active organization is this one (of one user, or of everybody) no longer
     have one; their next access token (refresh or switch) carries org_id null."""
     status = await conn.execute(
-        """UPDATE sessions SET org_id = NULL
-           WHERE tenant_id = $1 AND org_id = $2 AND ($3::text IS NULL OR user_id = $3)""",
+        # Locked in key order first, as every statement locking several sessions does
+        # (identity/sessions/store.py revoke_many): two of them wait instead of deadlocking.
+        """WITH locked AS MATERIALIZED (
+               SELECT id FROM sessions
+               WHERE tenant_id = $1 AND org_id = $2 AND ($3::text IS NULL OR user_id = $3)
+               ORDER BY id FOR NO KEY UPDATE)
+           UPDATE sessions s SET org_id = NULL
+           FROM locked l WHERE s.tenant_id = $1 AND s.id = l.id""",
         tenant_id,
         org_id,
         user_id,

@@ -186,9 +186,15 @@ async def revoke_many(
         if value is not None:
             args.append(value)
             where.append(clause.format(len(args)))
+    # The rows are locked in key order first, as every statement locking several sessions does
+    # (a batch of refresh rotations: sql/rotate_hinted.sql), so that two of them wait for each
+    # other instead of deadlocking.
     rows = await conn.fetch(
-        f"""UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-            WHERE {" AND ".join(where)} RETURNING id, user_id, revoked_at""",
+        f"""WITH locked AS MATERIALIZED (
+                SELECT id FROM sessions WHERE {" AND ".join(where)} ORDER BY id FOR NO KEY UPDATE)
+            UPDATE sessions s SET revoked_at = now(), revoked_reason = $2
+            FROM locked l WHERE s.tenant_id = $1 AND s.id = l.id
+            RETURNING s.id, s.user_id, s.revoked_at""",
         *args,
     )
     return RevokedSession.all(rows)

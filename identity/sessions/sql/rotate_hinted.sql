@@ -13,7 +13,11 @@
 -- - every value a pair was built from is checked in the session UPDATE's WHERE, so it is
 --   evaluated again on the locked row if a concurrent write committed first; any change, a
 --   revoked or expired session, or a spent token leaves that row out, and only that row;
--- - `live` notes each session's activity and takes its row lock; `spent` spends a token only
+-- - `locked` takes the sessions' row locks in key order, as every statement that locks several
+--   sessions does (identity/sessions/store.py revoke_many, clear_active_org), so that a batch
+--   and, say, a tenant-wide revocation wait for each other instead of deadlocking; a session
+--   revoked or changed meanwhile is re-read as it is locked, and `live` checks it again;
+-- - `live` notes each session's activity; `spent` spends a token only
 --   if `live` found its session; the new token and the kept reply are written only for a token
 --   `spent` spent, so a concurrent rotation or revocation that committed first makes that row
 --   a no-op (the batch never holds two rows of one session: rotations.py);
@@ -30,11 +34,17 @@ WITH item AS (
        AS i(tenant_id, session_id, new_hash, old_hash, reply_sealed, reply_until,
             user_id, expires_at, org_id, mfa_verified, user_role, public_metadata, org_role)
 ),
+locked AS MATERIALIZED (
+  SELECT s.tenant_id, s.id FROM sessions s
+  WHERE s.tenant_id = ANY($1::text[]) AND s.id = ANY($2::text[])
+  ORDER BY s.tenant_id, s.id
+  FOR NO KEY UPDATE
+),
 live AS (
   UPDATE sessions s SET last_active_at = now()
-  FROM item i
+  FROM item i JOIN locked k ON k.tenant_id = i.tenant_id AND k.id = i.session_id
   WHERE s.tenant_id = ANY($1::text[]) AND s.id = ANY($2::text[])
-    AND s.tenant_id = i.tenant_id AND s.id = i.session_id
+    AND s.tenant_id = k.tenant_id AND s.id = k.id
     AND s.revoked_at IS NULL AND s.expires_at > now()
     AND s.user_id = i.user_id AND s.expires_at = i.expires_at
     AND s.org_id IS NOT DISTINCT FROM i.org_id AND s.mfa_verified = i.mfa_verified

@@ -153,24 +153,6 @@ async def test_a_revocation_committing_during_a_batch_wins_for_its_session_only(
     assert isinstance(alive, TokenPair), alive
 
 
-async def _waiters(conn: asyncpg.Connection, n: int) -> None:
-    """Until n backends of conn's database wait on a lock (the first waiter for a row waits on
-    its holder, the next ones on the first waiter). pg_stat_activity is read afresh each time:
-    within a transaction it would keep its first snapshot."""
-    for _ in range(300):
-        await conn.execute("SELECT pg_stat_clear_snapshot()")
-        if (
-            await conn.fetchval(
-                """SELECT count(*) FROM pg_stat_activity
-                   WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0"""
-            )
-            >= n
-        ):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"fewer than {n} statements ever waited")
-
-
 async def _revoke_all(conn: asyncpg.Connection, tenant_id: str, user_id: str) -> list[dict]:
     """The revocation of every session of a user, as sessions.revoke_sessions makes it."""
     from identity.sessions import store
@@ -210,10 +192,10 @@ async def test_a_batch_and_a_revocation_of_the_same_sessions_wait_for_each_other
                 *[refresh_tokens.refresh(pool, rt, t, p.refresh_token) for p in pairs], return_exceptions=True
             )
         )
-        await _waiters(holder, 1)  # the batch, on the first session
+        await wait_for_lock_waiter(holder)  # the batch, on the first session
         revoker = await asyncpg.connect(database_dsn)
         revoke = asyncio.ensure_future(_revoke_all(revoker, tenant.id, first["user"]["id"]))
-        await _waiters(holder, 2)  # and the revocation
+        await wait_for_lock_waiter(holder, 2)  # and the revocation
         await tx.rollback()
         revoked = await revoke
         await revoker.close()

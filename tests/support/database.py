@@ -41,15 +41,21 @@ def migrated_database(server_dsn: str, prefix: str) -> Iterator[str]:
         asyncio.run(admin_exec(server_dsn, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
-async def wait_for_lock_waiter(conn: asyncpg.Connection) -> None:
-    """Until some backend waits on a lock that conn's open transaction holds (a request under
-    test has reached the row conn locked)."""
-    for _ in range(200):
-        if await conn.fetchval("""SELECT count(*) FROM pg_stat_activity
-                                  WHERE pg_blocking_pids(pid) @> ARRAY[pg_backend_pid()]"""):
+async def wait_for_lock_waiter(conn: asyncpg.Connection, count: int = 1) -> None:
+    """Until `count` backends of conn's database wait on a lock (a request under test has
+    reached the row conn's open transaction locked; a second waiter for a row waits on the
+    first). pg_stat_activity is read afresh each time: within conn's transaction it would keep
+    the snapshot of its first reading, without the backends connected since."""
+    for _ in range(300):
+        await conn.execute("SELECT pg_stat_clear_snapshot()")
+        waiting = await conn.fetchval(
+            """SELECT count(*) FROM pg_stat_activity
+               WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0"""
+        )
+        if waiting >= count:
             return
         await asyncio.sleep(0.02)
-    raise AssertionError("nothing ever waited for the lock this transaction holds")
+    raise AssertionError(f"fewer than {count} statements ever waited for a lock")
 
 
 # Session fixtures: tests/conftest.py and the SDK's (sdk/python/tests/conftest.py) import them.

@@ -411,12 +411,29 @@ def page_name(page: Any) -> str:
     return name
 
 
+#: Chromium's transient answer to a capture while no frame of the new viewport size is ready
+#: yet (a loaded machine): the shot is taken again after the next frames.
+_NO_FRAME = "Unable to capture screenshot"
+
+
+def _screenshot(page: Any, path: str) -> None:
+    for attempt in range(3):
+        # Two animation frames: the compositor has drawn the page at the viewport size just set.
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        try:
+            page.screenshot(path=path, full_page=True)
+            return
+        except Exception as exc:
+            if _NO_FRAME not in str(exc) or attempt == 2:
+                raise
+
+
 def _shoot(page: Any, name: str, lang: str) -> None:
     folder = screenshots_dir() / (page_name(page) or "_other")
     folder.mkdir(exist_ok=True)
     for label, size in (("desktop", DESKTOP), ("mobile", MOBILE)):
         page.set_viewport_size(size)
-        page.screenshot(path=str(folder / f"{name}.{lang}.{label}.png"), full_page=True)
+        _screenshot(page, str(folder / f"{name}.{lang}.{label}.png"))
         violations = run_axe(page)
         assert not violations, f"{name} ({lang}, {label}): axe-core: {violations}"
     page.set_viewport_size(DESKTOP)

@@ -16,7 +16,8 @@ out of the batch's writes alone, and its caller falls back to reading the rows
 (identity/sessions/refresh.py). A batch never holds two rotations of one session: the later
 waits for the next batch. A statement that fails on the server wrote nothing (autocommit), so
 its callers fall back to the read and decide one by one; any other failure (the connection
-lost: the commit's fate unknown) is raised to every caller of the batch, as it would be alone.
+lost: the commit's fate unknown) is raised to every caller of the batch, as it would be alone,
+and the next batch goes on with a connection of its own.
 """
 
 from __future__ import annotations
@@ -104,13 +105,15 @@ class Rotations:
                         rotated = await store.rotate_hinted(conn, [r for r, _ in batch])
                 except asyncpg.PostgresError:
                     rotated = set()  # failed on the server, so nothing of it was written
-                except BaseException as exc:
+                except Exception as exc:  # the connection lost, say: each caller fails as alone
                     for _, done in batch:
                         if not done.done():
-                            if isinstance(exc, Exception):
-                                done.set_exception(exc)
-                            else:
-                                done.cancel()
+                            done.set_exception(exc)
+                    continue  # the next batch gets a connection of its own
+                except BaseException:
+                    for _, done in batch:
+                        if not done.done():
+                            done.cancel()
                     raise
                 for r, done in batch:
                     if not done.done():

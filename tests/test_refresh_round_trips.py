@@ -23,10 +23,8 @@ HINTED, UNHINTED = 1, 2
 
 
 async def _tenant(app, tenant_id: str) -> Tenant:
-    row = await state(app).pool.fetchrow(
-        "SELECT id, status, plan, auth_config, rate_limits FROM tenants WHERE id = $1", tenant_id
-    )
-    return Tenant(row["id"], row["status"], row["plan"], row["auth_config"], row["rate_limits"])
+    """The tenant as the routes get it (the runtime's tenant cache)."""
+    return await runtime(app).tenants.get(state(app).pool, tenant_id)
 
 
 class _Counted:

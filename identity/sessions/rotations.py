@@ -56,9 +56,10 @@ BATCH_SIZE = Histogram(
 
 def take_batch(waiting: deque[_Waiting], max_batch: int) -> list[_Waiting]:
     """The next batch from the front of `waiting`: at most max_batch rotations, one per session
-    (a second rotation of a session stays in its place for the next batch), in the order of
-    their sessions, so that every batch takes its row locks in one order and two processes'
-    batches cannot deadlock. Rotations whose callers were cancelled meanwhile are dropped."""
+    (a second rotation of a session stays in its place for the next batch), sorted by session as
+    the statement locks them (its `locked` step, sql/rotate_hinted.sql, is what keeps batches and
+    revocations from deadlocking; the sort only makes a batch's arrays read in that order).
+    Rotations whose callers were cancelled meanwhile are dropped."""
     batch: list[_Waiting] = []
     sessions: set[tuple[str, str]] = set()
     later: list[_Waiting] = []

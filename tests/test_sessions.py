@@ -118,6 +118,7 @@ async def test_a_read_during_a_revocation_is_not_served_once_it_committed(api: A
 async def test_revocation_reaches_another_process_through_notify(api: Api, app, tenant, sign_up) -> None:
     a = await sign_up()
     token = a["session"]["access_token"]
+    await cache_support.delivered(app, "identity_sessions")  # the sign-up's own notifications
     assert await _me(api, tenant, token) == 200
     sid = a["session"]["id"]
     cache = runtime(app).sessions

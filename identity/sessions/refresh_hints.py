@@ -18,7 +18,7 @@ when used.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -46,6 +46,12 @@ class Hint:
     mfa_verified: bool
     user_role: str
     user_public_metadata: dict[str, Any]
+    #: The public metadata as JSON text, encoded once per hint: a hint serves a whole chain of
+    #: refreshes, each of which compares it in the batched rotation and sizes it in keep().
+    metadata_json: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "metadata_json", msgspec.json.encode(self.user_public_metadata).decode())
 
     @classmethod
     def of(cls, row: Any) -> Hint:
@@ -60,11 +66,6 @@ class Hint:
             user_role=row["user_role"],
             user_public_metadata=row["user_public_metadata"] or {},
         )
-
-    @property
-    def metadata_json(self) -> str:
-        """The user's public metadata as JSON text, as the batched rotation compares it."""
-        return msgspec.json.encode(self.user_public_metadata).decode()
 
     def as_row(self) -> dict[str, Any]:
         # Read by key as the read_refresh row it stands in for (a plain row on this hot path).
@@ -89,7 +90,7 @@ class RefreshHints:
         self._hints: OrderedDict[str, Hint] = OrderedDict()
 
     def keep(self, token_hash: str, hint: Hint) -> None:
-        if len(msgspec.json.encode(hint.user_public_metadata)) > MAX_METADATA_BYTES:
+        if len(hint.metadata_json.encode()) > MAX_METADATA_BYTES:
             return
         self._hints[token_hash] = hint
         if len(self._hints) > self.max_entries:
